@@ -1,0 +1,29 @@
+/** The envelope every API answer uses (spec §7): status 200 is success. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+/** Status codes with a fixed meaning (spec §8); everything else non-200 is a handled failure. */
+export const Status = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LOCKED: 423,
+  TOO_MANY: 429,
+  SERVER_ERROR: 500,
+  NO_TOKEN: 10015,
+  TOKEN_INVALID: 11012,
+  TOKEN_EXPIRED: 11014,
+} as const;
+
+/** Codes after which the client drops the session and goes to /login (spec §8: 10015, 11011–11017). */
+export function isLoginExpiredStatus(status: number): boolean {
+  return status === Status.NO_TOKEN || (status >= 11011 && status <= 11017);
+}
+
+export const TOKEN_COOKIE = 'token';
+export const TOKEN_HEADER = 'Satoken';

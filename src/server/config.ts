@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (see the README table). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  /** Minutes of inactivity after which a normal session ends; remembered sessions use rememberIdleMinutes. */
+  sessionIdleMinutes: number;
+  rememberIdleMinutes: number;
+  sessionAbsoluteDays: number;
+  /** Public origin used in QR codes (falls back to the request's own origin). */
+  publicUrl?: string;
+  webDir: string;
+  logLevel: string;
+}
+
+function flag(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !['0', 'false', 'off', 'no'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seedDemo: flag(env.SEED_DEMO, true),
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    rememberIdleMinutes: Number(env.REMEMBER_IDLE_MINUTES ?? 60 * 24 * 7),
+    sessionAbsoluteDays: Number(env.SESSION_ABSOLUTE_DAYS ?? 30),
+    publicUrl: env.PUBLIC_URL || undefined,
+    webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

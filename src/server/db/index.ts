@@ -1,0 +1,34 @@
+// The one file that knows which PostgreSQL we talk to: embedded PGlite (default) or a server via DATABASE_URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './types';
+import { migrateToLatest } from './migrate';
+
+export type DB = Kysely<Database>;
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export async function openDatabase(opts: DbOptions): Promise<DB> {
+  let db: DB;
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    // Keep int8 (bigint counts) as JS numbers; our counts never exceed 2^53.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
+    });
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const dir = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    const pglite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  }
+  await migrateToLatest(db);
+  return db;
+}

@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import * as m001 from './migrations/001_accounts';
+
+// Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
+const migrations: Record<string, Migration> = {
+  '001_accounts': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+}

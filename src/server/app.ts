@@ -1,0 +1,79 @@
+// Builds the Fastify app: external plugins, then our plugins, then routes (fastify/demo order).
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type DB } from './db';
+import { createServices, type AppServices } from './services';
+import { envelopePlugin, ok } from './plugins/envelope';
+import { authPlugin } from './plugins/auth';
+import { accountRoutes } from './modules/auth/routes';
+import { qrLoginRoutes } from './modules/auth/qr-routes';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  db: DB;
+  services: AppServices;
+}
+
+export async function buildApp(config: Config, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  const db = await openDatabase(config);
+  const services = createServices(config, db, app.log);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '易管 Yiguan API', version: '0.1.0', description: '所有接口返回 {status, message, data}；status 200 表示成功。请求头 Satoken 携带令牌。' },
+      components: { securitySchemes: { Satoken: { type: 'apiKey', in: 'header', name: 'Satoken' } } },
+      security: [{ Satoken: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, { sessions: services.sessions });
+
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['系统'], summary: '健康检查' } }, async () => {
+    await db.selectFrom('users').select('id').limit(1).execute();
+    return ok({ ok: true, time: new Date().toISOString() });
+  });
+  await accountRoutes(app, services);
+  await qrLoginRoutes(app, services);
+
+  await serveWeb(app, config.webDir);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  return { app, db, services };
+}
+
+/** Serves the built SPA; every non-API path falls back to index.html so client routes work on reload. */
+async function serveWeb(app: FastifyInstance, webDir: string) {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    app.log.warn({ webDir }, 'web build not found; run `npm run build` to serve the UI');
+    return;
+  }
+  // serve:false: files are sent by the catch-all below, which also does the SPA fallback.
+  await app.register(fastifyStatic, { root: webDir, serve: false });
+  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.status(404).send({ status: 404, message: '接口不存在', data: null });
+    }
+    const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
+    const file = path.join(webDir, rel);
+    if (rel && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

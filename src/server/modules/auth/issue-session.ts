@@ -1,0 +1,12 @@
+import type { AppServices } from '../../services';
+import { clearFailedLogins } from './login-guard';
+import { defaultTenantOf, loadSysUser } from './users';
+
+/** Starts a session in the user's first team and returns what every login answer carries. */
+export async function issueSession(s: AppServices, userId: number, remember: boolean) {
+  await clearFailedLogins(s.db, userId);
+  const tenant = await defaultTenantOf(s.db, userId);
+  const { token, expiresAt } = await s.sessions.create(userId, tenant, remember);
+  const user = await loadSysUser(s.db, userId, tenant, await s.permissionsOf(userId, tenant));
+  return { token, expiresAt: expiresAt.toISOString(), user };
+}

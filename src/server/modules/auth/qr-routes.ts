@@ -1,0 +1,66 @@
+// QR login: generate a ticket (public), confirm it from a logged-in device, poll its status (public).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { ok } from '../../plugins/envelope';
+import { requireAuth } from '../../plugins/auth';
+import { badRequest } from '../../errors';
+import type { AppServices } from '../../services';
+import { issueSession } from './issue-session';
+
+function originOf(req: FastifyRequest, publicUrl?: string): string {
+  if (publicUrl) return publicUrl.replace(/\/$/, '');
+  return `${req.protocol}://${req.host}`;
+}
+
+const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } };
+
+export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
+  const { db, qrLogin, config } = s;
+
+  app.get('/api/admin/wechat/generateAWeChatQRCode', {
+    config: { public: true },
+    schema: { tags: ['账号'], summary: '生成扫码登录二维码（本地提供者：已登录设备确认）' },
+  }, async (req) => {
+    const t = qrLogin.createTicket(originOf(req, config.publicUrl));
+    await db.insertInto('qr_logins').values({ ticket: t.ticket, status: 'pending', expires_at: t.expiresAt }).execute();
+    const qrCode = await QRCode.toDataURL(t.url, { width: 240, margin: 1 });
+    return ok({ ticket: t.ticket, qrCode, url: t.url, expiresAt: t.expiresAt.toISOString() });
+  });
+
+  app.post('/api/admin/wechat/confirmQrLogin', {
+    schema: { tags: ['账号'], summary: '在已登录设备上确认扫码登录', body: ticketQuery },
+  }, async (req) => {
+    const a = requireAuth(req);
+    const { ticket } = req.body as { ticket: string };
+    const res = await db
+      .updateTable('qr_logins')
+      .set({ status: 'confirmed', user_id: a.userId })
+      .where('ticket', '=', ticket)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw badRequest('二维码已失效，请在电脑上刷新后重新扫码');
+    return ok(null, '已确认登录');
+  });
+
+  app.get('/api/admin/wechat/qrStatus', {
+    config: { public: true },
+    schema: { tags: ['账号'], summary: '轮询扫码登录状态；确认后仅返回一次令牌', querystring: ticketQuery },
+  }, async (req) => {
+    const { ticket } = req.query as { ticket: string };
+    const row = await db.selectFrom('qr_logins').selectAll().where('ticket', '=', ticket).executeTakeFirst();
+    if (!row || row.status === 'consumed' || (row.status === 'pending' && new Date(row.expires_at).getTime() <= Date.now())) {
+      return ok({ status: 'expired' });
+    }
+    if (row.status === 'pending') return ok({ status: 'pending' });
+    // Hand the session out exactly once: only the poll that flips confirmed → consumed gets a token.
+    const flipped = await db
+      .updateTable('qr_logins')
+      .set({ status: 'consumed' })
+      .where('ticket', '=', ticket)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst();
+    if (Number(flipped.numUpdatedRows) !== 1 || !row.user_id) return ok({ status: 'expired' });
+    return ok({ status: 'confirmed', ...(await issueSession(s, row.user_id, false)) });
+  });
+}

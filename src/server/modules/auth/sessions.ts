@@ -1,0 +1,65 @@
+// Sessions live in the database (hashed tokens), so any number of server replicas behave as one.
+import type { DB } from '../../db';
+import type { Config } from '../../config';
+import { newToken, sha256 } from './tokens';
+
+export interface SessionInfo {
+  sessionId: number;
+  userId: number;
+  tenantCode: string | null;
+}
+
+export type SessionLookup =
+  | { ok: true; session: SessionInfo }
+  | { ok: false; reason: 'unknown' | 'expired' };
+
+const MINUTE = 60_000;
+
+export class SessionService {
+  constructor(private db: DB, private cfg: Config) {}
+
+  async create(userId: number, tenantCode: string | null, remember: boolean): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + this.cfg.sessionAbsoluteDays * 24 * 60 * MINUTE);
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(token), user_id: userId, tenant_code: tenantCode, remember, expires_at: expiresAt })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  /** Resolves a token; touches last_seen_at at most once a minute to keep reads cheap. */
+  async lookup(token: string): Promise<SessionLookup> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };
+    const now = Date.now();
+    const idleMs = (row.remember ? this.cfg.rememberIdleMinutes : this.cfg.sessionIdleMinutes) * MINUTE;
+    const lastSeen = new Date(row.last_seen_at).getTime();
+    if (new Date(row.expires_at).getTime() <= now || lastSeen + idleMs <= now) return { ok: false, reason: 'expired' };
+    if (now - lastSeen > MINUTE) {
+      await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+    }
+    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code } };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  }
+
+  async revokeAllOfUser(userId: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async setTenant(sessionId: number, tenantCode: string | null): Promise<void> {
+    await this.db.updateTable('sessions').set({ tenant_code: tenantCode }).where('id', '=', sessionId).execute();
+  }
+}

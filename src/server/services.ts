@@ -1,0 +1,32 @@
+// The application's long-lived collaborators, built once in app.ts and handed to every route module.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { DB } from './db';
+import { SessionService } from './modules/auth/sessions';
+import { CaptchaService } from './modules/auth/captcha';
+import { createSmsProvider, type SmsProvider } from './modules/providers/sms';
+import { createQrLoginProvider, type QrLoginProvider } from './modules/providers/qr-login';
+
+export interface AppServices {
+  config: Config;
+  db: DB;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  sms: SmsProvider;
+  qrLogin: QrLoginProvider;
+  /** Permission codes of a user in a team; the menu module replaces this with roles. */
+  permissionsOf(userId: number, tenantCode: string | null): Promise<string[]>;
+}
+
+export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
+  const sms = createSmsProvider(process.env.SMS_PROVIDER ?? 'local', config.dataDir, log);
+  return {
+    config,
+    db,
+    sessions: new SessionService(db, config),
+    captcha: new CaptchaService(db, sms),
+    sms,
+    qrLogin: createQrLoginProvider(process.env.QR_LOGIN_PROVIDER ?? 'local'),
+    permissionsOf: async () => [],
+  };
+}

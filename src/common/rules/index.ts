@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './constants';
+export * from './format';
+export * from './field-rules';
+export * from './record';
+export * from './summary';

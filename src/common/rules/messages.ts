@@ -1,0 +1,68 @@
+// zh-CN message catalogue, verbatim from shared/messages.md. `{x}` placeholders are filled by `fill`.
+
+export const Messages = {
+  keywordPlaceholder: '请输入关键字搜索',
+  treeAll: '全部',
+  moveUp: '上移',
+  moveDown: '下移',
+  edit: '编辑',
+  delete: '删除',
+  collapse: '收起',
+  expand: '展开',
+  help: '帮助',
+  smartData: '智能数据',
+  chooseColumns: '选择显示的列',
+  paginationTotal: '共 {n} 条',
+  noData: '暂无数据',
+  submit: '提交',
+  cancel: '取消',
+  confirm: '确定',
+  close: '关闭',
+  agree: '同意',
+  reject: '驳回',
+  withdraw: '撤回',
+  approvalDynamics: '审批动态',
+  systemGenerated: '系统生成',
+  detailsPrefix: '详情：',
+  enterReason: '请输入原因',
+  total: '合计',
+  cannotBeEmpty: '不能为空',
+  pleaseFillIn: '请填写{label}！',
+  correctNumber: '请输入正确的数字',
+  titleCannotBeEmpty: '{title}不能为空',
+  numberBetween: '请输入{min}-{max}之间的数字',
+  numberGreater: '请输入大于{min}的数字',
+  numberLess: '请输入小于{max}的数字',
+  validNumber: '请输入有效的数字',
+  maxInputLength: '最大输入长度为{n}',
+  nameNotLess: '{name}不能小于{min}',
+  nameNotGreater: '{name}不能大于{max}',
+  uploadCountLimit: '最多只能上传1个文件',
+  uploadSizeLimit: '文件大小不能超过10MB',
+  totalDays: '共{n}天',
+  confirmDelete: '确定删除该项吗？',
+  withdrawn: '已撤回',
+  agreed: '已同意',
+  rejected: '已驳回',
+  deleted: '删除成功',
+  cancelled: '已取消',
+  switched: '切换成功',
+  loginExpired: '登录失效，请重新登录',
+  networkError: '网络错误',
+  requestError: '请求错误，请稍后再试',
+} as const;
+
+export type MessageKey = keyof typeof Messages;
+
+/** Fills `{name}` placeholders; unknown placeholders are left as they are so a missing value is visible. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
+}
+
+/** Shorthand: the catalogue text for `key` with its placeholders filled. */
+export function msg(key: MessageKey, values: Record<string, string | number> = {}): string {
+  return fill(Messages[key], values);
+}
+
+/** Count-limit template; with n = 1 it reads exactly as the catalogue's 最多只能上传1个文件. */
+export const UPLOAD_COUNT_TEMPLATE = '最多只能上传{n}个文件';

@@ -1,0 +1,30 @@
+// The line-item summary row (spec §3/§9), kept pure so the table can recompute it cheaply.
+import type { ColumnDef } from '../schema/types';
+import { SUMMED_MONEY_COLUMNS } from './constants';
+import { round2 } from './format';
+import { msg } from './messages';
+
+export function isSummedColumn(col: ColumnDef): boolean {
+  if (col.summaryMethod === 'none') return false;
+  return col.summaryMethod === 'sum' || (SUMMED_MONEY_COLUMNS as readonly string[]).includes(col.prop);
+}
+
+/** One text per column: 合计 first, a two-decimal sum for summed columns, '-' when nothing there is numeric. */
+export function summaryRow(columns: ColumnDef[], lines: Record<string, unknown>[]): string[] {
+  return columns.map((col, i) => {
+    if (i === 0) return msg('total');
+    if (!isSummedColumn(col)) return '';
+    let sum = 0;
+    let numeric = false;
+    for (const line of lines) {
+      const v = line[col.prop];
+      if (v === '' || v === null || v === undefined) continue;
+      const n = Number(v);
+      if (Number.isFinite(n)) {
+        sum += n;
+        numeric = true;
+      }
+    }
+    return numeric ? round2(sum).toFixed(2) : '-';
+  });
+}

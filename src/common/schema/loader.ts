@@ -1,0 +1,70 @@
+// Validates a page schema against schemas/page.schema.json. Shared by the browser (error page,
+// playground), the tests and the server, so it imports no React or browser APIs.
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import metaSchema from '../../../schemas/page.schema.json';
+import type { PageSchema } from './types';
+
+export interface SchemaError {
+  /** The schema file the error belongs to, as given by the caller. */
+  file: string;
+  /** JSON pointer into the page schema, '' for the root. */
+  path: string;
+  message: string;
+}
+
+export type LoadResult = { ok: true; schema: PageSchema; errors: [] } | { ok: false; errors: SchemaError[] };
+
+let validator: ValidateFunction | undefined;
+
+function getValidator(): ValidateFunction {
+  if (!validator) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    validator = ajv.compile(metaSchema);
+  }
+  return validator;
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': return `缺少必填属性 ${String(p.missingProperty)}`;
+    case 'additionalProperties': return `不允许的属性 ${String(p.additionalProperty)}`;
+    case 'enum': return `取值必须是 ${(p.allowedValues as unknown[]).map(String).join(', ')} 之一`;
+    case 'type': return `类型必须是 ${String(p.type)}`;
+    default: return e.message ?? e.keyword;
+  }
+}
+
+/** ajv reports each failed branch of oneOf/if; keep the errors that say something concrete. */
+function useful(errors: ErrorObject[]): ErrorObject[] {
+  const concrete = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'not'].includes(e.keyword));
+  const list = concrete.length ? concrete : errors;
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const k = `${e.instancePath}|${describe(e)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Checks `value` (parsed JSON) and returns it typed, or every error with its file and JSON pointer. */
+export function validatePageSchema(value: unknown, file: string): LoadResult {
+  const validate = getValidator();
+  if (validate(value)) return { ok: true, schema: value as PageSchema, errors: [] };
+  const errors = useful(validate.errors ?? []).map((e) => ({ file, path: e.instancePath, message: describe(e) }));
+  return { ok: false, errors };
+}
+
+/** Parses JSON text first, so a syntax error is reported the same way (path '' and the parser's message). */
+export function loadPageSchemaText(text: string, file: string): LoadResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, errors: [{ file, path: '', message: `JSON 格式错误：${(err as Error).message}` }] };
+  }
+  return validatePageSchema(value, file);
+}

@@ -1,0 +1,51 @@
+// Every page schema under schemas/ must satisfy the meta-schema, so new pages are checked automatically.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPageSchemaText, validatePageSchema } from './loader';
+
+const root = path.resolve(__dirname, '../../../schemas');
+
+function schemaFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return schemaFiles(p);
+    return e.name.endsWith('.json') && p !== path.join(root, 'page.schema.json') ? [p] : [];
+  });
+}
+
+describe('page schemas under schemas/', () => {
+  const files = schemaFiles(root);
+  it('finds at least the showcase', () => {
+    expect(files.map((f) => path.relative(root, f))).toContain(path.join('examples', 'showcase.json'));
+  });
+  it.each(files.map((f) => [path.relative(root, f), f]))('%s satisfies page.schema.json', (rel, file) => {
+    const result = loadPageSchemaText(fs.readFileSync(file, 'utf8'), rel);
+    expect(result.errors).toEqual([]);
+  });
+});
+
+describe('loader errors', () => {
+  const base = { key: 'p', title: '页', module: 'm', list: { columns: [{ prop: 'a', label: 'A' }] } };
+  it('names the file and the JSON pointer', () => {
+    const r = validatePageSchema({ ...base, list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] } }, 'schemas/x.json');
+    expect(r.ok).toBe(false);
+    expect(r.errors[0]).toMatchObject({ file: 'schemas/x.json', path: '/list/columns/0/type' });
+    expect(r.errors[0].message).toContain('取值必须是');
+  });
+  it('reports missing properties, unknown properties and bad regexes', () => {
+    const r = validatePageSchema({ ...base, extra: 1, addDialog: { title: 't', fields: [
+      { fieldName: 'a', titleName: 'A', fontendType: 'text', reg: '(', regMsg: 'x' },
+      { fieldName: 'b', titleName: 'B', fontendType: 'select' },
+    ] } }, 'f.json');
+    const byPath = Object.fromEntries(r.errors.map((e) => [e.path, e.message]));
+    expect(byPath['']).toBe('不允许的属性 extra');
+    expect(byPath['/addDialog/fields/0/reg']).toMatch(/regex/);
+    expect(byPath['/addDialog/fields/1']).toBe('缺少必填属性 data');
+  });
+  it('reports JSON syntax errors at the root', () => {
+    const r = loadPageSchemaText('{ "key": ', 'broken.json');
+    expect(r.errors[0]).toMatchObject({ file: 'broken.json', path: '' });
+    expect(r.errors[0].message).toContain('JSON 格式错误');
+  });
+});

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { DEMO } from '../../src/server/seed';
+
+describe.each(testDialects())('accounts API on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Lets the 60-second resend window pass without waiting. */
+  const ageSms = (mobile: string) =>
+    sql`UPDATE sms_codes SET created_at = created_at - interval '61 seconds' WHERE mobile = ${mobile}`.execute(t.db);
+
+  async function sendCode(mobile: string, scene: string) {
+    await ageSms(mobile);
+    const r = await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${mobile}&scene=${scene}`);
+    expect(r.status, r.message).toBe(200);
+    return t.lastSmsCode(mobile, scene);
+  }
+
+  async function register(username: string, mobile: string, password = 'secret123') {
+    const code = await sendCode(mobile, 'register');
+    return t.call('POST', '/api/admin/sysuser/registerAccountInitial', { username, mobile, code, password, rePassword: password });
+  }
+
+  describe('conventions', () => {
+    it('answers health and publishes the OpenAPI document', async () => {
+      expect((await t.call('GET', '/api/health')).status).toBe(200);
+      const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys(doc.json().paths)).toContain('/api/admin/login/user');
+    });
+
+    it('refuses a missing, unknown, expired and idle token with 10015 / 11012 / 11014', async () => {
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser')).status).toBe(10015);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, 'not-a-real-token')).status).toBe(11012);
+      const token = await t.login(DEMO.username, DEMO.password);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(200);
+      await sql`UPDATE sessions SET expires_at = now() - interval '1 second'`.execute(t.db);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(11014);
+      const idle = await t.login(DEMO.username, DEMO.password);
+      await sql`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE revoked_at IS NULL AND expires_at > now()`.execute(t.db);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, idle)).status).toBe(11014);
+    });
+
+    it('accepts the token cookie as well as the Satoken header', async () => {
+      const token = await t.login(DEMO.username, DEMO.password);
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/sysuser/getSysUser', cookies: { token } });
+      expect(res.json().data.username).toBe('demo');
+    });
+
+    it('answers malformed and incomplete bodies with a Chinese 400, never a 5xx', async () => {
+      const bad = await t.app.inject({ method: 'POST', url: '/api/admin/login/user', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+      expect(bad.statusCode).toBeLessThan(500);
+      expect(bad.json()).toMatchObject({ status: 400, message: '请求格式不正确' });
+      const missing = await t.call('POST', '/api/admin/sysuser/registerAccountInitial', { username: 'x' });
+      expect(missing.status).toBe(400);
+      expect(missing.message).toMatch(/^缺少参数：/);
+      const wrongType = await t.call('POST', '/api/admin/login/user', { loginType: 'magic' });
+      expect(wrongType.status).toBe(400);
+    });
+
+    it('stores tokens hashed and passwords as argon2id', async () => {
+      const token = await t.login(DEMO.username, DEMO.password);
+      const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
+      expect(rows.some((r) => r.token_hash === token)).toBe(false);
+      const u = await t.db.selectFrom('users').select('password_hash').where('username', '=', 'demo').executeTakeFirstOrThrow();
+      expect(u.password_hash.startsWith('$argon2id$')).toBe(true);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    });
+  });
+
+  describe('SMS captcha', () => {
+    it('writes the code to the outbox, never into the answer', async () => {
+      const r = await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=13900000001&scene=register');
+      expect(r.status).toBe(200);
+      const code = t.lastSmsCode('13900000001');
+      expect(code).toMatch(/^\d{6}$/);
+      expect(JSON.stringify(r)).not.toContain(code);
+    });
+
+    it('validates the mobile and the scene', async () => {
+      expect((await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=12345&scene=register')).message).toBe('请输入正确的手机号');
+      expect((await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=13900000009&scene=hack')).status).toBe(400);
+      expect((await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${DEMO.mobile}&scene=register`)).message).toBe('该手机号已注册');
+    });
+
+    it('allows one send per 60 seconds and 10 a day', async () => {
+      const m = '13900000002';
+      expect((await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${m}&scene=register`)).status).toBe(200);
+      const again = await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${m}&scene=register`);
+      expect(again.status).toBe(429);
+      expect(again.message).toMatch(/^验证码发送过于频繁，请\d+秒后再试$/);
+      for (let i = 0; i < 9; i++) {
+        await ageSms(m);
+        expect((await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${m}&scene=register`)).status).toBe(200);
+      }
+      await ageSms(m);
+      const eleventh = await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${m}&scene=register`);
+      expect(eleventh).toMatchObject({ status: 429, message: '今日验证码发送次数已达上限，请明天再试' });
+    });
+
+    it('burns a code after 5 wrong tries and refuses expired codes', async () => {
+      const m = '13900000003';
+      const code = await sendCode(m, 'register');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const body = (c: string) => ({ username: 'burner', mobile: m, code: c, password: 'secret123', rePassword: 'secret123' });
+      for (let i = 0; i < 4; i++) {
+        expect((await t.call('POST', '/api/admin/sysuser/registerAccountInitial', body(wrong))).message).toBe('验证码错误');
+      }
+      expect((await t.call('POST', '/api/admin/sysuser/registerAccountInitial', body(wrong))).message).toBe('验证码错误次数过多，请重新获取');
+      expect((await t.call('POST', '/api/admin/sysuser/registerAccountInitial', body(code))).message).toBe('验证码已失效，请重新获取');
+
+      const fresh = await sendCode(m, 'register');
+      await sql`UPDATE sms_codes SET expires_at = now() - interval '1 second' WHERE mobile = ${m}`.execute(t.db);
+      expect((await t.call('POST', '/api/admin/sysuser/registerAccountInitial', body(fresh))).message).toBe('验证码已失效，请重新获取');
+    });
+  });
+
+  describe('register', () => {
+    it('enforces the §5 password rules with the screen messages', async () => {
+      const m = '13900000004';
+      const code = await sendCode(m, 'register');
+      const base = { username: 'rules', mobile: m, code };
+      const reg = (p: object) => t.call('POST', '/api/admin/sysuser/registerAccountInitial', { ...base, ...p });
+      expect((await reg({ password: '', rePassword: '' })).message).toBe('请输入密码');
+      expect((await reg({ password: 'short', rePassword: 'short' })).message).toBe('密码长度至少8位');
+      expect((await reg({ password: 'x'.repeat(201), rePassword: 'x'.repeat(201) })).message).toBe('密码长度不能超过200位');
+      expect((await reg({ password: 'secret123', rePassword: '' })).message).toBe('请确认密码');
+      expect((await reg({ password: 'secret123', rePassword: 'secret124' })).message).toBe('两次输入的密码不一致');
+      expect((await reg({ username: '1bad', password: 'secret123', rePassword: 'secret123' })).status).toBe(400);
+      const okRes = await reg({ password: 'secret123', rePassword: 'secret123' });
+      expect(okRes.status, okRes.message).toBe(200);
+      expect(okRes.data.user).toMatchObject({ username: 'rules', mobile: m, tenantCode: null });
+      const me = await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, okRes.data.token);
+      expect(me.data.username).toBe('rules');
+    });
+
+    it('refuses a taken username or mobile', async () => {
+      expect((await register('uniq1', '13900000005')).status).toBe(200);
+      const dupName = await register('uniq1', '13900000006');
+      expect(dupName).toMatchObject({ status: 409, message: '用户名已存在' });
+      const code = await sendCode('13900000007', 'register');
+      await t.db.updateTable('users').set({ mobile: '13900000007' }).where('username', '=', 'uniq1').execute();
+      const dupMobile = await t.call('POST', '/api/admin/sysuser/registerAccountInitial', { username: 'uniq2', mobile: '13900000007', code, password: 'secret123', rePassword: 'secret123' });
+      expect(dupMobile).toMatchObject({ status: 409, message: '该手机号已注册' });
+    });
+  });
+
+  describe('login', () => {
+    it('logs in by username or by mobile and returns token and user', async () => {
+      for (const username of [DEMO.username, DEMO.mobile]) {
+        const r = await t.call('POST', '/api/admin/login/user', { loginType: 'password', username, password: DEMO.password });
+        expect(r.status).toBe(200);
+        expect(r.data.user).toMatchObject({ username: 'demo', nickName: '演示用户', tenantName: '演示企业' });
+        expect(r.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      }
+    });
+
+    it('gives the same message for an unknown user and a wrong password', async () => {
+      const unknown = await t.call('POST', '/api/admin/login/user', { loginType: 'password', username: 'nobody', password: 'whatever1' });
+      const wrong = await t.call('POST', '/api/admin/login/user', { loginType: 'password', username: 'uniq1', password: 'whatever1' });
+      expect(unknown).toEqual(wrong);
+      expect(unknown.message).toBe('用户名或密码错误');
+    });
+
+    it('locks the account for 10 minutes after 5 wrong passwords', async () => {
+      await register('locky', '13900000010');
+      const attempt = (password: string) => t.call('POST', '/api/admin/login/user', { loginType: 'password', username: 'locky', password });
+      for (let i = 0; i < 4; i++) expect((await attempt('wrongpass1')).status).toBe(400);
+      const fifth = await attempt('wrongpass1');
+      expect(fifth).toMatchObject({ status: 423, message: '密码错误次数过多，账号已锁定10分钟' });
+      const right = await attempt('secret123');
+      expect(right.status).toBe(423);
+      expect(right.message).toMatch(/^账号已锁定，请(10|9)分钟后再试$/);
+      await sql`UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locky'`.execute(t.db);
+      expect((await attempt('secret123')).status).toBe(200);
+    });
+
+    it('logs in by SMS code', async () => {
+      await register('smsuser', '13900000011');
+      const code = await sendCode('13900000011', 'login');
+      const r = await t.call('POST', '/api/admin/login/user', { loginType: 'sms', mobile: '13900000011', code });
+      expect(r.status, r.message).toBe(200);
+      expect(r.data.user.username).toBe('smsuser');
+      const reused = await t.call('POST', '/api/admin/login/user', { loginType: 'sms', mobile: '13900000011', code });
+      expect(reused.status).toBe(400);
+    });
+  });
+
+  describe('password change, reset and logout', () => {
+    it('changes the password under every §5 rule and revokes all sessions', async () => {
+      await register('changer', '13900000012');
+      const t1 = await t.login('changer', 'secret123');
+      const t2 = await t.login('changer', 'secret123');
+      const change = (b: object) => t.call('POST', '/api/admin/sysuserdetail/updatePassword', { username: 'changer', ...b }, t1);
+      expect((await change({ password: '', newPassword: 'newsecret1', rePassword: 'newsecret1' })).message).toBe('请输入密码');
+      expect((await change({ password: 'short', newPassword: 'newsecret1', rePassword: 'newsecret1' })).message).toBe('密码长度至少8位');
+      expect((await change({ password: 'secret123', newPassword: 'secret123', rePassword: 'secret123' })).message).toBe('不能与原密码一致');
+      expect((await change({ password: 'secret123', newPassword: 'newsecret1', rePassword: '' })).message).toBe('请确认密码');
+      expect((await change({ password: 'secret123', newPassword: 'newsecret1', rePassword: 'newsecret2' })).message).toBe('两次输入的密码不一致');
+      expect((await change({ password: 'wrongold12', newPassword: 'newsecret1', rePassword: 'newsecret1' })).message).toBe('原密码错误');
+      expect((await change({ username: 'demo', password: 'secret123', newPassword: 'newsecret1', rePassword: 'newsecret1' })).status).toBe(403);
+      const done = await change({ password: 'secret123', newPassword: 'newsecret1', rePassword: 'newsecret1' });
+      expect(done).toMatchObject({ status: 200, message: '修改成功，请重新登陆' });
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, t1)).status).toBe(11012);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, t2)).status).toBe(11012);
+      expect((await t.call('POST', '/api/admin/login/user', { loginType: 'password', username: 'changer', password: 'secret123' })).status).toBe(400);
+      expect(await t.login('changer', 'newsecret1')).toBeTruthy();
+    });
+
+    it('resets a forgotten password with an SMS code', async () => {
+      await register('forgetful', '13900000013');
+      const old = await t.login('forgetful', 'secret123');
+      const code = await sendCode('13900000013', 'reset');
+      const reset = (b: object) => t.call('POST', '/api/admin/sysuserdetail/retrievePasswordByUsername', { username: 'forgetful', mobile: '13900000013', code, newPassword: 'another12', rePassword: 'another12', ...b });
+      expect((await reset({ mobile: '13900000099' })).message).toBe('用户名与手机号不匹配');
+      expect((await reset({ rePassword: 'another13' })).message).toBe('两次输入的密码不一致');
+      expect((await reset({})).status).toBe(200);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, old)).status).toBe(11012);
+      expect(await t.login('forgetful', 'another12')).toBeTruthy();
+    });
+
+    it('revokes the token on logout', async () => {
+      const token = await t.login(DEMO.username, DEMO.password);
+      expect((await t.call('POST', '/api/admin/login/logout', undefined, token)).status).toBe(200);
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(11012);
+    });
+  });
+
+  describe('QR login', () => {
+    it('hands a session to the waiting browser once a logged-in device confirms', async () => {
+      const gen = await t.call('GET', '/api/admin/wechat/generateAWeChatQRCode');
+      expect(gen.status).toBe(200);
+      expect(gen.data.qrCode).toMatch(/^data:image\/png;base64,/);
+      expect(gen.data.url).toContain(`/qrConfirm?ticket=${gen.data.ticket}`);
+      const poll = () => t.call('GET', `/api/admin/wechat/qrStatus?ticket=${gen.data.ticket}`);
+      expect((await poll()).data).toEqual({ status: 'pending' });
+      expect((await t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket: gen.data.ticket })).status).toBe(10015);
+      const phone = await t.login(DEMO.username, DEMO.password);
+      expect((await t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket: gen.data.ticket }, phone)).status).toBe(200);
+      const confirmed = await poll();
+      expect(confirmed.data.status).toBe('confirmed');
+      expect((await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, confirmed.data.token)).data.username).toBe('demo');
+      expect((await poll()).data).toEqual({ status: 'expired' });
+      expect((await t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket: gen.data.ticket }, phone)).status).toBe(400);
+    });
+
+    it('refuses an expired ticket', async () => {
+      const gen = await t.call('GET', '/api/admin/wechat/generateAWeChatQRCode');
+      await sql`UPDATE qr_logins SET expires_at = now() - interval '1 second' WHERE ticket = ${gen.data.ticket}`.execute(t.db);
+      const phone = await t.login(DEMO.username, DEMO.password);
+      expect((await t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket: gen.data.ticket }, phone)).status).toBe(400);
+      expect((await t.call('GET', `/api/admin/wechat/qrStatus?ticket=${gen.data.ticket}`)).data.status).toBe('expired');
+    });
+  });
+});

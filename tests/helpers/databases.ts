@@ -1,0 +1,45 @@
+// The dialects every API suite runs on: PGlite always, PostgreSQL when DATABASE_URL is set (Kysely's test style).
+import { randomBytes } from 'node:crypto';
+
+export interface TestDialect {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database for one test app; returns its URL (postgres) or undefined (pglite). */
+  create(): Promise<{ databaseUrl?: string; drop(): Promise<void> }>;
+}
+
+const pglite: TestDialect = { name: 'pglite', create: async () => ({ drop: async () => {} }) };
+
+function postgres(adminUrl: string): TestDialect {
+  return {
+    name: 'postgres',
+    async create() {
+      const pg = (await import('pg')).default;
+      const name = `yg_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        databaseUrl: url.toString(),
+        async drop() {
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+let announced = false;
+export function testDialects(): TestDialect[] {
+  const url = process.env.DATABASE_URL;
+  if (!url && !announced) {
+    announced = true;
+    console.log('[tests] DATABASE_URL not set: PostgreSQL suites skipped, running on PGlite only.');
+  }
+  return url ? [pglite, postgres(url)] : [pglite];
+}

@@ -1,0 +1,62 @@
+// Builds a real app (real database, real files) in a temporary DATA_DIR, and small helpers to call it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/server/config';
+import { buildApp } from '../../src/server/app';
+import { seedDemo } from '../../src/server/seed';
+import type { TestDialect } from './databases';
+import type { DB } from '../../src/server/db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+  call<T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<{ status: number; message: string; data: T }>;
+  /** The newest SMS code the local provider wrote for this mobile. */
+  lastSmsCode(mobile: string, scene?: string): string;
+  login(username: string, password: string): Promise<string>;
+}
+
+export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-test-'));
+  const database = await dialect.create();
+  const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), ...overrides };
+  const { app, db } = await buildApp(config, { logger: false });
+  await seedDemo(db);
+  await app.ready();
+
+  const t: TestApp = {
+    app, db, config, dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async call(method, url, body, token) {
+      const res = await app.inject({
+        method, url,
+        headers: token ? { Satoken: token } : {},
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      if (res.statusCode >= 500) throw new Error(`HTTP ${res.statusCode} for ${url}: ${res.body}`);
+      return res.json();
+    },
+    lastSmsCode(mobile, scene) {
+      const file = path.join(dataDir, 'sms-outbox.jsonl');
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const hit = lines.reverse().find((l) => l.mobile === mobile && (!scene || l.scene === scene));
+      if (!hit) throw new Error(`no SMS for ${mobile}`);
+      return hit.code;
+    },
+    async login(username, password) {
+      const r = await t.call('POST', '/api/admin/login/user', { loginType: 'password', username, password });
+      if (r.status !== 200) throw new Error(`login failed: ${r.message}`);
+      return r.data.token;
+    },
+  };
+  return t;
+}

@@ -1,5 +1,6 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
+import { startVersionCheck } from './api/version';
 import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(
@@ -7,3 +8,6 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </React.StrictMode>,
 );
+
+// Reload when a new release is deployed (spec §1, §9). The dev server has no version.json.
+if (import.meta.env.PROD) startVersionCheck();

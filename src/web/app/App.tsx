@@ -1,3 +1,98 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { configureClient } from '../api/client';
+import { CodeLoginPage } from './auth/CodeLoginPage';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { LoginPage } from './auth/LoginPage';
+import { QrConfirmPage } from './auth/QrConfirmPage';
+import { RegisterPage } from './auth/RegisterPage';
+import { WechatLoginPage } from './auth/WechatLoginPage';
+import { RegisterFlag, RequireAuth } from './guard';
+import { BasicLayout } from './layout/BasicLayout';
+import { LoadingMask } from './LoadingMask';
+import { PortalHome } from './pages/PortalHome';
+import { ComingSoonPage, EmptyPage, NotFoundPage, UnauthorizedPage } from './pages/ResultPages';
+import { UserProvider } from './session-context';
+import './app.css';
+
+dayjs.locale('zh-cn');
+
+/** Hands the request client antd's context-aware message API and the router's navigate. */
+function ClientBridge() {
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureClient({
+      notifyError: (text) => { void message.error({ content: text, key: text }); },
+      toLogin: () => navigate('/login', { replace: true }),
+    });
+  }, [message, navigate]);
+  return null;
+}
+
+function Protected() {
+  return (
+    <RequireAuth>
+      <UserProvider>
+        <BasicLayout />
+      </UserProvider>
+    </RequireAuth>
+  );
+}
+
+/** Every route of the shell. Public: the five account screens; everything else needs the token. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/codeLogin" element={<CodeLoginPage />} />
+      <Route path="/wechatLogin" element={<WechatLoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+      <Route
+        path="/qrConfirm"
+        element={
+          <RequireAuth>
+            <QrConfirmPage />
+          </RequireAuth>
+        }
+      />
+      <Route element={<Protected />}>
+        <Route path="/" element={<PortalHome />} />
+        <Route path="/basicInfo" element={<ComingSoonPage title="个人中心" />} />
+        <Route path="/selectionMethod" element={<ComingSoonPage title="加入团队" />} />
+        <Route path="/createTeam" element={<ComingSoonPage title="创建团队" />} />
+        <Route path="/empty" element={<EmptyPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/401" element={<UnauthorizedPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/empty" replace />} />
+    </Routes>
+  );
+}
+
+/** Providers and shell without the router, so tests can mount it in a MemoryRouter. */
+export function AppShell() {
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+      <AntApp>
+        <ClientBridge />
+        <RegisterFlag />
+        <LoadingMask />
+        <AppRoutes />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
 export function App() {
-  return <div>易管 - 让管理更简单</div>;
+  return (
+    <BrowserRouter>
+      <AppShell />
+    </BrowserRouter>
+  );
 }

@@ -1,0 +1,78 @@
+import { api } from './client';
+import type { StoredUser } from './session';
+
+/** Typed account calls (spec §7; payloads fixed by issue 2). */
+
+export type SmsScene = 'register' | 'login' | 'reset';
+
+export interface SysUser extends StoredUser {
+  id: string | number;
+  permissions: string[];
+}
+
+export interface LoginResult {
+  token: string;
+  user: SysUser;
+  expiresAt?: string | number;
+}
+
+export type LoginPayload =
+  | { loginType: 'password'; username: string; password: string; remember?: boolean }
+  | { loginType: 'sms'; mobile: string; code: string; remember?: boolean };
+
+export interface RegisterPayload {
+  username: string;
+  mobile: string;
+  code: string;
+  password: string;
+  rePassword: string;
+}
+
+export interface UpdatePasswordPayload {
+  username: string;
+  password: string;
+  newPassword: string;
+  rePassword: string;
+}
+
+export interface RetrievePasswordPayload {
+  username: string;
+  mobile: string;
+  code: string;
+  newPassword: string;
+  rePassword: string;
+}
+
+export interface QrCode {
+  ticket: string;
+  /** PNG data URL. */
+  qrCode: string;
+  expiresAt: string | number;
+}
+
+export type QrState = 'pending' | 'confirmed' | 'expired';
+
+export interface QrStatus {
+  status: QrState;
+  token?: string;
+  user?: SysUser;
+  expiresAt?: string | number;
+}
+
+export const accountApi = {
+  sendSmsCode: (mobile: string, scene: SmsScene) =>
+    api.get<unknown>('admin/captcha/getSmsCaptcha', { searchParams: { mobile, scene } }),
+  register: (p: RegisterPayload) => api.post<LoginResult>('admin/sysuser/registerAccountInitial', p),
+  login: (p: LoginPayload) => api.post<LoginResult>('admin/login/user', p),
+  getSysUser: () => api.get<SysUser>('admin/sysuser/getSysUser'),
+  updatePassword: (p: UpdatePasswordPayload) => api.post<unknown>('admin/sysuserdetail/updatePassword', p),
+  retrievePassword: (p: RetrievePasswordPayload) =>
+    api.post<unknown>('admin/sysuserdetail/retrievePasswordByUsername', p),
+  /** Logging out must work even when the session is already gone, so it stays silent. */
+  logout: () => api.post<unknown>('admin/login/logout', undefined, { silent: true }),
+  generateQrCode: () => api.get<QrCode>('admin/wechat/generateAWeChatQRCode'),
+  /** Polled every 2 s in the background: no mask, no toast on a failed poll. */
+  qrStatus: (ticket: string, signal?: AbortSignal) =>
+    api.get<QrStatus>('admin/wechat/qrStatus', { searchParams: { ticket }, noLoading: true, silent: true, signal }),
+  confirmQrLogin: (ticket: string) => api.post<unknown>('admin/wechat/confirmQrLogin', { ticket }),
+};

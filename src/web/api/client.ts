@@ -1,0 +1,183 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { isLoginExpiredStatus, Status, TOKEN_HEADER, type ApiResponse } from '../../common/api';
+import { loading } from './loading';
+import { ClientMessages } from './messages';
+import { clearSession, getToken } from './session';
+
+/**
+ * The request client (spec §7, §8). Every answer is {status, message, data}; status 200 is success.
+ * Failures are shown here once, then thrown as ApiError so callers simply stop.
+ */
+
+export type ApiErrorKind = 'status' | 'expired' | 'transport';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status: number | null,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined | null>;
+  /** Print/export calls: no envelope check, the parsed body is returned as it is. */
+  skipStatusCheck?: boolean;
+  /** Approval calls: a non-200 answer shows nothing (it still throws). An expired login is still handled. */
+  silent?: boolean;
+  /** Background polls (QR status) do not raise the full-screen mask. */
+  noLoading?: boolean;
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export interface ClientHooks {
+  /** Shows an error toast; the same text is shown once at a time. */
+  notifyError(text: string): void;
+  /** Goes to /login after the session was dropped. */
+  toLogin(): void;
+}
+
+async function defaultNotify(text: string) {
+  const { message } = await import('antd');
+  message.error({ content: text, key: text });
+}
+
+const defaultHooks: ClientHooks = {
+  notifyError: (text) => { void defaultNotify(text); },
+  toLogin: () => {
+    if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
+  },
+};
+
+let hooks: ClientHooks = { ...defaultHooks };
+
+/** The app shell plugs in antd's context-aware message API and the router's navigate. */
+export function configureClient(h: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...h };
+}
+
+export function resetClientHooks(): void {
+  hooks = { ...defaultHooks };
+}
+
+const http: KyInstance = ky.create({
+  prefixUrl: '/api',
+  retry: 0,
+  timeout: 30000,
+  hooks: {
+    beforeRequest: [
+      (req) => {
+        const token = getToken();
+        if (token) req.headers.set(TOKEN_HEADER, token);
+      },
+    ],
+  },
+});
+
+function isEnvelope(v: unknown): v is ApiResponse {
+  return typeof v === 'object' && v !== null && typeof (v as { status?: unknown }).status === 'number';
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof Error && err.name === 'AbortError';
+}
+
+function cleanSearch(p: RequestOptions['searchParams']): Record<string, string> | undefined {
+  if (!p) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
+function handleLoginExpired(body: ApiResponse): never {
+  clearSession();
+  hooks.notifyError(body.message || ClientMessages.loginExpired);
+  hooks.toLogin();
+  throw new ApiError(body.message || ClientMessages.loginExpired, 'expired', body.status, body.data);
+}
+
+function transportFailure(cause: unknown): never {
+  hooks.notifyError(ClientMessages.transportError);
+  const e = new ApiError(ClientMessages.transportError, 'transport', null);
+  (e as { cause?: unknown }).cause = cause;
+  throw e;
+}
+
+/** Applies the §8 catalogue to a parsed body and returns data on success. */
+export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'silent'> = {}): T {
+  if (!isEnvelope(body)) return transportFailure(new Error('answer is not an envelope'));
+  if (body.status === Status.OK) return body.data as T;
+  if (isLoginExpiredStatus(body.status)) return handleLoginExpired(body);
+  const text = body.message || ClientMessages.networkError;
+  if (!opts.silent) hooks.notifyError(text);
+  throw new ApiError(text, 'status', body.status, body.data);
+}
+
+async function send(method: string, path: string, opts: RequestOptions): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await http(path.replace(/^\/+/, ''), {
+      method,
+      json: opts.json,
+      searchParams: cleanSearch(opts.searchParams),
+      signal: opts.signal,
+      timeout: opts.timeout,
+    });
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    // A proxy or rate limiter may answer with an HTTP error that still carries the envelope.
+    if (err instanceof HTTPError) {
+      const body = await err.response.json().catch(() => undefined);
+      if (isEnvelope(body)) return body;
+    }
+    return transportFailure(err);
+  }
+  try {
+    return await res.json();
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    return transportFailure(err);
+  }
+}
+
+/** Sends one call under the loading mask and returns `data` of a successful envelope. */
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  if (!opts.noLoading) loading.begin();
+  try {
+    const body = await send(method, path, opts);
+    if (opts.skipStatusCheck) return body as T;
+    return checkEnvelope<T>(body, opts);
+  } finally {
+    if (!opts.noLoading) loading.end();
+  }
+}
+
+/** Print/export calls that answer with a file: the raw Response, status checks skipped. */
+export async function requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+  if (!opts.noLoading) loading.begin();
+  try {
+    return await http(path.replace(/^\/+/, ''), {
+      method,
+      json: opts.json,
+      searchParams: cleanSearch(opts.searchParams),
+      signal: opts.signal,
+      timeout: opts.timeout,
+    });
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    return transportFailure(err);
+  } finally {
+    if (!opts.noLoading) loading.end();
+  }
+}
+
+export const api = {
+  get: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T = unknown>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
+};

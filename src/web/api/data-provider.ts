@@ -1,0 +1,103 @@
+// The contract between the page engine and the server (refine-style). Screens call these methods,
+// never ky directly; the HTTP implementation lives beside this file, fixtures live in the engine.
+import { createContext, useContext } from 'react';
+import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
+
+export type Row = { id: string | number; [prop: string]: unknown };
+
+export interface Sorter {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+export interface Filter {
+  field: string;
+  operator: 'eq' | 'contains' | 'in' | 'between';
+  value: unknown;
+}
+
+export interface GetListParams {
+  module: string;
+  /** 1-based page number (pageNum) and size (pageSize). */
+  pagination: { current: number; pageSize: number };
+  sorters?: Sorter[];
+  filters?: Filter[];
+  categoryId?: string;
+  /** Section-header tab (e.g. OA tab 待我审批) when the page has one. */
+  tab?: string;
+}
+
+export interface GetListResult<T = Row> {
+  data: T[];
+  total: number;
+}
+
+/** Task data of an approval (spec §3). */
+export interface TaskData {
+  taskId: string;
+  procInstId?: string;
+}
+
+export interface ApprovalDecision {
+  taskId: string;
+  processInstanceId?: string;
+  comments?: string;
+}
+
+/** Uploaded file (spec §3): url with name or fileName. */
+export interface UploadedFile {
+  url: string;
+  name?: string;
+  fileName?: string;
+}
+
+/** ID card data (spec §3). */
+export interface IdCardData {
+  idCardName?: string;
+  sex?: string;
+  birthday?: string;
+  idCardNo?: string;
+  provinceCityRegion?: string;
+  address?: string;
+}
+
+export interface DataProvider {
+  getList(params: GetListParams): Promise<GetListResult>;
+  getOne(params: { module: string; id: string | number }): Promise<Row>;
+  create(params: { module: string; variables: Record<string, unknown> }): Promise<Row>;
+  update(params: { module: string; id: string | number; variables: Record<string, unknown> }): Promise<Row>;
+  deleteMany(params: { module: string; ids: (string | number)[] }): Promise<void>;
+  /** Submits a record into its approval workflow. */
+  submit(params: { module: string; id: string | number }): Promise<void>;
+
+  // Category tree of a module.
+  listCategories(params: { module: string }): Promise<CategoryNode[]>;
+  addCategory(params: { module: string; name: string; parentId?: string }): Promise<CategoryNode>;
+  renameCategory(params: { module: string; id: string; name: string }): Promise<void>;
+  deleteCategory(params: { module: string; id: string }): Promise<void>;
+  moveCategoryUp(params: { module: string; id: string }): Promise<void>;
+  moveCategoryDown(params: { module: string; id: string }): Promise<void>;
+
+  // Dictionaries: options keep label, value = id, title = names joined by '/', isLeaf, children.
+  queryByFieldKey(fieldKey: string): Promise<Option[]>;
+  queryByFieldKeys(fieldKeys: string[]): Promise<Record<string, Option[]>>;
+
+  // Approval workflow. A missing taskId means the viewer has nothing to decide.
+  findTaskIdByFormId(formId: string | number): Promise<TaskData | null>;
+  findApprovalByFormId(formId: string | number): Promise<ApprovalStep[]>;
+  agree(decision: ApprovalDecision): Promise<void>;
+  refuse(decision: ApprovalDecision): Promise<void>;
+  withdraw(params: { formId: string | number }): Promise<void>;
+
+  // Files: upload returns the stored file (url, name); ID-card recognition reads an uploaded image.
+  upload(file: File | Blob, name?: string): Promise<UploadedFile>;
+  recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
+}
+
+export const DataProviderContext = createContext<DataProvider | null>(null);
+
+export function useDataProvider(): DataProvider {
+  const p = useContext(DataProviderContext);
+  if (!p) throw new Error('DataProviderContext is missing: wrap the page in <DataProviderContext.Provider>');
+  return p;
+}

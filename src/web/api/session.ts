@@ -1,0 +1,110 @@
+import { TOKEN_COOKIE } from '../../common/api';
+
+/** Keys the browser keeps. The remembered username is a device preference, so clearing the session keeps it. */
+export const StorageKeys = {
+  user: 'userInfo',
+  permissions: 'permissions',
+  remember: 'rememberLogin',
+  isRegister: 'isRegister',
+} as const;
+
+export interface StoredUser {
+  id?: string | number;
+  username: string;
+  nickName?: string;
+  avatar?: string;
+  mobile?: string;
+  tenantCode?: string;
+  tenantName?: string;
+  tenantLogo?: string;
+  permissions?: string[];
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const v = part.slice(eq + 1).trim();
+      return v ? decodeURIComponent(v) : null;
+    }
+  }
+  return null;
+}
+
+export function getToken(): string | null {
+  return readCookie(TOKEN_COOKIE);
+}
+
+/**
+ * Stores the token cookie. Without expiresAt it is a session cookie (gone when the browser closes);
+ * with it (remember-me) it lasts as long as the server-side session may.
+ */
+export function setToken(token: string, expiresAt?: string | number | null): void {
+  let cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
+  if (expiresAt) {
+    const d = new Date(expiresAt);
+    if (!Number.isNaN(d.getTime())) cookie += `; expires=${d.toUTCString()}`;
+  }
+  if (typeof location !== 'undefined' && location.protocol === 'https:') cookie += '; Secure';
+  document.cookie = cookie;
+}
+
+export function clearToken(): void {
+  document.cookie = `${TOKEN_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+}
+
+export function getRememberedUsername(): string | null {
+  try {
+    const raw = localStorage.getItem(StorageKeys.remember);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as { username?: unknown };
+    return typeof v.username === 'string' && v.username ? v.username : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remember-me keeps only the username: a plain password never touches browser storage. */
+export function setRememberedUsername(username: string | null): void {
+  if (username) localStorage.setItem(StorageKeys.remember, JSON.stringify({ username }));
+  else localStorage.removeItem(StorageKeys.remember);
+}
+
+/**
+ * Logout, password change and an expired login all end here (spec §4): clear local and session storage
+ * and the token cookie. The remembered username survives, otherwise remember-me could never work.
+ */
+export function clearSession(): void {
+  const remembered = getRememberedUsername();
+  try { localStorage.clear(); } catch { /* storage may be unavailable */ }
+  try { sessionStorage.clear(); } catch { /* idem */ }
+  clearToken();
+  if (remembered) setRememberedUsername(remembered);
+}
+
+export function getStoredUser(): StoredUser | null {
+  try {
+    const raw = localStorage.getItem(StorageKeys.user);
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: StoredUser): void {
+  const { permissions, ...rest } = user;
+  localStorage.setItem(StorageKeys.user, JSON.stringify(rest));
+  if (permissions) localStorage.setItem(StorageKeys.permissions, JSON.stringify(permissions));
+}
+
+export function getPermissions(): string[] {
+  try {
+    const raw = localStorage.getItem(StorageKeys.permissions);
+    const v = raw ? JSON.parse(raw) : [];
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,96 @@
+import {
+  DownOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  PlusCircleOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { accountApi } from '../../api/account';
+import { clearSession } from '../../api/session';
+import { useUser } from '../session-context';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+/** The seven user-menu entries, in the order of messages.md. */
+export const USER_MENU_LABELS = ['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录'] as const;
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { user } = useUser();
+  const [pwdOpen, setPwdOpen] = useState(false);
+
+  const logout = async () => {
+    try {
+      await accountApi.logout();
+    } catch {
+      /* the session ends locally whatever the server says */
+    }
+    clearSession();
+    navigate('/login', { replace: true });
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'basicInfo', icon: <UserOutlined />, label: '个人中心' },
+    { key: 'joinTeam', icon: <TeamOutlined />, label: '加入团队' },
+    { key: 'createTeam', icon: <PlusCircleOutlined />, label: '创建团队' },
+    { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+    { key: 'cancelAccount', icon: <StopOutlined />, label: '注销账号' },
+    { key: 'home', icon: <HomeOutlined />, label: '返回首页' },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    switch (key) {
+      case 'basicInfo':
+        navigate('/basicInfo');
+        break;
+      case 'joinTeam':
+        navigate('/selectionMethod');
+        break;
+      case 'createTeam':
+        navigate('/createTeam');
+        break;
+      case 'password':
+        setPwdOpen(true);
+        break;
+      case 'cancelAccount':
+        message.info('即将开放');
+        break;
+      case 'home':
+        navigate('/');
+        break;
+      case 'logout':
+        void logout();
+        break;
+    }
+  };
+
+  const name = user?.nickName || user?.username || '';
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="yg-user-trigger" data-testid="user-menu">
+          <Avatar size={30} src={user?.avatar || undefined} icon={!user?.avatar ? <UserOutlined /> : undefined} style={{ backgroundColor: '#1677ff' }} />
+          <span className="yg-user-name">{name}</span>
+          <DownOutlined style={{ fontSize: 11 }} />
+        </button>
+      </Dropdown>
+      <ChangePasswordDialog
+        open={pwdOpen}
+        username={user?.username ?? ''}
+        onClose={() => setPwdOpen(false)}
+        onChanged={() => {
+          setPwdOpen(false);
+          navigate('/login', { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+// Renders field definitions as Formily fields: adapter from the registry, FormItem decorator,
+// validation through the shared rules so browser and server agree on every message.
+import { Field } from '@formily/react';
+import { FormGrid, FormItem } from '@formily/antd-v5';
+import type { FieldDef } from '../../../common/schema/types';
+import { fieldError } from '../../../common/rules/field-rules';
+import { resolveField } from './registry';
+
+export interface SchemaFieldsProps {
+  fields: FieldDef[];
+  /** Columns of the grid; a field's gridColumn spans that many. */
+  columns?: number;
+}
+
+/** Must sit inside a Formily <FormProvider>. Hidden fields keep their value but do not render. */
+export function SchemaFields({ fields, columns = 2 }: SchemaFieldsProps) {
+  return (
+    <FormGrid maxColumns={columns} minColumns={1} columnGap={16}>
+      {fields.map((f) => (
+        <Field
+          key={f.fieldName}
+          name={f.fieldName}
+          title={f.titleName}
+          display={f.hidden ? 'hidden' : 'visible'}
+          disabled={f.disabled}
+          // Formily's own `required` would add its English message; the star comes from `asterisk`.
+          validator={(value: unknown) => fieldError(f, value) ?? ''}
+          decorator={[FormItem, { asterisk: !!f.requireAble, tooltip: f.tooltip, extra: f.remark, gridSpan: f.gridColumn ?? 1, labelWidth: 110 }]}
+          component={[resolveField(f.fontendType), { def: f }]}
+        />
+      ))}
+    </FormGrid>
+  );
+}

@@ -1,0 +1,51 @@
+// Text shown for a field value in read-only (read-pretty) mode; no React so it stays testable.
+import type { FieldDef, Option } from '../../../common/schema/types';
+import { findOption } from '../../../common/schema/dictionary';
+import { daysInclusive, formatDate } from '../../../common/rules/format';
+import { dimensionFields } from '../../../common/rules/field-rules';
+import { msg } from '../../../common/rules/messages';
+
+const EMPTY = '';
+
+function labelOf(options: Option[], v: unknown): string {
+  const o = findOption(options, v);
+  return o ? (o.title ?? o.label) : String(v);
+}
+
+export function displayValue(def: FieldDef, value: unknown, options: Option[] = []): string {
+  if (value === undefined || value === null || value === '') return EMPTY;
+  switch (def.fontendType) {
+    case 'select': case 'radio': case 'treeSelect':
+      return Array.isArray(value) ? value.map((v) => labelOf(options, v)).join('、') : labelOf(options, value);
+    case 'multiSelect': case 'checkbox':
+      return (Array.isArray(value) ? value : [value]).map((v) => labelOf(options, v)).join('、');
+    case 'cascader': {
+      const path = Array.isArray(value) ? value : [value];
+      return path.map((v) => findOption(options, v)?.label ?? String(v)).join('/');
+    }
+    case 'date': return formatDate(value, 'date');
+    case 'month': return formatDate(value, 'month');
+    case 'dateTime': return formatDate(value, 'dateTime');
+    case 'dateRange': {
+      const [a, b] = Array.isArray(value) ? value : [];
+      const kind = def.props?.showTime ? 'dateTime' : 'date';
+      const text = `${formatDate(a, kind)} ~ ${formatDate(b, kind)}`;
+      const days = def.isComputingTime ? daysInclusive(a, b) : null;
+      return days ? `${text} ${msg('totalDays', { n: days })}` : text;
+    }
+    case 'twoText': {
+      const v = value as Record<string, unknown>;
+      return (def.fields ?? []).map((s) => v[s.name] ?? '').join(def.connector ?? ' - ');
+    }
+    case 'dimension': {
+      const v = value as Record<string, unknown>;
+      const text = dimensionFields(def).map((s) => v[s.name] ?? '').join(def.connector ?? '×');
+      return def.unit ? `${text} ${def.unit}` : text;
+    }
+    case 'upload': case 'image':
+      return (Array.isArray(value) ? value : []).map((f) => f.name ?? f.fileName ?? f.url).join('、');
+    case 'switch': return value ? '是' : '否';
+    default:
+      return def.unit ? `${String(value)} ${def.unit}` : String(value);
+  }
+}

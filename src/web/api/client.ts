@@ -1,3 +1,4 @@
+import { message } from 'antd';
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { isLoginExpiredStatus, Status, TOKEN_HEADER, type ApiResponse } from '../../common/api';
 import { loading } from './loading';
@@ -28,7 +29,10 @@ export interface RequestOptions {
   searchParams?: Record<string, string | number | boolean | undefined | null>;
   /** Print/export calls: no envelope check, the parsed body is returned as it is. */
   skipStatusCheck?: boolean;
-  /** Approval calls: a non-200 answer shows nothing (it still throws). An expired login is still handled. */
+  /**
+   * Approval calls and background polls: a non-200 answer or a transport failure shows nothing
+   * (it still throws). An expired login is still handled: the session is gone either way.
+   */
   silent?: boolean;
   /** Background polls (QR status) do not raise the full-screen mask. */
   noLoading?: boolean;
@@ -43,13 +47,9 @@ export interface ClientHooks {
   toLogin(): void;
 }
 
-async function defaultNotify(text: string) {
-  const { message } = await import('antd');
-  message.error({ content: text, key: text });
-}
-
 const defaultHooks: ClientHooks = {
-  notifyError: (text) => { void defaultNotify(text); },
+  // Until the shell plugs in its context-aware API (ClientBridge), antd's static message is used.
+  notifyError: (text) => { void message.error({ content: text, key: text }); },
   toLogin: () => {
     if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
   },
@@ -102,8 +102,8 @@ function handleLoginExpired(body: ApiResponse): never {
   throw new ApiError(body.message || ClientMessages.loginExpired, 'expired', body.status, body.data);
 }
 
-function transportFailure(cause: unknown): never {
-  hooks.notifyError(ClientMessages.transportError);
+function transportFailure(cause: unknown, silent = false): never {
+  if (!silent) hooks.notifyError(ClientMessages.transportError);
   const e = new ApiError(ClientMessages.transportError, 'transport', null);
   (e as { cause?: unknown }).cause = cause;
   throw e;
@@ -111,7 +111,7 @@ function transportFailure(cause: unknown): never {
 
 /** Applies the §8 catalogue to a parsed body and returns data on success. */
 export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'silent'> = {}): T {
-  if (!isEnvelope(body)) return transportFailure(new Error('answer is not an envelope'));
+  if (!isEnvelope(body)) return transportFailure(new Error('answer is not an envelope'), opts.silent);
   if (body.status === Status.OK) return body.data as T;
   if (isLoginExpiredStatus(body.status)) return handleLoginExpired(body);
   const text = body.message || ClientMessages.networkError;
@@ -136,13 +136,13 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
       const body = await err.response.json().catch(() => undefined);
       if (isEnvelope(body)) return body;
     }
-    return transportFailure(err);
+    return transportFailure(err, opts.silent);
   }
   try {
     return await res.json();
   } catch (err) {
     if (isAbort(err)) throw err;
-    return transportFailure(err);
+    return transportFailure(err, opts.silent);
   }
 }
 
@@ -171,7 +171,7 @@ export async function requestRaw(method: string, path: string, opts: RequestOpti
     });
   } catch (err) {
     if (isAbort(err)) throw err;
-    return transportFailure(err);
+    return transportFailure(err, opts.silent);
   } finally {
     if (!opts.noLoading) loading.end();
   }

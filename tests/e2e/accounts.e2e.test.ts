@@ -1,0 +1,343 @@
+// Accounts in a real browser (issue 2, piece 7): register with the SMS code from the outbox, log in,
+// change the password, log out, lockout, QR login, SMS login, password reset, remember-me, the guard.
+// Screenshots of every account screen land in screenshots/ (git-ignored).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, HAS_CHROMIUM, launchChromium, readSmsCode, shot, toastText, tokenCookie } from './helpers';
+
+if (!HAS_CHROMIUM) {
+  console.log('[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).');
+}
+
+const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业' };
+const ALICE = { username: 'alice01', mobile: '13900000001', password: 'alicePass1', newPassword: 'alicePass2' };
+const BOB = { username: 'bob01', mobile: '13900000002', password: 'bobPass001', resetPassword: 'bobPass002' };
+
+describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
+  let server: { url: string; close(): Promise<void>; db: any };
+  let dataDir: string;
+  let browser: Browser;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-'));
+    const { startServer } = await import('../../src/server/main');
+    server = await startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+    base = server.url;
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(opts: { mobile?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
+    const ctx = await browser.newContext(
+      opts.mobile
+        ? { viewport: { width: 390, height: 760 }, isMobile: true, hasTouch: true, locale: 'zh-CN' }
+        : { viewport: { width: 1280, height: 800 }, locale: 'zh-CN' },
+    );
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    return { ctx, page };
+  }
+
+  async function submitLogin(page: Page, username: string, password: string, remember = false) {
+    await page.getByPlaceholder('用户名 / 手机号').fill(username);
+    await page.getByPlaceholder('密码').fill(password);
+    if (remember) await page.getByRole('checkbox', { name: '记住我' }).check();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/admin/login/user'));
+    await page.locator('form[id=login] button[type=submit]').click();
+    return (await (await answer).json()) as { status: number; message: string; data: any };
+  }
+
+  async function login(page: Page, username: string, password: string, remember = false) {
+    await page.goto(`${base}/login`);
+    const body = await submitLogin(page, username, password, remember);
+    expect(body.status, body.message).toBe(200);
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain('好');
+  }
+
+  async function openUserMenu(page: Page, entry: string) {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: entry }).click();
+  }
+
+  async function blurMessages(page: Page): Promise<string[]> {
+    return page.locator('.ant-form-item-explain-error').allInnerTexts();
+  }
+
+  it('sends a logged-out visitor of a protected route to /login', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto(`${base}/basicInfo`);
+    await page.waitForURL(`${base}/login`);
+    await page.goto(`${base}/no/such/page`);
+    await page.waitForURL(`${base}/login`);
+    expect(await tokenCookie(ctx)).toBeUndefined();
+    await expect.poll(() => page.locator('.yg-auth-name').innerText()).toBe('易管');
+    expect(await page.locator('.yg-auth-tagline').innerText()).toBe('让管理更简单');
+    await shot(page, 'login');
+    await ctx.close();
+  });
+
+  it('registers with the SMS code from the outbox and lands on / with isRegister set', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto(`${base}/register`);
+    // Blur validation with the §5 messages.
+    await page.getByPlaceholder('请输入至少8位数字和字母组合').fill('short');
+    await page.getByPlaceholder('请输入至少8位数字和字母组合').blur();
+    await page.getByPlaceholder('请再次输入密码').focus();
+    await page.getByPlaceholder('请再次输入密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['密码长度至少8位', '请确认密码']);
+    await page.getByPlaceholder('请输入手机号').fill('123');
+    await page.getByPlaceholder('请输入手机号').blur();
+    await expect.poll(() => blurMessages(page)).toContain('请输入正确的手机号');
+    await shot(page, 'register-errors');
+
+    await page.getByPlaceholder('请输入用户名').fill(ALICE.username);
+    await page.getByPlaceholder('请输入手机号').fill(ALICE.mobile);
+    const sentAt = Date.now();
+    await page.getByTestId('send-code').click();
+    const code = await readSmsCode(dataDir, ALICE.mobile, 'register', sentAt);
+    await expect.poll(() => page.getByTestId('send-code').innerText()).toMatch(/^\d+秒后重新获取$/);
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
+    await page.getByPlaceholder('请输入6位验证码').fill(code);
+    await page.getByPlaceholder('请输入至少8位数字和字母组合').fill(ALICE.password);
+    await page.getByPlaceholder('请再次输入密码').fill(ALICE.password);
+    await page.getByPlaceholder('请再次输入密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual([]);
+    await shot(page, 'register');
+    await page.locator('form[id=register] button[type=submit]').click();
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain(ALICE.username);
+    expect(await page.evaluate(() => sessionStorage.getItem('isRegister'))).toBe('true');
+    expect(await tokenCookie(ctx)).toBeDefined();
+    await ctx.close();
+  });
+
+  it('logs in, changes the password (the old one stops working) and logs out', async () => {
+    const { ctx, page } = await newPage();
+    await login(page, ALICE.username, ALICE.password);
+
+    await openUserMenu(page, '修改密码');
+    const dialog = page.locator('.ant-modal');
+    await dialog.getByPlaceholder('请输入原密码').focus();
+    await dialog.getByPlaceholder('请输入原密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['请输入密码']);
+    await dialog.getByPlaceholder('请输入原密码').fill('abc');
+    await dialog.getByPlaceholder('请输入原密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['密码长度至少8位']);
+    await dialog.getByPlaceholder('请输入原密码').fill(ALICE.password);
+    await dialog.getByPlaceholder('请输入至少8位数字和字母组合').fill(ALICE.password);
+    await dialog.getByPlaceholder('请输入至少8位数字和字母组合').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['不能与原密码一致']);
+    await dialog.getByPlaceholder('请再次输入新密码').focus();
+    await dialog.getByPlaceholder('请再次输入新密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['不能与原密码一致', '请确认密码']);
+    await dialog.getByPlaceholder('请输入至少8位数字和字母组合').fill(ALICE.newPassword);
+    await dialog.getByPlaceholder('请输入至少8位数字和字母组合').blur();
+    await dialog.getByPlaceholder('请再次输入新密码').fill('different1');
+    await dialog.getByPlaceholder('请再次输入新密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['两次输入的密码不一致']);
+    await shot(page, 'change-password');
+    await dialog.getByPlaceholder('请再次输入新密码').fill(ALICE.newPassword);
+    await dialog.getByPlaceholder('请再次输入新密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual([]);
+    await dialog.locator('.ant-btn-primary').click();
+    await page.waitForURL(`${base}/login`);
+    await expect.poll(() => toastText(page)).toContain('修改成功，请重新登陆');
+    expect(await tokenCookie(ctx)).toBeUndefined();
+    expect(await page.evaluate(() => [localStorage.getItem('userInfo'), sessionStorage.length])).toEqual([null, 0]);
+
+    // The old password no longer works; the new one does.
+    const refused = await submitLogin(page, ALICE.username, ALICE.password);
+    expect(refused.status).toBe(400);
+    await expect.poll(() => toastText(page)).toContain('用户名或密码错误');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await login(page, ALICE.username, ALICE.newPassword);
+
+    // Log out: the session is dropped and protected routes send the user back to /login.
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(`${base}/login`);
+    expect(await tokenCookie(ctx)).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await page.goto(`${base}/`);
+    await page.waitForURL(`${base}/login`);
+    await ctx.close();
+  });
+
+  it('remember-me keeps the username (never the password) and a persistent cookie', async () => {
+    const { ctx, page } = await newPage();
+    await login(page, DEMO.username, DEMO.password, true);
+    await expect.poll(() => page.getByTestId('team-name').innerText()).toBe(DEMO.tenantName);
+    expect(await page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
+    const cookie = await tokenCookie(ctx);
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 3600);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    expect(stored).not.toContain(DEMO.password);
+    await shot(page, 'portal');
+
+    await page.getByRole('button', { name: '收起' }).click();
+    await expect.poll(async () => (await page.locator('.yg-sider').boundingBox())?.width).toBe(54);
+    await shot(page, 'portal-collapsed');
+    await page.getByRole('button', { name: '展开' }).click();
+    await expect.poll(async () => (await page.locator('.yg-sider').boundingBox())?.width).toBe(200);
+
+    await page.getByTestId('user-menu').click();
+    const entries = await page.locator('.ant-dropdown-menu-item').allInnerTexts();
+    expect(entries.map((e) => e.trim())).toEqual(['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录']);
+    await shot(page, 'user-menu');
+    await page.getByRole('menuitem', { name: '注销账号' }).click();
+    await expect.poll(() => toastText(page)).toContain('即将开放');
+    await openUserMenu(page, '个人中心');
+    await page.waitForURL(`${base}/basicInfo`);
+    await openUserMenu(page, '返回首页');
+    await page.waitForURL(`${base}/`);
+
+    await openUserMenu(page, '退出登录');
+    await page.waitForURL(`${base}/login`);
+    expect(await page.getByPlaceholder('用户名 / 手机号').inputValue()).toBe(DEMO.username);
+    expect(await page.getByRole('checkbox', { name: '记住我' }).isChecked()).toBe(true);
+    await shot(page, 'login-remembered');
+    await ctx.close();
+  });
+
+  it('logs in with an SMS code', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto(`${base}/codeLogin`);
+    await page.getByPlaceholder('请输入手机号').fill(DEMO.mobile);
+    const sentAt = Date.now();
+    await page.getByTestId('send-code').click();
+    const code = await readSmsCode(dataDir, DEMO.mobile, 'login', sentAt);
+    await expect.poll(() => page.getByTestId('send-code').innerText()).toMatch(/^\d+秒后重新获取$/);
+    await page.getByPlaceholder('请输入6位验证码').fill(code);
+    await shot(page, 'codeLogin');
+    await page.locator('form[id=codeLogin] button[type=submit]').click();
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
+    await ctx.close();
+  });
+
+  it('QR login: a second, logged-in browser confirms the ticket and the first enters /', async () => {
+    const desk = await newPage();
+    await desk.page.goto(`${base}/wechatLogin`);
+    const img = desk.page.locator('.yg-qr-box img');
+    await img.waitFor();
+    const ticket = (await img.getAttribute('data-ticket'))!;
+    expect(await img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await shot(desk.page, 'wechatLogin');
+
+    // The phone is not logged in yet: the guard sends it to /login and back to the ticket after login.
+    const phone = await newPage({ mobile: true });
+    await phone.page.goto(`${base}/qrConfirm?ticket=${encodeURIComponent(ticket)}`);
+    await phone.page.waitForURL(`${base}/login`);
+    const body = await submitLogin(phone.page, DEMO.username, DEMO.password);
+    expect(body.status).toBe(200);
+    await phone.page.waitForURL((u) => u.pathname === '/qrConfirm' && u.searchParams.get('ticket') === ticket);
+    await phone.page.getByText('易管网页版登录确认').waitFor();
+    await shot(phone.page, 'qrConfirm');
+    await phone.page.getByRole('button', { name: /确认登录/ }).click();
+    await phone.page.getByText('已确认登录').waitFor();
+    await shot(phone.page, 'qrConfirm-done');
+
+    await desk.page.waitForURL(`${base}/`, { timeout: 10_000 });
+    await expect.poll(() => desk.page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
+    expect(await tokenCookie(desk.ctx)).toBeDefined();
+    await desk.ctx.close();
+    await phone.ctx.close();
+  });
+
+  it('QR login shows expiry with a refresh button', async () => {
+    const { ctx, page } = await newPage();
+    // Pretend the server says the ticket expired, to see the overlay without waiting minutes.
+    await page.route('**/api/admin/wechat/qrStatus*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: 200, message: 'ok', data: { status: 'expired' } }) }),
+    );
+    await page.goto(`${base}/wechatLogin`);
+    const first = await page.locator('.yg-qr-box img').getAttribute('data-ticket');
+    await page.getByText('二维码已过期').waitFor({ timeout: 5000 });
+    await shot(page, 'wechatLogin-expired');
+    await page.unroute('**/api/admin/wechat/qrStatus*');
+    await page.getByRole('button', { name: /刷新二维码/ }).click();
+    await expect.poll(() => page.locator('.yg-qr-box img').getAttribute('data-ticket')).not.toBe(first);
+    expect(await page.getByText('二维码已过期').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('resets a forgotten password with an SMS code', async () => {
+    // Register bob through the API, then age his code so the 60-second resend limit allows the reset code.
+    const sentAt = Date.now();
+    await fetch(`${base}/api/admin/captcha/getSmsCaptcha?mobile=${BOB.mobile}&scene=register`);
+    const regCode = await readSmsCode(dataDir, BOB.mobile, 'register', sentAt);
+    const reg = await (await fetch(`${base}/api/admin/sysuser/registerAccountInitial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: BOB.username, mobile: BOB.mobile, code: regCode, password: BOB.password, rePassword: BOB.password }),
+    })).json();
+    expect(reg.status, reg.message).toBe(200);
+    await sql`update sms_codes set created_at = created_at - interval '2 minutes' where mobile = ${BOB.mobile}`.execute(server.db);
+
+    const { ctx, page } = await newPage();
+    await page.goto(`${base}/forgotPassword`);
+    await page.getByPlaceholder('请输入用户名').fill(BOB.username);
+    await page.getByPlaceholder('请输入绑定的手机号').fill(BOB.mobile);
+    const resetAt = Date.now();
+    await page.getByTestId('send-code').click();
+    const code = await readSmsCode(dataDir, BOB.mobile, 'reset', resetAt);
+    await page.getByPlaceholder('请输入6位验证码').fill(code);
+    await page.getByPlaceholder('请输入至少8位数字和字母组合').fill(BOB.resetPassword);
+    await page.getByPlaceholder('请再次输入新密码').fill('mismatch99');
+    await page.getByPlaceholder('请再次输入新密码').blur();
+    await expect.poll(() => blurMessages(page)).toEqual(['两次输入的密码不一致']);
+    await shot(page, 'forgotPassword');
+    await page.getByPlaceholder('请再次输入新密码').fill(BOB.resetPassword);
+    await page.locator('form[id=forgotPassword] button[type=submit]').click();
+    await page.waitForURL(`${base}/login`);
+    await login(page, BOB.username, BOB.resetPassword);
+    await ctx.close();
+  });
+
+  it('locks the account after 5 wrong passwords: the 6th try with the right one is refused', async () => {
+    const { ctx, page } = await newPage();
+    await page.goto(`${base}/login`);
+    for (let i = 1; i <= 5; i++) {
+      const body = await submitLogin(page, ALICE.username, `wrongPass${i}`);
+      expect(body.status).toBe(i < 5 ? 400 : 423);
+    }
+    const locked = await submitLogin(page, ALICE.username, ALICE.newPassword);
+    expect(locked.status).toBe(423);
+    expect(locked.message).toMatch(/^账号已锁定，请\d+分钟后再试$/);
+    await expect.poll(() => toastText(page)).toContain(locked.message);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await tokenCookie(ctx)).toBeUndefined();
+    await shot(page, 'login-locked');
+    await ctx.close();
+  });
+
+  it('shows the result pages and the loading mask is gone when idle', async () => {
+    const { ctx, page } = await newPage();
+    await login(page, DEMO.username, DEMO.password);
+    for (const [route, name] of [['/empty', 'empty'], ['/404', '404'], ['/401', '401']] as const) {
+      await page.goto(`${base}${route}`);
+      await page.locator('.ant-result').waitFor();
+      await shot(page, name);
+    }
+    await page.goto(`${base}/not-a-route`);
+    await page.waitForURL(`${base}/empty`);
+    await expect.poll(() => page.getByTestId('loading-mask').count()).toBe(0);
+    // The footer carries the copyright and the record-filing link.
+    expect(await page.locator('.yg-footer').innerText()).toContain('© 2026 易管 让管理更简单');
+    expect(await page.locator('.yg-footer a').getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,88 @@
+// Shared pieces of the Chromium suites: build freshness, browser launch, outbox reading, screenshots.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
+export const SCREENSHOTS = path.join(ROOT, 'screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/web once when index.html is missing or older than anything under src/web or src/common. */
+export function ensureWebBuild(): void {
+  const index = path.join(ROOT, 'dist/web/index.html');
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'src/web')),
+    newestMtime(path.join(ROOT, 'src/common')),
+    fs.statSync(path.join(ROOT, 'index.html')).mtimeMs,
+  );
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 170_000 });
+  if (res.status !== 0) throw new Error(`vite build failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface SmsLine {
+  mobile: string;
+  scene: string;
+  code: string;
+  at: string;
+}
+
+/** Waits for the newest code sent to mobile for scene after `since` (ms) in DATA_DIR/sms-outbox.jsonl. */
+export async function readSmsCode(dataDir: string, mobile: string, scene: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const file = path.join(dataDir, 'sms-outbox.jsonl');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(file)) {
+      const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SmsLine);
+      const hit = lines.reverse().find((l) => l.mobile === mobile && l.scene === scene && new Date(l.at).getTime() >= since - 1000);
+      if (hit) return hit.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${mobile}/${scene} in ${file}`);
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let antd finish its enter animations (messages, modals, dropdowns) before the picture.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export async function tokenCookie(ctx: BrowserContext) {
+  return (await ctx.cookies()).find((c) => c.name === 'token');
+}
+
+/** The text of the visible antd toasts. */
+export async function toastText(page: Page): Promise<string> {
+  return (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
+}

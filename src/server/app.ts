@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import type { Config } from './config';
 import { openDatabase, type DB } from './db';
 import { createServices, type AppServices } from './services';
@@ -13,6 +14,8 @@ import { envelopePlugin, ok } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { accountRoutes } from './modules/auth/routes';
 import { qrLoginRoutes } from './modules/auth/qr-routes';
+import { tenantRoutes } from './modules/tenant/routes';
+import { fileRoutes } from './modules/files/routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -31,6 +34,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   const services = createServices(config, db, app.log);
 
   await app.register(cookie);
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: {
       info: { title: '易管 Yiguan API', version: '0.1.0', description: '所有接口返回 {status, message, data}；status 200 表示成功。请求头 Satoken 携带令牌。' },
@@ -48,6 +52,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   });
   await accountRoutes(app, services);
   await qrLoginRoutes(app, services);
+  await tenantRoutes(app, services);
+  await fileRoutes(app, services);
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {

@@ -6,6 +6,9 @@ import { SessionService } from './modules/auth/sessions';
 import { CaptchaService } from './modules/auth/captcha';
 import { createSmsProvider, type SmsProvider } from './modules/providers/sms';
 import { createQrLoginProvider, type QrLoginProvider } from './modules/providers/qr-login';
+import { AclService } from './modules/menu/acl';
+import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import path from 'node:path';
 
 export interface AppServices {
   config: Config;
@@ -14,8 +17,8 @@ export interface AppServices {
   captcha: CaptchaService;
   sms: SmsProvider;
   qrLogin: QrLoginProvider;
-  /** Permission codes of a user in a team; the menu module replaces this with roles. */
-  permissionsOf(userId: number, tenantCode: string | null): Promise<string[]>;
+  acl: AclService;
+  files: FileStorage;
 }
 
 export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
@@ -27,6 +30,7 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     captcha: new CaptchaService(db, sms),
     sms,
     qrLogin: createQrLoginProvider(process.env.QR_LOGIN_PROVIDER ?? 'local'),
-    permissionsOf: async () => [],
+    acl: new AclService(db),
+    files: new LocalFileStorage(path.join(config.dataDir, 'files')),
   };
 }

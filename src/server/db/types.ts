@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+/** A nullable column that inserts may omit. */
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -27,6 +29,13 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Date;
   revoked_at: Date | null;
+  acl: ColumnType<SessionAcl | null, string | null | undefined, string | null>;
+}
+
+export interface SessionAcl {
+  tenantCode: string | null;
+  menuTree: unknown[];
+  permissions: string[];
 }
 
 export interface SmsCodesTable {
@@ -56,6 +65,8 @@ export interface TenantsTable {
   owner_id: number;
   status: string;
   verification: Json<Record<string, unknown>>;
+  modules: Generated<string[]>;
+  mode: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -64,9 +75,55 @@ export interface MembershipsTable {
   user_id: number;
   status: 'normal' | 'quit' | 'pending' | 'refused' | 'invited';
   is_admin: boolean;
-  remark: string | null;
+  remark: Opt<string>;
+  decided_by: Opt<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  tenant_code: string;
+  role_name: string;
+  role_key: string;
+  menus: string[];
+  permissions: string[];
+  created_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  tenant_code: string;
+  user_id: number;
+  role_id: number;
+}
+
+export interface TenantInvitesTable {
+  code: string;
+  tenant_code: string;
+  created_by: number;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  tenant_code: string | null;
+  uploaded_by: number;
+  sha256: string;
+  mime: string;
+  size: number;
+  file_name: string;
+  created_at: Timestamp;
+}
+
+export interface BankCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  bank_name: string;
+  bank_card_no: string;
+  account_name: string;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -76,4 +133,9 @@ export interface Database {
   qr_logins: QrLoginsTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  tenant_invites: TenantInvitesTable;
+  files: FilesTable;
+  bank_cards: BankCardsTable;
 }

@@ -6,7 +6,8 @@ import { defaultTenantOf, loadSysUser } from './users';
 export async function issueSession(s: AppServices, userId: number, remember: boolean) {
   await clearFailedLogins(s.db, userId);
   const tenant = await defaultTenantOf(s.db, userId);
-  const { token, expiresAt } = await s.sessions.create(userId, tenant, remember);
-  const user = await loadSysUser(s.db, userId, tenant, await s.permissionsOf(userId, tenant));
+  const { token, expiresAt, sessionId } = await s.sessions.create(userId, tenant, remember);
+  const acl = await s.acl.forSession({ sessionId, userId, tenantCode: tenant, acl: null });
+  const user = await loadSysUser(s.db, userId, tenant, acl.permissions);
   return { token, expiresAt: expiresAt.toISOString(), user };
 }

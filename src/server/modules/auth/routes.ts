@@ -111,7 +111,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
 
   app.get('/api/admin/sysuser/getSysUser', { schema: { tags: ['账号'], summary: '当前用户信息' } }, async (req) => {
     const a = requireAuth(req);
-    const user = await loadSysUser(db, a.userId, a.tenantCode, await s.permissionsOf(a.userId, a.tenantCode));
+    const user = await loadSysUser(db, a.userId, a.tenantCode, (await s.acl.forSession(a)).permissions);
     if (!user) throw new AppError(Status.TOKEN_INVALID, '登录失效，请重新登录');
     return ok(user);
   });

@@ -2,11 +2,14 @@
 import type { DB } from '../../db';
 import type { Config } from '../../config';
 import { newToken, sha256 } from './tokens';
+import type { SessionAcl } from '../../db/types';
 
 export interface SessionInfo {
   sessionId: number;
   userId: number;
   tenantCode: string | null;
+  /** Cached menu tree and permission codes for tenantCode, or null until computed. */
+  acl: SessionAcl | null;
 }
 
 export type SessionLookup =
@@ -18,21 +21,22 @@ const MINUTE = 60_000;
 export class SessionService {
   constructor(private db: DB, private cfg: Config) {}
 
-  async create(userId: number, tenantCode: string | null, remember: boolean): Promise<{ token: string; expiresAt: Date }> {
+  async create(userId: number, tenantCode: string | null, remember: boolean): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.cfg.sessionAbsoluteDays * 24 * 60 * MINUTE);
-    await this.db
+    const row = await this.db
       .insertInto('sessions')
       .values({ token_hash: sha256(token), user_id: userId, tenant_code: tenantCode, remember, expires_at: expiresAt })
-      .execute();
-    return { token, expiresAt };
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { token, expiresAt, sessionId: row.id };
   }
 
   /** Resolves a token; touches last_seen_at at most once a minute to keep reads cheap. */
   async lookup(token: string): Promise<SessionLookup> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at'])
+      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', 'acl'])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };
@@ -43,7 +47,7 @@ export class SessionService {
     if (now - lastSeen > MINUTE) {
       await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
     }
-    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code } };
+    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code, acl: (row.acl as SessionAcl | null) ?? null } };
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -60,6 +64,6 @@ export class SessionService {
   }
 
   async setTenant(sessionId: number, tenantCode: string | null): Promise<void> {
-    await this.db.updateTable('sessions').set({ tenant_code: tenantCode }).where('id', '=', sessionId).execute();
+    await this.db.updateTable('sessions').set({ tenant_code: tenantCode, acl: null }).where('id', '=', sessionId).execute();
   }
 }

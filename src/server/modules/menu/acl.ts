@@ -1,0 +1,62 @@
+// What a user may see and do in a team: the team's package ∩ the user's roles. Computed once per session
+// and team, kept in sessions.acl, and dropped whenever the team's roles, package or memberships change.
+import { sql } from 'kysely';
+import type { DB } from '../../db';
+import type { SessionAcl } from '../../db/types';
+import { buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
+
+export async function computeAcl(db: DB, userId: number, tenantCode: string | null): Promise<SessionAcl> {
+  if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [] };
+  const tenant = await db.selectFrom('tenants').select('modules').where('tenant_code', '=', tenantCode).executeTakeFirst();
+  const member = await db
+    .selectFrom('memberships').select('status')
+    .where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
+  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [] };
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.menus', 'roles.permissions'])
+    .where('user_roles.tenant_code', '=', tenantCode)
+    .where('roles.tenant_code', '=', tenantCode)
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  const pkg = new Set(tenant.modules);
+  const menus = new Set(roles.flatMap((r) => r.menus).filter((m) => pkg.has(m)));
+  // A permission code counts only for a module the user can open (or a team-level code).
+  const permissions = [...new Set(roles.flatMap((r) => r.permissions))].filter((code) => {
+    const [mod] = code.split(':');
+    return menus.has(mod) || TEAM_PERMISSIONS.includes(code);
+  });
+  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort() };
+}
+
+export class AclService {
+  constructor(private db: DB) {}
+
+  /** The session's cached ACL, computed and stored on first use. */
+  async forSession(s: { sessionId: number; userId: number; tenantCode: string | null; acl: SessionAcl | null }): Promise<SessionAcl> {
+    if (s.acl && s.acl.tenantCode === s.tenantCode) return s.acl;
+    const acl = await computeAcl(this.db, s.userId, s.tenantCode);
+    await this.db.updateTable('sessions').set({ acl: JSON.stringify(acl) }).where('id', '=', s.sessionId).execute();
+    return acl;
+  }
+
+  /** Drops cached ACLs of every session in the team (after role, package or membership changes). */
+  async invalidateTenant(tenantCode: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ acl: null }).where('tenant_code', '=', tenantCode).where('acl', 'is not', null).execute();
+  }
+
+  async invalidateUser(userId: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where(sql<boolean>`acl IS NOT NULL`).execute();
+  }
+}
+
+/** Every code of the modules in a package, for the admin role. */
+export function allPermissionsOf(modules: string[]): string[] {
+  return [...modules.flatMap(permissionCodesOf), ...TEAM_PERMISSIONS];
+}
+
+/** The member role: every module of the package but system settings; no delete/export, no team administration. */
+export function memberPermissionsOf(modules: string[]): string[] {
+  return modules.flatMap(permissionCodesOf).filter((c) => !/:(delete|export|pay|collect)$/.test(c));
+}

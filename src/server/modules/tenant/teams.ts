@@ -1,0 +1,71 @@
+// Creating teams and seeding their roles: the owner gets the admin role, approved members the member role.
+import { sql } from 'kysely';
+import type { DB } from '../../db';
+import { DEFAULT_PACKAGES } from '../menu/catalogue';
+import { allPermissionsOf, memberPermissionsOf } from '../menu/acl';
+
+export type TenantType = 'individual' | 'enterprise';
+
+export interface NewTeam {
+  tenantName: string;
+  tenantType: TenantType;
+  logoUrl?: string | null;
+  verification?: Record<string, unknown>;
+  tenantCode?: string;
+}
+
+export async function nextTenantCode(db: DB): Promise<string> {
+  const { rows } = await sql<{ n: number }>`SELECT nextval('tenant_code_seq')::int AS n`.execute(db);
+  return `T${String(rows[0].n).padStart(8, '0')}`;
+}
+
+/** Creates the team, its admin and member roles, and makes the owner an admin member. */
+export async function createTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const code = t.tenantCode ?? (await nextTenantCode(trx));
+    const modules = DEFAULT_PACKAGES[t.tenantType];
+    await trx
+      .insertInto('tenants')
+      .values({
+        tenant_code: code, tenant_name: t.tenantName, tenant_type: t.tenantType, logo_url: t.logoUrl ?? null,
+        owner_id: ownerId, status: 'active', verification: JSON.stringify(t.verification ?? {}), modules,
+      })
+      .execute();
+    const memberMenus = modules.filter((m) => m !== 'ProcessBinding');
+    const roles = await trx
+      .insertInto('roles')
+      .values([
+        { tenant_code: code, role_key: 'admin', role_name: '管理员', menus: modules, permissions: allPermissionsOf(modules) },
+        { tenant_code: code, role_key: 'member', role_name: '普通成员', menus: memberMenus, permissions: memberPermissionsOf(memberMenus) },
+      ])
+      .returning(['id', 'role_key'])
+      .execute();
+    await trx.insertInto('memberships').values({ tenant_code: code, user_id: ownerId, status: 'normal', is_admin: true }).execute();
+    await trx.insertInto('user_roles').values({ tenant_code: code, user_id: ownerId, role_id: roles.find((r) => r.role_key === 'admin')!.id }).execute();
+    return code;
+  });
+}
+
+/** Gives a newly admitted member the team's member role (idempotent). */
+export async function grantMemberRole(db: DB, tenantCode: string, userId: number): Promise<void> {
+  const role = await db.selectFrom('roles').select('id').where('tenant_code', '=', tenantCode).where('role_key', '=', 'member').executeTakeFirst();
+  if (!role) return;
+  await db.insertInto('user_roles').values({ tenant_code: tenantCode, user_id: userId, role_id: role.id }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** The caller's teams (normal memberships of active teams), the active one flagged. */
+export async function teamsOfUser(db: DB, userId: number, current: string | null) {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('tenants', 'tenants.tenant_code', 'memberships.tenant_code')
+    .select(['tenants.tenant_code', 'tenants.tenant_name', 'tenants.logo_url', 'tenants.tenant_type', 'memberships.is_admin', 'tenants.owner_id'])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.status', '=', 'normal')
+    .where('tenants.status', '=', 'active')
+    .orderBy('memberships.created_at')
+    .execute();
+  return rows.map((r) => ({
+    tenantCode: r.tenant_code, tenantName: r.tenant_name, logoUrl: r.logo_url, tenantType: r.tenant_type,
+    current: r.tenant_code === current, isOwner: r.owner_id === userId, isAdmin: r.is_admin,
+  }));
+}

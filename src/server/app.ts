@@ -16,6 +16,7 @@ import { accountRoutes } from './modules/auth/routes';
 import { qrLoginRoutes } from './modules/auth/qr-routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { fileRoutes } from './modules/files/routes';
+import { accountCentreRoutes } from './modules/account/routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await qrLoginRoutes(app, services);
   await tenantRoutes(app, services);
   await fileRoutes(app, services);
+  await accountCentreRoutes(app, services);
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {

@@ -60,3 +60,17 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   };
   return t;
 }
+
+/** A multipart body as a browser would send it, for app.inject. */
+export async function multipart(fields: Record<string, { bytes: Buffer; name: string; type?: string } | string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') fd.append(k, v);
+    else fd.append(k, new Blob([v.bytes], { type: v.type ?? 'application/octet-stream' }), v.name);
+  }
+  const res = new Response(fd);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+}
+
+/** A valid 1×1 PNG. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

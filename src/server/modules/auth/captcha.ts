@@ -7,8 +7,9 @@ import { Status } from '../../../common/api';
 import type { SmsProvider } from '../providers/sms';
 import { sha256 } from './tokens';
 
-export type SmsScene = 'register' | 'login' | 'reset';
-export const SMS_SCENES: SmsScene[] = ['register', 'login', 'reset'];
+/** register and bind (mobile change) need an unregistered mobile; login and reset a registered one. */
+export type SmsScene = 'register' | 'login' | 'reset' | 'bind';
+export const SMS_SCENES: SmsScene[] = ['register', 'login', 'reset', 'bind'];
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_MS = 60_000;

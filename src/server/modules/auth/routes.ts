@@ -35,8 +35,9 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     const { mobile, scene } = req.query as { mobile: string; scene: SmsScene };
     assertPhone(mobile);
     const existing = await findUserByMobile(db, mobile);
-    if (scene === 'register' && existing) throw conflict('该手机号已注册');
-    if (scene !== 'register' && !existing) throw badRequest('该手机号未注册');
+    const wantsNew = scene === 'register' || scene === 'bind';
+    if (wantsNew && existing) throw conflict('该手机号已注册');
+    if (!wantsNew && !existing) throw badRequest('该手机号未注册');
     await captcha.send(mobile, scene);
     return ok(null, '验证码已发送');
   });

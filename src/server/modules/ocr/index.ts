@@ -1,0 +1,41 @@
+/**
+ * OCR providers. `createOcrProvider()` picks one by OCR_PROVIDER (default 'local': tesseract.js,
+ * offline). To plug a cloud OCR service, implement `OcrProvider` (see provider.ts) and register it
+ * with `registerOcrProvider('name', factory)`, then set OCR_PROVIDER=name.
+ */
+import { LocalOcrProvider, type LocalOcrOptions } from './local-provider.js';
+import type { OcrProvider } from './provider.js';
+
+export type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider.js';
+export { ID_CARD_NOT_RECOGNISED, LICENSE_NOT_RECOGNISED, IMAGE_UNREADABLE } from './provider.js';
+export { LocalOcrProvider } from './local-provider.js';
+export { lookupDivision, divisionText, type Division } from './divisions.js';
+
+export type OcrProviderFactory = (options?: LocalOcrOptions) => OcrProvider;
+
+const factories = new Map<string, OcrProviderFactory>([
+  ['local', (options) => new LocalOcrProvider(options)],
+]);
+
+/** Makes another provider selectable by OCR_PROVIDER (e.g. a cloud service). */
+export function registerOcrProvider(name: string, factory: OcrProviderFactory): void {
+  factories.set(name, factory);
+}
+
+const created = new Set<OcrProvider>();
+
+/** A provider by name; throws for an unknown name so a typo in OCR_PROVIDER fails at start-up. */
+export function createOcrProvider(name: string = process.env.OCR_PROVIDER ?? 'local', options?: LocalOcrOptions): OcrProvider {
+  const factory = factories.get(name);
+  if (!factory) throw new Error(`Unknown OCR_PROVIDER "${name}" (known: ${[...factories.keys()].join(', ')})`);
+  const provider = factory(options);
+  created.add(provider);
+  return provider;
+}
+
+/** Closes every provider this module created (terminates tesseract workers): call on server or test shutdown. */
+export async function close(): Promise<void> {
+  const all = [...created];
+  created.clear();
+  await Promise.all(all.map((p) => p.close?.()));
+}

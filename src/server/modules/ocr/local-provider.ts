@@ -1,0 +1,241 @@
+/**
+ * Offline OCR with tesseract.js and the `@tesseract.js-data/eng` package (nothing is downloaded).
+ *
+ * Only the 18-character numbers are read: the Latin model with a character whitelist reads the
+ * printed digits of an ID card or a business licence reliably, and the checksums (GB 11643 and
+ * GB 32100) tell a right reading from a wrong one. The Chinese name, address and company name are
+ * left for the user to type.
+ *
+ * One tesseract worker is created lazily and reused; calls are serialised because the whitelist is
+ * a worker parameter. Each image goes through a few attempts (plain, denoised + binarised,
+ * rotated by 90/270/180 degrees), stopping at the first one that yields a number passing the
+ * checksum.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import Tesseract from 'tesseract.js';
+import { isValidCreditCode, parseIdCardNo, USCC_CHARSET } from '../../../common/ids.js';
+import { divisionText, lookupDivision } from './divisions.js';
+import {
+  emptyIdCardResult, emptyLicenseResult, ID_CARD_NOT_RECOGNISED, IMAGE_UNREADABLE, LICENSE_NOT_RECOGNISED,
+  type IdCardOcrResult, type LicenseOcrResult, type OcrProvider,
+} from './provider.js';
+
+const require = createRequire(import.meta.url);
+
+/** The folder of the gzip'd eng.traineddata shipped by @tesseract.js-data/eng. */
+export function engLangPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
+}
+
+export interface LocalOcrOptions {
+  /** Longest time one recognition may take before the worker is considered stuck and replaced. */
+  recognizeTimeoutMs?: number;
+  /** Receives failures that are answered as "not recognised" (worker start-up, timeouts, bad images). */
+  onError?: (err: unknown, context: string) => void;
+}
+
+type Prep = 'plain' | 'binarised';
+interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM }
+
+const ATTEMPTS: Attempt[] = [
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 0, prep: 'binarised', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.AUTO },
+  { rotate: 90, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 270, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 180, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
+];
+
+const ID_WHITELIST = '0123456789X';
+
+/** Orient by EXIF, rotate, greyscale, bring to a size tesseract likes, stretch contrast; PNG out. */
+export async function preprocess(image: Buffer, rotate = 0, prep: Prep = 'plain'): Promise<Buffer> {
+  let base = sharp(image, { failOn: 'none' }).autoOrient();
+  if (rotate) base = base.rotate(rotate);
+  const { data, info } = await base.greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  let img = sharp(data, { raw: { width, height, channels } });
+  const longest = Math.max(width, height);
+  if (longest < 1400) {
+    // Small phone captures and thumbnails: upscale so the digits come out 40-70 px high.
+    img = img.resize({ width: Math.round((width * 1600) / longest), height: Math.round((height * 1600) / longest), kernel: 'lanczos3' });
+  } else if (longest > 2600) {
+    img = img.resize({ width: 2600, height: 2600, fit: 'inside' });
+  }
+  img = img.normalise();
+  if (prep === 'binarised') img = img.median(3).sharpen().threshold(140);
+  return img.png({ compressionLevel: 1 }).toBuffer();
+}
+
+export interface Candidate {
+  value: string;
+  /**
+   * True when the value is a whole token, or whole consecutive tokens, of a line: nothing else is
+   * glued to it. A value cut out of a longer run (e.g. 19 characters after an inserted digit) passes
+   * a checksum by chance 1 time in 11 (ID) or 31 (credit code), so such values need a second reading.
+   */
+  exact: boolean;
+}
+
+/**
+ * Candidates from OCR text, exact ones first. Per line: tokens (split on spaces) and runs of
+ * consecutive tokens that make exactly 18 characters are exact; 18-character windows of longer
+ * runs are not. Lines are also tried two by two (sparse mode sometimes splits a number).
+ */
+export function findCandidates(text: string, charset: RegExp, accept: (s: string) => boolean): Candidate[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const exact: string[] = [];
+  const loose: string[] = [];
+  const scan = (line: string) => {
+    const tokens = line.split(/\s+/).flatMap((t) => t.split(charset)).filter(Boolean);
+    for (let i = 0; i < tokens.length; i++) {
+      let joined = '';
+      for (let j = i; j < tokens.length && joined.length < 18; j++) {
+        joined += tokens[j];
+        if (joined.length === 18 && accept(joined) && !exact.includes(joined)) exact.push(joined);
+      }
+    }
+    for (const run of line.replace(/\s+/g, '').split(charset)) {
+      for (let i = 0; run.length > 18 && i + 18 <= run.length; i++) {
+        const w = run.slice(i, i + 18);
+        if (accept(w) && !loose.includes(w)) loose.push(w);
+      }
+    }
+  };
+  for (const l of lines) scan(l);
+  if (exact.length === 0 && loose.length === 0) for (let i = 0; i + 1 < lines.length; i++) scan(`${lines[i]} ${lines[i + 1]}`);
+  return [
+    ...exact.map((value) => ({ value, exact: true })),
+    ...loose.filter((v) => !exact.includes(v)).map((value) => ({ value, exact: false })),
+  ];
+}
+
+/** An ID number read by OCR must pass the checksum, hold a real birth date and a known province. */
+export function acceptIdCardNo(s: string): boolean {
+  return parseIdCardNo(s) !== null && lookupDivision(s.slice(0, 6)) !== null;
+}
+
+/**
+ * A credit code read by OCR must pass the checksum and carry a division code of a known province,
+ * or 100000 (organisations registered at national level).
+ */
+export function acceptCreditCode(s: string): boolean {
+  return isValidCreditCode(s) && (s.slice(2, 8) === '100000' || lookupDivision(s.slice(2, 8)) !== null);
+}
+
+export function idCardResultFor(idCardNo: string): IdCardOcrResult {
+  const p = parseIdCardNo(idCardNo);
+  if (!p) return emptyIdCardResult(ID_CARD_NOT_RECOGNISED);
+  return {
+    idCardNo: p.idCardNo, birthday: p.birthday, sex: p.sex,
+    provinceCityRegion: divisionText(p.divisionCode),
+    idCardName: '', address: '', recognised: true,
+  };
+}
+
+export class LocalOcrProvider implements OcrProvider {
+  readonly name = 'local';
+  private worker: Promise<Tesseract.Worker> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly timeoutMs: number;
+  private readonly onError: (err: unknown, context: string) => void;
+
+  constructor(options: LocalOcrOptions = {}) {
+    this.timeoutMs = options.recognizeTimeoutMs ?? 30_000;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  async idCard(image: Buffer): Promise<IdCardOcrResult> {
+    const found = await this.read(image, ID_WHITELIST, /[^0-9X]+/, acceptIdCardNo, 'idCard');
+    if (found === undefined) return emptyIdCardResult(IMAGE_UNREADABLE);
+    return found ? idCardResultFor(found) : emptyIdCardResult(ID_CARD_NOT_RECOGNISED);
+  }
+
+  async businessLicense(image: Buffer): Promise<LicenseOcrResult> {
+    const found = await this.read(image, USCC_CHARSET, /[^0-9A-HJ-NP-RTUW-Y]+/, acceptCreditCode, 'businessLicense');
+    if (found === undefined) return emptyLicenseResult(IMAGE_UNREADABLE);
+    if (!found) return emptyLicenseResult(LICENSE_NOT_RECOGNISED);
+    return { creditCode: found, recognised: true, companyName: '', legalPerson: '' };
+  }
+
+  /** Terminates the worker; a later call starts a new one. */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (!w) return;
+    try {
+      await (await w).terminate();
+    } catch {
+      // a worker that failed to start has nothing to terminate
+    }
+  }
+
+  /** Runs the attempts in turn; the first accepted candidate, null when none, undefined for an unreadable image. */
+  private read(image: Buffer, whitelist: string, split: RegExp, accept: (s: string) => boolean, context: string): Promise<string | null | undefined> {
+    const job = this.queue.then(async () => {
+      try {
+        await sharp(image, { failOn: 'none' }).metadata();
+      } catch (err) {
+        this.onError(err, `${context}: image`);
+        return undefined;
+      }
+      // An exact candidate ends the search; loose ones (cut out of a longer run) count as
+      // readings and win only when two attempts agree.
+      const votes = new Map<string, number>();
+      for (const a of ATTEMPTS) {
+        let text: string;
+        try {
+          const pre = await preprocess(image, a.rotate, a.prep);
+          text = await this.recognise(pre, whitelist, a.psm);
+        } catch (err) {
+          this.onError(err, `${context}: recognise`);
+          return null;
+        }
+        const found = findCandidates(text, split, accept);
+        const exact = found.find((c) => c.exact);
+        if (exact) return exact.value;
+        for (const c of found) votes.set(c.value, (votes.get(c.value) ?? 0) + 1);
+      }
+      const best = [...votes].sort((x, y) => y[1] - x[1])[0];
+      return best && best[1] >= 2 ? best[0] : null;
+    });
+    this.queue = job.catch(() => {});
+    return job;
+  }
+
+  private getWorker(): Promise<Tesseract.Worker> {
+    if (!this.worker) {
+      const w = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+        langPath: engLangPath(), gzip: true, cacheMethod: 'none',
+      });
+      this.worker = w;
+      w.catch(() => { if (this.worker === w) this.worker = null; });
+    }
+    return this.worker;
+  }
+
+  private async recognise(png: Buffer, whitelist: string, psm: Tesseract.PSM): Promise<string> {
+    const worker = await this.getWorker();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`OCR timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      const run = (async () => {
+        await worker.setParameters({ tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: psm, user_defined_dpi: '300' });
+        // rotateAuto: tesseract measures the skew of the text lines and straightens the page first.
+        const { data } = await worker.recognize(png, { rotateAuto: process.env.OCR_DESKEW !== '0' });
+        return data.text;
+      })();
+      return await Promise.race([run, timeout]);
+    } catch (err) {
+      // A stuck or broken worker is replaced on the next call.
+      await this.close();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

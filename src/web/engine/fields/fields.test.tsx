@@ -92,10 +92,10 @@ describe('number, dimension and date range inputs', () => {
   it('dimension parts clamp to min/max on blur with a warning', async () => {
     const { form } = renderForm([{ fieldName: 's', titleName: '尺寸', fontendType: 'dimension', min: 1, max: 100 }], { s: { length: 0, width: 500, height: 5 } });
     fireEvent.blur(screen.getByLabelText('长'));
-    await waitFor(() => expect(form.values.s.length).toBe(1));
+    await waitFor(() => expect((form.values.s as any).length).toBe(1));
     expect(await screen.findByText('长不能小于1')).toBeTruthy();
     fireEvent.blur(screen.getByLabelText('宽'));
-    await waitFor(() => expect(form.values.s.width).toBe(100));
+    await waitFor(() => expect((form.values.s as any).width).toBe(100));
     expect(await screen.findByText('宽不能大于100')).toBeTruthy();
   });
   it('date range shows 共N天 inclusive', () => {

@@ -1,0 +1,32 @@
+import { Button, Dropdown, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import type { ButtonDef } from '../../common/schema/types';
+import { Permission, hasPermission, PermissionContext } from './Permission';
+import { useContext } from 'react';
+
+/** Plain buttons, or a dropdown when a button has children; each behind its permission code. */
+export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]; onClick: (b: ButtonDef) => void; size?: 'small' | 'middle' }) {
+  const codes = useContext(PermissionContext);
+  return (
+    <Space wrap size={size === 'small' ? 4 : 8}>
+      {buttons.map((b) => (
+        <Permission key={b.key} code={b.permissionCode}>
+          {b.children?.length ? (
+            <Dropdown
+              menu={{
+                items: b.children.filter((c) => hasPermission(codes, c.permissionCode)).map((c) => ({ key: c.key, label: c.text, danger: c.danger })),
+                onClick: ({ key }) => onClick(b.children!.find((c) => c.key === key)!),
+              }}
+            >
+              <Button size={size} type={b.type}>{b.text} <DownOutlined /></Button>
+            </Dropdown>
+          ) : (
+            <Button size={size} type={b.type} danger={b.danger} onClick={() => onClick(b)} style={b.type === 'link' ? { padding: 0 } : undefined}>
+              {b.text}
+            </Button>
+          )}
+        </Permission>
+      ))}
+    </Space>
+  );
+}

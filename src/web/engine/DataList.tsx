@@ -1,0 +1,117 @@
+// Data list (spec §2.4): search form, column chooser, action buttons, table with selection /
+// index / tree-index / right-fixed operation columns, server-side sorting and 共 N 条 pagination.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Space, Table, type TableColumnsType } from 'antd';
+import type { ButtonDef, ListConfig, TableRow } from '../../common/schema/types';
+import { Messages } from '../../common/rules/messages';
+import { useDataProvider, type Filter, type Sorter } from '../api/data-provider';
+import { ActionButtons } from './ActionButtons';
+import { ColumnChooser } from './ColumnChooser';
+import { ListPagination } from './ListPagination';
+import { SearchForm } from './SearchForm';
+import { DEFAULT_PAGE_SIZE, tableHeight } from './constants';
+import { resolveCell } from './columns/registry';
+import { cellValue } from './columns/types';
+import { treeIndexLabels } from './row-index';
+
+export interface DataListProps {
+  module: string;
+  config: ListConfig;
+  categoryId?: string;
+  tab?: string;
+  /** Whether the page shows a tab bar (changes the table height, spec §9). */
+  hasTabs?: boolean;
+  slots?: Record<string, (row: TableRow) => ReactNode>;
+  /** Action-bar buttons get the selected rows, row operations and cell actions their row. */
+  onAction?: (button: ButtonDef, rows: TableRow[]) => void;
+  /** Change to reload the current page (after create, update, delete). */
+  reloadKey?: number;
+}
+
+export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAction, reloadKey }: DataListProps) {
+  const provider = useDataProvider();
+  const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Filter[]>([]);
+  const [sorters, setSorters] = useState<Sorter[]>([]);
+  const [state, setState] = useState<{ rows: TableRow[]; total: number; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
+  const [selected, setSelected] = useState<TableRow[]>([]);
+  const [visible, setVisible] = useState(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop));
+
+  useEffect(() => setPage(1), [categoryId, tab, filters]);
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: false }));
+    provider
+      .getList({ module, pagination: { current: page, pageSize }, sorters, filters, categoryId, tab })
+      .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, loading: false, error: false }))
+      .catch(() => live && setState({ rows: [], total: 0, loading: false, error: true }));
+    return () => { live = false; };
+  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, reloadKey]);
+
+  const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);
+  const cellAction = useCallback((key: string, row: TableRow) => emit({ key, text: key, action: 'custom' }, [row]), [emit]);
+
+  const columns = useMemo(() => {
+    const cols: TableColumnsType<TableRow> = [];
+    const offset = (page - 1) * pageSize;
+    if (config.treeIndex) {
+      const labels = treeIndexLabels(state.rows, offset);
+      cols.push({ title: '序号', key: '__treeIndex', width: 70, fixed: 'left', render: (_v, row) => labels.get(row.id) });
+    } else if (config.index) {
+      cols.push({ title: '序号', key: '__index', width: 60, fixed: 'left', render: (_v, _r, i) => offset + i + 1 });
+    }
+    for (const col of config.columns) {
+      if (!visible.includes(col.prop)) continue;
+      const Cell = resolveCell(col.type);
+      cols.push({
+        key: col.prop,
+        dataIndex: col.prop,
+        title: col.tooltip ? <span title={col.tooltip}>{col.label}</span> : col.label,
+        width: col.width,
+        fixed: col.fixed,
+        sorter: col.sortable ? true : undefined,
+        render: (_v, row, i) => <Cell col={col} row={row} value={cellValue(col, row)} index={i} onAction={cellAction} slots={slots} />,
+      });
+    }
+    if (config.operations?.length) {
+      cols.push({
+        title: '操作', key: '__operations', fixed: 'right', width: config.operationWidth ?? 140,
+        render: (_v, row) => <ActionButtons size="small" buttons={config.operations!.map((b) => ({ type: 'link', ...b }))} onClick={(b) => emit(b, [row])} />,
+      });
+    }
+    return cols;
+  }, [config, visible, state.rows, page, pageSize, cellAction, emit, slots]);
+
+  return (
+    <div className="yg-data-list">
+      {config.search?.length ? <SearchForm fields={config.search} onSearch={setFilters} /> : null}
+      <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
+        <ActionButtons buttons={config.actions ?? []} onClick={(b) => emit(b, selected)} />
+        <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
+      </div>
+      {state.error && <Alert type="error" showIcon message={Messages.networkError} style={{ marginBottom: 8 }} />}
+      <Table<TableRow>
+        rowKey="id"
+        size="middle"
+        loading={state.loading}
+        columns={columns}
+        dataSource={state.rows}
+        pagination={false}
+        locale={{ emptyText: Messages.noData }}
+        scroll={{ x: 'max-content', y: tableHeight({ height: config.height, hasTabs, workflow: config.workflow }) }}
+        rowSelection={config.selection ? {
+          selectedRowKeys: selected.map((r) => r.id),
+          onChange: (_k, rows) => setSelected(rows),
+          getCheckboxProps: (r) => ({ disabled: !!r.disabled }),
+        } : undefined}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setSorters(s?.order && s.columnKey ? [{ field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
+        }}
+      />
+      <ListPagination total={state.total} current={page} pageSize={pageSize} onChange={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// Editable line items (spec §5): number cells refuse a minus sign, price cells format to two
+// decimals on blur, required columns say 不能为空 in the header while a cell is empty, and a
+// summary row totals the money columns. Cells subscribe to their own row, so typing in one line
+// does not re-render the others.
+import { memo, useSyncExternalStore } from 'react';
+import { Button, DatePicker, Input, Select, Table, message, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ColumnDef } from '../../common/schema/types';
+import { formatDate, formatPrice, toDayjs } from '../../common/rules/format';
+import { Messages } from '../../common/rules/messages';
+import { summaryRow } from '../../common/rules/summary';
+import { useOptions } from './fields/use-options';
+import { columnHasEmpty, sanitizeNumberInput, type LineStore } from './line-store';
+
+export interface LineItemTableProps {
+  store: LineStore;
+  columns: ColumnDef[];
+  title?: string;
+  addable?: boolean;
+  readOnly?: boolean;
+}
+
+function useRow(store: LineStore, rowKey: string) {
+  return useSyncExternalStore((f) => store.subscribeRow(rowKey, f), () => store.row(rowKey));
+}
+
+function useVersion(store: LineStore) {
+  return useSyncExternalStore(store.subscribeAll, store.version);
+}
+
+function SelectCell({ col, value, onChange, disabled }: { col: ColumnDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
+  const { options } = useOptions(col.data);
+  return (
+    <Select size="small" style={{ width: '100%' }} allowClear disabled={disabled} value={value ?? undefined} onChange={onChange}
+      options={options.map((o) => ({ label: o.label, value: o.value as string }))} notFoundContent={Messages.noData} />
+  );
+}
+
+const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineStore; rowKey: string; col: ColumnDef; readOnly?: boolean }) {
+  const row = useRow(store, rowKey);
+  const value = row[col.prop];
+  const hidden = (col.dependOn && row[col.dependOn.field] !== col.dependOn.value) || (col.showCondition && row[col.showCondition.field] !== col.showCondition.value);
+  if (hidden) return null;
+  const set = (v: unknown) => store.set(rowKey, col.prop, v);
+  const text = value === undefined || value === null ? '' : String(value);
+  if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : text}</span>;
+  switch (col.inputType) {
+    case 'number':
+      return (
+        <Input
+          size="small"
+          inputMode="decimal"
+          aria-label={col.label}
+          value={text}
+          onChange={(e) => {
+            const r = sanitizeNumberInput(e.target.value, text);
+            if (r.error) message.error(r.error);
+            set(r.value);
+          }}
+          onBlur={() => { if (col.priceType && text !== '') set(formatPrice(text)); }}
+        />
+      );
+    case 'select':
+      return <SelectCell col={col} value={value} onChange={set} />;
+    case 'date':
+      return <DatePicker size="small" style={{ width: '100%' }} value={toDayjs(value)} onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)} />;
+    default:
+      return <Input size="small" aria-label={col.label} maxLength={col.maxLength} value={text} onChange={(e) => set(e.target.value)} />;
+  }
+});
+
+function RequiredHeader({ store, col }: { store: LineStore; col: ColumnDef }) {
+  useVersion(store);
+  const empty = columnHasEmpty(store, col);
+  return (
+    <span>
+      {col.requireAble && <span style={{ color: '#ff4d4f', marginRight: 2 }}>*</span>}
+      {col.label}
+      {empty && <span className="yg-required-hint" style={{ color: '#ff4d4f', fontSize: 12, marginLeft: 4 }}>{Messages.cannotBeEmpty}</span>}
+    </span>
+  );
+}
+
+const INDEX_COLUMN: ColumnDef = { prop: '__index', label: '序号' };
+
+/** The index column comes first, so it carries 合计 and every data column gets its own total. */
+function SummaryCells({ store, columns, trailing }: { store: LineStore; columns: ColumnDef[]; trailing: boolean }) {
+  useVersion(store);
+  const texts = summaryRow([INDEX_COLUMN, ...columns], store.keys().map((k) => store.row(k)));
+  return (
+    <Table.Summary.Row className="yg-summary-row">
+      {texts.map((t, i) => <Table.Summary.Cell key={i} index={i}>{t}</Table.Summary.Cell>)}
+      {trailing && <Table.Summary.Cell index={texts.length} />}
+    </Table.Summary.Row>
+  );
+}
+
+export function LineItemTable({ store, columns, title, addable, readOnly }: LineItemTableProps) {
+  const keys = useSyncExternalStore(store.subscribeKeys, store.keys);
+  const editable = !readOnly;
+  const tableColumns: TableColumnsType<{ key: string }> = [
+    { title: '序号', key: '__index', width: 60, render: (_v, _r, i) => i + 1 },
+    ...columns.map((col) => ({
+      key: col.prop,
+      width: col.width,
+      title: <RequiredHeader store={store} col={col} />,
+      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly} />,
+    })),
+    ...(editable ? [{
+      title: '操作', key: '__op', width: 60, fixed: 'right' as const,
+      render: (_v: unknown, r: { key: string }) => <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={Messages.delete} onClick={() => store.remove(r.key)} />,
+    }] : []),
+  ];
+  return (
+    <div className="yg-line-items">
+      {(title || (addable && editable)) && (
+        <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
+          <strong>{title}</strong>
+          {addable && editable && <Button size="small" icon={<PlusOutlined />} onClick={() => store.add()}>新增一行</Button>}
+        </div>
+      )}
+      <Table
+        size="small"
+        bordered
+        pagination={false}
+        columns={tableColumns}
+        dataSource={keys.map((key) => ({ key }))}
+        locale={{ emptyText: Messages.noData }}
+        scroll={{ x: 'max-content', y: 400 }}
+        summary={() => <Table.Summary fixed><SummaryCells store={store} columns={columns} trailing={editable} /></Table.Summary>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Section header (spec §2.11): title, optional classification tabs, year arrows or a month/year toggle.
+import { useState } from 'react';
+import { Button, Segmented, Space, Tabs } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { SectionHeaderConfig } from '../../common/schema/types';
+
+export interface SectionHeaderValue {
+  tab?: string;
+  mode: 'month' | 'year';
+  /** 'YYYY' in year mode, 'YYYY-MM' in month mode. */
+  period: string;
+}
+
+export interface SectionHeaderProps {
+  config: SectionHeaderConfig;
+  /** The current date the arrows start from (stories and tests pin it). */
+  now?: string;
+  onChange?: (value: SectionHeaderValue) => void;
+}
+
+export function SectionHeader({ config, now, onChange }: SectionHeaderProps) {
+  const [tab, setTab] = useState(config.tabs?.[0]?.value);
+  const [mode, setMode] = useState<'month' | 'year'>(config.dateMode === 'monthYear' ? 'month' : 'year');
+  const [date, setDate] = useState(() => dayjs(now));
+  const dateMode = config.dateMode ?? 'none';
+  const period = (m: 'month' | 'year', d: dayjs.Dayjs) => (m === 'year' ? d.format('YYYY') : d.format('YYYY-MM'));
+  const emit = (next: Partial<{ tab: string; mode: 'month' | 'year'; date: dayjs.Dayjs }>) => {
+    const t = next.tab ?? tab;
+    const m = next.mode ?? mode;
+    const d = next.date ?? date;
+    onChange?.({ tab: t, mode: m, period: period(m, d) });
+  };
+  const step = (delta: number) => {
+    const d = date.add(delta, mode);
+    setDate(d);
+    emit({ date: d });
+  };
+  return (
+    <div className="yg-section-header" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 8 }}>
+      <Space size={16} align="center">
+        <strong style={{ fontSize: 16 }}>{config.title}</strong>
+        {config.tabs?.length ? (
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => { setTab(k); emit({ tab: k }); }}
+            items={config.tabs.map((t) => ({ key: t.value, label: t.label }))}
+            style={{ marginBottom: -16 }}
+          />
+        ) : null}
+      </Space>
+      {dateMode !== 'none' && (
+        <Space>
+          {dateMode === 'monthYear' && (
+            <Segmented
+              size="small"
+              value={mode}
+              options={[{ label: '月', value: 'month' }, { label: '年', value: 'year' }]}
+              onChange={(v) => { setMode(v as 'month' | 'year'); emit({ mode: v as 'month' | 'year' }); }}
+            />
+          )}
+          <Button size="small" icon={<LeftOutlined />} aria-label="上一期" onClick={() => step(-1)} />
+          <span className="yg-period" style={{ minWidth: 64, textAlign: 'center', display: 'inline-block' }}>{period(mode, date)}</span>
+          <Button size="small" icon={<RightOutlined />} aria-label="下一期" onClick={() => step(1)} />
+        </Space>
+      )}
+    </div>
+  );
+}

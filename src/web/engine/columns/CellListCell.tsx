@@ -1,0 +1,7 @@
+import type { CellProps } from './types';
+
+/** An array with one item per line. */
+export function CellListCell({ value }: CellProps) {
+  const items = Array.isArray(value) ? value : value ? [value] : [];
+  return <div>{items.map((v, i) => <div key={i} className="yg-cell-line">{String(v)}</div>)}</div>;
+}

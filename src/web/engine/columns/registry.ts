@@ -1,0 +1,45 @@
+// Column type → cell renderer, resolved at render time (DESIGN §4.1).
+import type { ComponentType } from 'react';
+import type { ColumnType } from '../../../common/schema/types';
+import type { CellProps } from './types';
+import { TextCell } from './TextCell';
+import { ImageCell } from './ImageCell';
+import { TextButtonCell } from './TextButtonCell';
+import { ButtonListCell } from './ButtonListCell';
+import { SpanListCell } from './SpanListCell';
+import { StatusCell } from './StatusCell';
+import { TimeCell } from './TimeCell';
+import { MonthCell } from './MonthCell';
+import { AllDateCell } from './AllDateCell';
+import { InfoPopoverCell } from './InfoPopoverCell';
+import { CellListCell } from './CellListCell';
+import { DropdownListCell } from './DropdownListCell';
+import { StarMarkCell } from './StarMarkCell';
+import { EnumCell } from './EnumCell';
+import { SlotCell } from './SlotCell';
+import { MoneyCell } from './MoneyCell';
+import { PercentCell } from './PercentCell';
+
+export const columnRegistry: Record<ColumnType, ComponentType<CellProps>> = {
+  text: TextCell,
+  image: ImageCell,
+  textButton: TextButtonCell,
+  buttonList: ButtonListCell,
+  spanList: SpanListCell,
+  status: StatusCell,
+  time: TimeCell,
+  month: MonthCell,
+  allDate: AllDateCell,
+  infoPopover: InfoPopoverCell,
+  cellList: CellListCell,
+  dropdownList: DropdownListCell,
+  starMark: StarMarkCell,
+  enum: EnumCell,
+  slot: SlotCell,
+  money: MoneyCell,
+  percent: PercentCell,
+};
+
+export function resolveCell(type: ColumnType | undefined): ComponentType<CellProps> {
+  return (type && columnRegistry[type]) || TextCell;
+}

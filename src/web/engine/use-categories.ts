@@ -1,0 +1,43 @@
+// Category tree state of a page: static nodes from the schema, or the provider's tree calls.
+import { useCallback, useEffect, useState } from 'react';
+import type { CategoryNode, TreeConfig } from '../../common/schema/types';
+import type { DataProvider } from '../api/data-provider';
+
+export function useCategories(provider: DataProvider, module: string, tree: TreeConfig | undefined) {
+  const [nodes, setNodes] = useState<CategoryNode[]>(tree?.nodes ?? []);
+  const [loading, setLoading] = useState(!!tree && !tree.nodes);
+  const remote = !!tree && !tree.nodes;
+
+  const reload = useCallback(() => {
+    if (!remote) return;
+    setLoading(true);
+    provider.listCategories({ module }).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
+  }, [provider, module, remote]);
+
+  useEffect(() => {
+    if (tree?.nodes) setNodes(tree.nodes);
+    else reload();
+  }, [tree, reload]);
+
+  return {
+    nodes,
+    loading,
+    move: (id: string, dir: 'up' | 'down') => {
+      if (remote) void (dir === 'up' ? provider.moveCategoryUp({ module, id }) : provider.moveCategoryDown({ module, id }));
+    },
+    add: async (name: string, parentId?: string) => {
+      if (remote) { await provider.addCategory({ module, name, parentId }); reload(); return; }
+      setNodes((n) => [...n, { id: `local-${Date.now()}`, name }]);
+    },
+    rename: async (id: string, name: string) => {
+      if (remote) { await provider.renameCategory({ module, id, name }); reload(); return; }
+      const walk = (list: CategoryNode[]): CategoryNode[] => list.map((n) => (n.id === id ? { ...n, name } : { ...n, children: n.children && walk(n.children) }));
+      setNodes(walk);
+    },
+    remove: async (id: string) => {
+      if (remote) { await provider.deleteCategory({ module, id }); reload(); return; }
+      const walk = (list: CategoryNode[]): CategoryNode[] => list.filter((n) => n.id !== id).map((n) => ({ ...n, children: n.children && walk(n.children) }));
+      setNodes(walk);
+    },
+  };
+}

@@ -66,8 +66,15 @@ export function resetClientHooks(): void {
   hooks = { ...defaultHooks };
 }
 
+/** '/api' on this origin, made absolute so non-browser Request implementations (tests) accept it too. */
+function apiBase(): string {
+  return typeof location !== 'undefined' && location.origin && location.origin !== 'null'
+    ? new URL('/api', location.origin).href
+    : '/api';
+}
+
 const http: KyInstance = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: apiBase(),
   retry: 0,
   timeout: 30000,
   hooks: {
@@ -84,8 +91,9 @@ function isEnvelope(v: unknown): v is ApiResponse {
   return typeof v === 'object' && v !== null && typeof (v as { status?: unknown }).status === 'number';
 }
 
+/** The caller cancelled (e.g. a page left): not a failure to show. DOMException is not an Error everywhere. */
 function isAbort(err: unknown): boolean {
-  return err instanceof Error && err.name === 'AbortError';
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }
 
 function cleanSearch(p: RequestOptions['searchParams']): Record<string, string> | undefined {

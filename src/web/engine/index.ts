@@ -1,0 +1,24 @@
+// Public API of the page engine. Pages and the app import from here, never from engine internals.
+export { PageRenderer, type PageRendererProps } from './PageRenderer';
+export { TreePanel, type TreePanelProps } from './TreePanel';
+export { ModuleTabs, type ModuleTabsProps } from './ModuleTabs';
+export { ListLayout } from './ListLayout';
+export { DataList, type DataListProps } from './DataList';
+export { AddDialog, type AddDialogProps } from './AddDialog';
+export { SideDrawer, type SideDrawerProps } from './SideDrawer';
+export { ReasonDialog, type ReasonDialogProps } from './ReasonDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { ApprovalDialog, type ApprovalDialogProps } from './ApprovalDialog';
+export { ApprovalTimeline } from './ApprovalTimeline';
+export { SectionHeader, type SectionHeaderProps } from './SectionHeader';
+export { DetailPopover } from './DetailPopover';
+export { LineItemTable } from './LineItemTable';
+export { createLineStore, type LineStore } from './line-store';
+export { Permission, PermissionContext, hasPermission, usePermission, DEFAULT_PERMISSION } from './Permission';
+export { TenantContext, type TenantInfo } from './tenant';
+export { SchemaErrorPage } from './SchemaErrorPage';
+export { SchemaFields } from './fields/SchemaFields';
+export { fieldRegistry } from './fields/registry';
+export { columnRegistry } from './columns/registry';
+export * from './constants';
+export { DataProviderContext, useDataProvider, type DataProvider } from '../api/data-provider';

@@ -61,12 +61,20 @@ describe('with the token cookie', () => {
     await waitFor(() => expect(location()).toBe('/empty'));
   });
 
-  it('an expired session answer drops the token and goes to /login', async () => {
+  it('an expired session answer drops the token and goes to /login, remembering the page', async () => {
     setToken('stale');
     stubFetch(() => envelope(11012, null, '登录失效，请重新登录'));
-    renderApp('/');
+    renderApp('/basicInfo');
     await waitFor(() => expect(location()).toBe('/login'));
     expect(document.cookie).not.toContain('token=');
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({ from: '/basicInfo' });
+    expect(await screen.findByText('登录失效，请重新登录')).toBeTruthy();
+  });
+
+  it('a guard redirect remembers the protected page with its query', async () => {
+    renderApp('/qrConfirm?ticket=abc');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({ from: '/qrConfirm?ticket=abc' });
   });
 
   it('the sidebar toggles between 收起 (200px) and 展开 (54px)', async () => {

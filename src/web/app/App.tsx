@@ -2,8 +2,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
 import { CodeLoginPage } from './auth/CodeLoginPage';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
@@ -11,7 +11,7 @@ import { LoginPage } from './auth/LoginPage';
 import { QrConfirmPage } from './auth/QrConfirmPage';
 import { RegisterPage } from './auth/RegisterPage';
 import { WechatLoginPage } from './auth/WechatLoginPage';
-import { RegisterFlag, RequireAuth } from './guard';
+import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
 import { BasicLayout } from './layout/BasicLayout';
 import { LoadingMask } from './LoadingMask';
 import { PortalHome } from './pages/PortalHome';
@@ -25,10 +25,17 @@ dayjs.locale('zh-cn');
 function ClientBridge() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('/');
+  here.current = location.pathname + location.search;
   useEffect(() => {
     configureClient({
       notifyError: (text) => { void message.error({ content: text, key: text }); },
-      toLogin: () => navigate('/login', { replace: true }),
+      // After logging in again the user returns to the page where the session ran out.
+      toLogin: () => {
+        const from = here.current;
+        navigate('/login', { replace: true, state: isPublicPath(from.split('?')[0]) || from === '/' ? undefined : { from } });
+      },
     });
   }, [message, navigate]);
   return null;

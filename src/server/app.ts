@@ -17,6 +17,12 @@ import { qrLoginRoutes } from './modules/auth/qr-routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
+import { recordRoutes } from './modules/records/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { dictRoutes } from './modules/dict/routes';
+import { workflowRoutes } from './modules/workflow/routes';
+import { indexStatements } from './modules/records/query';
+import { sql } from 'kysely';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -56,6 +62,13 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await tenantRoutes(app, services);
   await fileRoutes(app, services);
   await accountCentreRoutes(app, services);
+  await recordRoutes(app, services);
+  await categoryRoutes(app, services);
+  await dictRoutes(app, services);
+  await workflowRoutes(app, services);
+
+  // Expression indexes for the fields each module sorts or filters on (idempotent).
+  for (const m of services.schemas.all()) for (const stmt of indexStatements(m)) await sql.raw(stmt).execute(db);
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {

@@ -14,6 +14,8 @@ export interface Config {
   /** Public origin used in QR codes (falls back to the request's own origin). */
   publicUrl?: string;
   webDir: string;
+  /** Folder of the JSON page schemas (one per route). */
+  schemasDir: string;
   logLevel: string;
 }
 
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteDays: Number(env.SESSION_ABSOLUTE_DAYS ?? 30),
     publicUrl: env.PUBLIC_URL || undefined,
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+    schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -9,6 +9,7 @@ import { createQrLoginProvider, type QrLoginProvider } from './modules/providers
 import { AclService } from './modules/menu/acl';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import path from 'node:path';
+import { SchemaRegistry } from './modules/records/schema-registry';
 
 export interface AppServices {
   config: Config;
@@ -19,6 +20,7 @@ export interface AppServices {
   qrLogin: QrLoginProvider;
   acl: AclService;
   files: FileStorage;
+  schemas: SchemaRegistry;
 }
 
 export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
@@ -32,5 +34,6 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     qrLogin: createQrLoginProvider(process.env.QR_LOGIN_PROVIDER ?? 'local'),
     acl: new AclService(db),
     files: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    schemas: new SchemaRegistry(config.schemasDir),
   };
 }

@@ -138,4 +138,102 @@ export interface Database {
   tenant_invites: TenantInvitesTable;
   files: FilesTable;
   bank_cards: BankCardsTable;
+  records: RecordsTable;
+  record_sequences: RecordSequencesTable;
+  categories: CategoriesTable;
+  dictionaries: DictionariesTable;
+  process_definitions: ProcessDefinitionsTable;
+  process_instances: ProcessInstancesTable;
+  tasks: TasksTable;
+}
+
+export interface RecordsTable {
+  id: Generated<number>;
+  tenant_code: string;
+  module: string;
+  code: string;
+  status: string;
+  data: Json<Record<string, unknown>>;
+  lines: Json<Record<string, unknown>[]>;
+  category_id: number | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+export interface RecordSequencesTable {
+  tenant_code: string;
+  prefix: string;
+  day: string;
+  last: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  tenant_code: string;
+  module: string;
+  parent_id: number | null;
+  name: string;
+  sort: number;
+  locked: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface DictionariesTable {
+  id: Generated<number>;
+  tenant_code: string;
+  field_key: string;
+  parent_id: number | null;
+  dict_name: string;
+  dict_code: string | null;
+  dict_img: string | null;
+  dict_icon: string | null;
+  sort: number;
+  status: Generated<number>;
+}
+
+export interface ProcessStep {
+  name: string;
+  approverType: 'user' | 'role';
+  /** user ids, or role keys */
+  approvers: (number | string)[];
+  mode: 'any' | 'all';
+}
+
+export interface ProcessDefinitionsTable {
+  id: Generated<number>;
+  tenant_code: string;
+  module: string;
+  name: string;
+  steps: Json<ProcessStep[]>;
+  allow_self_approve: Generated<boolean>;
+  enabled: Generated<boolean>;
+}
+
+export interface ProcessInstancesTable {
+  id: Generated<number>;
+  tenant_code: string;
+  module: string;
+  record_id: number;
+  definition: Json<{ name: string; steps: ProcessStep[]; allowSelfApprove: boolean }>;
+  originator_id: number;
+  status: 'running' | 'approved' | 'refused' | 'withdrawn';
+  current_step: number;
+  money: string | number | null;
+  created_at: Timestamp;
+  ended_at: Date | null;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  tenant_code: string;
+  instance_id: number;
+  step_index: number;
+  step_name: string;
+  assignee_id: number;
+  status: 'open' | 'agreed' | 'refused' | 'cancelled';
+  comments: string | null;
+  created_at: Timestamp;
+  ended_at: Date | null;
 }

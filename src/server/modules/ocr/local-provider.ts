@@ -42,6 +42,7 @@ interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM }
 const ATTEMPTS: Attempt[] = [
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
   { rotate: 0, prep: 'binarised', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SINGLE_BLOCK },
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.AUTO },
   { rotate: 90, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
   { rotate: 270, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
@@ -184,7 +185,11 @@ export class LocalOcrProvider implements OcrProvider {
       // An exact candidate ends the search; loose ones (cut out of a longer run) count as
       // readings and win only when two attempts agree.
       const votes = new Map<string, number>();
+      let misread = false;
       for (const a of ATTEMPTS) {
+        // An upright reading found a run of about 18 code characters and no candidate in it: the
+        // image is upright and the number misread (or wrong), so turning the image will not help.
+        if (a.rotate !== 0 && misread && votes.size === 0) break;
         let text: string;
         try {
           const pre = await preprocess(image, a.rotate, a.prep);
@@ -194,6 +199,7 @@ export class LocalOcrProvider implements OcrProvider {
           return null;
         }
         const found = findCandidates(text, split, accept);
+        misread ||= text.split(/\r?\n/).some((l) => l.replace(/\s+/g, '').split(split).some((r) => r.length >= 17 && r.length <= 19));
         const exact = found.find((c) => c.exact);
         if (exact) return exact.value;
         for (const c of found) votes.set(c.value, (votes.get(c.value) ?? 0) + 1);

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { DEFAULT_PACKAGES } from '../menu/catalogue';
 import { allPermissionsOf, memberPermissionsOf } from '../menu/acl';
+import { withTenant } from '../../db/tenant-scope';
+import { seedDictionaries } from '../dict/seed';
 
 export type TenantType = 'individual' | 'enterprise';
 
@@ -19,8 +21,14 @@ export async function nextTenantCode(db: DB): Promise<string> {
   return `T${String(rows[0].n).padStart(8, '0')}`;
 }
 
-/** Creates the team, its admin and member roles, and makes the owner an admin member. */
+/** Creates the team, its admin and member roles, its default dictionaries, and makes the owner an admin member. */
 export async function createTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
+  const code = await insertTeam(db, ownerId, t);
+  await withTenant(db, code, (trx) => seedDictionaries(trx, code));
+  return code;
+}
+
+async function insertTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const code = t.tenantCode ?? (await nextTenantCode(trx));
     const modules = DEFAULT_PACKAGES[t.tenantType];

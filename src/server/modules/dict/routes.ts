@@ -1,0 +1,66 @@
+// Dictionaries (spec §7): tree-shaped option lists per tenant, keyed by fieldKey.
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { requireAuth } from '../../plugins/auth';
+import { forbidden } from '../../errors';
+import type { AppServices } from '../../services';
+import { withTenant, type TenantTx } from '../../db/tenant-scope';
+
+const tags = ['字典'];
+
+export interface DictNode {
+  id: number; dictName: string; dictCode: string | null; dictImg: string | null; dictIcon: string | null; parentId: number | null; fieldKey: string; children?: DictNode[];
+}
+
+export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number): Promise<Record<string, DictNode[]>> {
+  let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', keys.length ? keys : ['']);
+  if (status !== undefined) q = q.where('status', '=', status);
+  const rows = await q.orderBy('sort').orderBy('id').execute();
+  const out: Record<string, DictNode[]> = Object.fromEntries(keys.map((k) => [k, []]));
+  const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, { id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key }]));
+  for (const r of rows) {
+    const n = nodes.get(r.id)!;
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    if (parent) (parent.children ??= []).push(n);
+    else out[r.field_key].push(n);
+  }
+  return out;
+}
+
+export async function dictRoutes(app: FastifyInstance, s: AppServices) {
+  const team = (req: Parameters<typeof requireAuth>[0]) => {
+    const a = requireAuth(req);
+    if (!a.tenantCode) throw forbidden('请先加入或创建团队');
+    return a.tenantCode;
+  };
+  const keyPattern = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' };
+
+  app.post('/api/admin/sysmenuListFieldDict/queryByFieldKey', {
+    schema: { tags, summary: '按字段键查询字典（树形）', body: { type: 'object', required: ['fieldKey'], properties: { fieldKey: keyPattern, status: { type: 'integer' } } } },
+  }, async (req) => {
+    const tenant = team(req);
+    const { fieldKey, status } = req.body as { fieldKey: string; status?: number };
+    return ok((await withTenant(s.db, tenant, (trx) => dictTrees(trx, tenant, [fieldKey], status)))[fieldKey]);
+  });
+
+  app.post('/api/admin/sysmenuListFieldDict/queryByFieldKeys', {
+    schema: { tags, summary: '批量查询字典：返回以字段键为键的对象', body: { oneOf: [{ type: 'array', maxItems: 50, items: keyPattern }, { type: 'object', required: ['fieldKeys'], properties: { fieldKeys: { type: 'array', maxItems: 50, items: keyPattern } } }] } },
+  }, async (req) => {
+    const tenant = team(req);
+    const keys = Array.isArray(req.body) ? (req.body as string[]) : (req.body as { fieldKeys: string[] }).fieldKeys;
+    return ok(await withTenant(s.db, tenant, (trx) => dictTrees(trx, tenant, [...new Set(keys)], 1)));
+  });
+
+  app.get('/api/admin/sysmenuListFieldDict/queryByDictCode', {
+    schema: { tags, summary: '按字典编码查询字典项', querystring: { type: 'object', required: ['dictCode'], properties: { dictCode: { type: 'string', maxLength: 60 }, fieldKey: keyPattern } } },
+  }, async (req) => {
+    const tenant = team(req);
+    const { dictCode, fieldKey } = req.query as { dictCode: string; fieldKey?: string };
+    const rows = await withTenant(s.db, tenant, async (trx) => {
+      let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('dict_code', '=', dictCode);
+      if (fieldKey) q = q.where('field_key', '=', fieldKey);
+      return q.orderBy('sort').execute();
+    });
+    return ok(rows.map((r) => ({ id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key })));
+  });
+}

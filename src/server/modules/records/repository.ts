@@ -1,0 +1,96 @@
+// Records of one tenant and module. Every function takes the tenant-scoped transaction first and filters by
+// tenant itself too (first wall); row-level security behind it is the second.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../db/tenant-scope';
+import type { ModuleSchema } from './schema-registry';
+import { filterSql, orderSql, type Filter, type Sorter } from './query';
+
+export interface PageQuery {
+  pageNum: number;
+  pageSize: number;
+  sorters?: Sorter[];
+  filters?: Filter[];
+  keyword?: string;
+  categoryId?: number | null;
+  /** Restrict to these ids (OA tabs: my to-dos, my applications). */
+  ids?: number[];
+}
+
+type Row = {
+  id: number; code: string; status: string; data: Record<string, unknown>; lines: Record<string, unknown>[];
+  category_id: number | null; created_by: number; created_at: Date; updated_at: Date; created_by_name?: string | null;
+};
+
+/** A record travels as one flat object: its fields plus the system properties. */
+export function toFlat(r: Row) {
+  return {
+    ...r.data,
+    id: r.id, code: r.code, status: r.status, lines: r.lines, categoryId: r.category_id,
+    createdBy: r.created_by, createdByName: r.created_by_name ?? undefined,
+    createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
+  const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${m.schema.module}`, sql`r.deleted_at IS NULL`];
+  for (const f of q.filters ?? []) conds.push(filterSql(m, f));
+  if (q.keyword?.trim()) {
+    const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
+    conds.push(sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
+  }
+  if (q.categoryId) {
+    conds.push(sql`r.category_id IN (
+      WITH RECURSIVE sub AS (
+        SELECT id FROM categories WHERE id = ${q.categoryId} AND tenant_code = ${tenant}
+        UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_code = ${tenant}
+      ) SELECT id FROM sub)`);
+  }
+  if (q.ids) conds.push(q.ids.length ? sql`r.id IN (${sql.join(q.ids)})` : sql`false`);
+  return sql.join(conds, sql` AND `);
+}
+
+export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery) {
+  const where = whereSql(tenant, m, q);
+  const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM records r WHERE ${where}`.execute(trx);
+  const { rows } = await sql<Row>`
+    SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+    WHERE ${where} ORDER BY ${orderSql(m, q.sorters)}
+    LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`.execute(trx);
+  return { list: rows.map(toFlat), total: Number(n), pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function getRecord(trx: TenantTx, tenant: string, module: string, id: number) {
+  const { rows } = await sql<Row>`
+    SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+    WHERE r.tenant_code = ${tenant} AND r.module = ${module} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(trx);
+  return rows[0];
+}
+
+export async function insertRecord(trx: TenantTx, tenant: string, module: string, v: { code: string; status: string; data: object; lines: object[]; categoryId: number | null; userId: number }) {
+  const row = await trx
+    .insertInto('records')
+    .values({ tenant_code: tenant, module, code: v.code, status: v.status, data: JSON.stringify(v.data), lines: JSON.stringify(v.lines), category_id: v.categoryId, created_by: v.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateRecord(trx: TenantTx, tenant: string, module: string, id: number, v: { data: object; lines: object[]; categoryId: number | null }) {
+  await trx
+    .updateTable('records')
+    .set({ data: JSON.stringify(v.data), lines: JSON.stringify(v.lines), category_id: v.categoryId, updated_at: new Date() })
+    .where('tenant_code', '=', tenant).where('module', '=', module).where('id', '=', id).where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function setStatus(trx: TenantTx, tenant: string, id: number, status: string) {
+  await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', id).execute();
+}
+
+export async function softDelete(trx: TenantTx, tenant: string, module: string, ids: number[]) {
+  const res = await trx
+    .updateTable('records').set({ deleted_at: new Date() })
+    .where('tenant_code', '=', tenant).where('module', '=', module).where('id', 'in', ids).where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -1,0 +1,78 @@
+// The page schemas under schemas/, indexed by module key: the server's only source of field rules.
+// Loaded once at start; an invalid schema stops the start with the file and JSON path.
+import fs from 'node:fs';
+import path from 'node:path';
+import { validatePageSchema, type ColumnDef, type FieldDef, type PageSchema } from '../../../common/schema';
+
+export interface ModuleSchema {
+  file: string;
+  schema: PageSchema;
+  /** Every field the form can store (drawer and add dialog), by fieldName. */
+  fields: FieldDef[];
+  lineColumns: ColumnDef[];
+  /** Fields the list may sort on / filter on: each gets an expression index. */
+  sortable: Set<string>;
+  filterable: Set<string>;
+  numeric: Set<string>;
+  codePrefix: string;
+  /** Field holding the record's main amount (the approval step's `money`). */
+  moneyField?: string;
+}
+
+const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
+const NUMERIC_COLUMN_TYPES = new Set(['money', 'percent']);
+
+function listJson(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return listJson(p);
+    return e.name.endsWith('.json') && e.name !== 'page.schema.json' ? [p] : [];
+  });
+}
+
+export function describeModule(file: string, schema: PageSchema): ModuleSchema {
+  const byName = new Map<string, FieldDef>();
+  for (const f of [...(schema.addDialog?.fields ?? []), ...(schema.drawer?.fields ?? [])]) byName.set(f.fieldName, f);
+  const fields = [...byName.values()];
+  const numeric = new Set<string>();
+  for (const f of fields) if (f.fontendType === 'number' || f.type === 'number') numeric.add(f.fieldName);
+  for (const c of schema.list.columns) if (NUMERIC_COLUMN_TYPES.has(c.type ?? '') || c.priceType) numeric.add(c.prop);
+  const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.prop));
+  const filterable = new Set([...(schema.list.search ?? []).map((f) => f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
+  for (const name of [schema.module, ...sortable, ...filterable]) {
+    if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);
+  }
+  const s = schema as PageSchema & { codePrefix?: string; moneyField?: string };
+  return {
+    file, schema, fields,
+    lineColumns: schema.drawer?.lines?.columns ?? [],
+    sortable, filterable, numeric,
+    codePrefix: s.codePrefix ?? schema.module.slice(0, 2).toUpperCase(),
+    moneyField: s.moneyField,
+  };
+}
+
+export class SchemaRegistry {
+  private modules = new Map<string, ModuleSchema>();
+
+  constructor(dir: string) {
+    if (!fs.existsSync(dir)) return;
+    for (const file of listJson(dir)) {
+      const rel = path.relative(path.dirname(dir), file);
+      const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const res = validatePageSchema(parsed, rel);
+      if (!res.ok) throw new Error(`页面配置错误 ${rel}: ${res.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`);
+      const m = describeModule(rel, res.schema);
+      if (this.modules.has(m.schema.module)) throw new Error(`${rel}: module "${m.schema.module}" is defined twice`);
+      this.modules.set(m.schema.module, m);
+    }
+  }
+
+  get(module: string): ModuleSchema | undefined {
+    return this.modules.get(module);
+  }
+
+  all(): ModuleSchema[] {
+    return [...this.modules.values()];
+  }
+}

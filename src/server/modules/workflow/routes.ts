@@ -1,0 +1,105 @@
+// Approval calls of spec §7: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { ok } from '../../plugins/envelope';
+import { requireAuth } from '../../plugins/auth';
+import { forbidden } from '../../errors';
+import type { AppServices } from '../../services';
+import { withTenant } from '../../db/tenant-scope';
+import { agree, approvalSteps, openTaskOf, refuse, withdraw } from './engine';
+
+const tags = ['审批'];
+const decision = {
+  type: 'object', required: ['taskId'],
+  properties: { taskId: { type: 'integer' }, processInstanceId: { type: 'integer' }, comments: { type: 'string', maxLength: 500 } },
+};
+const formIdQuery = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } };
+const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 }, module: { type: 'string', maxLength: 60 } } };
+
+export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+  const team = (req: Parameters<typeof requireAuth>[0]) => {
+    const a = requireAuth(req);
+    if (!a.tenantCode) throw forbidden('请先加入或创建团队');
+    return { ...a, tenantCode: a.tenantCode };
+  };
+
+  app.post('/api/oa/process/agree', { schema: { tags, summary: '同意', body: decision } }, async (req) => {
+    const a = team(req);
+    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
+    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, a.tenantCode, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    return ok({ outcome }, '已同意');
+  });
+
+  app.post('/api/oa/process/refuse', { schema: { tags, summary: '驳回（必须填写原因）', body: decision } }, async (req) => {
+    const a = team(req);
+    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
+    await withTenant(db, a.tenantCode, (trx) => refuse(trx, a.tenantCode, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    return ok(null, '已驳回');
+  });
+
+  app.post('/api/oa/process/withdraw', {
+    schema: { tags, summary: '撤回（仅发起人，且审批人尚未处理）', body: { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } } },
+  }, async (req) => {
+    const a = team(req);
+    const { formId } = req.body as { formId: number };
+    await withTenant(db, a.tenantCode, (trx) => withdraw(trx, a.tenantCode, a.userId, formId));
+    return ok(null, '已撤回');
+  });
+
+  app.get('/api/oa/task/findTaskIdByFormId', { schema: { tags, summary: '当前用户在该单据上的待办任务', querystring: formIdQuery } }, async (req) => {
+    const a = team(req);
+    const { formId } = req.query as { formId: number };
+    const t = await withTenant(db, a.tenantCode, (trx) => openTaskOf(trx, a.tenantCode, a.userId, formId));
+    return ok(t ? { taskId: t.taskId, processInstanceId: t.processInstanceId, procInstId: t.processInstanceId } : { taskId: null });
+  });
+
+  app.get('/api/oa/task/findApprovalByFormId', { schema: { tags, summary: '审批动态', querystring: formIdQuery } }, async (req) => {
+    const a = team(req);
+    const { formId } = req.query as { formId: number };
+    return ok(await withTenant(db, a.tenantCode, (trx) => approvalSteps(trx, a.tenantCode, formId)));
+  });
+
+  /** Rows of the portal lists: enough to show the form and open it in its drawer. */
+  const listSelect = sql`
+    pi.id AS "processInstanceId", pi.module, pi.record_id AS "formId", pi.status AS "processStatus", pi.money::float8 AS money,
+    pi.created_at AS "submitTime", r.code, r.status, r.data, ou.nick_name AS "originatorName"`;
+
+  app.post('/api/oa/process/toDoList', { schema: { tags, summary: '我的待办', body: pageBody } }, async (req) => {
+    const a = team(req);
+    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    return ok(await withTenant(db, a.tenantCode, async (trx) => {
+      const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status = 'open' ${module ? sql`AND pi.module = ${module}` : sql``}`;
+      const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
+      const { rows } = await sql`SELECT t.id AS "taskId", t.step_name AS "stepName", ${listSelect} ${from} WHERE ${where} ORDER BY t.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
+      return { list: rows, total: n, pageNum, pageSize };
+    }));
+  });
+
+  app.post('/api/oa/process/applyList', { schema: { tags, summary: '我发起的', body: pageBody } }, async (req) => {
+    const a = team(req);
+    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    return ok(await withTenant(db, a.tenantCode, async (trx) => {
+      // Latest instance per form, so a resubmitted form appears once.
+      const where = sql`pi.tenant_code = ${a.tenantCode} AND pi.originator_id = ${a.userId} AND r.deleted_at IS NULL ${module ? sql`AND pi.module = ${module}` : sql``}
+        AND pi.id = (SELECT max(p2.id) FROM process_instances p2 WHERE p2.tenant_code = pi.tenant_code AND p2.record_id = pi.record_id)`;
+      const from = sql`FROM process_instances pi JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
+      const { rows } = await sql`SELECT ${listSelect} ${from} WHERE ${where} ORDER BY pi.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
+      return { list: rows, total: n, pageNum, pageSize };
+    }));
+  });
+
+  app.post('/api/oa/process/doneList', { schema: { tags, summary: '我已审批', body: pageBody } }, async (req) => {
+    const a = team(req);
+    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    return ok(await withTenant(db, a.tenantCode, async (trx) => {
+      const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status IN ('agreed', 'refused') ${module ? sql`AND pi.module = ${module}` : sql``}`;
+      const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
+      const { rows } = await sql`SELECT t.id AS "taskId", t.status AS "taskStatus", t.ended_at AS "endTime", ${listSelect} ${from} WHERE ${where} ORDER BY t.ended_at DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
+      return { list: rows, total: n, pageNum, pageSize };
+    }));
+  });
+}

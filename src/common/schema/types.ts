@@ -230,6 +230,12 @@ export interface PageSchema {
   title: string;
   /** Data-provider module key. */
   module: string;
+  /** System-code prefix of the module's records, e.g. BX → BX202611210001. */
+  codePrefix?: string;
+  /** Field holding the record's main amount (an approval step's money). */
+  moneyField?: string;
+  /** Records print as a server-made PDF. */
+  printable?: boolean;
   tree?: TreeConfig;
   tabs?: TabsConfig;
   sectionHeader?: SectionHeaderConfig;

@@ -7,7 +7,7 @@ import { seedDemo, DEMO } from './seed';
 export async function startServer(overrides: Partial<Config> = {}, opts: { logger?: boolean | object } = {}) {
   const config = { ...loadConfig(), ...overrides };
   const { app, db, services } = await buildApp(config, opts);
-  const seeded = config.seedDemo ? await seedDemo(db) : false;
+  const seeded = config.seedDemo ? await seedDemo(db, services) : false;
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;

@@ -25,8 +25,8 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-test-'));
   const database = await dialect.create();
   const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), ...overrides };
-  const { app, db } = await buildApp(config, { logger: false });
-  await seedDemo(db);
+  const { app, db, services } = await buildApp(config, { logger: false });
+  await seedDemo(db, services);
   await app.ready();
 
   const t: TestApp = {
@@ -66,7 +66,7 @@ export async function multipart(fields: Record<string, { bytes: Buffer; name: st
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'string') fd.append(k, v);
-    else fd.append(k, new Blob([v.bytes], { type: v.type ?? 'application/octet-stream' }), v.name);
+    else fd.append(k, new Blob([new Uint8Array(v.bytes)], { type: v.type ?? 'application/octet-stream' }), v.name);
   }
   const res = new Response(fd);
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };

@@ -12,7 +12,19 @@ export interface DictNode {
   id: number; dictName: string; dictCode: string | null; dictImg: string | null; dictIcon: string | null; parentId: number | null; fieldKey: string; children?: DictNode[];
 }
 
+/** A dictionary the server derives instead of storing: the team's members (value = user id). */
+export const TEAM_MEMBERS_KEY = 'teamMembers';
+
+async function teamMembers(trx: TenantTx, tenant: string): Promise<DictNode[]> {
+  const rows = await trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.nick_name']).where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal')
+    .orderBy('users.id').execute();
+  return rows.map((r) => ({ id: r.id, dictName: r.nick_name, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey: TEAM_MEMBERS_KEY }));
+}
+
 export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number): Promise<Record<string, DictNode[]>> {
+  const derived = keys.includes(TEAM_MEMBERS_KEY) ? await teamMembers(trx, tenant) : undefined;
+  keys = keys.filter((k) => k !== TEAM_MEMBERS_KEY);
   let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', keys.length ? keys : ['']);
   if (status !== undefined) q = q.where('status', '=', status);
   const rows = await q.orderBy('sort').orderBy('id').execute();
@@ -24,6 +36,7 @@ export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], s
     if (parent) (parent.children ??= []).push(n);
     else out[r.field_key].push(n);
   }
+  if (derived) out[TEAM_MEMBERS_KEY] = derived;
   return out;
 }
 

@@ -37,16 +37,18 @@ export interface LocalOcrOptions {
 }
 
 type Prep = 'plain' | 'binarised';
-interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM }
+/** rotate: degrees clockwise before reading; deskew: let tesseract straighten slightly skewed lines. */
+interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM; deskew: boolean }
 
 const ATTEMPTS: Attempt[] = [
-  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
-  { rotate: 0, prep: 'binarised', psm: Tesseract.PSM.SPARSE_TEXT },
-  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SINGLE_BLOCK },
-  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.AUTO },
-  { rotate: 90, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
-  { rotate: 270, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
-  { rotate: 180, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: false },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 0, prep: 'binarised', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SINGLE_BLOCK, deskew: true },
+  { rotate: 0, prep: 'plain', psm: Tesseract.PSM.AUTO, deskew: true },
+  { rotate: 90, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 270, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 180, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
 ];
 
 const ID_WHITELIST = '0123456789X';
@@ -193,7 +195,7 @@ export class LocalOcrProvider implements OcrProvider {
         let text: string;
         try {
           const pre = await preprocess(image, a.rotate, a.prep);
-          text = await this.recognise(pre, whitelist, a.psm);
+          text = await this.recognise(pre, whitelist, a.psm, a.deskew);
         } catch (err) {
           this.onError(err, `${context}: recognise`);
           return null;
@@ -222,7 +224,7 @@ export class LocalOcrProvider implements OcrProvider {
     return this.worker;
   }
 
-  private async recognise(png: Buffer, whitelist: string, psm: Tesseract.PSM): Promise<string> {
+  private async recognise(png: Buffer, whitelist: string, psm: Tesseract.PSM, deskew: boolean): Promise<string> {
     const worker = await this.getWorker();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -231,8 +233,9 @@ export class LocalOcrProvider implements OcrProvider {
     try {
       const run = (async () => {
         await worker.setParameters({ tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: psm, user_defined_dpi: '300' });
-        // rotateAuto: tesseract measures the skew of the text lines and straightens the page first.
-        const { data } = await worker.recognize(png, { rotateAuto: process.env.OCR_DESKEW !== '0' });
+        // rotateAuto: tesseract measures the skew of the text lines and straightens the page first
+        // (needed from about 4 degrees on; on a straight page its resampling costs some letters).
+        const { data } = await worker.recognize(png, { rotateAuto: deskew });
         return data.text;
       })();
       return await Promise.race([run, timeout]);

@@ -8,26 +8,16 @@ import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
 import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
-import { nextCode } from './codes';
-import { getRecord, insertRecord, pageRecords, softDelete, toFlat, updateRecord } from './repository';
+import { getRecord, pageRecords, softDelete, toFlat, updateRecord } from './repository';
 import { OPERATORS } from './query';
 import type { ModuleSchema } from './schema-registry';
 import { definitionOf, startInstance } from '../workflow/engine';
+import { attachLabels } from './labels';
+import { categoryOk, createRecord, moneyOf, validated } from './service';
 
 const tags = ['业务数据'];
 const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 const recordBody = { type: 'object', additionalProperties: true, properties: { id: { type: 'integer' }, submit: { type: 'boolean' }, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] } } };
-
-/** Keeps only the fields the schema defines (unknown ones are dropped) and the line-item columns. */
-export function cleanInput(m: ModuleSchema, body: Record<string, unknown>) {
-  const data: Record<string, unknown> = {};
-  for (const f of m.fields) if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
-  const props = m.lineColumns.map((c) => c.prop);
-  const lines = Array.isArray(body.lines)
-    ? (body.lines as Record<string, unknown>[]).map((l) => Object.fromEntries(props.filter((p) => l?.[p] !== undefined).map((p) => [p, l[p]])))
-    : [];
-  return { data, lines };
-}
 
 /** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too. */
 function mayChange(status: string, hasFlow: boolean) {
@@ -42,25 +32,6 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const m = schemas.get(module);
     if (!m) throw notFound('模块不存在');
     return m;
-  }
-
-  function validated(m: ModuleSchema, body: Record<string, unknown>) {
-    const clean = cleanInput(m, body);
-    const err = validateRecord(m.fields, m.lineColumns, { ...clean.data, lines: clean.lines });
-    if (err) throw badRequest(err.message);
-    return clean;
-  }
-
-  const moneyOf = (m: ModuleSchema, data: Record<string, unknown>) => {
-    const v = m.moneyField ? Number(data[m.moneyField]) : NaN;
-    return Number.isFinite(v) ? v : null;
-  };
-
-  async function categoryOk(trx: Parameters<Parameters<typeof withTenant>[2]>[0], tenant: string, module: string, categoryId: unknown) {
-    if (categoryId === undefined || categoryId === null) return null;
-    const c = await trx.selectFrom('categories').select('id').where('tenant_code', '=', tenant).where('module', '=', module).where('id', '=', Number(categoryId)).executeTakeFirst();
-    if (!c) throw badRequest('分类不存在');
-    return c.id;
   }
 
   app.post('/api/data/:module/page', {
@@ -100,19 +71,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const m = moduleOf(req);
     const body = req.body as Record<string, unknown>;
     const a = await requireTeamPermission(s, req, m.schema.module, 'add');
-    const clean = validated(m, body);
-    const result = await withTenant(db, a.tenantCode, async (trx) => {
-      const hasFlow = !!(await definitionOf(trx, a.tenantCode, m.schema.module));
-      const categoryId = await categoryOk(trx, a.tenantCode, m.schema.module, body.categoryId);
-      const code = await nextCode(trx, a.tenantCode, m.codePrefix);
-      // A module without a bound process takes effect when saved (domain guide §2.3).
-      const status = hasFlow ? RecordStatus.draft : RecordStatus.approved;
-      const id = await insertRecord(trx, a.tenantCode, m.schema.module, { code, status, ...clean, categoryId, userId: a.userId });
-      if (body.submit === true) {
-        await startInstance(trx, { tenant: a.tenantCode, module: m.schema.module, recordId: id, originatorId: a.userId, money: moneyOf(m, clean.data) });
-      }
-      return toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!);
-    });
+    const result = await withTenant(db, a.tenantCode, (trx) => createRecord(trx, a.tenantCode, a.userId, m, body));
     return ok(result, body.submit === true ? '已提交' : '保存成功');
   });
 
@@ -128,6 +87,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       if (!row) throw notFound();
       if (!mayChange(row.status, !!(await definitionOf(trx, a.tenantCode, m.schema.module)))) throw conflict(`${row.status}的单据不能修改`);
       const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, a.tenantCode, m.schema.module, body.categoryId);
+      await attachLabels(trx, a.tenantCode, m.fields, m.lineColumns, clean.data, clean.lines);
       await updateRecord(trx, a.tenantCode, m.schema.module, row.id, { ...clean, categoryId });
       if (body.submit === true) {
         await startInstance(trx, { tenant: a.tenantCode, module: m.schema.module, recordId: row.id, originatorId: a.userId, money: moneyOf(m, clean.data) });

@@ -5,6 +5,7 @@ import { DEFAULT_PACKAGES } from '../menu/catalogue';
 import { allPermissionsOf, memberPermissionsOf } from '../menu/acl';
 import { withTenant } from '../../db/tenant-scope';
 import { seedDictionaries } from '../dict/seed';
+import { seedCategories } from '../categories/seed';
 
 export type TenantType = 'individual' | 'enterprise';
 
@@ -24,7 +25,10 @@ export async function nextTenantCode(db: DB): Promise<string> {
 /** Creates the team, its admin and member roles, its default dictionaries, and makes the owner an admin member. */
 export async function createTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
   const code = await insertTeam(db, ownerId, t);
-  await withTenant(db, code, (trx) => seedDictionaries(trx, code));
+  await withTenant(db, code, async (trx) => {
+    await seedDictionaries(trx, code);
+    await seedCategories(trx, code);
+  });
   return code;
 }
 

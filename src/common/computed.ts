@@ -1,0 +1,24 @@
+// Computed fields declared in a page schema through `props`: {"sumOf": "<line column>"} sums the line items,
+// {"difference": ["a", "b"]} is a − b. The server stores what this computes; the form shows the same live.
+import type { FieldDef } from './schema/types';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const num = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Returns a copy of `data` with every computed field filled in, in declaration order. */
+export function applyComputed(fields: FieldDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]): Record<string, unknown> {
+  const out = { ...data };
+  for (const f of fields) {
+    const p = (f.props ?? {}) as { sumOf?: unknown; difference?: unknown };
+    if (typeof p.sumOf === 'string') {
+      out[f.fieldName] = round2(lines.reduce((s, l) => s + num(l[p.sumOf as string]), 0));
+    } else if (Array.isArray(p.difference) && p.difference.length === 2) {
+      const [a, b] = p.difference as string[];
+      out[f.fieldName] = round2(num(out[a]) - num(out[b]));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+// Stores the display name beside every dictionary-backed value (`deptId` → `deptIdName`), so lists and
+// prints read names without a join per field; values are checked against the dictionary on the way.
+import type { TenantTx } from '../../db/tenant-scope';
+import { badRequest } from '../../errors';
+import type { ColumnDef, FieldDef, OptionSource } from '../../../common/schema';
+import { dictTrees, type DictNode } from '../dict/routes';
+
+const keyOf = (d: OptionSource | unknown): string | undefined =>
+  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined;
+
+function flatten(nodes: DictNode[], into = new Map<string, string>()) {
+  for (const n of nodes) {
+    into.set(String(n.id), n.dictName);
+    if (n.children) flatten(n.children, into);
+  }
+  return into;
+}
+
+export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]) {
+  const fieldKeys = fields.map((f) => [f.fieldName, f.titleName, keyOf(f.data)] as const).filter(([, , k]) => k);
+  const lineKeys = lineColumns.map((c) => [c.prop, c.label, keyOf(c.data)] as const).filter(([, , k]) => k);
+  const keys = [...new Set([...fieldKeys, ...lineKeys].map(([, , k]) => k!))];
+  if (!keys.length) return;
+  const trees = await dictTrees(trx, tenant, keys);
+  const maps = new Map(keys.map((k) => [k, flatten(trees[k] ?? [])]));
+  const label = (target: Record<string, unknown>, name: string, title: string, key: string) => {
+    const v = target[name];
+    if (v === undefined || v === null || v === '') return;
+    const values = Array.isArray(v) ? v : [v];
+    const names = values.map((x) => {
+      const hit = maps.get(key)!.get(String(x));
+      if (hit === undefined) throw badRequest(`${title}的选项不存在`);
+      return hit;
+    });
+    target[`${name}Name`] = names.join('、');
+  };
+  for (const [name, title, key] of fieldKeys) label(data, name, title, key!);
+  for (const l of lines) for (const [name, title, key] of lineKeys) label(l, name, title, key!);
+}

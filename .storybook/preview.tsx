@@ -9,7 +9,7 @@ dayjs.locale('zh-cn');
 const preview: Preview = {
   decorators: [
     (Story) => (
-      <ConfigProvider locale={zhCN}>
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
         <AntApp>
           <Story />
         </AntApp>

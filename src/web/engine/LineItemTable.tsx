@@ -20,6 +20,9 @@ export interface LineItemTableProps {
   readOnly?: boolean;
 }
 
+const VIRTUAL_THRESHOLD = 50;
+const DEFAULT_CELL_WIDTH = 130;
+
 function useRow(store: LineStore, rowKey: string) {
   return useSyncExternalStore((f) => store.subscribeRow(rowKey, f), () => store.row(rowKey));
 }
@@ -98,11 +101,12 @@ function SummaryCells({ store, columns, trailing }: { store: LineStore; columns:
 export function LineItemTable({ store, columns, title, addable, readOnly }: LineItemTableProps) {
   const keys = useSyncExternalStore(store.subscribeKeys, store.keys);
   const editable = !readOnly;
+  const tableWidth = 60 + columns.reduce((w, c) => w + (c.width ?? DEFAULT_CELL_WIDTH), 0) + (editable ? 60 : 0);
   const tableColumns: TableColumnsType<{ key: string }> = [
     { title: '序号', key: '__index', width: 60, render: (_v, _r, i) => i + 1 },
     ...columns.map((col) => ({
       key: col.prop,
-      width: col.width,
+      width: col.width ?? DEFAULT_CELL_WIDTH,
       title: <RequiredHeader store={store} col={col} />,
       render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly} />,
     })),
@@ -126,7 +130,9 @@ export function LineItemTable({ store, columns, title, addable, readOnly }: Line
         columns={tableColumns}
         dataSource={keys.map((key) => ({ key }))}
         locale={{ emptyText: Messages.noData }}
-        scroll={{ x: 'max-content', y: 400 }}
+        // Long tables render only the visible rows; virtual mode needs numeric widths.
+        virtual={keys.length > VIRTUAL_THRESHOLD}
+        scroll={{ x: tableWidth, y: 400 }}
         summary={() => <Table.Summary fixed><SummaryCells store={store} columns={columns} trailing={editable} /></Table.Summary>}
       />
     </div>

@@ -212,3 +212,25 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
     });
   });
 });
+
+describe.each(testDialects().slice(0, 1))('printing on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('prints a reimbursement as a PDF with the Chinese font embedded, and 404s an unknown record', async () => {
+    const boss = await t.login(DEMO.username, DEMO.password);
+    const list = (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 10, filters: [{ field: 'status', operator: 'eq', value: '已通过' }] }, boss)).data.list;
+    expect(list.length).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: `${M}/print?id=${list[0].id}`, headers: { Satoken: boss } });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansSC/);
+    expect(pdf.length).toBeLessThan(400_000); // a subset, not the whole 10 MB font
+    const missing = await t.app.inject({ method: 'GET', url: `${M}/print?id=999999`, headers: { Satoken: boss } });
+    expect(missing.json().status).toBe(404);
+  });
+});

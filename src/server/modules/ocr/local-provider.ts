@@ -51,7 +51,24 @@ const ATTEMPTS: Attempt[] = [
   { rotate: 180, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
 ];
 
-const ID_WHITELIST = '0123456789X';
+/** What one kind of document number looks like to the reader. */
+interface CodeSpec {
+  whitelist: string;
+  /** Splits OCR text into runs of code characters. */
+  split: RegExp;
+  /** The form of a value, right or wrong: 18 code characters where the document has them. */
+  shape: RegExp;
+  /** A right value: checksum and plausibility. */
+  accept: (s: string) => boolean;
+}
+
+const ID_SPEC: CodeSpec = {
+  whitelist: '0123456789X', split: /[^0-9X]+/, shape: /^\d{17}[\dX]$/, accept: (s) => acceptIdCardNo(s),
+};
+const USCC_SPEC: CodeSpec = {
+  whitelist: USCC_CHARSET, split: /[^0-9A-HJ-NP-RTUW-Y]+/, shape: /^[0-9A-HJ-NP-RTUW-Y]{2}\d{6}[0-9A-HJ-NP-RTUW-Y]{10}$/,
+  accept: (s) => acceptCreditCode(s),
+};
 
 /** Orient by EXIF, rotate, greyscale, bring to a size tesseract likes, stretch contrast; PNG out. */
 export async function preprocess(image: Buffer, rotate = 0, prep: Prep = 'plain'): Promise<Buffer> {
@@ -151,13 +168,13 @@ export class LocalOcrProvider implements OcrProvider {
   }
 
   async idCard(image: Buffer): Promise<IdCardOcrResult> {
-    const found = await this.read(image, ID_WHITELIST, /[^0-9X]+/, acceptIdCardNo, 'idCard');
+    const found = await this.read(image, ID_SPEC, 'idCard');
     if (found === undefined) return emptyIdCardResult(IMAGE_UNREADABLE);
     return found ? idCardResultFor(found) : emptyIdCardResult(ID_CARD_NOT_RECOGNISED);
   }
 
   async businessLicense(image: Buffer): Promise<LicenseOcrResult> {
-    const found = await this.read(image, USCC_CHARSET, /[^0-9A-HJ-NP-RTUW-Y]+/, acceptCreditCode, 'businessLicense');
+    const found = await this.read(image, USCC_SPEC, 'businessLicense');
     if (found === undefined) return emptyLicenseResult(IMAGE_UNREADABLE);
     if (!found) return emptyLicenseResult(LICENSE_NOT_RECOGNISED);
     return { creditCode: found, recognised: true, companyName: '', legalPerson: '' };
@@ -176,7 +193,8 @@ export class LocalOcrProvider implements OcrProvider {
   }
 
   /** Runs the attempts in turn; the first accepted candidate, null when none, undefined for an unreadable image. */
-  private read(image: Buffer, whitelist: string, split: RegExp, accept: (s: string) => boolean, context: string): Promise<string | null | undefined> {
+  private read(image: Buffer, spec: CodeSpec, context: string): Promise<string | null | undefined> {
+    const { whitelist, split, shape, accept } = spec;
     const job = this.queue.then(async () => {
       try {
         await sharp(image, { failOn: 'none' }).metadata();
@@ -187,6 +205,7 @@ export class LocalOcrProvider implements OcrProvider {
       // An exact candidate ends the search; loose ones (cut out of a longer run) count as
       // readings and win only when two attempts agree.
       const votes = new Map<string, number>();
+      const wrongReads = new Set<string>();
       let misread = false;
       for (const a of ATTEMPTS) {
         // An upright reading found a run of about 18 code characters and no candidate in it: the
@@ -201,6 +220,11 @@ export class LocalOcrProvider implements OcrProvider {
           return null;
         }
         const found = findCandidates(text, split, accept);
+        // Two readings agree on an 18-character value that fails the checks: the document carries
+        // a wrong number (or one we refuse); more attempts would only risk a lucky misreading.
+        const wrong = findCandidates(text, split, (v) => shape.test(v) && !accept(v)).filter((c) => c.exact).map((c) => c.value);
+        if (found.length === 0 && wrong.some((v) => wrongReads.has(v))) break;
+        for (const v of wrong) wrongReads.add(v);
         misread ||= text.split(/\r?\n/).some((l) => l.replace(/\s+/g, '').split(split).some((r) => r.length >= 17 && r.length <= 19));
         const exact = found.find((c) => c.exact);
         if (exact) return exact.value;

@@ -14,6 +14,8 @@ import type { ModuleSchema } from './schema-registry';
 import { definitionOf, startInstance } from '../workflow/engine';
 import { attachLabels } from './labels';
 import { categoryOk, createRecord, moneyOf, validated } from './service';
+import { renderRecordPdf } from '../print/pdf';
+import { approvalSteps } from '../workflow/engine';
 
 const tags = ['业务数据'];
 const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
@@ -113,6 +115,25 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       return softDelete(trx, a.tenantCode, m.schema.module, ids);
     });
     return ok({ deleted: n }, '删除成功');
+  });
+
+  app.get('/api/data/:module/print', {
+    schema: { tags, summary: '打印单据（服务器生成 PDF，内嵌中文字体）', params: moduleParam, querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+  }, async (req, reply) => {
+    const m = moduleOf(req);
+    if (!m.schema.printable) throw notFound('该模块不支持打印');
+    const a = await requireTeamPermission(s, req, m.schema.module, 'print');
+    const { id } = req.query as { id: number };
+    const { row, steps } = await withTenant(db, a.tenantCode, async (trx) => ({
+      row: await getRecord(trx, a.tenantCode, m.schema.module, id),
+      steps: await approvalSteps(trx, a.tenantCode, id),
+    }));
+    if (!row) throw notFound();
+    const tenant = await db.selectFrom('tenants').select('tenant_name').where('tenant_code', '=', a.tenantCode).executeTakeFirstOrThrow();
+    const pdf = await renderRecordPdf(m, toFlat(row), steps, tenant.tenant_name);
+    return reply.header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(`${m.schema.title}-${row.code}.pdf`)}`)
+      .send(pdf);
   });
 
   app.post('/api/data/:module/submit', {

@@ -69,6 +69,12 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     expect(s.every((x: any) => x.taskEndTime)).toBe(true);
     const done = await t.call('POST', '/api/oa/process/doneList', { pageNum: 1, pageSize: 50 }, boss);
     expect(done.data.list.some((x: any) => x.formId === r.id && x.taskStatus === 'agreed')).toBe(true);
+    // The OA tabs of the list page filter the same way, in SQL.
+    const tab = async (name: string, token: string) => (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: name }, token)).data.list.map((x: any) => x.id);
+    expect(await tab('done', boss)).toContain(r.id);
+    expect(await tab('todo', boss)).not.toContain(r.id);
+    expect(await tab('mine', staff)).toContain(r.id);
+    expect(await tab('mine', boss)).not.toContain(r.id);
   });
 
   it('requires a reason to refuse, then lets the originator edit and resubmit', async () => {

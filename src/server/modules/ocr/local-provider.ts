@@ -104,7 +104,7 @@ export interface Candidate {
  * consecutive tokens that make exactly 18 characters are exact; 18-character windows of longer
  * runs are not. Lines are also tried two by two (sparse mode sometimes splits a number).
  */
-export function findCandidates(text: string, charset: RegExp, accept: (s: string) => boolean): Candidate[] {
+export function findCandidates(text: string, charset: RegExp, accept: (s: string) => boolean, pairLines = true): Candidate[] {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const exact: string[] = [];
   const loose: string[] = [];
@@ -125,7 +125,7 @@ export function findCandidates(text: string, charset: RegExp, accept: (s: string
     }
   };
   for (const l of lines) scan(l);
-  if (exact.length === 0 && loose.length === 0) for (let i = 0; i + 1 < lines.length; i++) scan(`${lines[i]} ${lines[i + 1]}`);
+  if (pairLines && exact.length === 0 && loose.length === 0) for (let i = 0; i + 1 < lines.length; i++) scan(`${lines[i]} ${lines[i + 1]}`);
   return [
     ...exact.map((value) => ({ value, exact: true })),
     ...loose.filter((v) => !exact.includes(v)).map((value) => ({ value, exact: false })),
@@ -206,6 +206,7 @@ export class LocalOcrProvider implements OcrProvider {
       // readings and win only when two attempts agree.
       const votes = new Map<string, number>();
       const wrongReads = new Set<string>();
+      const texts = new Set<string>();
       let misread = false;
       for (const a of ATTEMPTS) {
         // An upright reading found a run of about 18 code characters and no candidate in it: the
@@ -219,10 +220,13 @@ export class LocalOcrProvider implements OcrProvider {
           this.onError(err, `${context}: recognise`);
           return null;
         }
+        // Another attempt that read exactly the same text tells nothing new.
+        if (texts.has(text)) continue;
+        texts.add(text);
         const found = findCandidates(text, split, accept);
-        // Two readings agree on an 18-character value that fails the checks: the document carries
-        // a wrong number (or one we refuse); more attempts would only risk a lucky misreading.
-        const wrong = findCandidates(text, split, (v) => shape.test(v) && !accept(v)).filter((c) => c.exact).map((c) => c.value);
+        // Two different readings agree on an 18-character value of one line that fails the checks:
+        // the document carries a wrong number; more attempts would only risk a lucky misreading.
+        const wrong = findCandidates(text, split, (v) => shape.test(v) && !accept(v), false).filter((c) => c.exact).map((c) => c.value);
         if (found.length === 0 && wrong.some((v) => wrongReads.has(v))) break;
         for (const v of wrong) wrongReads.add(v);
         misread ||= text.split(/\r?\n/).some((l) => l.replace(/\s+/g, '').split(split).some((r) => r.length >= 17 && r.length <= 19));

@@ -12,8 +12,9 @@ export interface PageQuery {
   filters?: Filter[];
   keyword?: string;
   categoryId?: number | null;
-  /** Restrict to these ids (OA tabs: my to-dos, my applications). */
-  ids?: number[];
+  /** OA tabs (domain guide §2.3): 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done), for userId. */
+  tab?: 'all' | 'todo' | 'mine' | 'done';
+  userId?: number;
 }
 
 type Row = {
@@ -45,7 +46,14 @@ function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
         UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id WHERE c.tenant_code = ${tenant}
       ) SELECT id FROM sub)`);
   }
-  if (q.ids) conds.push(q.ids.length ? sql`r.id IN (${sql.join(q.ids)})` : sql`false`);
+  if (q.tab && q.tab !== 'all' && q.userId) {
+    const u = q.userId;
+    const byTask = (statuses: string[]) => sql`r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id
+      WHERE t.tenant_code = ${tenant} AND t.assignee_id = ${u} AND t.status IN (${sql.join(statuses)}))`;
+    if (q.tab === 'todo') conds.push(byTask(['open']));
+    if (q.tab === 'done') conds.push(byTask(['agreed', 'refused']));
+    if (q.tab === 'mine') conds.push(sql`r.id IN (SELECT record_id FROM process_instances WHERE tenant_code = ${tenant} AND originator_id = ${u})`);
+  }
   return sql.join(conds, sql` AND `);
 }
 

@@ -46,13 +46,14 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
           sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string' }, order: { type: 'string' } } } },
           filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string' }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
           keyword: { type: 'string', maxLength: 100 }, categoryId: { type: ['integer', 'null'] },
+          tab: { type: 'string', enum: ['all', 'todo', 'mine', 'done'] },
         },
       },
     },
   }, async (req) => {
     const m = moduleOf(req);
     const a = await requireTeamPermission(s, req, m.schema.module, 'view');
-    const q = req.body as any;
+    const q = { ...(req.body as object), userId: a.userId } as Parameters<typeof pageRecords>[3];
     return ok(await withTenant(db, a.tenantCode, (trx) => pageRecords(trx, a.tenantCode, m, q)));
   });
 

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONFIRM_DIALOG_WIDTH, DIALOG_WIDTH, MAX_TAG_COUNT, POPOVER_DEFAULT_TRIGGER, POPOVER_DEFAULT_WIDTH, TIPS_POPOVER_WIDTH,
+  TREE_INDENT, TREE_MAX_HEIGHT, TREE_TOGGLE_OFFSET, debounce, estimateColumnWidth, tableHeight, zoomScale,
+} from './constants';
+import { hasPermission } from './Permission';
+import { treeIndexLabels } from './row-index';
+import { toFilters } from './filters';
+import { bisectQuality } from './fields/image-compress';
+
+describe('§9 constants', () => {
+  it('keeps the spec values', () => {
+    expect([TREE_INDENT, TREE_TOGGLE_OFFSET, TIPS_POPOVER_WIDTH, POPOVER_DEFAULT_WIDTH, DIALOG_WIDTH, CONFIRM_DIALOG_WIDTH, MAX_TAG_COUNT])
+      .toEqual([28, 181, 800, 200, 400, 500, 2]);
+    expect(TREE_MAX_HEIGHT).toBe('calc(100vh - 320px)');
+    expect(POPOVER_DEFAULT_TRIGGER).toBe('hover');
+  });
+  it('tips image zooms by 1.2 and stays within 0.2 … 7', () => {
+    expect(zoomScale(1, 'in')).toBeCloseTo(1.2);
+    expect(zoomScale(1.2, 'out')).toBeCloseTo(1);
+    let s = 1;
+    for (let i = 0; i < 50; i++) s = zoomScale(s, 'in');
+    expect(s).toBe(7);
+    for (let i = 0; i < 50; i++) s = zoomScale(s, 'out');
+    expect(s).toBe(0.2);
+  });
+  it('popover columns: 7 per character, Chinese double, plus 20, at least 60', () => {
+    expect(estimateColumnWidth('ab')).toBe(60);
+    expect(estimateColumnWidth('abcdefgh')).toBe(8 * 7 + 20);
+    expect(estimateColumnWidth('部件名称')).toBe(4 * 2 * 7 + 20);
+    expect(estimateColumnWidth('数量qty')).toBe((2 * 2 + 3) * 7 + 20);
+  });
+  it('table heights: tab-less −250, workflow −370, other lists −324, explicit wins', () => {
+    expect(tableHeight({})).toBe('calc(100vh - 250px)');
+    expect(tableHeight({ hasTabs: true, workflow: true })).toBe('calc(100vh - 370px)');
+    expect(tableHeight({ hasTabs: true })).toBe('calc(100vh - 324px)');
+    expect(tableHeight({ hasTabs: true, height: 500 })).toBe(500);
+  });
+});
+
+describe('resize debounce (16 ms)', () => {
+  afterEach(() => vi.useRealTimers());
+  it('fires once after the calls stop for 16 ms', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
+    const d = debounce(fn);
+    d(1); d(2); vi.advanceTimersByTime(15); d(3);
+    vi.advanceTimersByTime(15);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledOnce();
+    expect(fn).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('permission', () => {
+  it("passes codes in the list and 'default'", () => {
+    expect(hasPermission(['a:b'], 'a:b')).toBe(true);
+    expect(hasPermission([], 'default')).toBe(true);
+    expect(hasPermission([], undefined)).toBe(true);
+    expect(hasPermission(['a:b'], 'a:c')).toBe(false);
+  });
+});
+
+describe('list helpers', () => {
+  it('tree index labels number children under their parent from the page offset', () => {
+    const labels = treeIndexLabels([{ id: 1, children: [{ id: 11 }, { id: 12, children: [{ id: 121 }] }] }, { id: 2 }], 10);
+    expect([...labels.values()]).toEqual(['11', '11.1', '11.2', '11.2.1', '12']);
+  });
+  it('search values become provider filters', () => {
+    const f = toFilters([
+      { fieldName: 'code', titleName: '单号', fontendType: 'text' },
+      { fieldName: 'd', titleName: '日期', fontendType: 'dateRange' },
+      { fieldName: 'm', titleName: '多选', fontendType: 'multiSelect', data: [] },
+      { fieldName: 's', titleName: '单选', fontendType: 'select', data: [] },
+      { fieldName: 'empty', titleName: '空', fontendType: 'text' },
+    ], { code: 'XM', d: ['2024-01-01', '2024-01-31'], m: ['a'], s: 'x', empty: '' });
+    expect(f.map((x) => `${x.field}:${x.operator}`)).toEqual(['code:contains', 'd:between', 'm:in', 's:eq']);
+  });
+});
+
+describe('image compression by bisection', () => {
+  it('starts at quality 0.5 and bisects until the size is within bounds', async () => {
+    const tried: number[] = [];
+    // size grows with quality: 0.5 → 500, bounds 100…200 → must go down
+    const encode = async (q: number) => { tried.push(q); return { size: q * 1000 }; };
+    const { result, quality } = await bisectQuality(encode, 100, 200);
+    expect(tried[0]).toBe(0.5);
+    expect(tried.slice(0, 3)).toEqual([0.5, 0.25, 0.125]);
+    expect(result.size).toBeGreaterThanOrEqual(100);
+    expect(result.size).toBeLessThanOrEqual(200);
+    expect(quality).toBe(0.125);
+  });
+  it('goes up when the image is too small', async () => {
+    const tried: number[] = [];
+    const { quality } = await bisectQuality(async (q) => { tried.push(q); return { size: q * 100 }; }, 70, 90);
+    expect(tried.slice(0, 2)).toEqual([0.5, 0.75]);
+    expect(quality * 100).toBeGreaterThanOrEqual(70);
+  });
+});

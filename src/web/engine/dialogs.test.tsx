@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApprovalDialog } from './ApprovalDialog';
+import { ReasonDialog, reasonError } from './ReasonDialog';
+import { AddDialog } from './AddDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ApprovalTimeline } from './ApprovalTimeline';
+import { APPROVAL_STEPS } from './fixtures/data';
+import { buttons, renderWithFixtures } from './fixtures/render';
+
+afterEach(cleanup);
+
+const footerButtons = () => [...document.querySelectorAll('.ant-modal-footer button')].map((b) => b.textContent);
+
+describe('ReasonDialog', () => {
+  it('is required only for rejection', () => {
+    expect(reasonError('reject', '  ')).toBe('请输入原因');
+    expect(reasonError('agree', '')).toBeNull();
+  });
+  it('rejecting without a reason shows 请输入原因 and does not confirm', () => {
+    const onConfirm = vi.fn();
+    renderWithFixtures(<ReasonDialog open mode="reject" onCancel={() => undefined} onConfirm={onConfirm} />);
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('请输入原因');
+    fireEvent.click(screen.getByText('确定'));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(document.querySelector('.ant-typography-danger')!.textContent).toBe('请输入原因');
+    fireEvent.change(screen.getByLabelText('remark'), { target: { value: '金额有误' } });
+    fireEvent.click(screen.getByText('确定'));
+    expect(onConfirm).toHaveBeenCalledWith('金额有误');
+  });
+  it('agreeing confirms with an empty remark', () => {
+    const onConfirm = vi.fn();
+    renderWithFixtures(<ReasonDialog open mode="agree" onCancel={() => undefined} onConfirm={onConfirm} />);
+    fireEvent.click(screen.getByText('确定'));
+    expect(onConfirm).toHaveBeenCalledWith('');
+  });
+});
+
+describe('ApprovalDialog', () => {
+  it('with a taskId: the given title and 驳回 / 取消 / 同意', async () => {
+    renderWithFixtures(<ApprovalDialog open title="报销单" formId="7" onClose={() => undefined} />);
+    await waitFor(() => expect(footerButtons()).toEqual(['驳回', '取消', '同意']));
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('报销单');
+  });
+  it('without a taskId: 详情： prefix and only 关闭', async () => {
+    renderWithFixtures(<ApprovalDialog open title="报销单" formId="7" onClose={() => undefined} />, { taskFor: () => false });
+    await waitFor(() => expect(footerButtons()).toEqual(['关闭']));
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('详情：报销单');
+  });
+  it('agree goes through the reason dialog, calls agree with the task and shows 已同意', async () => {
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<ApprovalDialog open title="报销单" formId="7" onClose={() => undefined} onSuccess={onSuccess} />);
+    await waitFor(() => expect(footerButtons()).toContain('同意'));
+    fireEvent.click(buttons('同意')[0]);
+    fireEvent.change(await screen.findByLabelText('remark'), { target: { value: '好' } });
+    fireEvent.click(screen.getByText('确定'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(provider.calls.find((c) => c.method === 'agree')!.args).toEqual({ taskId: 't-7', processInstanceId: 'p-7', comments: '好' });
+    expect(await screen.findByText('已同意')).toBeTruthy();
+  });
+});
+
+describe('ApprovalTimeline', () => {
+  it('shows finished steps only: submit without status, agree 同意, refuse 驳回 in red', () => {
+    renderWithFixtures(<ApprovalTimeline steps={APPROVAL_STEPS} />);
+    const steps = [...document.querySelectorAll('.yg-approval-step')];
+    expect(steps).toHaveLength(3);
+    expect(steps[0].querySelector('.yg-op')).toBeNull();
+    expect(steps[1].querySelector('.yg-op')!.textContent).toBe('同意');
+    const refuse = steps[2].querySelector('.yg-op') as HTMLElement;
+    expect(refuse.textContent).toBe('驳回');
+    expect(refuse.style.color).toBe('rgb(255, 77, 79)');
+    expect(screen.queryByText('总经理审批')).toBeNull();
+  });
+});
+
+describe('AddDialog', () => {
+  const fields = [{ fieldName: 'name', titleName: '名称', fontendType: 'text' as const, requireAble: true }];
+  it('width 400, tenant logo, validates before emitting', async () => {
+    const onSubmit = vi.fn();
+    renderWithFixtures(<AddDialog open title="新增" fields={fields} onCancel={() => undefined} onSubmit={onSubmit} />);
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('400px');
+    expect(document.querySelector('.ant-modal-title .yg-tenant-logo')).toBeTruthy();
+    expect(footerButtons()).toEqual(['取消', '提交']);
+    await act(async () => { fireEvent.click(screen.getByText('提交')); });
+    expect(await screen.findByText('名称不能为空')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '收银台' } });
+    await act(async () => { fireEvent.click(screen.getByText('提交')); });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '收银台' }));
+  });
+  it('extra button and custom submit text; buttons follow permissions', () => {
+    renderWithFixtures(<AddDialog open title="新增" fields={fields} submitText="保存" extraButton={{ key: 'd', text: '存草稿' }} onCancel={() => undefined} onSubmit={() => undefined} />);
+    expect(footerButtons()).toEqual(['存草稿', '取消', '保存']);
+    cleanup();
+    renderWithFixtures(<AddDialog open title="新增" fields={fields} extraButton={{ key: 'd', text: '存草稿', permissionCode: 'x:draft' }} onCancel={() => undefined} onSubmit={() => undefined} />);
+    expect(footerButtons()).toEqual(['取消', '提交']);
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('width 500 with title, tips, tip text and one button', () => {
+    renderWithFixtures(<ConfirmDialog open title="提示" tips="确定删除该项吗？" tipText="不可恢复" onClose={() => undefined} onConfirm={() => undefined} />);
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('500px');
+    expect(footerButtons()).toEqual(['确定']);
+    expect(screen.getByText('确定删除该项吗？')).toBeTruthy();
+  });
+});

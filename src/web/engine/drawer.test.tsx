@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DrawerConfig } from '../../common/schema/types';
+import { SideDrawer } from './SideDrawer';
+import { buttons, renderWithFixtures } from './fixtures/render';
+
+afterEach(cleanup);
+
+const config: DrawerConfig = {
+  title: '报销单',
+  approval: true,
+  systemCode: { title: '单号', prop: 'code', statusProp: 'status', remark: '保存后生成', tooltip: '前缀 BX' },
+  fields: [{ fieldName: 'name', titleName: '名称', fontendType: 'text', requireAble: true }],
+  lines: { columns: [{ prop: 'item', label: '项目', requireAble: true }, { prop: 'contractPrice', label: '合同金额', inputType: 'number', priceType: true }] },
+  buttons: [{ key: 'print', text: '打印', permissionCode: 'bx:print' }, { key: 'hidden', text: '隐藏', permissionCode: 'bx:none' }],
+};
+
+const footer = () => document.querySelector('.ant-drawer-footer') as HTMLElement;
+const footerButtons = () => [...footer().querySelectorAll('button')].map((b) => b.textContent);
+const click = (name: string) => act(async () => { fireEvent.click(buttons(name, footer())[0]); });
+
+describe('SideDrawer footer', () => {
+  it('new record: custom buttons by permission, 取消 and 提交, no approval buttons; system code line', () => {
+    renderWithFixtures(<SideDrawer open config={config} onClose={() => undefined} />, { permissions: ['bx:print'] });
+    expect(footerButtons()).toEqual(['打印', '取消', '提交']);
+    expect(screen.getByText('系统生成')).toBeTruthy();
+    expect(screen.getByText('保存后生成')).toBeTruthy();
+    expect(document.querySelector('.ant-drawer-extra .yg-tenant-logo')).toBeTruthy();
+    expect(screen.queryByText('审批动态')).toBeNull();
+  });
+
+  it('cancel clears the form and closes', async () => {
+    const onClose = vi.fn();
+    renderWithFixtures(<SideDrawer open config={config} onClose={onClose} />);
+    const input = screen.getByPlaceholderText('请输入名称') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '临时' } });
+    expect(input.value).toBe('临时');
+    await click('取消');
+    expect(onClose).toHaveBeenCalled();
+    expect(input.value).toBe('');
+  });
+
+  it('submit validates the form first, then every required line cell, then emits', async () => {
+    const onSubmit = vi.fn();
+    renderWithFixtures(<SideDrawer open config={config} onClose={() => undefined} onSubmit={onSubmit} record={{ lines: [{ item: '', contractPrice: 5 }] }} />);
+    await click('提交');
+    expect(await screen.findByText('名称不能为空')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '差旅' } });
+    await click('提交');
+    expect(await screen.findByText('请填写项目！')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('项目'), { target: { value: '机票' } });
+    await click('提交');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '差旅', lines: [{ item: '机票', contractPrice: 5 }] }));
+  });
+
+  it('with task data: 同意 opens the reason dialog, then 已同意 and the success callback', async () => {
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', code: 'BX001', status: '审批中' }} onClose={() => undefined} onSuccess={onSuccess} />);
+    await waitFor(() => expect(footerButtons()).toEqual(['撤回', '驳回', '同意', '取消', '提交']));
+    expect(screen.getByText('BX001')).toBeTruthy();
+    expect(screen.getByText('审批动态')).toBeTruthy();
+    await click('同意');
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('请输入原因');
+    fireEvent.click(buttons('确定').at(-1)!);
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(provider.calls.some((c) => c.method === 'agree')).toBe(true);
+    expect(await screen.findByText('已同意')).toBeTruthy();
+  });
+
+  it('驳回 needs a reason, then shows 已驳回', async () => {
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a' }} onClose={() => undefined} onSuccess={onSuccess} />);
+    await waitFor(() => expect(footerButtons()).toContain('驳回'));
+    await click('驳回');
+    fireEvent.click(buttons('确定').at(-1)!);
+    expect(document.querySelector('.ant-modal .ant-typography-danger')!.textContent).toBe('请输入原因');
+    expect(onSuccess).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('remark'), { target: { value: '不符合' } });
+    fireEvent.click(buttons('确定').at(-1)!);
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(provider.calls.find((c) => c.method === 'refuse')!.args).toMatchObject({ taskId: 't-9', comments: '不符合' });
+    expect(await screen.findByText('已驳回')).toBeTruthy();
+  });
+
+  it('撤回 with a record id withdraws, shows 已撤回 and runs the success callback', async () => {
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a' }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false });
+    await waitFor(() => expect(footerButtons()).toEqual(['撤回', '取消', '提交']));
+    await click('撤回');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(provider.calls.find((c) => c.method === 'withdraw')!.args).toEqual({ formId: 3 });
+    expect(await screen.findByText('已撤回')).toBeTruthy();
+  });
+});

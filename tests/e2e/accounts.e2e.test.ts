@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, HAS_CHROMIUM, launchChromium, readSmsCode, shot, toastText, tokenCookie } from './helpers';
+import { ensureWebBuild, HAS_CHROMIUM, launchChromium, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).');
@@ -25,12 +25,20 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-'));
-    const { startServer } = await import('../../src/server/main');
-    server = await startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+    // The server reads index.html when it starts, so it waits for the build; Chromium starts meanwhile.
+    const serverReady = (async () => {
+      await ensureWebBuild();
+      const { startServer } = await import('../../src/server/main');
+      return startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+    })();
+    const browserReady = launchChromium();
+    try {
+      server = await serverReady;
+    } finally {
+      browser = await browserReady; // assigned even when the server failed, so afterAll closes it
+    }
     base = server.url;
-    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
@@ -328,11 +336,12 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     const { ctx, page } = await newPage();
     await login(page, DEMO.username, DEMO.password);
     for (const [route, name] of [['/empty', 'empty'], ['/404', '404'], ['/401', '401']] as const) {
-      await page.goto(`${base}${route}`);
+      await spaGo(page, route);
+      await page.waitForURL(`${base}${route}`);
       await page.locator('.ant-result').waitFor();
       await shot(page, name);
     }
-    await page.goto(`${base}/not-a-route`);
+    await spaGo(page, '/not-a-route');
     await page.waitForURL(`${base}/empty`);
     await expect.poll(() => page.getByTestId('loading-mask').count()).toBe(0);
     // The footer carries the copyright and the record-filing link.

@@ -1,5 +1,5 @@
 // Shared pieces of the Chromium suites: build freshness, browser launch, outbox reading, screenshots.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds dist/web once when index.html is missing or older than anything under src/web or src/common. */
-export function ensureWebBuild(): void {
+export async function ensureWebBuild(): Promise<void> {
   const index = path.join(ROOT, 'dist/web/index.html');
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'src/web')),
@@ -40,8 +40,19 @@ export function ensureWebBuild(): void {
     fs.statSync(path.join(ROOT, 'index.html')).mtimeMs,
   );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
-  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 170_000 });
-  if (res.status !== 0) throw new Error(`vite build failed:\n${res.stdout}\n${res.stderr}`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`vite build failed (exit ${code}):\n${out}`));
+    });
+  });
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -73,9 +84,9 @@ export async function readSmsCode(dataDir: string, mobile: string, scene: string
 
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let antd finish its enter animations (messages, modals, dropdowns) before the picture.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // Let React settle; animations: 'disabled' fast-forwards antd's enter motions (messages, modals, dropdowns).
+  await page.waitForTimeout(120);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
 }
 
 export async function tokenCookie(ctx: BrowserContext) {
@@ -85,4 +96,12 @@ export async function tokenCookie(ctx: BrowserContext) {
 /** The text of the visible antd toasts. */
 export async function toastText(page: Page): Promise<string> {
   return (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
+}
+
+/** Client-side navigation (no page reload): what a click on an in-app link does. */
+export async function spaGo(page: Page, to: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
 }

@@ -249,6 +249,8 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     const phone = await newPage({ mobile: true });
     await phone.page.goto(`${base}/qrConfirm?ticket=${encodeURIComponent(ticket)}`);
     await phone.page.waitForURL(`${base}/login`);
+    await phone.page.getByPlaceholder('用户名 / 手机号').waitFor();
+    await shot(phone.page, 'login-mobile');
     const body = await submitLogin(phone.page, DEMO.username, DEMO.password);
     expect(body.status).toBe(200);
     await phone.page.waitForURL((u) => u.pathname === '/qrConfirm' && u.searchParams.get('ticket') === ticket);

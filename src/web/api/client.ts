@@ -26,6 +26,8 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   json?: unknown;
+  /** A raw body (multipart uploads); ky sets the content type. */
+  body?: BodyInit;
   searchParams?: Record<string, string | number | boolean | undefined | null>;
   /** Print/export calls: no envelope check, the parsed body is returned as it is. */
   skipStatusCheck?: boolean;
@@ -133,6 +135,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
     res = await http(path.replace(/^\/+/, ''), {
       method,
       json: opts.json,
+      body: opts.body,
       searchParams: cleanSearch(opts.searchParams),
       signal: opts.signal,
       timeout: opts.timeout,

@@ -17,6 +17,8 @@ import { LoadingMask } from './LoadingMask';
 import { PortalHome } from './pages/PortalHome';
 import { ComingSoonPage, EmptyPage, NotFoundPage, UnauthorizedPage } from './pages/ResultPages';
 import { UserProvider } from './session-context';
+import { SchemaPage } from './pages/SchemaPage';
+import { schemaRoutes } from './pages/schema-index';
 import './app.css';
 
 dayjs.locale('zh-cn');
@@ -73,6 +75,7 @@ export function AppRoutes() {
         <Route path="/basicInfo" element={<ComingSoonPage title="个人中心" />} />
         <Route path="/selectionMethod" element={<ComingSoonPage title="加入团队" />} />
         <Route path="/createTeam" element={<ComingSoonPage title="创建团队" />} />
+        {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
         <Route path="/empty" element={<EmptyPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/401" element={<UnauthorizedPage />} />

@@ -1,0 +1,91 @@
+// The real data provider: the engine's contract over the server's generic record, category, dictionary,
+// approval and file calls. Approval calls are silent on non-200 (spec §8).
+import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
+import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
+import { api, request } from './client';
+import type { DataProvider, Row, UploadedFile } from './data-provider';
+
+const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
+
+interface PageAnswer { list: Row[]; total: number }
+interface CategoryAnswer { id: number; name: string; label: string; noEdit: boolean; children: CategoryAnswer[] }
+
+function toCategory(c: CategoryAnswer): CategoryNode {
+  return { id: String(c.id), name: c.name, label: c.label, noEdit: c.noEdit, children: c.children.length ? c.children.map(toCategory) : undefined };
+}
+
+export const httpDataProvider: DataProvider = {
+  async getList({ module, pagination, sorters, filters, categoryId, tab }) {
+    const res = await api.post<PageAnswer>(data(module, 'page'), {
+      pageNum: pagination.current,
+      pageSize: pagination.pageSize,
+      sorters,
+      filters,
+      categoryId: categoryId ? Number(categoryId) : null,
+      tab: tab && ['all', 'todo', 'mine', 'done'].includes(tab) ? tab : undefined,
+    });
+    return { data: res.list, total: res.total };
+  },
+  getOne: ({ module, id }) => api.get<Row>(data(module, 'get'), { searchParams: { id } }),
+  create: ({ module, variables }) => api.post<Row>(data(module, 'add'), variables),
+  update: ({ module, id, variables }) => api.post<Row>(data(module, 'update'), { ...variables, id: Number(id) }),
+  async deleteMany({ module, ids }) {
+    await api.post(data(module, 'delete'), { ids: ids.map(Number) });
+  },
+  async submit({ module, id }) {
+    await api.post(data(module, 'submit'), { id: Number(id) });
+  },
+
+  async listCategories({ module }) {
+    return (await api.get<CategoryAnswer[]>(data(module, 'categories'))).map(toCategory);
+  },
+  async addCategory({ module, name, parentId }) {
+    const res = await api.post<{ id: number }>(data(module, 'categories/add'), { name, parentId: parentId ? Number(parentId) : null });
+    return { id: String(res.id), name };
+  },
+  async renameCategory({ module, id, name }) {
+    await api.post(data(module, 'categories/rename'), { id: Number(id), name });
+  },
+  async deleteCategory({ module, id }) {
+    await api.post(data(module, 'categories/delete'), { id: Number(id) });
+  },
+  async moveCategoryUp({ module, id }) {
+    await api.post(data(module, 'categories/move'), { id: Number(id), direction: 'up' });
+  },
+  async moveCategoryDown({ module, id }) {
+    await api.post(data(module, 'categories/move'), { id: Number(id), direction: 'down' });
+  },
+
+  async queryByFieldKey(fieldKey) {
+    return dictToOptions(await api.post<DictItem[]>('/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey, status: 1 }));
+  },
+  async queryByFieldKeys(fieldKeys) {
+    const res = await api.post<Record<string, DictItem[]>>('/admin/sysmenuListFieldDict/queryByFieldKeys', fieldKeys);
+    return Object.fromEntries(Object.entries(res).map(([k, v]) => [k, dictToOptions(v)])) as Record<string, Option[]>;
+  },
+
+  async findTaskIdByFormId(formId) {
+    const res = await api.get<{ taskId: number | null; processInstanceId?: number }>('/oa/task/findTaskIdByFormId', { searchParams: { formId }, silent: true });
+    return res.taskId ? { taskId: String(res.taskId), procInstId: res.processInstanceId ? String(res.processInstanceId) : undefined } : null;
+  },
+  findApprovalByFormId: (formId) => api.get<ApprovalStep[]>('/oa/task/findApprovalByFormId', { searchParams: { formId }, silent: true }),
+  async agree({ taskId, processInstanceId, comments }) {
+    await api.post('/oa/process/agree', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments }, { silent: true });
+  },
+  async refuse({ taskId, processInstanceId, comments }) {
+    await api.post('/oa/process/refuse', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments }, { silent: true });
+  },
+  async withdraw({ formId }) {
+    await api.post('/oa/process/withdraw', { formId: Number(formId) }, { silent: true });
+  },
+
+  async upload(file, name) {
+    const form = new FormData();
+    form.append('multipartFile', file, name ?? (file as File).name ?? 'file');
+    const res = await request<{ filePath: string; name: string }>('POST', '/admin/fileUtil/uploadFile', { body: form });
+    return { url: res.filePath, name: res.name } satisfies UploadedFile;
+  },
+  async recognizeIdCard(file) {
+    return api.post('/admin/systenant/idCardOcr', { url: file.url });
+  },
+};

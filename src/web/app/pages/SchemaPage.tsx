@@ -1,0 +1,57 @@
+// A module route rendered by the generic engine from its JSON page schema, against the real HTTP provider.
+import { useEffect, useMemo, useState } from 'react';
+import { App as AntApp, Spin } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PageRenderer, PermissionContext, TenantContext } from '../../engine';
+import { DataProviderContext } from '../../api/data-provider';
+import { httpDataProvider } from '../../api/http-provider';
+import { requestRaw } from '../../api/client';
+import { getPermissions } from '../../api/session';
+import { useUser } from '../session-context';
+import { schemaForRoute } from './schema-index';
+import type { ButtonDef, TableRow } from '../../../common/schema/types';
+
+export function SchemaPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const { message } = AntApp.useApp();
+  const entry = schemaForRoute(pathname);
+  const [schema, setSchema] = useState<{ file: string; value: unknown } | null>(null);
+  // The cached permission codes (spec §6), re-read whenever the user is reloaded.
+  const permissions = useMemo(() => getPermissions(), [user]);
+
+  useEffect(() => {
+    let live = true;
+    setSchema(null);
+    entry?.load().then((value) => live && setSchema({ file: entry.file, value }));
+    return () => { live = false; };
+  }, [entry]);
+
+  if (!entry) return null;
+  if (!schema) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+  const module = (schema.value as { module?: string }).module ?? '';
+  const onAction = async (b: ButtonDef, rows: TableRow[]) => {
+    if (b.key === 'print' && rows[0]) {
+      // Print endpoints skip status checks (spec §8): the answer is the PDF itself.
+      const res = await requestRaw('GET', `/data/${module}/print`, { searchParams: { id: rows[0].id } });
+      const blob = await res.blob();
+      if (blob.type !== 'application/pdf') return void message.error('打印失败，请稍后再试');
+      window.open(URL.createObjectURL(blob), '_blank');
+    }
+  };
+
+  return (
+    <DataProviderContext.Provider value={httpDataProvider}>
+      <PermissionContext.Provider value={permissions}>
+        <TenantContext.Provider value={{ tenantName: user?.tenantName, tenantLogo: user?.tenantLogo }}>
+          <PageRenderer key={schema.file} schema={schema.value} file={schema.file} onAction={onAction} onNavigate={navigate} />
+        </TenantContext.Provider>
+      </PermissionContext.Provider>
+    </DataProviderContext.Provider>
+  );
+}
+
+/** True when a path has a page schema (the router sends it to SchemaPage instead of /empty). */
+export { schemaForRoute };

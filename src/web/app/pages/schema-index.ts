@@ -1,0 +1,23 @@
+// Every page schema under schemas/, found at build time and loaded on demand, keyed by its route path.
+// A new module is a JSON file: no code here changes.
+const files = import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json']);
+
+const byRoute = new Map<string, { file: string; load: () => Promise<unknown> }>();
+for (const [path, load] of Object.entries(files)) {
+  if (path.endsWith('/page.schema.json')) continue;
+  const file = path.replace(/^(\.\.\/)+/, '');
+  // schemas/finance/reimburseManage.json → /reimburseManage; schemas/design/doormanManagement.json → both forms.
+  const name = file.split('/').pop()!.replace(/\.json$/, '');
+  const entry = { file, load: async () => (await load()).default };
+  byRoute.set(`/${name}`, entry);
+  byRoute.set(`/${file.replace(/^schemas\//, '').replace(/\.json$/, '')}`, entry);
+}
+
+export function schemaForRoute(pathname: string) {
+  return byRoute.get(pathname);
+}
+
+/** Every route path that has a page schema. */
+export function schemaRoutes(): string[] {
+  return [...byRoute.keys()];
+}

@@ -82,13 +82,22 @@ describe('PageRenderer', () => {
   it('deleting a row asks 确定删除该项吗？ and reports 删除成功; declining says 已取消', async () => {
     const { provider } = renderWithFixtures(<PageRenderer schema={SHOWCASE} file={SHOWCASE_FILE} now="2024-03-05" onNavigate={() => undefined} />);
     await screen.findByText('XM20240301001');
-    fireEvent.click(buttons('删除')[0]);
-    expect((await screen.findAllByText('确定删除该项吗？')).length).toBeGreaterThan(0);
-    fireEvent.click(buttons('取消').at(-1)!);
+    // Each 删除 opens a new confirm; closed ones may linger during their animation, so use the newest.
+    const openConfirm = async () => {
+      fireEvent.click(buttons('删除')[0]);
+      const dialog = await waitFor(() => {
+        const d = document.querySelector('.ant-modal-confirm:not([data-used])');
+        expect(d).toBeTruthy();
+        return d!;
+      });
+      dialog.setAttribute('data-used', '');
+      expect(dialog.textContent).toContain('确定删除该项吗？');
+      return dialog;
+    };
+    fireEvent.click(buttons('取消', await openConfirm())[0]);
     expect(await screen.findByText('已取消')).toBeTruthy();
-    fireEvent.click(buttons('删除')[0]);
-    await screen.findAllByText('确定删除该项吗？');
-    await act(async () => { fireEvent.click(buttons('确定').at(-1)!); });
+    const second = await openConfirm(); // outside act: act defers renders the wait depends on
+    await act(async () => { fireEvent.click(buttons('确定', second)[0]); });
     expect(await screen.findByText('删除成功')).toBeTruthy();
     expect(provider.calls.find((c) => c.method === 'deleteMany')!.args).toEqual({ module: 'showcase', ids: ['1'] });
   });

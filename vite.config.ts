@@ -28,5 +28,6 @@ export default defineConfig({
     // PGlite and Chromium are heavy; two cores here, so keep the worker count modest.
     maxWorkers: 2,
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
   },
 });

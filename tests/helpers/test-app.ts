@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
 import { buildApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/seed';
@@ -24,6 +25,9 @@ export interface TestApp {
 export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-test-'));
   const database = await dialect.create();
+  // PGlite: start from the run's migrated, seeded template (see tests/global-setup.ts).
+  const template = !database.databaseUrl ? inject('pgliteTemplate') : undefined;
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), ...overrides };
   const { app, db, services } = await buildApp(config, { logger: false });
   await seedDemo(db, services);

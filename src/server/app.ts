@@ -21,6 +21,7 @@ import { recordRoutes } from './modules/records/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { workflowRoutes } from './modules/workflow/routes';
+import { ocrRoutes } from './modules/ocr/routes';
 import { indexStatements } from './modules/records/query';
 import { sql } from 'kysely';
 
@@ -66,12 +67,14 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
   await workflowRoutes(app, services);
+  await ocrRoutes(app, services);
 
   // Expression indexes for the fields each module sorts or filters on (idempotent).
   for (const m of services.schemas.all()) for (const stmt of indexStatements(m)) await sql.raw(stmt).execute(db);
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {
+    await services.ocr.close?.();
     await db.destroy();
   });
   return { app, db, services };

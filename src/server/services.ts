@@ -10,6 +10,7 @@ import { AclService } from './modules/menu/acl';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import path from 'node:path';
 import { SchemaRegistry } from './modules/records/schema-registry';
+import { createOcrProvider, type OcrProvider } from './modules/ocr';
 
 export interface AppServices {
   config: Config;
@@ -21,6 +22,7 @@ export interface AppServices {
   acl: AclService;
   files: FileStorage;
   schemas: SchemaRegistry;
+  ocr: OcrProvider;
 }
 
 export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
@@ -35,5 +37,6 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     acl: new AclService(db),
     files: new LocalFileStorage(path.join(config.dataDir, 'files')),
     schemas: new SchemaRegistry(config.schemasDir),
+    ocr: createOcrProvider(process.env.OCR_PROVIDER ?? 'local'),
   };
 }

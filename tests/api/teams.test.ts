@@ -109,6 +109,10 @@ describe.each(testDialects())('teams, memberships and menus on $name', (dialect)
     expect(menuKeys(ind.data.menuTree)).not.toContain('propMake');
     const bad = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '坏企业', tenantType: 'enterprise', verification: { creditCode: '123', companyName: '坏企业', legalPerson: '张三' } }, bob);
     expect(bad.message).toBe('请输入正确的统一社会信用代码');
+    const badSum = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '坏企业', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y44', companyName: '坏企业', legalPerson: '张三' } }, bob);
+    expect(badSum.message).toBe('请输入正确的统一社会信用代码'); // the GB 32100 checksum, not just the pattern
+    const badId = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '个人', tenantType: 'individual', verification: { idCardNo: '110105194912310021' } }, bob);
+    expect(badId.message).toBe('请输入正确的身份证号');
     const missing = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '缺资料', tenantType: 'enterprise', verification: {} }, bob);
     expect(missing.message).toBe('统一社会信用代码不能为空');
     const ent = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '鲍勃道具', tenantType: 'enterprise', verification: { creditCode: USCC, companyName: '鲍勃道具有限公司', legalPerson: '鲍勃' } }, bob);

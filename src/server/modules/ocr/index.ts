@@ -3,13 +3,13 @@
  * offline). To plug a cloud OCR service, implement `OcrProvider` (see provider.ts) and register it
  * with `registerOcrProvider('name', factory)`, then set OCR_PROVIDER=name.
  */
-import { LocalOcrProvider, type LocalOcrOptions } from './local-provider.js';
-import type { OcrProvider } from './provider.js';
+import { LocalOcrProvider, type LocalOcrOptions } from './local-provider';
+import type { OcrProvider } from './provider';
 
-export type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider.js';
-export { ID_CARD_NOT_RECOGNISED, LICENSE_NOT_RECOGNISED, IMAGE_UNREADABLE } from './provider.js';
-export { LocalOcrProvider } from './local-provider.js';
-export { lookupDivision, divisionText, type Division } from './divisions.js';
+export type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider';
+export { ID_CARD_NOT_RECOGNISED, LICENSE_NOT_RECOGNISED, IMAGE_UNREADABLE } from './provider';
+export { LocalOcrProvider } from './local-provider';
+export { lookupDivision, divisionText, type Division } from './divisions';
 
 export type OcrProviderFactory = (options?: LocalOcrOptions) => OcrProvider;
 

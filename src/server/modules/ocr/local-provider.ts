@@ -1,26 +1,28 @@
 /**
  * Offline OCR with tesseract.js and the `@tesseract.js-data/eng` package (nothing is downloaded).
  *
- * Only the 18-character numbers are read: the Latin model with a character whitelist reads the
- * printed digits of an ID card or a business licence reliably, and the checksums (GB 11643 and
- * GB 32100) tell a right reading from a wrong one. The Chinese name, address and company name are
- * left for the user to type.
+ * Only the 18-character numbers are read: the Latin LSTM model with a character whitelist reads the
+ * printed digits of an ID card or a business licence well, and the checksums (GB 11643, GB 32100)
+ * tell a right reading from a wrong one. The Chinese name, address and company name are left for
+ * the user to type.
  *
- * One tesseract worker is created lazily and reused; calls are serialised because the whitelist is
- * a worker parameter. Each image goes through a few attempts (plain, denoised + binarised,
- * rotated by 90/270/180 degrees), stopping at the first one that yields a number passing the
- * checksum.
+ * One tesseract worker is created lazily and reused; calls are queued because the whitelist is a
+ * worker parameter. Each image is decoded once, then read in up to nine attempts (sparse text
+ * as is, deskewed, smoothed, median-filtered, as one block, automatic layout, turned 90/270/180°),
+ * stopping at the first whole 18-character token that passes the checks. A value cut out of a
+ * longer run needs two attempts to agree; two different readings of the same failing value stop
+ * the search (the document carries a wrong number).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
-import { isValidCreditCode, parseIdCardNo, USCC_CHARSET } from '../../../common/ids.js';
-import { divisionText, lookupDivision } from './divisions.js';
+import { isValidCreditCode, parseIdCardNo, USCC_CHARSET } from '../../../common/ids';
+import { divisionText, lookupDivision } from './divisions';
 import {
   emptyIdCardResult, emptyLicenseResult, ID_CARD_NOT_RECOGNISED, IMAGE_UNREADABLE, LICENSE_NOT_RECOGNISED,
   type IdCardOcrResult, type LicenseOcrResult, type OcrProvider,
-} from './provider.js';
+} from './provider';
 
 const require = createRequire(import.meta.url);
 
@@ -36,14 +38,20 @@ export interface LocalOcrOptions {
   onError?: (err: unknown, context: string) => void;
 }
 
-type Prep = 'plain' | 'binarised';
+/** Larger photos are reduced to this longest side: reading time grows with the pixel count. */
+const MAX_SIDE = 2000;
+
+type Prep = 'plain' | 'smoothed' | 'median';
 /** rotate: degrees clockwise before reading; deskew: let tesseract straighten slightly skewed lines. */
 interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM; deskew: boolean }
 
+// Each attempt after the first rescued numbers the ones before it missed on noisy or low-contrast
+// test photos; the turned ones cover portrait photos of a landscape card.
 const ATTEMPTS: Attempt[] = [
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: false },
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
-  { rotate: 0, prep: 'binarised', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 0, prep: 'smoothed', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
+  { rotate: 0, prep: 'median', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.SINGLE_BLOCK, deskew: true },
   { rotate: 0, prep: 'plain', psm: Tesseract.PSM.AUTO, deskew: true },
   { rotate: 90, prep: 'plain', psm: Tesseract.PSM.SPARSE_TEXT, deskew: true },
@@ -70,22 +78,37 @@ const USCC_SPEC: CodeSpec = {
   accept: (s) => acceptCreditCode(s),
 };
 
-/** Orient by EXIF, rotate, greyscale, bring to a size tesseract likes, stretch contrast; PNG out. */
-export async function preprocess(image: Buffer, rotate = 0, prep: Prep = 'plain'): Promise<Buffer> {
-  let base = sharp(image, { failOn: 'none' }).autoOrient();
-  if (rotate) base = base.rotate(rotate);
-  const { data, info } = await base.greyscale().raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
-  let img = sharp(data, { raw: { width, height, channels } });
-  const longest = Math.max(width, height);
-  if (longest < 1400) {
-    // Small phone captures and thumbnails: upscale so the digits come out 40-70 px high.
-    img = img.resize({ width: Math.round((width * 1600) / longest), height: Math.round((height * 1600) / longest), kernel: 'lanczos3' });
-  } else if (longest > 2600) {
-    img = img.resize({ width: 2600, height: 2600, fit: 'inside' });
+/** A decoded, oriented, greyscale image at the size tesseract reads well. */
+export interface BaseImage { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }
+
+/**
+ * Decodes once per request: orient by EXIF, greyscale, and bring the longest side to 1600 px when
+ * smaller than 1400 (phone captures and thumbnails: the digits come out 40-70 px high) or down to
+ * MAX_SIDE when larger. Throws for bytes that are not an image.
+ */
+export async function decodeBase(image: Buffer): Promise<BaseImage> {
+  const meta = await sharp(image, { failOn: 'none' }).autoOrient().metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const w = (swap ? meta.height : meta.width) ?? 0;
+  const h = (swap ? meta.width : meta.height) ?? 0;
+  const longest = Math.max(w, h);
+  let img = sharp(image, { failOn: 'none' }).autoOrient().greyscale();
+  if (longest > 0 && longest < 1400) {
+    img = img.resize({ width: Math.round((w * 1600) / longest), height: Math.round((h * 1600) / longest), kernel: 'lanczos3' });
+  } else if (longest > MAX_SIDE) {
+    img = img.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside' });
   }
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** One attempt's picture: rotated, optionally denoised (Gaussian or median), contrast stretched; PNG. */
+export async function preprocess(base: BaseImage, rotate = 0, prep: Prep = 'plain'): Promise<Buffer> {
+  let img = sharp(base.data, { raw: { width: base.width, height: base.height, channels: base.channels } });
+  if (rotate) img = img.rotate(rotate);
+  if (prep === 'smoothed') img = img.blur(1);
   img = img.normalise();
-  if (prep === 'binarised') img = img.median(3).sharpen().threshold(140);
+  if (prep === 'median') img = img.median(3);
   return img.png({ compressionLevel: 1 }).toBuffer();
 }
 
@@ -196,8 +219,9 @@ export class LocalOcrProvider implements OcrProvider {
   private read(image: Buffer, spec: CodeSpec, context: string): Promise<string | null | undefined> {
     const { whitelist, split, shape, accept } = spec;
     const job = this.queue.then(async () => {
+      let base: BaseImage;
       try {
-        await sharp(image, { failOn: 'none' }).metadata();
+        base = await decodeBase(image);
       } catch (err) {
         this.onError(err, `${context}: image`);
         return undefined;
@@ -214,7 +238,7 @@ export class LocalOcrProvider implements OcrProvider {
         if (a.rotate !== 0 && misread && votes.size === 0) break;
         let text: string;
         try {
-          const pre = await preprocess(image, a.rotate, a.prep);
+          const pre = await preprocess(base, a.rotate, a.prep);
           text = await this.recognise(pre, whitelist, a.psm, a.deskew);
         } catch (err) {
           this.onError(err, `${context}: recognise`);
@@ -260,7 +284,7 @@ export class LocalOcrProvider implements OcrProvider {
     });
     try {
       const run = (async () => {
-        await worker.setParameters({ tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: psm, user_defined_dpi: '300' });
+        await worker.setParameters({ tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: psm, user_defined_dpi: '300', debug_file: '/dev/null' });
         // rotateAuto: tesseract measures the skew of the text lines and straightens the page first
         // (needed from about 4 degrees on; on a straight page its resampling costs some letters).
         const { data } = await worker.recognize(png, { rotateAuto: deskew });

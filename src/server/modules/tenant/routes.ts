@@ -8,6 +8,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { loadSysUser, findUserByMobile } from '../auth/users';
 import { PHONE, matches } from '../../../common/patterns';
+import { isValidCreditCode, isValidIdCardNo } from '../../../common/ids';
 import { createTeam, grantMemberRole, teamsOfUser } from './teams';
 import { isTeamAdmin, membershipOf, transition } from './memberships';
 
@@ -248,9 +249,13 @@ function validateVerification(type: 'individual' | 'enterprise', v: Record<strin
   }
   if (type === 'enterprise') {
     if (!out.creditCode) throw badRequest('统一社会信用代码不能为空');
-    if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(String(out.creditCode))) throw badRequest('请输入正确的统一社会信用代码');
+    if (!isValidCreditCode(String(out.creditCode))) throw badRequest('请输入正确的统一社会信用代码');
     if (!out.companyName) throw badRequest('企业名称不能为空');
     if (!out.legalPerson) throw badRequest('法定代表人不能为空');
+  }
+  // ID numbers (individual owner, legal representative) carry the GB 11643 checksum.
+  for (const key of ['idCardNo', 'legalPersonIdNo']) {
+    if (out[key] && !isValidIdCardNo(String(out[key]))) throw badRequest('请输入正确的身份证号');
   }
   return out;
 }

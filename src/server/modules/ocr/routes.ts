@@ -1,0 +1,30 @@
+// ID-card and business-licence recognition on an uploaded image (spec §7). The image must be a file the
+// caller may read; the provider answers recognised=false rather than failing on an unreadable photo.
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { requireAuth } from '../../plugins/auth';
+import { notFound } from '../../errors';
+import type { AppServices } from '../../services';
+import { readOwnFile } from '../files/access';
+
+const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
+
+export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
+  async function image(url: string, userId: number) {
+    const f = await readOwnFile(s.db, s.files, url, userId);
+    if (!f) throw notFound('图片不存在，请重新上传');
+    return f.bytes;
+  }
+
+  app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req) => {
+    const a = requireAuth(req);
+    const res = await s.ocr.idCard(await image((req.body as { url: string }).url, a.userId));
+    return ok(res, res.recognised ? '识别成功' : res.message);
+  });
+
+  app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req) => {
+    const a = requireAuth(req);
+    const res = await s.ocr.businessLicense(await image((req.body as { url: string }).url, a.userId));
+    return ok(res, res.recognised ? '识别成功' : res.message);
+  });
+}

@@ -15,8 +15,15 @@ import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
 import { BasicLayout } from './layout/BasicLayout';
 import { LoadingMask } from './LoadingMask';
 import { PortalHome } from './pages/PortalHome';
-import { ComingSoonPage, EmptyPage, NotFoundPage, UnauthorizedPage } from './pages/ResultPages';
+import { EmptyPage, NotFoundPage, UnauthorizedPage } from './pages/ResultPages';
+import { BasicInfoPage } from './pages/BasicInfoPage';
 import { UserProvider } from './session-context';
+import { WorkspaceProvider } from './workspace-context';
+import { CheckModelPage, CorporateInfoPage, EnterpriseInfoPage, SubmitPage } from './teams/EnterprisePages';
+import { AddInfoPage, IdentifyPage, IndividualSubmitPage, ManualInputPage, WizardIntro } from './teams/IndividualPages';
+import { InCheckPage, JoinTeamPage, SharePage } from './teams/JoinPages';
+import { CreateTeamPage, SelectionMethodPage } from './teams/SelectionPages';
+import { TeamRequestsPage } from './teams/TeamRequestsPage';
 import { SchemaPage } from './pages/SchemaPage';
 import { schemaRoutes } from './pages/schema-index';
 import './app.css';
@@ -47,7 +54,9 @@ function Protected() {
   return (
     <RequireAuth>
       <UserProvider>
-        <BasicLayout />
+        <WorkspaceProvider>
+          <BasicLayout />
+        </WorkspaceProvider>
       </UserProvider>
     </RequireAuth>
   );
@@ -72,9 +81,24 @@ export function AppRoutes() {
       />
       <Route element={<Protected />}>
         <Route path="/" element={<PortalHome />} />
-        <Route path="/basicInfo" element={<ComingSoonPage title="个人中心" />} />
-        <Route path="/selectionMethod" element={<ComingSoonPage title="加入团队" />} />
-        <Route path="/createTeam" element={<ComingSoonPage title="创建团队" />} />
+        <Route path="/basicInfo" element={<BasicInfoPage />} />
+        <Route path="/selectionMethod" element={<SelectionMethodPage />} />
+        <Route path="/createTeam" element={<CreateTeamPage />} />
+        <Route path="/joinTeam" element={<JoinTeamPage key="enterprise" type="enterprise" />} />
+        <Route path="/joinIndividualTeam" element={<JoinTeamPage key="individual" type="individual" />} />
+        <Route path="/inCheck" element={<InCheckPage />} />
+        <Route path="/share" element={<SharePage />} />
+        <Route path="/individualTeam" element={<WizardIntro key="individual" kind="individual" />} />
+        <Route path="/addInfo" element={<AddInfoPage />} />
+        <Route path="/identify" element={<IdentifyPage />} />
+        <Route path="/manualInput" element={<ManualInputPage />} />
+        <Route path="/individualSubmit" element={<IndividualSubmitPage />} />
+        <Route path="/enterpriseTeam" element={<WizardIntro key="enterprise" kind="enterprise" />} />
+        <Route path="/enterpriseInfo" element={<EnterpriseInfoPage />} />
+        <Route path="/corporateInfo" element={<CorporateInfoPage />} />
+        <Route path="/checkModel" element={<CheckModelPage />} />
+        <Route path="/submit" element={<SubmitPage />} />
+        <Route path="/teamRequests" element={<TeamRequestsPage />} />
         {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
         <Route path="/empty" element={<EmptyPage />} />
         <Route path="/404" element={<NotFoundPage />} />

@@ -8,7 +8,8 @@ export const SMS_RESEND_SECONDS = 60;
 
 interface Props {
   form: FormInstance;
-  scene: SmsScene;
+  /** 'bind' is the personal centre's mobile change (the new number must be unregistered). */
+  scene: SmsScene | 'bind';
   mobileField?: string;
   value?: string;
   onChange?: (v: string) => void;
@@ -30,7 +31,7 @@ export function SmsCodeInput({ form, scene, mobileField = 'mobile', value, onCha
     }
     setSending(true);
     try {
-      await accountApi.sendSmsCode(mobile, scene);
+      await accountApi.sendSmsCode(mobile, scene as SmsScene);
       start();
       message.success('验证码已发送，请注意查收');
     } catch {

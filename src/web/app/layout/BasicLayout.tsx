@@ -1,24 +1,35 @@
-import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Avatar, Layout, Menu, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { App, Layout } from 'antd';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useUser } from '../session-context';
+import { SelectionDialog } from '../teams/SelectionPanel';
+import type { SelectionMode } from '../teams/selection';
+import { takeFlash } from '../teams/switch';
+import { useWorkspace } from '../workspace-context';
 import { BrandMark } from './Brand';
 import { AppFooter } from './Footer';
+import { JoinRequestsBadge } from './JoinRequestsBadge';
+import { Sidebar } from './Sidebar';
+import { TeamSwitcher } from './TeamSwitcher';
 import { UserMenu } from './UserMenu';
 
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 54;
 
-// The menu tree from the server replaces this list when the menu issue lands.
-const MENU: MenuProps['items'] = [{ key: '/', icon: <HomeOutlined />, label: '首页' }];
-
-/** The protected shell (spec §2 layout): collapsible sidebar, header with the user menu, footer. */
+/** The protected shell (spec §2 layout): sidebar from the saved menu tree, header with team switcher and user menu, footer. */
 export function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
+  const [selection, setSelection] = useState<SelectionMode | null>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { user } = useUser();
+  const { message } = App.useApp();
+  const { menuTree } = useWorkspace();
+
+  // A message left by the action that reloaded the page (切换成功, 创建成功).
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) void message.success(flash);
+  }, [message]);
 
   return (
     <Layout className="yg-layout">
@@ -30,18 +41,13 @@ export function BasicLayout() {
         trigger={null}
         collapsible
         theme="light"
+        data-testid="sider"
       >
         <div className="yg-sider-brand" onClick={() => navigate('/')} role="link" aria-label="易管首页">
           <BrandMark size={30} />
           {!collapsed && <span>易管</span>}
         </div>
-        <Menu
-          className="yg-sider-menu"
-          mode="inline"
-          selectedKeys={[pathname]}
-          items={MENU}
-          onClick={({ key }) => navigate(key)}
-        />
+        <Sidebar tree={menuTree} pathname={pathname} collapsed={collapsed} onNavigate={navigate} />
         <button
           type="button"
           className="yg-sider-toggle"
@@ -55,17 +61,11 @@ export function BasicLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="yg-header">
-          <div className="yg-header-team" data-testid="current-team">
-            {user?.tenantName && (
-              <>
-                <Avatar shape="square" size={26} src={user.tenantLogo || undefined} style={{ backgroundColor: '#e6f4ff', color: '#1677ff' }}>
-                  {user.tenantName.slice(0, 1)}
-                </Avatar>
-                <span>{user.tenantName}</span>
-              </>
-            )}
+          <TeamSwitcher onJoin={() => setSelection('join')} onCreate={() => setSelection('create')} />
+          <div className="yg-header-right">
+            <JoinRequestsBadge />
+            <UserMenu onSelect={setSelection} />
           </div>
-          <UserMenu />
         </Layout.Header>
         <Layout.Content className="yg-content">
           <Outlet />
@@ -74,6 +74,7 @@ export function BasicLayout() {
           <AppFooter />
         </Layout.Footer>
       </Layout>
+      <SelectionDialog open={selection !== null} mode={selection ?? 'join'} onClose={() => setSelection(null)} />
     </Layout>
   );
 }

@@ -8,22 +8,28 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountApi } from '../../api/account';
 import { clearSession } from '../../api/session';
 import { useUser } from '../session-context';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DeactivateDialog } from './DeactivateDialog';
 
 /** The seven user-menu entries, in the order of messages.md. */
 export const USER_MENU_LABELS = ['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录'] as const;
 
-export function UserMenu() {
+interface Props {
+  /** Opens the selection dialog in join or create mode. */
+  onSelect(mode: 'join' | 'create'): void;
+}
+
+export function UserMenu({ onSelect }: Props) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { user } = useUser();
   const [pwdOpen, setPwdOpen] = useState(false);
+  const [deactivateOpen, setDeactivateOpen] = useState(false);
 
   const logout = async () => {
     try {
@@ -52,16 +58,16 @@ export function UserMenu() {
         navigate('/basicInfo');
         break;
       case 'joinTeam':
-        navigate('/selectionMethod');
+        onSelect('join');
         break;
       case 'createTeam':
-        navigate('/createTeam');
+        onSelect('create');
         break;
       case 'password':
         setPwdOpen(true);
         break;
       case 'cancelAccount':
-        message.info('即将开放');
+        setDeactivateOpen(true);
         break;
       case 'home':
         navigate('/');
@@ -77,7 +83,7 @@ export function UserMenu() {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className="yg-user-trigger" data-testid="user-menu">
-          <Avatar size={30} src={user?.avatar || undefined} icon={!user?.avatar ? <UserOutlined /> : undefined} style={{ backgroundColor: '#1677ff' }} />
+          <Avatar size={30} src={user?.avatar || undefined} data-testid="user-avatar" icon={!user?.avatar ? <UserOutlined /> : undefined} style={{ backgroundColor: '#1677ff' }} />
           <span className="yg-user-name">{name}</span>
           <DownOutlined style={{ fontSize: 11 }} />
         </button>
@@ -88,6 +94,14 @@ export function UserMenu() {
         onClose={() => setPwdOpen(false)}
         onChanged={() => {
           setPwdOpen(false);
+          navigate('/login', { replace: true });
+        }}
+      />
+      <DeactivateDialog
+        open={deactivateOpen}
+        onClose={() => setDeactivateOpen(false)}
+        onDone={() => {
+          setDeactivateOpen(false);
           navigate('/login', { replace: true });
         }}
       />

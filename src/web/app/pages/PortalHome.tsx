@@ -1,6 +1,9 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Card, Empty } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { teamApi } from '../../api/team';
 import { useUser } from '../session-context';
 
 function greeting(hour: number): string {
@@ -13,7 +16,18 @@ function greeting(hour: number): string {
 
 /** / — the personal portal. The to-do list is filled by a later issue. */
 export function PortalHome() {
-  const { user } = useUser();
+  const { user, loaded } = useUser();
+  const navigate = useNavigate();
+  const noTeam = loaded && !!user && !user.tenantCode;
+  // A user without any team starts at /selectionMethod; one whose active team is gone picks another in the header.
+  useEffect(() => {
+    if (!noTeam) return;
+    let live = true;
+    teamApi.myTeams({ background: true }).then((teams) => {
+      if (live && teams.length === 0) navigate('/selectionMethod', { replace: true });
+    }, () => {});
+    return () => { live = false; };
+  }, [noTeam, navigate]);
   const now = dayjs();
   const name = user?.nickName || user?.username || '';
   return (
@@ -29,7 +43,10 @@ export function PortalHome() {
                 当前团队：<strong data-testid="team-name">{user.tenantName}</strong>
               </>
             ) : (
-              '您还没有加入团队'
+              <>
+                您当前没有进入任何团队，请在左上角选择团队，或
+                <Button type="link" size="small" onClick={() => navigate('/selectionMethod')}>加入或创建团队</Button>
+              </>
             )}
           </p>
         </div>

@@ -1,0 +1,9 @@
+import type { TenantType } from '../../api/team';
+
+export type SelectionMode = 'join' | 'create';
+
+/** The selection dialog's four destinations (spec §2 layout). */
+export function selectionRoute(mode: SelectionMode, type: TenantType): string {
+  if (mode === 'join') return type === 'individual' ? '/joinIndividualTeam' : '/joinTeam';
+  return type === 'individual' ? '/individualTeam' : '/enterpriseTeam';
+}

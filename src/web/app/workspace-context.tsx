@@ -1,0 +1,79 @@
+// The active team's workspace: the saved menu tree, the cached permission codes, the user's teams,
+// and the engine contexts (PermissionContext, TenantContext) every page below the shell reads.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PermissionContext, TenantContext } from '../engine';
+import { getPermissions } from '../api/session';
+import { getStoredMenuTree, storeMenu, teamApi, type MenuNode, type TeamItem } from '../api/team';
+import { useUser } from './session-context';
+
+interface WorkspaceState {
+  menuTree: MenuNode[];
+  permissions: string[];
+  /** The user's teams; null until first loaded. */
+  teams: TeamItem[] | null;
+  reloadTeams(): Promise<TeamItem[]>;
+  reloadMenu(): Promise<void>;
+  /** Pending join requests of the active team (admins only; 0 otherwise). */
+  pendingRequests: number;
+  reloadRequests(): Promise<void>;
+}
+
+const WorkspaceContext = createContext<WorkspaceState>({
+  menuTree: [], permissions: [], teams: null, pendingRequests: 0,
+  reloadTeams: async () => [], reloadMenu: async () => {}, reloadRequests: async () => {},
+});
+
+export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const { user } = useUser();
+  const [menuTree, setMenuTree] = useState<MenuNode[]>(() => getStoredMenuTree());
+  const [permissions, setPermissions] = useState<string[]>(() => getPermissions());
+  const [teams, setTeams] = useState<TeamItem[] | null>(null);
+  const [pendingRequests, setPending] = useState(0);
+
+  const reloadMenu = useCallback(async () => {
+    // Background call: a failure keeps the cached tree (an expired login still ends the session).
+    const answer = await teamApi.menuTree();
+    storeMenu(answer);
+    setMenuTree(answer.menuTree ?? []);
+    setPermissions(answer.permissions ?? []);
+  }, []);
+
+  const reloadTeams = useCallback(async () => {
+    const list = await teamApi.myTeams({ background: true });
+    setTeams(list);
+    return list;
+  }, []);
+
+  const isAdmin = !!teams?.find((t) => t.current)?.isAdmin;
+  const reloadRequests = useCallback(async () => {
+    if (!isAdmin) return setPending(0);
+    const page = await teamApi.requests({ background: true });
+    setPending(page.total);
+  }, [isAdmin]);
+
+  useEffect(() => {
+    reloadMenu().catch(() => {});
+    reloadTeams().catch(() => {});
+  }, [reloadMenu, reloadTeams, user?.tenantCode]);
+
+  useEffect(() => {
+    reloadRequests().catch(() => {});
+  }, [reloadRequests]);
+
+  const value = useMemo(
+    () => ({ menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests }),
+    [menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests],
+  );
+  const tenant = useMemo(() => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined }), [user?.tenantName, user?.tenantLogo]);
+  return (
+    <WorkspaceContext.Provider value={value}>
+      <PermissionContext.Provider value={permissions}>
+        <TenantContext.Provider value={tenant}>{children}</TenantContext.Provider>
+      </PermissionContext.Provider>
+    </WorkspaceContext.Provider>
+  );
+}
+
+export function useWorkspace(): WorkspaceState {
+  return useContext(WorkspaceContext);
+}

@@ -28,7 +28,8 @@ export function DetailContent({ config, data }: Pick<DetailPopoverProps, 'config
       { title: '序号', key: '__index', width: estimateColumnWidth('序号'), render: (_: unknown, __: unknown, i: number) => i + 1 },
       ...headers.map((h) => ({ title: h.label, dataIndex: h.prop, key: h.prop, width: h.width ?? estimateColumnWidth(h.label) })),
     ];
-    return <Table size="small" pagination={false} rowKey={(_, i) => String(i)} columns={columns} dataSource={data as object[]} />;
+    const rows = (data as object[]).map((r, i) => ({ ...r, __key: i }));
+    return <Table size="small" pagination={false} rowKey="__key" columns={columns} dataSource={rows} />;
   }
   if (typeof data === 'object') {
     const items = Object.entries(data as Record<string, unknown>).map(([k, v]) => ({ key: k, label: k, children: String(v ?? '') }));

@@ -66,7 +66,7 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
     case 'select':
       return <SelectCell col={col} value={value} onChange={set} />;
     case 'date':
-      return <DatePicker size="small" style={{ width: '100%' }} value={toDayjs(value)} onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)} />;
+      return <DatePicker size="small" style={{ width: '100%' }} placeholder="请选择日期" value={toDayjs(value)} onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)} />;
     default:
       return <Input size="small" aria-label={col.label} maxLength={col.maxLength} value={text} onChange={(e) => set(e.target.value)} />;
   }

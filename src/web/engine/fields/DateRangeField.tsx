@@ -18,6 +18,7 @@ export const DateRangeField = adapt(({ def, value, onChange, ...rest }: FieldAda
         {...(def.props as object)}
         {...rest}
         showTime={showTime}
+        placeholder={['开始日期', '结束日期']}
         format={DATE_FORMATS[kind]}
         value={[toPicker(a), toPicker(b)]}
         onChange={(r) => onChange?.(r ? [fromPicker(r[0], def, kind), fromPicker(r[1], def, kind)] : null)}

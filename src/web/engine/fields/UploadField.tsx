@@ -15,16 +15,18 @@ export function useUploader(def: FieldAdapterProps['def'], value: UploadedFile[]
   const provider = useContext(DataProviderContext);
   const latest = useRef(value ?? []);
   latest.current = value ?? [];
-  let pending = 0;
+  // Accepted files still uploading count against the limit, so a multi-file pick cannot overshoot it.
+  const pending = useRef(0);
   return {
     fileList: toFileList(value),
     beforeUpload: (file: File) => {
-      pending += 1;
-      return guardFile(def, file, latest.current.length + pending) || Upload.LIST_IGNORE;
+      if (!guardFile(def, file, latest.current.length + pending.current + 1)) return Upload.LIST_IGNORE;
+      pending.current += 1;
+      return true;
     },
     customRequest: async ({ file, onSuccess, onError }: { file: unknown; onSuccess?: (r: unknown) => void; onError?: (e: Error) => void }) => {
+      const f = file as File;
       try {
-        const f = file as File;
         const body = prepare ? await prepare(f) : f;
         const stored = provider ? await provider.upload(body, f.name) : { url: URL.createObjectURL(body), name: f.name };
         latest.current = [...latest.current, { ...stored, name: stored.name ?? f.name }];
@@ -32,6 +34,8 @@ export function useUploader(def: FieldAdapterProps['def'], value: UploadedFile[]
         onSuccess?.(stored);
       } catch (e) {
         onError?.(e as Error);
+      } finally {
+        pending.current = Math.max(0, pending.current - 1);
       }
     },
     onRemove: (file: UploadFile) => {

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createForm } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { ModuleTabs } from './ModuleTabs';
+import { SectionHeader } from './SectionHeader';
+import { DetailContent } from './DetailPopover';
+import { SchemaFields } from './fields/SchemaFields';
+import { bodyText, renderWithFixtures } from './fixtures/render';
+
+afterEach(cleanup);
+
+describe('ModuleTabs', () => {
+  const modules = [{ moduleAbbreviation: '道具', mobileClientName: '我的道具' }, { moduleAbbreviation: '报价', mobileClientName: '道具报价' }];
+  it('help first, modules with abbreviation and client name, selected one highlighted, 智能数据 unless hidden', () => {
+    const onSelect = vi.fn();
+    const { container, rerender } = renderWithFixtures(<ModuleTabs modules={modules} onSelect={onSelect} />);
+    const items = [...container.querySelectorAll('.yg-module-tabs > div')].map((d) => d.textContent);
+    expect(items).toEqual(['帮助', '道具我的道具', '报价道具报价', '智能数据']);
+    const tabs = () => screen.getAllByRole('tab');
+    expect(tabs().map((t) => t.getAttribute('aria-selected'))).toEqual(['true', 'false']);
+    fireEvent.click(screen.getByText('报价'));
+    expect(tabs().map((t) => t.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    expect(onSelect).toHaveBeenCalledWith(modules[1]);
+    rerender(<ModuleTabs modules={modules} hideSmartData />);
+    expect(screen.queryByText('智能数据')).toBeNull();
+  });
+  it('the tips image zooms by 1.2 within its bounds', async () => {
+    renderWithFixtures(<ModuleTabs modules={[]} tipsImage="data:image/png;base64,AA==" />);
+    fireEvent.click(screen.getByText('帮助'));
+    const scale = await screen.findByText('100%');
+    fireEvent.click(screen.getByLabelText('放大'));
+    expect(scale.textContent).toBe('120%');
+    for (let i = 0; i < 30; i++) fireEvent.click(screen.getByLabelText('缩小'));
+    expect(scale.textContent).toBe('20%');
+  });
+});
+
+describe('SectionHeader', () => {
+  it('classification tabs, month/year toggle and arrows', () => {
+    const onChange = vi.fn();
+    renderWithFixtures(<SectionHeader now="2024-03-05" onChange={onChange} config={{ title: '项目', tabs: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }], dateMode: 'monthYear' }} />);
+    const period = () => document.querySelector('.yg-period')!.textContent;
+    expect(period()).toBe('2024-03');
+    fireEvent.click(screen.getByLabelText('下一期'));
+    expect(period()).toBe('2024-04');
+    expect(onChange).toHaveBeenLastCalledWith({ tab: 'all', mode: 'month', period: '2024-04' });
+    fireEvent.click(screen.getByText('年'));
+    expect(period()).toBe('2024');
+    fireEvent.click(screen.getByLabelText('上一期'));
+    expect(period()).toBe('2023');
+    fireEvent.click(screen.getByText('待我审批'));
+    expect(onChange).toHaveBeenLastCalledWith({ tab: 'todo', mode: 'year', period: '2023' });
+  });
+});
+
+describe('DetailPopover content', () => {
+  it('sub-table with an index column, description list, or 暂无数据', () => {
+    const { rerender } = renderWithFixtures(<DetailContent config={{ tabelHeaders: [{ prop: 'n', label: '部件' }] }} data={[{ n: '柜体' }, { n: '台面' }]} />);
+    expect([...document.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['1柜体', '2台面']);
+    expect(bodyText()).toContain('序号部件');
+    rerender(<DetailContent config={{}} data={{ 姓名: '张三' }} />);
+    expect(document.querySelector('.ant-descriptions')!.textContent).toContain('张三');
+    rerender(<DetailContent config={{}} data={[]} />);
+    expect(bodyText()).toContain('暂无数据');
+  });
+});
+
+describe('ID card recognition', () => {
+  it('uploads the photo, fills the number and the related fields present in the form', async () => {
+    const form = createForm();
+    const { provider, container } = renderWithFixtures(
+      <FormProvider form={form}>
+        <SchemaFields fields={[
+          { fieldName: 'idCardNo', titleName: '身份证号', fontendType: 'idCard' },
+          { fieldName: 'name', titleName: '姓名', fontendType: 'text' },
+          { fieldName: 'birthday', titleName: '出生日期', fontendType: 'date' },
+        ]} />
+      </FormProvider>,
+    );
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } }); });
+    await waitFor(() => expect(form.values.idCardNo).toBe('110101199001011234'));
+    expect(form.values.name).toBe('张三');
+    expect(form.values.birthday).toBe('1990-01-01');
+    expect(form.values).not.toHaveProperty('address');
+    expect(provider.calls.map((c) => c.method)).toEqual(['upload', 'recognizeIdCard']);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses files over 10MB and beyond the limit with the catalogue messages', async () => {
+    const form = createForm();
+    const { container, provider } = renderWithFixtures(
+      <FormProvider form={form}><SchemaFields fields={[{ fieldName: 'f', titleName: '附件', fontendType: 'upload' }]} /></FormProvider>,
+    );
+    const input = () => container.querySelector('input[type=file]') as HTMLInputElement;
+    const big = new File(['x'], 'big.pdf');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await act(async () => { fireEvent.change(input(), { target: { files: [big] } }); });
+    expect(await screen.findByText('文件大小不能超过10MB')).toBeTruthy();
+    await act(async () => { fireEvent.change(input(), { target: { files: [new File(['a'], 'a.pdf')] } }); });
+    await waitFor(() => expect(form.values.f).toEqual([{ url: '/files/a.pdf', name: 'a.pdf' }]));
+    await act(async () => { fireEvent.change(input(), { target: { files: [new File(['b'], 'b.pdf')] } }); });
+    expect(await screen.findByText('最多只能上传1个文件')).toBeTruthy();
+    expect(provider.calls.filter((c) => c.method === 'upload')).toHaveLength(1);
+  });
+});

@@ -52,7 +52,7 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     const task = await taskOf(r.id, boss);
     expect(task.taskId).toEqual(expect.any(Number));
     const todo = await t.call('POST', '/api/oa/process/toDoList', { pageNum: 1, pageSize: 50 }, boss);
-    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ code: r.code, module: 'reimburseManage', originatorName: '张三', money: 123.45, taskId: task.taskId });
+    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ code: r.code, module: 'reimburseManage', moduleName: '报销管理', originatorName: '张三', money: 123.45, taskId: task.taskId });
     // Editing, deleting or resubmitting while under review is refused.
     expect((await t.call('POST', `${M}/update`, { ...r, reason: 'x' }, staff)).status).toBe(409);
     expect((await t.call('POST', `${M}/delete`, { ids: [r.id] }, boss)).status).toBe(409);

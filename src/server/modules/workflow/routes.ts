@@ -18,6 +18,10 @@ const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', min
 
 export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
+  /** Adds each row's module title (from its page schema) for the portal lists. */
+  const named = <T extends { list: { module: string }[] }>(page: T) => ({
+    ...page, list: page.list.map((r) => ({ ...r, moduleName: s.schemas.get(r.module)?.schema.title ?? r.module })),
+  });
   const team = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');
@@ -73,7 +77,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
       const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT t.id AS "taskId", t.step_name AS "stepName", ${listSelect} ${from} WHERE ${where} ORDER BY t.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
-      return { list: rows, total: n, pageNum, pageSize };
+      return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });
     }));
   });
 
@@ -87,7 +91,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
       const from = sql`FROM process_instances pi JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT ${listSelect} ${from} WHERE ${where} ORDER BY pi.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
-      return { list: rows, total: n, pageNum, pageSize };
+      return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });
     }));
   });
 
@@ -99,7 +103,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
       const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT t.id AS "taskId", t.status AS "taskStatus", t.ended_at AS "endTime", ${listSelect} ${from} WHERE ${where} ORDER BY t.ended_at DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
-      return { list: rows, total: n, pageNum, pageSize };
+      return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });
     }));
   });
 }

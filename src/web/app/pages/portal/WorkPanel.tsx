@@ -1,0 +1,99 @@
+// The portal's work lists: 我的待办 and 我的申请 with their counts. A row opens its form in the module's
+// drawer (read-only), where the approval footer (同意/驳回/撤回) and 审批动态 come from the engine.
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Card, Empty, Table, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { SideDrawer, PermissionContext, TenantContext } from '../../../engine';
+import { DataProviderContext } from '../../../api/data-provider';
+import { httpDataProvider } from '../../../api/http-provider';
+import { getPermissions } from '../../../api/session';
+import { formatDate, formatMoney } from '../../../../common/rules/format';
+import { STATUS_COLORS } from '../../../../common/record-status';
+import type { PageSchema } from '../../../../common/schema/types';
+import { useUser } from '../../session-context';
+import { schemaForRoute } from '../schema-index';
+import { portalApi, type WorkPage, type WorkRow } from './portal-api';
+
+type Which = 'todo' | 'apply';
+const EMPTY: WorkPage = { list: [], total: 0 };
+
+interface Open { schema: PageSchema; record: Record<string, unknown> }
+
+export function WorkPanel() {
+  const { user } = useUser();
+  const [which, setWhich] = useState<Which>('todo');
+  const [pages, setPages] = useState<Record<Which, WorkPage>>({ todo: EMPTY, apply: EMPTY });
+  const [pageNum, setPageNum] = useState<Record<Which, number>>({ todo: 1, apply: 1 });
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<Open | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [todo, apply] = await Promise.all([portalApi.toDoList(pageNum.todo), portalApi.applyList(pageNum.apply)]);
+      setPages({ todo, apply });
+    } catch {
+      /* the client already showed the failure */
+    } finally {
+      setLoading(false);
+    }
+  }, [pageNum]);
+
+  useEffect(() => { void load(); }, [load, user?.tenantCode]);
+
+  const openRow = async (row: WorkRow) => {
+    const entry = schemaForRoute(`/${row.module}`);
+    if (!entry) return;
+    const schema = (await entry.load()) as PageSchema;
+    const record = await httpDataProvider.getOne({ module: row.module, id: row.formId });
+    setOpen({ schema, record });
+  };
+
+  const columns: ColumnsType<WorkRow> = [
+    { title: '单号', dataIndex: 'code', width: 170, render: (v, r) => <a onClick={() => void openRow(r)}>{v}</a> },
+    { title: '类型', dataIndex: 'moduleName', width: 110 },
+    { title: '发起人', dataIndex: 'originatorName', width: 90 },
+    { title: '金额（元）', dataIndex: 'money', width: 110, align: 'right', render: (v) => (v === null ? '' : formatMoney(v)) },
+    ...(which === 'todo' ? [{ title: '当前步骤', dataIndex: 'stepName', width: 100 }] : []),
+    { title: '提交时间', dataIndex: 'submitTime', width: 170, render: (v) => formatDate(v, 'dateTime') },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{s}</Tag> },
+  ];
+
+  const page = pages[which];
+  const tab = (key: Which, label: string) => ({
+    key,
+    label: <span>{label} <Badge count={pages[key].total} showZero color={key === 'todo' ? '#ff4d4f' : '#1677ff'} /></span>,
+  });
+
+  return (
+    <Card className="yg-work-panel" styles={{ body: { paddingTop: 4 } }}>
+      <Tabs activeKey={which} onChange={(k) => setWhich(k as Which)} items={[tab('todo', '我的待办'), tab('apply', '我的申请')]} />
+      <Table<WorkRow>
+        rowKey={(r) => `${r.processInstanceId}-${r.taskId ?? ''}`}
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={page.list}
+        onRow={(r) => ({ onDoubleClick: () => void openRow(r) })}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={which === 'todo' ? '暂无待办' : '暂无申请'} /> }}
+        pagination={page.total > 0 ? { current: pageNum[which], pageSize: 10, total: page.total, showTotal: (n) => `共 ${n} 条`, onChange: (p) => setPageNum((s) => ({ ...s, [which]: p })) } : false}
+      />
+      {open?.schema.drawer && (
+        <DataProviderContext.Provider value={httpDataProvider}>
+          <PermissionContext.Provider value={getPermissions()}>
+            <TenantContext.Provider value={{ tenantName: user?.tenantName, tenantLogo: user?.tenantLogo }}>
+              <SideDrawer
+                open
+                readOnly
+                config={open.schema.drawer}
+                record={open.record as Record<string, unknown> & { id: number }}
+                onClose={() => setOpen(null)}
+                onSuccess={() => { setOpen(null); void load(); }}
+              />
+            </TenantContext.Provider>
+          </PermissionContext.Provider>
+        </DataProviderContext.Provider>
+      )}
+    </Card>
+  );
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, HAS_CHROMIUM, launchChromium, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
+import { ensureWebBuild, freshDataDir, HAS_CHROMIUM, launchChromium, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).');
@@ -25,7 +25,7 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-'));
+    dataDir = await freshDataDir();
     // The server reads index.html when it starts, so it waits for the build; Chromium starts meanwhile.
     const serverReady = (async () => {
       await ensureWebBuild();

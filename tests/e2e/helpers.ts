@@ -105,3 +105,13 @@ export async function spaGo(page: Page, to: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
 }
+
+/** A temporary DATA_DIR holding a copy of the run's migrated, seeded PGlite template (tests/global-setup.ts). */
+export async function freshDataDir(): Promise<string> {
+  const os = await import('node:os');
+  const { inject } = await import('vitest');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-'));
+  const template = inject('pgliteTemplate');
+  if (template) fs.cpSync(template, dir, { recursive: true });
+  return dir;
+}

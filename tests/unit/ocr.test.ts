@@ -1,6 +1,7 @@
 /**
  * The local OCR provider on images this test draws: sharp renders SVG with the DejaVu fonts
- * (Debian fonts-dejavu-core), then some images are turned into phone-like photos (on a table,
+ * (Debian fonts-dejavu-core) and, for one card, Noto Sans CJK SC (fonts-noto-cjk; without it the
+ * Chinese labels come out as boxes and the number is still read), then some images are turned into phone-like photos (on a table,
  * skewed, noisy, shrunk, JPEG). One tesseract worker serves the whole file and is closed in afterAll.
  */
 import sharp from 'sharp';
@@ -71,6 +72,27 @@ async function phonePhoto(card: Buffer, o: { angle?: number; width?: number; noi
   let out = sharp(await addNoise(framed, o.noise ?? 18, o.seed ?? 7)).resize({ width: o.width ?? 640 });
   if (o.blur) out = out.blur(o.blur);
   return out.jpeg({ quality: o.quality ?? 70 }).toBuffer();
+}
+
+/** A card with Chinese labels and values (needs a CJK font, e.g. Debian fonts-noto-cjk). */
+function idCardSvgZh(no: string): string {
+  const y = no.slice(6, 10), m = Number(no.slice(10, 12)), d = Number(no.slice(12, 14));
+  const sex = Number(no[16]) % 2 ? '男' : '女';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="#eef3f6"/><stop offset="1" stop-color="#d5e0e6"/></linearGradient></defs>
+  <rect width="856" height="540" rx="30" fill="url(#g)"/>
+  <g font-family="Noto Sans CJK SC" fill="#3d6fa8" font-size="24">
+    <text x="50" y="85">姓 名</text><text x="50" y="150">性 别</text><text x="250" y="150">民 族</text>
+    <text x="50" y="215">出 生</text><text x="50" y="280">住 址</text><text x="50" y="462">公民身份号码</text></g>
+  <g font-family="Noto Sans CJK SC" fill="#1a1a1a" font-size="28">
+    <text x="140" y="85">张三</text><text x="140" y="150">${sex}</text><text x="340" y="150">汉</text>
+    <text x="140" y="215">${y} 年 ${m} 月 ${d} 日</text><text x="140" y="280">北京市朝阳区建国路八十八号</text>
+    <text x="140" y="325">院 3 号楼 2 单元 501 室</text></g>
+  <rect x="600" y="60" width="200" height="250" rx="6" fill="#b0bec5"/>
+  <circle cx="700" cy="150" r="50" fill="#90a4ae"/><rect x="630" y="210" width="140" height="100" rx="40" fill="#90a4ae"/>
+  <text x="250" y="462" font-family="DejaVu Sans" font-size="34" font-weight="bold" letter-spacing="3" fill="#1a1a1a">${no}</text>
+  </svg>`;
 }
 
 function licenceSvg(code: string): string {
@@ -176,6 +198,13 @@ describe('local OCR provider (tesseract.js, offline)', () => {
     const photo = await phonePhoto(await render(idCardSvg(no)), { angle: -4, width: 640, noise: 20, blur: 0.6, seed: 3 });
     const r = await ocr.idCard(photo);
     expect(r).toMatchObject({ idCardNo: no, birthday: '1985-10-10', sex: '男', provinceCityRegion: '湖北省/仙桃市', recognised: true });
+  }, OCR_TIMEOUT);
+
+  it('reads a phone photo of a card with Chinese labels and address (Noto Sans CJK SC)', async () => {
+    const no = withCheck('37011619880315452');
+    const photo = await phonePhoto(await render(idCardSvgZh(no)), { angle: 3, width: 700, noise: 18, seed: 2 });
+    const r = await ocr.idCard(photo);
+    expect(r).toMatchObject({ idCardNo: no, birthday: '1988-03-15', sex: '女', provinceCityRegion: '山东省/济南市/莱芜区', recognised: true });
   }, OCR_TIMEOUT);
 
   it('reads a low-contrast noisy card', async () => {

@@ -154,7 +154,9 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
           onClose={() => setDrawer({ open: false })}
           onSuccess={() => { setDrawer({ open: false }); reload(); }}
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
-          onSubmit={async (variables) => {
+          onSubmit={async (values) => {
+            // On a form with an approval panel, 提交 saves and submits it into its workflow in one call.
+            const variables = schema.drawer!.approval ? { ...values, submit: true } : values;
             if (drawer.record?.id !== undefined) await provider.update({ module: schema.module, id: drawer.record.id, variables });
             else await provider.create({ module: schema.module, variables: { ...variables, categoryId } });
             setDrawer({ open: false });

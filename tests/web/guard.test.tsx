@@ -13,13 +13,24 @@ const USER = {
   tenantCode: 'T00000001', tenantName: '演示企业', tenantLogo: '', permissions: ['default'],
 };
 
+const TODO = {
+  taskId: 7, processInstanceId: 3, module: 'reimburseManage', moduleName: '报销管理', formId: 9, code: 'BX202611210009',
+  status: '审批中', money: 123.4, submitTime: '2026-11-21T08:00:00Z', originatorName: '张三', stepName: '财务审批', data: {},
+};
+
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   clearToken();
-  stubFetch((req) => (new URL(req.url).pathname === '/api/admin/sysuser/getSysUser' ? envelope(200, USER) : envelope(404, null, '接口不存在')));
+  stubFetch((req) => {
+    const p = new URL(req.url).pathname;
+    if (p === '/api/admin/sysuser/getSysUser') return envelope(200, USER);
+    if (p === '/api/oa/process/toDoList') return envelope(200, { list: [TODO], total: 1 });
+    if (p === '/api/oa/process/applyList') return envelope(200, { list: [], total: 0 });
+    return envelope(404, null, '接口不存在');
+  });
 });
 
 afterEach(() => {
@@ -48,7 +59,12 @@ describe('with the token cookie', () => {
     renderApp('/');
     expect(await screen.findByText(/演示用户/, { selector: '[data-testid=greeting]' })).toBeTruthy();
     expect((await screen.findByTestId('team-name')).textContent).toBe('演示企业');
-    expect(screen.getByText('待办事项')).toBeTruthy();
+    // The portal's work lists come from the workflow calls, with their counts.
+    expect(await screen.findByText('BX202611210009')).toBeTruthy();
+    expect(screen.getByText('报销管理')).toBeTruthy();
+    expect(screen.getByText('123.40')).toBeTruthy();
+    expect(screen.getByText('我的申请')).toBeTruthy();
+    expect(screen.getByText('我的待办').parentElement!.textContent).toContain('1');
     expect(screen.getByText('© 2026 易管 让管理更简单')).toBeTruthy();
     expect(screen.getByRole('link', { name: /ICP/ }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
     expect(JSON.parse(localStorage.getItem('userInfo')!).nickName).toBe('演示用户');

@@ -1,10 +1,11 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Button, Card, Empty } from 'antd';
+import { Button, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { teamApi } from '../../api/team';
 import { useUser } from '../session-context';
+import { WorkPanel } from './portal/WorkPanel';
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -14,7 +15,7 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
-/** / — the personal portal. The to-do list is filled by a later issue. */
+/** / — the personal portal: greeting, active team, and the work lists (我的待办 / 我的申请). */
 export function PortalHome() {
   const { user, loaded } = useUser();
   const navigate = useNavigate();
@@ -54,9 +55,7 @@ export function PortalHome() {
           <CalendarOutlined /> {now.format('YYYY年M月D日 dddd')}
         </div>
       </Card>
-      <Card title="待办事项" className="yg-todo" data-testid="todo-list">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-      </Card>
+      {user?.tenantCode && <WorkPanel />}
     </div>
   );
 }

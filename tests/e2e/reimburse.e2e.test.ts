@@ -1,0 +1,168 @@
+// The reimbursement story of issue 5 in Chromium, with two users: 张三 files and submits, the approver
+// (demo) rejects with a reason from the portal, 张三 resubmits, the approver agrees; a second form is
+// withdrawn before anyone acts. Every figure on screen comes from the database.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { ensureWebBuild, freshDataDir, HAS_CHROMIUM, launchChromium, shot, toastText } from './helpers';
+
+if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the reimbursement suite.');
+
+describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
+  let server: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let dataDir: string;
+  let staff: Page;
+  let boss: Page;
+  let invoice: string;
+
+  async function loggedIn(username: string): Promise<Page> {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const res = await ctx.request.post(`${server.url}/api/admin/login/user`, { data: { loginType: 'password', username, password: 'demo12345' } });
+    const token = (await res.json()).data.token;
+    await ctx.addCookies([{ name: 'token', value: token, url: server.url }]);
+    return ctx.newPage();
+  }
+
+  beforeAll(async () => {
+    dataDir = await freshDataDir();
+    invoice = path.join(dataDir, '发票.png');
+    fs.writeFileSync(invoice, await sharp({ create: { width: 320, height: 200, channels: 3, background: '#fff3e0' } }).png().toBuffer());
+    const built = ensureWebBuild();
+    const { startServer } = await import('../../src/server/main');
+    server = await startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+    await built;
+    browser = await launchChromium();
+    staff = await loggedIn('zhangsan');
+    boss = await loggedIn('demo');
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
+  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+  const rowOf = (p: Page, code: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
+
+  async function openList(p: Page) {
+    await p.goto(`${server.url}/reimburseManage`);
+    await p.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  }
+
+  /** Fills and submits a new reimbursement; returns its system code as shown in the list. */
+  async function fileReimbursement(p: Page, reason: string, price: string, withInvoice = false): Promise<string> {
+    await openList(p);
+    const before = await p.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts();
+    await p.getByRole('button', { name: '新增报销' }).click();
+    await item(p, '报销人').locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '张三' }).click();
+    await item(p, '部门').locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible').getByTitle('业务部').click();
+    await item(p, '报销日期').locator('input').fill('2026-11-20');
+    await item(p, '报销日期').locator('input').press('Enter');
+    await item(p, '事由').locator('textarea').fill(reason);
+    if (withInvoice) {
+      await item(p, '附件').locator('input[type=file]').setInputFiles(invoice);
+      await item(p, '附件').locator('.ant-upload-list-item', { hasText: '发票.png' }).waitFor();
+    }
+    await drawerOf(p).getByRole('button', { name: '新增一行' }).click();
+    const line = drawerOf(p).locator('.ant-table-tbody tr.ant-table-row').first();
+    await line.locator('td').nth(1).locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '办公费' }).click();
+    await line.locator('td').nth(2).locator('input').fill('2026-11-19');
+    await line.locator('td').nth(2).locator('input').press('Enter');
+    await line.locator('td').nth(3).locator('input').fill('打印纸');
+    await line.locator('td').nth(6).locator('input').fill(price);
+    await line.locator('td').nth(6).locator('input').blur();
+    await expect.poll(() => line.locator('td').nth(6).locator('input').inputValue()).toBe(Number(price).toFixed(2));
+    await shot(p, 'reimburse-02-filled');
+    await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
+    await drawerOf(p).waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await p.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).length).toBe(before.length + 1);
+    const first = await p.locator('.ant-table-tbody tr.ant-table-row').first().innerText();
+    expect(first).toContain(reason);
+    return /BX\d{12}/.exec(first)![0];
+  }
+
+  it('lists, filters and sorts the seeded reimbursements from the database', async () => {
+    await openList(staff);
+    await shot(staff, 'reimburse-01-list');
+    expect(await staff.locator('.ant-pagination').innerText()).toContain('共 3 条');
+    // Filter by status through the search form.
+    await staff.locator('.ant-form-item', { hasText: '状态' }).locator('.ant-select').click();
+    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
+    await staff.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => staff.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    expect(await staff.locator('.ant-table-tbody').innerText()).toContain('办公用品采购');
+    await staff.getByRole('button', { name: /重\s*置/ }).click();
+    await expect.poll(() => staff.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    // Server-side sort on 报销总额: ascending puts 86.50 first.
+    await staff.locator('th', { hasText: '报销总额' }).click();
+    await expect.poll(async () => staff.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('86.50');
+  });
+
+  it('files a reimbursement with a line item and an invoice image, rejects it from the portal, resubmits and agrees', async () => {
+    const code = await fileReimbursement(staff, '北京客户拜访', '45.5', true);
+    await expect.poll(() => rowOf(staff, code).innerText()).toContain('审批中');
+    expect(await rowOf(staff, code).innerText()).toContain('45.50');
+
+    // The approver sees it in the portal's to-do list and rejects it with a reason.
+    await boss.goto(`${server.url}/`);
+    const todo = boss.locator('.yg-work-panel');
+    await todo.locator('.ant-table-tbody tr', { hasText: code }).waitFor();
+    await shot(boss, 'reimburse-03-portal-todo');
+    await todo.getByText(code).click();
+    const d = drawerOf(boss);
+    await d.getByRole('button', { name: /驳\s*回/ }).click();
+    const reason = boss.locator('.ant-modal-content:visible', { hasText: '请输入原因' });
+    await reason.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => reason.innerText()).toContain('请输入原因');
+    await reason.locator('textarea').fill('缺少发票原件');
+    await shot(boss, 'reimburse-04-reject-reason');
+    await reason.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => toastText(boss)).toContain('已驳回');
+    await expect.poll(() => todo.locator('.ant-table-tbody').innerText()).not.toContain(code);
+
+    // 张三 sees the rejection in the timeline, edits and resubmits.
+    await openList(staff);
+    await expect.poll(() => rowOf(staff, code).innerText()).toContain('已驳回');
+    await rowOf(staff, code).getByText('编辑').click();
+    await expect.poll(() => drawerOf(staff).innerText()).toContain('缺少发票原件');
+    await shot(staff, 'reimburse-05-rejected-timeline');
+    await item(staff, '事由').locator('textarea').fill('北京客户拜访（已补发票）');
+    await drawerOf(staff).getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => rowOf(staff, code).innerText()).toContain('审批中');
+
+    // The approver agrees from the portal.
+    await boss.goto(`${server.url}/`);
+    await todo.getByText(code).click();
+    await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).click();
+    await boss.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => toastText(boss)).toContain('已同意');
+    await openList(staff);
+    await expect.poll(() => rowOf(staff, code).innerText()).toContain('已通过');
+    await rowOf(staff, code).getByText('查看').click();
+    const timeline = await drawerOf(staff).innerText();
+    expect(timeline).toContain('审批动态');
+    expect(timeline).toContain('缺少发票原件');
+    expect(timeline).toContain('同意');
+    await shot(staff, 'reimburse-06-approved');
+  });
+
+  it('lets the originator withdraw before anyone acts', async () => {
+    const code = await fileReimbursement(staff, '临时打车', '23');
+    await rowOf(staff, code).getByText('查看').click();
+    await drawerOf(staff).getByRole('button', { name: /撤\s*回/ }).click();
+    await expect.poll(() => toastText(staff)).toContain('已撤回');
+    await openList(staff);
+    await expect.poll(() => rowOf(staff, code).innerText()).toContain('已撤回');
+    await boss.goto(`${server.url}/`);
+    await boss.locator('.yg-work-panel .ant-table').waitFor();
+    expect(await boss.locator('.yg-work-panel').innerText()).not.toContain(code);
+  });
+});

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Teams in the shell (issue 3, pieces 5-7): selection dialog routing, sidebar from the saved menu tree,
 // team switcher, quality bisection of the image compression, onboarding validation messages.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
 import { resetClientHooks } from '../../src/web/api/client';
@@ -33,6 +33,9 @@ const TEAMS = [
   { tenantCode: 'T00000002', tenantName: '星河道具', logoUrl: null, tenantType: 'enterprise', current: true, isOwner: true, isAdmin: true },
   { tenantCode: 'T00000001', tenantName: '演示企业', logoUrl: null, tenantType: 'enterprise', current: false, isOwner: false, isAdmin: false },
 ];
+
+// The suites share two cores with PGlite and Chromium: give antd's renders time.
+configure({ asyncUtilTimeout: 5000 });
 
 const location = () => screen.getByTestId('location').textContent;
 let calls: Request[];

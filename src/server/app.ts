@@ -88,7 +88,6 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
   }
   // serve:false: files are sent by the catch-all below, which also does the SPA fallback.
   await app.register(fastifyStatic, { root: webDir, serve: false });
-  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) {
       return reply.status(404).send({ status: 404, message: '接口不存在', data: null });
@@ -96,8 +95,11 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
     const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
     const file = path.join(webDir, rel);
     if (rel && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
+      return reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel, { cacheControl: false });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
+    if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
+    // index.html is read per request (it is small) so a rebuild is served without a restart.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'));
   });
 }

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('serving the single-page app', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'yiguan-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>易管</title><script src="/assets/app-1.js"></script>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
+    t = await createTestApp(testDialects()[0], { webDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html, assets with long caching, and missing assets with 404', async () => {
+    const page = await t.app.inject({ url: '/reimburseManage?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>易管</title>');
+    const asset = await t.app.inject({ url: '/assets/app-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ url: '/assets/app-0.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/../package.json' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/nope', headers: { Satoken: await t.login('demo', 'demo12345') } });
+    expect(api.json()).toMatchObject({ status: 404, message: '接口不存在' });
+  });
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>新版本</title>');
+    expect((await t.app.inject({ url: '/' })).body).toContain('新版本');
+  });
+});

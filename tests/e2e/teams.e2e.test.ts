@@ -30,6 +30,9 @@ async function pictureFile(dir: string, name: string, text: string): Promise<str
   return file;
 }
 
+/** Polls wait this long: the suites share a small machine with PGlite and other browsers. */
+const WAIT = { timeout: 10_000 };
+
 describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
   let server: { url: string; close(): Promise<void> };
   let dataDir: string;
@@ -95,7 +98,7 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
 
     // No team yet: / sends the user to the selection screen.
     await page.waitForURL(`${base}/selectionMethod`);
-    await expect.poll(() => page.getByTestId('select-join-enterprise').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('select-join-enterprise').isVisible(), WAIT).toBe(true);
     await shot(page, 'teams-selectionMethod');
     mark('teams-selectionMethod');
     await page.getByText('创建团队', { exact: true }).click();
@@ -111,22 +114,22 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.getByTestId('license-upload').locator('input[type=file]').setInputFiles(await pictureFile(dir, 'licence.png', '营业执照'));
     await ocrAnswer;
     mark('ocr');
-    await expect.poll(() => page.getByTestId('ocr-result').innerText()).toMatch(/已识别|手动/);
+    await expect.poll(() => page.getByTestId('ocr-result').innerText(), WAIT).toMatch(/已识别|手动/);
     // Validation: empty fields and a malformed code, with the Chinese messages.
     await page.getByRole('button', { name: '下一步' }).click();
-    await expect.poll(() => errors(page)).toContain('请输入企业名称');
+    await expect.poll(() => errors(page), WAIT).toContain('请输入企业名称');
     await page.getByPlaceholder('请输入18位统一社会信用代码').fill('123');
     await page.getByPlaceholder('请输入18位统一社会信用代码').blur();
-    await expect.poll(() => errors(page)).toContain('请输入正确的统一社会信用代码');
+    await expect.poll(() => errors(page), WAIT).toContain('请输入正确的统一社会信用代码');
     await page.getByPlaceholder('请输入18位统一社会信用代码').fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE[17] === '0' ? '1' : '0'));
     await page.getByPlaceholder('请输入18位统一社会信用代码').blur();
-    await expect.poll(() => errors(page)).toContain('统一社会信用代码校验不通过，请核对');
+    await expect.poll(() => errors(page), WAIT).toContain('统一社会信用代码校验不通过，请核对');
     await page.getByPlaceholder('请输入18位统一社会信用代码').fill(CREDIT_CODE);
     await page.getByPlaceholder('请输入营业执照上的企业名称').fill('星河道具制作有限公司');
     await page.getByPlaceholder('请输入营业执照上的企业名称').blur();
-    await expect.poll(() => page.getByPlaceholder('请输入团队名称').inputValue()).toBe('星河道具制作有限公司');
+    await expect.poll(() => page.getByPlaceholder('请输入团队名称').inputValue(), WAIT).toBe('星河道具制作有限公司');
     await page.getByPlaceholder('请输入团队名称').fill('星河道具');
-    await expect.poll(() => errors(page)).toEqual([]);
+    await expect.poll(() => errors(page), WAIT).toEqual([]);
     await shot(page, 'teams-enterpriseInfo');
     mark('teams-enterpriseInfo');
     await page.getByRole('button', { name: '下一步' }).click();
@@ -134,15 +137,15 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.waitForURL(`${base}/corporateInfo`);
     await page.getByPlaceholder('请输入18位身份证号码').fill('110105194912310020');
     await page.getByPlaceholder('请输入18位身份证号码').blur();
-    await expect.poll(() => errors(page)).toContain(LEGAL_ID.endsWith('0') ? '请输入正确的身份证号码' : '身份证号码校验不通过，请核对');
+    await expect.poll(() => errors(page), WAIT).toContain(LEGAL_ID.endsWith('0') ? '请输入正确的身份证号码' : '身份证号码校验不通过，请核对');
     await page.getByRole('button', { name: '下一步' }).click();
-    await expect.poll(() => errors(page)).toEqual(expect.arrayContaining(['请输入法定代表人姓名', '请上传法人授权书']));
+    await expect.poll(() => errors(page), WAIT).toEqual(expect.arrayContaining(['请输入法定代表人姓名', '请上传法人授权书']));
     await page.getByPlaceholder('请输入法定代表人姓名').fill('王星河');
     await page.getByPlaceholder('请输入18位身份证号码').fill(LEGAL_ID);
     await page.getByPlaceholder('请输入18位身份证号码').blur();
     await page.getByTestId('authorization-upload').locator('input[type=file]').setInputFiles(await pictureFile(dir, 'auth.png', '法人授权书'));
-    await expect.poll(() => page.getByTestId('authorization-upload').locator('img').count()).toBe(1);
-    await expect.poll(() => errors(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('authorization-upload').locator('img').count(), WAIT).toBe(1);
+    await expect.poll(() => errors(page), WAIT).toEqual([]);
     await shot(page, 'teams-corporateInfo');
     mark('teams-corporateInfo');
     await page.getByRole('button', { name: '下一步' }).click();
@@ -150,10 +153,10 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     // Review survives a reload (the wizard lives in sessionStorage), confirm is required.
     await page.waitForURL(`${base}/checkModel`);
     await page.reload();
-    await expect.poll(() => page.getByTestId('review-enterprise').innerText()).toContain(CREDIT_CODE);
+    await expect.poll(() => page.getByTestId('review-enterprise').innerText(), WAIT).toContain(CREDIT_CODE);
     expect(await page.getByTestId('review-enterprise').innerText()).toContain('星河道具制作有限公司');
     await page.getByRole('button', { name: '确认提交' }).click();
-    await expect.poll(() => page.locator('.yg-error-text').innerText()).toBe('请确认以上信息真实有效');
+    await expect.poll(() => page.locator('.yg-error-text').innerText(), WAIT).toBe('请确认以上信息真实有效');
     await page.getByRole('checkbox').check();
     await shot(page, 'teams-checkModel');
     mark('teams-checkModel');
@@ -162,17 +165,17 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.waitForURL(`${base}/submit`);
     const body = await (await created).json();
     expect(body.status, body.message).toBe(200);
-    await expect.poll(() => page.getByTestId('created-team').innerText()).toContain(body.data.tenantCode);
+    await expect.poll(() => page.getByTestId('created-team').innerText(), WAIT).toContain(body.data.tenantCode);
     await shot(page, 'teams-submit');
     mark('teams-submit');
 
     // Enters the new team: the enterprise sidebar, the team in the header.
     await page.waitForURL(`${base}/`, { timeout: 10_000 });
-    await expect.poll(() => page.getByTestId('current-team').innerText()).toBe('星河道具');
-    await expect.poll(() => sidebarText(page)).toContain('道具管理');
+    await expect.poll(() => page.getByTestId('current-team').innerText(), WAIT).toBe('星河道具');
+    await expect.poll(() => sidebarText(page), WAIT).toContain('道具管理');
     for (const g of ['人事管理', '财务管理', '项目管理', '仓储管理']) expect(await sidebarText(page)).toContain(g);
     await page.getByTestId('sidebar-menu').getByText('系统设置').click();
-    await expect.poll(() => sidebarText(page)).toContain('流程绑定'); // the owner's admin role has every module
+    await expect.poll(() => sidebarText(page), WAIT).toContain('流程绑定'); // the owner's admin role has every module
     await shot(page, 'teams-shell');
     mark('teams-shell');
   }, 120_000);
@@ -185,32 +188,32 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.waitForURL(`${base}/joinTeam`);
     await page.getByPlaceholder('如 T00000001').fill('X1');
     await page.getByRole('button', { name: '查询' }).click();
-    await expect.poll(() => errors(page)).toEqual(['团队编号为 T 加 8 位数字，如 T00000001']);
+    await expect.poll(() => errors(page), WAIT).toEqual(['团队编号为 T 加 8 位数字，如 T00000001']);
     await page.getByPlaceholder('如 T00000001').fill(DEMO.tenantCode);
     await page.getByRole('button', { name: '查询' }).click();
-    await expect.poll(() => page.getByTestId('team-summary').innerText()).toContain(DEMO.tenantName);
+    await expect.poll(() => page.getByTestId('team-summary').innerText(), WAIT).toContain(DEMO.tenantName);
     await page.getByPlaceholder(/请简单介绍您自己/).fill('道具组王星河，申请加入');
     await shot(page, 'teams-joinTeam');
     await page.getByRole('button', { name: '申请加入' }).click();
     await page.waitForURL(`${base}/inCheck`);
-    await expect.poll(() => page.getByTestId(`application-${DEMO.tenantCode}`).innerText()).toContain('审核中');
+    await expect.poll(() => page.getByTestId(`application-${DEMO.tenantCode}`).innerText(), WAIT).toContain('审核中');
     await shot(page, 'teams-inCheck');
     mark('teams-inCheck');
 
     const owner = await newPage();
     await loginByApi(owner, DEMO.username, DEMO.password);
     await owner.page.goto(`${base}/`);
-    await expect.poll(() => owner.page.getByTestId('join-requests').innerText()).toContain('1');
+    await expect.poll(() => owner.page.getByTestId('join-requests').innerText(), WAIT).toContain('1');
     await owner.page.getByTestId('join-requests').click();
     await owner.page.waitForURL(`${base}/teamRequests`);
-    await expect.poll(() => owner.page.locator('.ant-table-tbody').innerText()).toContain('道具组王星河，申请加入');
+    await expect.poll(() => owner.page.locator('.ant-table-tbody').innerText(), WAIT).toContain('道具组王星河，申请加入');
     await owner.page.getByTestId('create-share').click();
-    await expect.poll(() => owner.page.getByTestId('share-link').innerText()).toContain('/share?code=');
+    await expect.poll(() => owner.page.getByTestId('share-link').innerText(), WAIT).toContain('/share?code=');
     await shot(owner.page, 'teams-share-link');
     await owner.page.keyboard.press('Escape');
     await owner.page.getByTestId(`approve-${CAROL.username}`).click();
-    await expect.poll(() => toastText(owner.page)).toContain('已同意');
-    await expect.poll(() => owner.page.locator('.ant-table-tbody').innerText()).toContain('暂无待审核的申请');
+    await expect.poll(() => toastText(owner.page), WAIT).toContain('已同意');
+    await expect.poll(() => owner.page.locator('.ant-table-tbody').innerText(), WAIT).toContain('暂无待审核的申请');
     await shot(owner.page, 'teams-teamRequests');
     mark('teams-teamRequests');
     await owner.ctx.close();
@@ -219,41 +222,41 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
   it('the approved user switches teams (切换成功) and the sidebar changes; the sidebar collapses to 54 px', async () => {
     const { page } = carol;
     await page.getByTestId('refresh').click();
-    await expect.poll(() => page.getByTestId('joined-teams').innerText()).toContain(DEMO.tenantName);
+    await expect.poll(() => page.getByTestId('joined-teams').innerText(), WAIT).toContain(DEMO.tenantName);
     const before = await page.evaluate(() => localStorage.getItem('menuTree'));
 
     await page.getByTestId('team-switcher').click();
-    await expect.poll(() => page.getByTestId(`team-option-${DEMO.tenantCode}`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId(`team-option-${DEMO.tenantCode}`).isVisible(), WAIT).toBe(true);
     await shot(page, 'teams-switcher');
     const switched = page.waitForResponse((r) => r.url().includes('/login/switchTenants'));
     await page.getByTestId(`team-option-${DEMO.tenantCode}`).click();
     expect((await switched).ok()).toBe(true);
     await page.waitForURL(`${base}/`);
-    await expect.poll(() => page.getByTestId('current-team').innerText()).toBe(DEMO.tenantName);
-    await expect.poll(() => toastText(page)).toContain('切换成功');
+    await expect.poll(() => page.getByTestId('current-team').innerText(), WAIT).toBe(DEMO.tenantName);
+    await expect.poll(() => toastText(page), WAIT).toContain('切换成功');
     expect(await page.evaluate(() => sessionStorage.getItem('activeMenu'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('menuTree'))).not.toBe(before);
     // A member of 演示企业: the member role has no 流程绑定 (so no 系统设置 group), and no 成员申请 entry.
-    await expect.poll(() => sidebarText(page)).toContain('财务管理');
+    await expect.poll(() => sidebarText(page), WAIT).toContain('财务管理');
     expect(await sidebarText(page)).not.toContain('系统设置');
     expect(await sidebarText(page)).not.toContain('流程绑定');
     expect(await page.getByTestId('join-requests').count()).toBe(0);
     await page.getByTestId('sidebar-menu').getByText('财务管理').click();
     await page.getByTestId('sidebar-menu').getByText('报销管理').click();
     await page.waitForURL(`${base}/reimburseManage`);
-    await expect.poll(() => page.locator('.ant-menu-item-selected').innerText()).toBe('报销管理');
+    await expect.poll(() => page.locator('.ant-menu-item-selected').innerText(), WAIT).toBe('报销管理');
 
     const sider = page.getByTestId('sider');
     expect((await sider.boundingBox())!.width).toBe(200);
     await page.getByRole('button', { name: '收起' }).click();
-    await expect.poll(async () => (await sider.boundingBox())!.width).toBe(54);
+    await expect.poll(async () => (await sider.boundingBox())!.width, WAIT).toBe(54);
     await shot(page, 'teams-sidebar-collapsed');
     mark('teams-sidebar-collapsed');
     await page.getByRole('button', { name: '展开' }).click();
-    await expect.poll(async () => (await sider.boundingBox())!.width).toBe(200);
+    await expect.poll(async () => (await sider.boundingBox())!.width, WAIT).toBe(200);
 
     await page.goto(`${base}/basicInfo`);
-    await expect.poll(() => page.getByTestId('my-teams').innerText()).toContain('星河道具');
+    await expect.poll(() => page.getByTestId('my-teams').innerText(), WAIT).toContain('星河道具');
     expect(await page.getByTestId('my-teams').innerText()).toContain(DEMO.tenantName);
     await shot(page, 'teams-basicInfo');
   }, 60_000);

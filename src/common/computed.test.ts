@@ -3,9 +3,9 @@ import { applyComputed } from './computed';
 import type { FieldDef } from './schema/types';
 
 const fields: FieldDef[] = [
-  { fieldName: 'totalPrice', titleName: '报销总额', fontendType: 'number', props: { sumOf: 'price' } },
+  { fieldName: 'totalPrice', titleName: '报销总额', fontendType: 'number', compute: { sumOf: 'price' } },
   { fieldName: 'offsetPrice', titleName: '冲借支金额', fontendType: 'number' },
-  { fieldName: 'actualPrice', titleName: '实付', fontendType: 'number', props: { difference: ['totalPrice', 'offsetPrice'] } },
+  { fieldName: 'actualPrice', titleName: '实付', fontendType: 'number', compute: { difference: ['totalPrice', 'offsetPrice'] } },
 ];
 
 describe('computed fields', () => {

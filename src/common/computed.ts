@@ -1,4 +1,4 @@
-// Computed fields declared in a page schema through `props`: {"sumOf": "<line column>"} sums the line items,
+// Computed fields declared in a page schema with `compute`: {"sumOf": "<line column>"} sums the line items,
 // {"difference": ["a", "b"]} is a − b. The server stores what this computes; the form shows the same live.
 import type { FieldDef } from './schema/types';
 
@@ -12,7 +12,7 @@ const num = (v: unknown) => {
 export function applyComputed(fields: FieldDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]): Record<string, unknown> {
   const out = { ...data };
   for (const f of fields) {
-    const p = (f.props ?? {}) as { sumOf?: unknown; difference?: unknown };
+    const p = (f.compute ?? {}) as { sumOf?: unknown; difference?: unknown };
     if (typeof p.sumOf === 'string') {
       out[f.fieldName] = round2(lines.reduce((s, l) => s + num(l[p.sumOf as string]), 0));
     } else if (Array.isArray(p.difference) && p.difference.length === 2) {

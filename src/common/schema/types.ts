@@ -57,6 +57,8 @@ export interface FieldDef {
   unit?: string;
   data?: OptionSource;
   props?: Record<string, unknown>;
+  /** Computed on save (and shown read-only): the sum of a line column, or a − b. */
+  compute?: { sumOf?: string; difference?: [string, string] };
   disabled?: boolean;
   hidden?: boolean;
   remark?: string;

@@ -4,13 +4,14 @@
 // 撤回 (with a record id) withdraws.
 import { useEffect, useMemo } from 'react';
 import { Button, Collapse, Drawer, Space, message } from 'antd';
-import { createForm } from '@formily/core';
+import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import type { ButtonDef, DrawerConfig } from '../../common/schema/types';
 import { LINES_KEY } from '../../common/rules/constants';
 import { Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
+import { applyComputed } from '../../common/computed';
 import { ApprovalTimeline } from './ApprovalTimeline';
 import { DRAWER_WIDTH } from './constants';
 import { SchemaFields } from './fields/SchemaFields';
@@ -42,6 +43,19 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   const approval = useApproval(formId, open && !!config.approval, () => { onSuccess?.(); });
 
   useEffect(() => { if (!open) form.reset(); }, [open, form]);
+
+  // Computed fields (`compute`) follow the line items and the fields they depend on, as the server will store them.
+  useEffect(() => {
+    if (readOnly || !config.fields.some((f) => f.compute)) return;
+    const recompute = () => {
+      const next = applyComputed(config.fields, form.values, lines.values(config.lines?.columns ?? []));
+      for (const f of config.fields) if (f.compute && form.values[f.fieldName] !== next[f.fieldName]) form.setValuesIn(f.fieldName, next[f.fieldName]);
+    };
+    recompute();
+    const offLines = lines.subscribeAll(recompute);
+    const id = form.addEffects('yg-compute', () => onFieldInputValueChange('*', recompute));
+    return () => { offLines(); form.removeEffects('yg-compute'); void id; };
+  }, [form, lines, config, readOnly]);
 
   const values = () => ({ ...form.values, ...(config.lines ? { [LINES_KEY]: lines.values(config.lines.columns) } : {}) });
 

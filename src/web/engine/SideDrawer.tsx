@@ -12,6 +12,7 @@ import { LINES_KEY } from '../../common/rules/constants';
 import { Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
 import { applyComputed } from '../../common/computed';
+import { RecordStatus } from '../../common/record-status';
 import { ApprovalTimeline } from './ApprovalTimeline';
 import { DRAWER_WIDTH } from './constants';
 import { SchemaFields } from './fields/SchemaFields';
@@ -40,6 +41,9 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   const form = useMemo(() => createForm({ initialValues: record, readPretty: readOnly }), [record, readOnly, open]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   const formId = record?.id;
+  // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.
+  const status = record?.[config.systemCode?.statusProp ?? 'status'];
+  const inReview = status === undefined || status === RecordStatus.inReview;
   const approval = useApproval(formId, open && !!config.approval, () => { onSuccess?.(); });
 
   useEffect(() => { if (!open) form.reset(); }, [open, form]);
@@ -86,7 +90,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           <Button type={b.type} danger={b.danger} onClick={() => onButton?.(b, values())}>{b.text}</Button>
         </Permission>
       ))}
-      {config.approval && formId !== undefined && (
+      {config.approval && formId !== undefined && inReview && (
         <Permission code="default"><Button onClick={approval.withdraw}>{Messages.withdraw}</Button></Permission>
       )}
       {config.approval && approval.task && (

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import { showcaseRows } from './fixtures/data';
 import { SHOWCASE } from './fixtures/showcase';
 import { expectText, withFixtures } from './fixtures/story-helpers';
 import { DataList } from './DataList';
@@ -12,8 +13,8 @@ export default meta;
 type Story = StoryObj<typeof DataList>;
 
 export const Default: Story = {
-  decorators: [withFixtures()],
-  parameters: expectText('单号', '查询', '重置', '新增', '更多', '序号', '操作', 'XM20240301001', '共 23 条'),
+  decorators: [withFixtures({ rows: showcaseRows(12) })],
+  parameters: expectText('单号', '查询', '重置', '新增', '更多', '序号', '操作', 'XM20240301001', '共 12 条'),
 };
 export const Empty: Story = { decorators: [withFixtures({ rows: [] })], parameters: expectText('暂无数据') };
 export const Loading: Story = { decorators: [withFixtures({ delay: Infinity })], parameters: expectText('单号') };

@@ -31,14 +31,17 @@ export interface DataListProps {
 export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAction, reloadKey }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filter[]>([]);
+  // The page belongs to one query (category, tab, filters): a new query starts at page 1 without a
+  // second fetch for the stale page.
+  const queryKey = JSON.stringify([categoryId, tab, filters]);
+  const [paging, setPaging] = useState({ key: queryKey, page: 1 });
+  const page = paging.key === queryKey ? paging.page : 1;
+  const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
   const [sorters, setSorters] = useState<Sorter[]>([]);
   const [state, setState] = useState<{ rows: TableRow[]; total: number; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
   const [selected, setSelected] = useState<TableRow[]>([]);
   const [visible, setVisible] = useState(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop));
-
-  useEffect(() => setPage(1), [categoryId, tab, filters]);
 
   useEffect(() => {
     let live = true;

@@ -3,13 +3,16 @@
 // summary row totals the money columns. Cells subscribe to their own row, so typing in one line
 // does not re-render the others.
 import { memo, useSyncExternalStore } from 'react';
-import { Button, DatePicker, Input, Select, Table, message, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Select, Table, TreeSelect, Upload, message, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnDef } from '../../common/schema/types';
 import { formatDate, formatPrice, toDayjs } from '../../common/rules/format';
 import { Messages } from '../../common/rules/messages';
 import { summaryRow } from '../../common/rules/summary';
 import { useOptions } from './fields/use-options';
+import { useUploader } from './fields/UploadField';
+import { compressImage } from './fields/image-compress';
+import type { UploadedFile } from '../api/data-provider';
 import { columnHasEmpty, sanitizeNumberInput, type LineStore } from './line-store';
 
 export interface LineItemTableProps {
@@ -33,9 +36,29 @@ function useVersion(store: LineStore) {
 
 function SelectCell({ col, value, onChange, disabled }: { col: ColumnDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
   const { options } = useOptions(col.data);
+  // Tree dictionaries (e.g. 差旅费 → 交通, 住宿) pick their leaves in a tree.
+  if (options.some((o) => o.children?.length)) {
+    return (
+      <TreeSelect size="small" style={{ width: '100%' }} allowClear disabled={disabled} value={value ?? undefined} onChange={onChange}
+        treeData={options as never[]} fieldNames={{ label: 'label', value: 'value', children: 'children' }} treeDefaultExpandAll
+        treeNodeFilterProp="label" showSearch popupMatchSelectWidth={false} notFoundContent={Messages.noData} />
+    );
+  }
   return (
     <Select size="small" style={{ width: '100%' }} allowClear disabled={disabled} value={value ?? undefined} onChange={onChange}
       options={options.map((o) => ({ label: o.label, value: o.value as string }))} notFoundContent={Messages.noData} />
+  );
+}
+
+/** An image column of a line (e.g. invoice photos): small picture cards, compressed and uploaded through the provider. */
+function ImageCell({ col, value, onChange, readOnly }: { col: ColumnDef; value: unknown; onChange: (v: UploadedFile[]) => void; readOnly?: boolean }) {
+  const files = Array.isArray(value) ? (value as UploadedFile[]) : [];
+  const def = { fieldName: col.prop, titleName: col.label, fontendType: 'image' as const, limit: col.limit, accept: col.accept };
+  const up = useUploader(def, files, onChange, (f) => compressImage(f));
+  return (
+    <Upload listType="picture" className="yg-line-images" accept={col.accept ?? 'image/*'} disabled={readOnly} {...up} showUploadList={{ showRemoveIcon: !readOnly }}>
+      {!readOnly && files.length < (col.limit ?? 1) && <Button size="small" icon={<UploadOutlined />} aria-label={`上传${col.label}`}>上传</Button>}
+    </Upload>
   );
 }
 
@@ -46,6 +69,7 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
   if (hidden) return null;
   const set = (v: unknown) => store.set(rowKey, col.prop, v);
   const text = value === undefined || value === null ? '' : String(value);
+  if (col.type === 'image') return <ImageCell col={col} value={value} onChange={set} readOnly={readOnly} />;
   if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : text}</span>;
   switch (col.inputType) {
     case 'number':

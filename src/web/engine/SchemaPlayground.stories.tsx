@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { SHOWCASE, SHOWCASE_FILE } from './fixtures/showcase';
+import { showcaseRows } from './fixtures/data';
 import { expectText, withFixtures } from './fixtures/story-helpers';
 import { SchemaPlayground } from './SchemaPlayground';
 
 const meta: Meta<typeof SchemaPlayground> = {
   title: 'Schema playground',
   component: SchemaPlayground,
-  decorators: [withFixtures()],
+  decorators: [withFixtures({ rows: showcaseRows(5) })],
   parameters: { layout: 'fullscreen' },
 };
 export default meta;

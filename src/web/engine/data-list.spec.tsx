@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ListConfig } from '../../common/schema/types';
@@ -80,7 +79,7 @@ describe('PageRenderer', () => {
   });
 
   it('deleting a row asks 确定删除该项吗？ and reports 删除成功; declining says 已取消', async () => {
-    const { provider } = renderWithFixtures(<PageRenderer schema={SHOWCASE} file={SHOWCASE_FILE} now="2024-03-05" onNavigate={() => undefined} />);
+    const { provider } = renderWithFixtures(<PageRenderer schema={SHOWCASE} file={SHOWCASE_FILE} now="2024-03-05" onNavigate={() => undefined} />, { rows: showcaseRows(2) });
     await screen.findByText('XM20240301001');
     // Each 删除 opens a new confirm; closed ones may linger during their animation, so use the newest.
     const openConfirm = async () => {

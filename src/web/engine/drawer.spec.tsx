@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DrawerConfig } from '../../common/schema/types';
@@ -93,5 +92,10 @@ describe('SideDrawer footer', () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
     expect(provider.calls.find((c) => c.method === 'withdraw')!.args).toEqual({ formId: 3 });
     expect(await screen.findByText('已撤回')).toBeTruthy();
+  });
+
+  it('no 撤回 once the form is no longer under review', async () => {
+    renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', status: '待提交' }} onClose={() => undefined} />, { taskFor: () => false });
+    await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交']));
   });
 });

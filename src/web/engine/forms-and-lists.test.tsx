@@ -1,0 +1,6 @@
+// @vitest-environment jsdom
+// Form fields, the side drawer with its line items, the data list and the page renderer (specs in *.spec.tsx).
+import './fields/fields.spec';
+import './drawer.spec';
+import './line-items.spec';
+import './data-list.spec';

@@ -1,0 +1,5 @@
+// @vitest-environment jsdom
+// Every story of the screen pieces, the page renderer and the schema playground renders and shows its expected text.
+import { runStories } from './fixtures/run-stories';
+
+runStories(import.meta.glob('./*.stories.tsx', { eager: true }));

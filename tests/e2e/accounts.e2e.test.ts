@@ -206,7 +206,10 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     expect(entries.map((e) => e.trim())).toEqual(['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录']);
     await shot(page, 'user-menu');
     await page.getByRole('menuitem', { name: '注销账号' }).click();
-    await expect.poll(() => toastText(page)).toContain('即将开放');
+    // The dialog says what happens to the user's teams before asking for the password; cancelled here.
+    const impact = page.getByTestId('deactivate-impact');
+    await expect.poll(() => impact.innerText(), { timeout: 15_000 }).toContain('「演示企业」 将被解散');
+    await page.locator('.ant-modal-content', { hasText: '确认注销' }).getByRole('button', { name: /取\s*消/ }).click();
     await openUserMenu(page, '个人中心');
     await page.waitForURL(`${base}/basicInfo`);
     await openUserMenu(page, '返回首页');

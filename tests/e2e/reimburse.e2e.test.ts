@@ -82,6 +82,11 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await line.locator('td').nth(2).locator('input').fill('2026-11-19');
     await line.locator('td').nth(2).locator('input').press('Enter');
     await line.locator('td').nth(3).locator('input').fill('打印纸');
+    if (withInvoice) {
+      // The line's 票据 cell takes invoice photos.
+      await line.locator('td').nth(5).locator('input[type=file]').setInputFiles(invoice);
+      await line.locator('td').nth(5).locator('.ant-upload-list-item', { hasText: '发票.png' }).waitFor();
+    }
     await line.locator('td').nth(6).locator('input').fill(price);
     await line.locator('td').nth(6).locator('input').blur();
     await poll(() => line.locator('td').nth(6).locator('input').inputValue()).toBe(Number(price).toFixed(2));
@@ -158,6 +163,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     const timeline = await drawerOf(staff).innerText();
     expect(timeline).toContain('审批动态');
     expect(timeline).toContain('同意');
+    await poll(() => drawerOf(staff).locator('.yg-line-images .ant-upload-list-item').count()).toBe(1);
     await shot(staff, 'reimburse-06-approved');
   }, 240_000);
 

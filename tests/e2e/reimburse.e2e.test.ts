@@ -78,7 +78,8 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await drawerOf(p).getByRole('button', { name: '新增一行' }).click();
     const line = drawerOf(p).locator('.ant-table-tbody tr.ant-table-row').first();
     await line.locator('td').nth(1).locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '办公费' }).click();
+    // 费用类型 is a tree dictionary (差旅费 → 交通, 住宿, 出差补贴): the cell is a tree select.
+    await p.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '办公费' }).click();
     await line.locator('td').nth(2).locator('input').fill('2026-11-19');
     await line.locator('td').nth(2).locator('input').press('Enter');
     await line.locator('td').nth(3).locator('input').fill('打印纸');

@@ -12,10 +12,10 @@ export interface SchemaFieldsProps {
   columns?: number;
 }
 
-/** Must sit inside a Formily <FormProvider>. Hidden fields keep their value but do not render. */
+/** Must sit inside a Formily <FormProvider>. Hidden fields keep their value but do not render; narrow containers drop columns (220px minimum). */
 export function SchemaFields({ fields, columns = 2 }: SchemaFieldsProps) {
   return (
-    <FormGrid maxColumns={columns} minColumns={1} columnGap={16}>
+    <FormGrid maxColumns={columns} minColumns={1} minWidth={220} columnGap={16}>
       {fields.map((f) => (
         <Field
           key={f.fieldName}

@@ -165,6 +165,8 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     expect(timeline).toContain('审批动态');
     expect(timeline).toContain('同意');
     await poll(() => drawerOf(staff).locator('.yg-line-images .ant-upload-list-item').count()).toBe(1);
+    // Read-only lines show the expense type's name, not its id.
+    expect(await drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('办公费');
     await shot(staff, 'reimburse-06-approved');
   }, 240_000);
 

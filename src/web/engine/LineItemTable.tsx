@@ -70,7 +70,9 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
   const set = (v: unknown) => store.set(rowKey, col.prop, v);
   const text = value === undefined || value === null ? '' : String(value);
   if (col.type === 'image') return <ImageCell col={col} value={value} onChange={set} readOnly={readOnly} />;
-  if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : text}</span>;
+  // A stored option value reads as its name (the server keeps `<prop>Name` beside dictionary values).
+  const named = row[`${col.prop}Name`];
+  if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : named !== undefined ? String(named) : text}</span>;
   switch (col.inputType) {
     case 'number':
       return (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -27,12 +27,7 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
   });
   afterAll(async () => t?.close());
 
-  const id = (key: string, name: string) => {
-    const walk = (ns: any[]): any => ns.map((n) => (n.dictName === name ? n : n.children && walk(n.children))).find(Boolean);
-    const hit = walk(dict[key]);
-    if (!hit) throw new Error(`${key}/${name}`);
-    return hit.id;
-  };
+  const id = (key: string, name: string) => dictItemId(dict, key, name);
   const body = (over: object = {}) => ({
     applicantId: id('teamMembers', '张三'), deptId: id('dept', '业务部'), applyDate: today, reason: '测试报销',
     lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: 100.5, description: '纸' }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -29,10 +29,8 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const dictId = (key: string, name: string) => {
-    const walk = (ns: any[]): any => ns.map((n) => (n.dictName === name ? n : n.children && walk(n.children))).find(Boolean);
-    return walk(dict[key]).id;
-  };
+  const dictId = (key: string, name: string) => dictItemId(dict, key, name);
+
   const draft = async (token = staff, price = 88) => (await t.call('POST', `${M}/add`, {
     applicantId: dictId('teamMembers', '张三'), deptId: dictId('dept', '业务部'), applyDate: today, reason: '流程测试',
     lines: [{ expenseType: dictId('expenseType', '办公费'), occurDate: today, price }],

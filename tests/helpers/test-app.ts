@@ -78,3 +78,11 @@ export async function multipart(fields: Record<string, { bytes: Buffer; name: st
 
 /** A valid 1×1 PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The id of a dictionary item by name, anywhere in the trees queryByFieldKeys answered. */
+export function dictItemId(dict: Record<string, any[]>, key: string, name: string): number {
+  const walk = (ns: any[]): any => ns.map((n) => (n.dictName === name ? n : n.children && walk(n.children))).find(Boolean);
+  const hit = walk(dict[key] ?? []);
+  if (!hit) throw new Error(`no dictionary item ${key}/${name}`);
+  return hit.id;
+}

@@ -1,5 +1,7 @@
 import { api, request } from './client';
 import { storeUser, StorageKeys, type StoredUser } from './session';
+import type { MenuNode } from '../../common/menu';
+import type { IdCardOcrResult, LicenseOcrResult } from '../../common/ocr-results';
 
 /** Team, menu, upload, OCR and personal-centre calls (spec §7 and the calls issue 3 added). */
 
@@ -15,16 +17,7 @@ export interface TeamItem {
   isAdmin?: boolean;
 }
 
-export interface MenuNode {
-  id: string;
-  name: string;
-  menuPath?: string;
-  menuName: string;
-  menuIcon?: string;
-  group?: string;
-  groupTitle?: string;
-  children?: MenuNode[];
-}
+export type { MenuNode };
 
 export interface MenuAnswer {
   menuTree: MenuNode[];
@@ -76,24 +69,9 @@ export interface UploadedFile {
   name: string;
 }
 
-export interface IdCardOcr {
-  idCardNo: string;
-  birthday: string;
-  sex: '男' | '女' | '';
-  provinceCityRegion: string;
-  idCardName: string;
-  address: string;
-  recognised: boolean;
-  message?: string;
-}
-
-export interface LicenseOcr {
-  creditCode: string;
-  companyName: string;
-  legalPerson: string;
-  recognised: boolean;
-  message?: string;
-}
+/** The OCR answers, as the server's providers give them. */
+export type IdCardOcr = IdCardOcrResult;
+export type LicenseOcr = LicenseOcrResult;
 
 export interface CreateTeamPayload {
   tenantName: string;

@@ -1,5 +1,6 @@
 // The catalogue of every module route (spec §2, names from the domain guide), and the menu tree built from it.
 import catalogue from './catalogue.json';
+import type { MenuNode } from '../../../common/menu';
 
 export interface ModuleEntry {
   key: string;
@@ -9,16 +10,7 @@ export interface ModuleEntry {
   group: string;
 }
 
-export interface MenuNode {
-  id: string;
-  name: string;
-  menuPath?: string;
-  menuName: string;
-  menuIcon?: string;
-  group?: string;
-  groupTitle?: string;
-  children?: MenuNode[];
-}
+export type { MenuNode };
 
 export const GROUPS: { group: string; groupTitle: string; icon: string }[] = catalogue.groups;
 export const MODULES: ModuleEntry[] = catalogue.modules;

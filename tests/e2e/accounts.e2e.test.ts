@@ -72,8 +72,10 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     await page.goto(`${base}/login`);
     const body = await submitLogin(page, username, password, remember);
     expect(body.status, body.message).toBe(200);
-    await page.waitForURL(`${base}/`);
-    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain('好');
+    // A user with a team lands on the portal; one without any team is sent on to /selectionMethod.
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/selectionMethod');
+    if (new URL(page.url()).pathname === '/') await expect.poll(() => page.getByTestId('greeting').innerText(), { timeout: 15_000 }).toContain('好');
+    else await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('创建团队');
   }
 
   async function openUserMenu(page: Page, entry: string) {

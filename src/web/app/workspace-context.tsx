@@ -39,7 +39,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const reloadTeams = useCallback(async () => {
-    const list = await teamApi.myTeams({ background: true });
+    const answer = await teamApi.myTeams({ background: true });
+    // Anything but a list (an old server, a proxy page) counts as no teams rather than breaking the shell.
+    const list = Array.isArray(answer) ? answer : [];
     setTeams(list);
     return list;
   }, []);

@@ -8,6 +8,7 @@ import { createSmsProvider, type SmsProvider } from './modules/providers/sms';
 import { createQrLoginProvider, type QrLoginProvider } from './modules/providers/qr-login';
 import { AclService } from './modules/menu/acl';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import { S3FileStorage, s3OptionsFromEnv } from './modules/files/s3-storage';
 import path from 'node:path';
 import { SchemaRegistry } from './modules/records/schema-registry';
 import { createOcrProvider, type OcrProvider } from './modules/ocr';
@@ -35,7 +36,9 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     sms,
     qrLogin: createQrLoginProvider(process.env.QR_LOGIN_PROVIDER ?? 'local'),
     acl: new AclService(db),
-    files: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    files: (process.env.FILE_STORAGE ?? 'local') === 's3'
+      ? new S3FileStorage(s3OptionsFromEnv(process.env))
+      : new LocalFileStorage(path.join(config.dataDir, 'files')),
     schemas: new SchemaRegistry(config.schemasDir),
     ocr: createOcrProvider(process.env.OCR_PROVIDER ?? 'local'),
   };

@@ -2,12 +2,11 @@
 // change the password, log out, lockout, QR login, SMS login, password reset, remember-me, the guard.
 // Screenshots of every account screen land in screenshots/ (git-ignored).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, freshDataDir, HAS_CHROMIUM, launchChromium, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
+import { HAS_CHROMIUM, startRig, type E2eRig, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).');
@@ -24,28 +23,16 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   let base: string;
   const contexts: BrowserContext[] = [];
 
+  let rig: E2eRig | undefined;
   beforeAll(async () => {
-    dataDir = await freshDataDir();
-    // The server reads index.html when it starts, so it waits for the build; Chromium starts meanwhile.
-    const serverReady = (async () => {
-      await ensureWebBuild();
-      const { startServer } = await import('../../src/server/main');
-      return startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
-    })();
-    const browserReady = launchChromium();
-    try {
-      server = await serverReady;
-    } finally {
-      browser = await browserReady; // assigned even when the server failed, so afterAll closes it
-    }
+    rig = await startRig();
+    ({ server, browser, dataDir } = rig);
     base = server.url;
   }, 180_000);
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   async function newPage(opts: { mobile?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {

@@ -115,3 +115,40 @@ export async function freshDataDir(): Promise<string> {
   if (template) fs.cpSync(template, dir, { recursive: true });
   return dir;
 }
+
+export interface E2eRig {
+  server: { url: string; close(): Promise<void>; db: import('../../src/server/db').DB };
+  browser: Browser;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The Chromium suites' setup: a DATA_DIR from the template, a fresh web build when stale, the server in-process
+ * on a free port (it waits for the build), and Chromium starting meanwhile.
+ */
+export async function startRig(): Promise<E2eRig> {
+  const dataDir = await freshDataDir();
+  const serverReady = (async () => {
+    await ensureWebBuild();
+    const { startServer } = await import('../../src/server/main');
+    return startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+  })();
+  const browserReady = launchChromium();
+  let server: Awaited<typeof serverReady> | undefined;
+  try {
+    server = await serverReady;
+  } catch (err) {
+    await (await browserReady).close(); // do not leave Chromium running when the server failed
+    throw err;
+  }
+  const browser = await browserReady;
+  return {
+    server, browser, dataDir,
+    async close() {
+      await browser.close();
+      await server!.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ensureWebBuild, freshDataDir, HAS_CHROMIUM, launchChromium, shot, toastText } from './helpers';
+import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig } from './helpers';
 
 /** Waits for a UI condition: actions and answers take a moment on a busy two-core machine. */
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
@@ -31,23 +31,18 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     return page;
   }
 
+  let rig: E2eRig | undefined;
   beforeAll(async () => {
-    dataDir = await freshDataDir();
+    rig = await startRig();
+    ({ server, browser, dataDir } = rig);
     invoice = path.join(dataDir, '发票.png');
     fs.writeFileSync(invoice, await sharp({ create: { width: 320, height: 200, channels: 3, background: '#fff3e0' } }).png().toBuffer());
-    const built = ensureWebBuild();
-    const { startServer } = await import('../../src/server/main');
-    server = await startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
-    await built;
-    browser = await launchChromium();
     staff = await loggedIn('zhangsan');
     boss = await loggedIn('demo');
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
-import { ensureWebBuild, HAS_CHROMIUM, launchChromium, readSmsCode, shot, toastText } from './helpers';
+import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig } from './helpers';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the teams Chromium suite (install it with `apt-get install -y chromium`).');
@@ -41,27 +41,16 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
   let carol: { ctx: BrowserContext; page: Page };
   const contexts: BrowserContext[] = [];
 
+  let rig: E2eRig | undefined;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-teams-'));
-    const serverReady = (async () => {
-      await ensureWebBuild();
-      const { startServer } = await import('../../src/server/main');
-      return startServer({ dataDir, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
-    })();
-    const browserReady = launchChromium();
-    try {
-      server = await serverReady;
-    } finally {
-      browser = await browserReady;
-    }
+    rig = await startRig();
+    ({ server, browser, dataDir } = rig);
     base = server.url;
   }, 180_000);
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   async function newPage(): Promise<{ ctx: BrowserContext; page: Page }> {

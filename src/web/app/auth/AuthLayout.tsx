@@ -19,6 +19,8 @@ interface Props {
 
 /** The public screens: brand, tagline and a centred card on a calm background. */
 export function AuthLayout({ loginTabs, title, children, footer }: Props) {
+  // The three login screens (password, SMS, QR) share the tab bar and the way to registration.
+  const shownFooter = footer ?? (loginTabs ? <>还没有账号？<Link to="/register">立即注册</Link></> : null);
   const { pathname } = useLocation();
   return (
     <div className="yg-auth">
@@ -50,7 +52,7 @@ export function AuthLayout({ loginTabs, title, children, footer }: Props) {
             title && <h1 className="yg-auth-title">{title}</h1>
           )}
           {children}
-          {footer && <div className="yg-auth-card-footer">{footer}</div>}
+          {shownFooter && <div className="yg-auth-card-footer">{shownFooter}</div>}
         </div>
       </div>
       <AppFooter className="yg-auth-footer" />

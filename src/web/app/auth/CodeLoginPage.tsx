@@ -1,7 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { accountApi } from '../../api/account';
 import { redirectTarget } from '../guard';
 import { AuthLayout } from './AuthLayout';
@@ -37,11 +37,6 @@ export function CodeLoginPage() {
   return (
     <AuthLayout
       loginTabs
-      footer={
-        <>
-          还没有账号？<Link to="/register">立即注册</Link>
-        </>
-      }
     >
       <Form<CodeLoginForm> form={form} name="codeLogin" size="large" onFinish={onFinish} validateTrigger="onBlur">
         <Form.Item name="mobile" rules={mobileRules} validateFirst>

@@ -41,11 +41,6 @@ export function LoginPage() {
   return (
     <AuthLayout
       loginTabs
-      footer={
-        <>
-          还没有账号？<Link to="/register">立即注册</Link>
-        </>
-      }
     >
       <Form<LoginForm>
         form={form}

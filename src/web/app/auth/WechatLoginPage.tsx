@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { accountApi, type QrCode } from '../../api/account';
 import { redirectTarget } from '../guard';
 import { AuthLayout } from './AuthLayout';
@@ -84,11 +84,6 @@ export function WechatLoginPage() {
   return (
     <AuthLayout
       loginTabs
-      footer={
-        <>
-          还没有账号？<Link to="/register">立即注册</Link>
-        </>
-      }
     >
       <div className="yg-qr">
         <div className="yg-qr-box" data-testid="qr-box">

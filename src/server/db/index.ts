@@ -18,9 +18,11 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     const pg = await import('pg');
     // Keep int8 (bigint counts) as JS numbers; our counts never exceed 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose server connection ends (restart, failover, a dropped test database) emits
+    // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
+    pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { PGliteDialect } = await import('kysely-pglite-dialect');

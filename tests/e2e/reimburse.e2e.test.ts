@@ -160,6 +160,8 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     expect(timeline).toContain('审批动态');
     expect(timeline).toContain('同意');
     await poll(() => drawerOf(staff).locator('.yg-line-images .ant-upload-list-item').count()).toBe(1);
+    // Money reads with two decimals in the read-only drawer.
+    expect(await item(staff, '报销总额').innerText()).toContain('45.50 元');
     // Read-only lines show the expense type's name, not its id.
     expect(await drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('办公费');
     await shot(staff, 'reimburse-06-approved');

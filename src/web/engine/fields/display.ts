@@ -1,7 +1,7 @@
 // Text shown for a field value in read-only (read-pretty) mode; no React so it stays testable.
 import type { FieldDef, Option } from '../../../common/schema/types';
 import { findOption } from '../../../common/schema/dictionary';
-import { daysInclusive, formatDate } from '../../../common/rules/format';
+import { daysInclusive, formatDate, formatMoney } from '../../../common/rules/format';
 import { dimensionFields } from '../../../common/rules/field-rules';
 import { msg } from '../../../common/rules/messages';
 
@@ -45,6 +45,12 @@ export function displayValue(def: FieldDef, value: unknown, options: Option[] = 
     case 'upload': case 'image':
       return (Array.isArray(value) ? value : []).map((f) => f.name ?? f.fileName ?? f.url).join('、');
     case 'switch': return value ? '是' : '否';
+    case 'number': {
+      // Money (unit 元) reads with two decimals, as the list and the print show it.
+      const n = Number(value);
+      const text = def.unit === '元' && Number.isFinite(n) ? formatMoney(n) : String(value);
+      return def.unit ? `${text} ${def.unit}` : text;
+    }
     default:
       return def.unit ? `${String(value)} ${def.unit}` : String(value);
   }

@@ -260,7 +260,13 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     await shot(phone.page, 'qrConfirm-done');
 
     // The desk polls every 2 s; on a loaded CI machine the next poll and the navigation can take a while.
-    await desk.page.waitForURL(`${base}/`, { timeout: 30_000 });
+    const polls: string[] = [];
+    desk.page.on('response', async (r) => { if (r.url().includes('qrStatus')) polls.push(`${new Date().toISOString()} ${(await r.text().catch(() => '')).slice(0, 80)}`); });
+    await desk.page.waitForURL(`${base}/`, { timeout: 30_000 }).catch(async (err) => {
+      // Say what the desk saw, to explain a miss on a loaded runner.
+      console.log(`[e2e qr] desk at ${desk.page.url()}; polls after confirm: ${polls.join(' | ') || 'none'}; page: ${(await desk.page.locator('body').innerText()).slice(0, 200)}`);
+      throw err;
+    });
     await expect.poll(() => desk.page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
     expect(await tokenCookie(desk.ctx)).toBeDefined();
     await desk.ctx.close();

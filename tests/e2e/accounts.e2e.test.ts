@@ -59,10 +59,14 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     await page.goto(`${base}/login`);
     const body = await submitLogin(page, username, password, remember);
     expect(body.status, body.message).toBe(200);
-    // A user with a team lands on the portal; one without any team is sent on to /selectionMethod.
-    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/selectionMethod');
-    if (new URL(page.url()).pathname === '/') await expect.poll(() => page.getByTestId('greeting').innerText(), { timeout: 15_000 }).toContain('好');
-    else await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('创建团队');
+    // A user with a team settles on the portal (greeting and team name); one without any team is sent on from /
+    // to /selectionMethod, so '/' alone proves nothing yet.
+    await expect.poll(async () => {
+      const where = new URL(page.url()).pathname;
+      if (where === '/selectionMethod') return (await page.locator('body').innerText()).includes('创建团队') ? 'selection' : 'waiting';
+      if (where === '/' && (await page.getByTestId('team-name').count()) > 0) return 'portal';
+      return 'waiting';
+    }, { timeout: 20_000 }).not.toBe('waiting');
   }
 
   async function openUserMenu(page: Page, entry: string) {

@@ -1,25 +1,20 @@
 // A module route rendered by the generic engine from its JSON page schema, against the real HTTP provider.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageRenderer, PermissionContext, TenantContext } from '../../engine';
+import { PageRenderer } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
 import { requestRaw } from '../../api/client';
-import { getPermissions } from '../../api/session';
-import { useUser } from '../session-context';
 import { schemaForRoute } from './schema-index';
 import type { ButtonDef, TableRow } from '../../../common/schema/types';
 
 export function SchemaPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { user } = useUser();
   const { message } = AntApp.useApp();
   const entry = schemaForRoute(pathname);
   const [schema, setSchema] = useState<{ file: string; value: unknown } | null>(null);
-  // The cached permission codes (spec §6), re-read whenever the user is reloaded.
-  const permissions = useMemo(() => getPermissions(), [user]);
 
   useEffect(() => {
     let live = true;
@@ -44,11 +39,8 @@ export function SchemaPage() {
 
   return (
     <DataProviderContext.Provider value={httpDataProvider}>
-      <PermissionContext.Provider value={permissions}>
-        <TenantContext.Provider value={{ tenantName: user?.tenantName, tenantLogo: user?.tenantLogo }}>
-          <PageRenderer key={schema.file} schema={schema.value} file={schema.file} onAction={onAction} onNavigate={navigate} />
-        </TenantContext.Provider>
-      </PermissionContext.Provider>
+      {/* Permission codes and the tenant logo come from the workspace around every page. */}
+      <PageRenderer key={schema.file} schema={schema.value} file={schema.file} onAction={onAction} onNavigate={navigate} />
     </DataProviderContext.Provider>
   );
 }

@@ -3,10 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Card, Empty, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SideDrawer, PermissionContext, TenantContext } from '../../../engine';
+import { SideDrawer } from '../../../engine';
 import { DataProviderContext } from '../../../api/data-provider';
 import { httpDataProvider } from '../../../api/http-provider';
-import { getPermissions } from '../../../api/session';
 import { formatDate, formatMoney } from '../../../../common/rules/format';
 import { STATUS_COLORS } from '../../../../common/record-status';
 import type { PageSchema } from '../../../../common/schema/types';
@@ -80,8 +79,6 @@ export function WorkPanel() {
       />
       {open?.schema.drawer && (
         <DataProviderContext.Provider value={httpDataProvider}>
-          <PermissionContext.Provider value={getPermissions()}>
-            <TenantContext.Provider value={{ tenantName: user?.tenantName, tenantLogo: user?.tenantLogo }}>
               <SideDrawer
                 open
                 readOnly
@@ -90,8 +87,6 @@ export function WorkPanel() {
                 onClose={() => setOpen(null)}
                 onSuccess={() => { setOpen(null); void load(); }}
               />
-            </TenantContext.Provider>
-          </PermissionContext.Provider>
         </DataProviderContext.Provider>
       )}
     </Card>

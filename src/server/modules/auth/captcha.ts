@@ -63,6 +63,8 @@ export class CaptchaService {
         .execute();
       throw badRequest(attempts >= MAX_ATTEMPTS ? '验证码错误次数过多，请重新获取' : '验证码错误');
     }
-    await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+    // Guarded on used_at so two requests racing with the same code cannot both pass.
+    const used = await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
   }
 }

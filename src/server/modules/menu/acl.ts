@@ -1,6 +1,5 @@
 // What a user may see and do in a team: the team's package ∩ the user's roles. Computed once per session
 // and team, kept in sessions.acl, and dropped whenever the team's roles, package or memberships change.
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { SessionAcl } from '../../db/types';
 import { buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
@@ -47,7 +46,7 @@ export class AclService {
   }
 
   async invalidateUser(userId: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where(sql<boolean>`acl IS NOT NULL`).execute();
+    await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where('acl', 'is not', null).execute();
   }
 }
 

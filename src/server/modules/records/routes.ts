@@ -11,11 +11,10 @@ import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
 import { getRecord, pageRecords, softDelete, toFlat, updateRecord } from './repository';
 import { OPERATORS } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { definitionOf, startInstance } from '../workflow/engine';
+import { approvalSteps, definitionOf, startInstance } from '../workflow/engine';
 import { attachLabels } from './labels';
 import { categoryOk, createRecord, moneyOf, validated } from './service';
 import { renderRecordPdf } from '../print/pdf';
-import { approvalSteps } from '../workflow/engine';
 
 const tags = ['业务数据'];
 const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };

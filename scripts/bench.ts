@@ -29,7 +29,7 @@ for (let i = 0; i < N; i += 100) {
   await withTenant(db, tenant, async (trx) => {
     for (let k = i; k < Math.min(N, i + 100); k++) {
       const day = `2026-${String((k % 12) + 1).padStart(2, '0')}-${String((k % 28) + 1).padStart(2, '0')}`;
-      await createRecord(trx, tenant, user, m, {
+      await createRecord(trx, { tenant, schemas: services.schemas }, user, m, {
         applicantId: user, deptId: ids.dept, applyDate: day, reason: `基准测试 ${k}`,
         lines: [{ expenseType: ids.type, occurDate: day, price: (k % 997) + 0.5 }, { expenseType: ids.type, occurDate: day, price: 10 }],
       });

@@ -4,7 +4,8 @@ import type { FieldDef } from './schema/types';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const num = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  // Plain decimals only: '1e5' or '0x10' is not a number here (the record rules refuse them).
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : NaN;
   return Number.isFinite(n) ? n : 0;
 };
 

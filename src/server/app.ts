@@ -21,6 +21,7 @@ import { recordRoutes } from './modules/records/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { workflowRoutes } from './modules/workflow/routes';
+import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
 import { indexStatements } from './modules/records/query';
 import { sql } from 'kysely';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await tenantRoutes(app, services);
   await fileRoutes(app, services);
   await accountCentreRoutes(app, services);
+  registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);

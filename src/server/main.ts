@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
-import { seedDemo, DEMO } from './seed';
+import { seedDemo, DEMO, DEMO_USERS } from './seed';
 
 export async function startServer(overrides: Partial<Config> = {}, opts: { logger?: boolean | object } = {}) {
   const config = { ...loadConfig(), ...overrides };
@@ -11,14 +11,15 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logge
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
-  if (seeded) app.log.info(`已创建演示账号 ${DEMO.username} / ${DEMO.password}（团队 ${DEMO.tenantName}）`);
+  if (seeded) app.log.info(`已创建演示团队 ${DEMO.tenantName}：${DEMO_USERS.map((u) => u.username).join('、')}`);
   return { url, address, app, db, services, config, close: () => app.close() };
 }
 
 async function main() {
   const { url, app } = await startServer();
   // Printed plainly (not only as a log line) so a person running `npm start` sees where to go.
-  console.log(`\n易管已启动: ${url}\n演示账号: ${DEMO.username} / ${DEMO.password}\nAPI 文档: ${url}/api/docs\n`);
+  const users = DEMO_USERS.map((u) => `  ${u.nickName.padEnd(5, '　')} ${u.username} / ${u.password}（${u.role}）`).join('\n');
+  console.log(`\n易管已启动: ${url}\n演示账号（团队 ${DEMO.tenantName}）:\n${users}\nAPI 文档: ${url}/api/docs\n`);
   let closing = false;
   for (const sig of ['SIGTERM', 'SIGINT'] as const) {
     process.on(sig, async () => {

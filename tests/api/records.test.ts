@@ -40,7 +40,7 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
     it('serves tree-shaped defaults and the derived member list', async () => {
       const travel = dict.expenseType.find((n) => n.dictName === '差旅费');
       expect(travel.children.map((c: any) => c.dictName)).toEqual(['交通', '住宿', '出差补贴']);
-      expect(dict.teamMembers.map((m: any) => m.dictName)).toEqual(['演示用户', '张三']);
+      expect(dict.teamMembers.map((m: any) => m.dictName)).toEqual(['演示用户', '张三', '李四']);
       const one = await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'paymentMethod', status: 1 }, staff);
       expect(one.data.map((d: any) => d.dictName)).toEqual(['银行转账', '现金', '微信', '支付宝', '承兑汇票']);
       const byCode = await t.call('GET', '/api/admin/sysmenuListFieldDict/queryByDictCode?dictCode=0.13&fieldKey=taxRate', undefined, staff);
@@ -161,8 +161,11 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
 
     it('row-level security hides other tenants even from an unscoped query', async () => {
       const other = (await t.call('GET', '/api/admin/systenant/getSysTenantByUserId', undefined, outsider)).data[0].tenantCode;
-      const unscoped = await withTenant(t.db, other, async (trx) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records`.execute(trx)).rows[0].n);
-      expect(unscoped).toBe(0);
+      // The other team owns only its default approval process and binding; an unscoped query sees those, never ours.
+      const unscoped = await withTenant(t.db, other, async (trx) => (await sql<{ tenant_code: string }>`SELECT DISTINCT tenant_code FROM records`.execute(trx)).rows);
+      expect(unscoped.map((r) => r.tenant_code)).toEqual([other]);
+      const reimbursements = await withTenant(t.db, other, async (trx) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records WHERE module = 'reimburseManage'`.execute(trx)).rows[0].n);
+      expect(reimbursements).toBe(0);
       const ours = await withTenant(t.db, DEMO.tenantCode, async (trx) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records`.execute(trx)).rows[0].n);
       expect(ours).toBeGreaterThan(0);
       await expect(withTenant(t.db, other, (trx) => sql`INSERT INTO records (tenant_code, module, code, created_by) VALUES (${DEMO.tenantCode}, 'x', 'X1', 1)`.execute(trx)))

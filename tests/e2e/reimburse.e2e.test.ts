@@ -1,6 +1,6 @@
-// The reimbursement story of issue 5 in Chromium, with two users: 张三 files and submits, the approver
-// (demo) rejects with a reason from the portal, 张三 resubmits, the approver agrees; a second form is
-// withdrawn before anyone acts. Every figure on screen comes from the database.
+// The reimbursement story in Chromium, with three users: 张三 files and submits, his department leader
+// (demo) rejects with a reason from the portal, 张三 resubmits, demo and then 李四 (财务) agree; a second
+// form is withdrawn before anyone acts. Every figure on screen comes from the database.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +19,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
   let dataDir: string;
   let staff: Page;
   let boss: Page;
+  let lisi: Page;
   let invoice: string;
 
   async function loggedIn(username: string): Promise<Page> {
@@ -39,6 +40,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     fs.writeFileSync(invoice, await sharp({ create: { width: 320, height: 200, channels: 3, background: '#fff3e0' } }).png().toBuffer());
     staff = await loggedIn('zhangsan');
     boss = await loggedIn('demo');
+    lisi = await loggedIn('lisi');
   }, 240_000);
 
   afterAll(async () => {
@@ -57,7 +59,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
   /** Fills and submits a new reimbursement; returns its system code as shown in the list. */
   async function fileReimbursement(p: Page, reason: string, price: string, withInvoice = false): Promise<string> {
     await openList(p);
-    const before = await p.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts();
+    const total = Number(/共 (\d+) 条/.exec(await p.locator('.ant-pagination').innerText())![1]);
     await p.getByRole('button', { name: '新增报销' }).click();
     await item(p, '报销人').locator('.ant-select').click();
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '张三' }).click();
@@ -90,8 +92,11 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await poll(() => item(p, '报销总额').locator('input').inputValue()).toMatch(new RegExp(`^${Number(price)}(\\.\\d*)?$`));
     await shot(p, 'reimburse-02-filled');
     await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(p).waitFor({ state: 'hidden' });
-    await poll(async () => (await p.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).length).toBe(before.length + 1);
+    await drawerOf(p).waitFor({ state: 'hidden' }).catch(async (e) => {
+      await shot(p, 'reimburse-debug');
+      throw new Error(`${String(e)}\n${await toastText(p)}`);
+    });
+    await poll(() => p.locator('.ant-pagination').innerText()).toContain(`共 ${total + 1} 条`);
     const first = await p.locator('.ant-table-tbody tr.ant-table-row').first().innerText();
     expect(first).toContain(reason);
     return /BX\d{12}/.exec(first)![0];
@@ -100,18 +105,18 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
   it('lists, filters and sorts the seeded reimbursements from the database', async () => {
     await openList(staff);
     await shot(staff, 'reimburse-01-list');
-    expect(await staff.locator('.ant-pagination').innerText()).toContain('共 3 条');
+    expect(await staff.locator('.ant-pagination').innerText()).toContain('共 24 条');
     // Filter by status through the search form.
     await staff.locator('.yg-search-form .ant-formily-item', { hasText: '状态' }).locator('.ant-select').click();
     await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
     await staff.getByRole('button', { name: /查\s*询/ }).click();
-    await poll(() => staff.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
-    expect(await staff.locator('.ant-table-tbody').innerText()).toContain('办公用品采购');
+    await poll(() => staff.locator('.ant-pagination').innerText()).toContain('共 16 条');
+    for (const row of await staff.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()) expect(row).toContain('已通过');
     await staff.getByRole('button', { name: /重\s*置/ }).click();
-    await poll(() => staff.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
-    // Server-side sort on 报销总额: ascending puts 86.50 first.
+    await poll(() => staff.locator('.ant-pagination').innerText()).toContain('共 24 条');
+    // Server-side sort on 报销总额: ascending puts the 45.00 parking fee first.
     await staff.locator('.ant-table-thead th', { hasText: '报销总额' }).click();
-    await poll(async () => staff.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('86.50');
+    await poll(async () => staff.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('45.00');
   }, 120_000);
 
   it('files a reimbursement with a line item and an invoice image, rejects it from the portal, resubmits and agrees', async () => {
@@ -146,19 +151,23 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await drawerOf(staff).getByRole('button', { name: /提\s*交/ }).click();
     await poll(() => rowOf(staff, code).innerText()).toContain('审批中');
 
-    // The approver agrees from the portal.
-    await boss.goto(`${server.url}/`);
-    await todo.getByText(code).click();
-    await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).click();
-    await boss.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
-    await poll(() => toastText(boss)).toContain('已同意');
+    // The department leader agrees from the portal, then 财务 (李四).
+    for (const approver of [boss, lisi]) {
+      await approver.goto(`${server.url}/`);
+      const list = approver.locator('.yg-work-panel');
+      await list.getByText(code).click();
+      await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+      await approver.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
+      await poll(() => toastText(approver)).toContain('已同意');
+    }
     await openList(staff);
     await poll(() => rowOf(staff, code).innerText()).toContain('已通过');
     await rowOf(staff, code).getByText('查看').click();
     await poll(() => drawerOf(staff).innerText()).toContain('缺少发票原件');
     const timeline = await drawerOf(staff).innerText();
     expect(timeline).toContain('审批动态');
-    expect(timeline).toContain('同意');
+    expect(timeline).toContain('部门负责人：演示用户 同意');
+    expect(timeline).toContain('财务审批：李四 同意');
     await poll(() => drawerOf(staff).locator('.yg-line-images .ant-upload-list-item').count()).toBe(1);
     // Money reads with two decimals in the read-only drawer.
     expect(await item(staff, '报销总额').innerText()).toContain('45.50 元');

@@ -40,7 +40,7 @@ describe('number ranges: four messages', () => {
   });
   it('only min → greater than', () => expect(fieldError(num({ min: 5 }), 4)).toBe('请输入大于5的数字'));
   it('only max → less than', () => expect(fieldError(num({ max: 5 }), 6)).toBe('请输入小于5的数字'));
-  it('not a number → valid number', () => expect(fieldError(num({}), 'abc')).toBe('请输入有效的数字'));
+  it('not a number → the field is malformed', () => expect(fieldError(num({}), 'abc')).toBe('数量格式不正确'));
   it('regMsg replaces all four', () => {
     expect(fieldError(num({ min: 1, max: 2, regMsg: '自定义' }), 3)).toBe('自定义');
     expect(checkNumberRange('x', undefined, undefined, '自定义')).toBe('自定义');
@@ -98,6 +98,6 @@ describe('uploads', () => {
     expect(checkUploadCount(1)).toBeNull();
     expect(checkUploadCount(2)).toBe(Messages.uploadCountLimit);
     expect(checkUploadCount(6, 5)).toBe('最多只能上传5个文件');
-    expect(fieldError({ fieldName: 'f', titleName: '附件', fontendType: 'upload' }, [{ url: 'a' }, { url: 'b' }])).toBe('最多只能上传1个文件');
+    expect(fieldError({ fieldName: 'f', titleName: '附件', fontendType: 'upload' }, [{ url: '/a' }, { url: '/b' }])).toBe('最多只能上传1个文件');
   });
 });

@@ -6,6 +6,7 @@ import {
   UPLOAD_DEFAULT_LIMIT, UPLOAD_MAX_BYTES,
 } from './constants';
 import { fill, msg, UPLOAD_COUNT_TEMPLATE } from './messages';
+import { fieldTypeError } from './value-types';
 
 type Rule = (field: FieldDef, value: unknown) => string | null;
 
@@ -27,8 +28,9 @@ export const regRule: Rule = (f, v) => {
   return new RegExp(f.reg).test(String(v)) ? null : (f.regMsg ?? msg('validNumber'));
 };
 
+/** A single number: a number field, or a text field typed as number (two-part fields check their parts instead). */
 function isNumberField(f: FieldDef): boolean {
-  return f.fontendType === 'number' || f.type === 'number';
+  return f.fontendType === 'number' || (f.type === 'number' && f.fontendType !== 'twoText' && f.fontendType !== 'dimension');
 }
 
 /** Range check with the four messages; a field's regMsg replaces them all. */
@@ -113,10 +115,16 @@ export const uploadRule: Rule = (f, v) => {
   return checkUploadCount(v.length, f.limit ?? UPLOAD_DEFAULT_LIMIT);
 };
 
-/** The first failing rule of a field, or null. Empty optional values pass everything after `required`. */
+/**
+ * The first failing rule of a field, or null. After `required`, a present value must have its type's
+ * shape (a date field holds a real date, a number is finite…: rules/value-types.ts); empty optional
+ * values pass everything else.
+ */
 export function fieldError(f: FieldDef, value: unknown): string | null {
   const req = requiredRule(f, value);
   if (req) return req;
+  const shape = fieldTypeError(f, value);
+  if (shape) return shape;
   if (isEmptyValue(value)) return null;
   for (const rule of [numberRule, regRule, maxLengthRule, twoTextRule, dimensionRule, uploadRule]) {
     const err = rule(f, value);

@@ -3,4 +3,5 @@ export * from './constants';
 export * from './format';
 export * from './field-rules';
 export * from './record';
+export * from './value-types';
 export * from './summary';

@@ -66,3 +66,18 @@ export function msg(key: MessageKey, values: Record<string, string | number> = {
 
 /** Count-limit template; with n = 1 it reads exactly as the catalogue's 最多只能上传1个文件. */
 export const UPLOAD_COUNT_TEMPLATE = '最多只能上传{n}个文件';
+
+/**
+ * Messages of the value-shape checks (rules/value-types.ts). They are not in shared/messages.md: each
+ * names the field, or for a line cell where it is (`cell`: 费用明细第1行发生日期), so a refused save says
+ * what to correct.
+ */
+export const ValueMessages = {
+  format: '{name}格式不正确',
+  option: '{name}的选项不存在',
+  order: '{name}的开始日期不能晚于结束日期',
+  file: '{name}的文件不存在',
+  cell: '{title}第{row}行{name}',
+  /** Title of the line items when the schema gives none. */
+  linesTitle: '明细',
+} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef, FieldDef } from '../schema/types';
-import { validateRecord } from './record';
+import { lineCellError, validateRecord } from './record';
 import { summaryRow } from './summary';
 import { fill, Messages, msg } from './messages';
 
@@ -29,6 +29,41 @@ describe('validateRecord', () => {
   it('required columns with dependOn only count when the condition holds', () => {
     expect(validateRecord(fields, cols, { name: 'a', lines: [{ item: 'x' }] })).toBeNull();
     expect(validateRecord(fields, cols, { name: 'a', lines: [{ item: '其他' }] })?.message).toBe('请填写说明！');
+  });
+});
+
+describe('line cells: types, sign and range', () => {
+  const lineCols: ColumnDef[] = [
+    { prop: 'occurDate', label: '发生日期', inputType: 'date', requireAble: true },
+    { prop: 'description', label: '说明', inputType: 'text', maxLength: 5 },
+    { prop: 'price', label: '金额', inputType: 'number', priceType: true, requireAble: true, min: 0.01, max: 999999999.99 },
+  ];
+  const v = (line: object) => validateRecord([], lineCols, { lines: [{ occurDate: '2026-11-20', price: 1, ...line }] }, { linesTitle: '费用明细' });
+  it('a malformed cell names the table, the line and the column', () => {
+    expect(v({ occurDate: 'not-a-date' })).toEqual({ field: 'lines[0].occurDate', message: '费用明细第1行发生日期格式不正确' });
+    expect(v({ price: '1e5' })).toEqual({ field: 'lines[0].price', message: '费用明细第1行金额格式不正确' });
+    expect(v({ description: 12 })?.message).toBe('费用明细第1行说明格式不正确');
+    expect(validateRecord([], lineCols, { lines: [{ occurDate: true, price: 1 }] })?.message).toBe('明细第1行发生日期格式不正确');
+  });
+  it('amounts: above 0 and at most 999,999,999.99, a minus sign is 请输入正确的数字', () => {
+    expect(v({ price: -1 })?.message).toBe('请输入正确的数字');
+    expect(v({ price: 0 })?.message).toBe('请输入0.01-999999999.99之间的数字');
+    expect(v({ price: 1000000000 })?.message).toBe('请输入0.01-999999999.99之间的数字');
+    expect(v({ price: 999999999.99 })).toBeNull();
+    expect(v({ price: '0.01' })).toBeNull();
+    expect(v({ description: '123456' })?.message).toBe('最大输入长度为5');
+  });
+  it('lineCellError: the bare message the table shows beside the cell', () => {
+    expect(lineCellError(lineCols[2], '1e5')).toBe('请输入正确的数字');
+    expect(lineCellError(lineCols[2], '')).toBe('请填写金额！');
+    expect(lineCellError(lineCols[0], 'x')).toBe('发生日期格式不正确');
+    expect(lineCellError({ prop: 'q', label: '数量', inputType: 'number', min: -5 }, -3)).toBeNull();
+    expect(lineCellError({ prop: 'q', label: '数量', inputType: 'number', max: 10 }, 11)).toBe('请输入小于10的数字');
+    expect(lineCellError({ prop: 'img', label: '票据', type: 'image', limit: 1 }, [{ url: '/a' }, { url: '/b' }])).toBe('最多只能上传1个文件');
+  });
+  it('hidden fields and hidden cells are still type-checked', () => {
+    expect(validateRecord([{ ...fields[2], fontendType: 'date' }], [], { secret: 5 })?.message).toBe('隐藏格式不正确');
+    expect(validateRecord(fields, cols, { name: 'a', lines: [{ item: 'x', note: { a: 1 } }] })?.message).toBe('明细第1行说明格式不正确');
   });
 });
 

@@ -1,9 +1,10 @@
 // Whole-record validation, shared with the server's record store: it must stay free of React,
 // antd and browser APIs.
 import type { ColumnDef, FieldDef } from '../schema/types';
-import { LINES_KEY } from './constants';
-import { fieldError, isEmptyValue } from './field-rules';
+import { LINES_KEY, TEXT_MAX_LENGTH, UPLOAD_DEFAULT_LIMIT } from './constants';
+import { checkNumberRange, checkUploadCount, fieldError, isEmptyValue } from './field-rules';
 import { msg } from './messages';
+import { cellName, cellValueProblem, fieldTypeError, isAbsent, isNumberColumn, problemMessage, toDecimal } from './value-types';
 
 export interface RecordError {
   /** fieldName, or `lines[i].prop` for a line-item cell. */
@@ -11,35 +12,65 @@ export interface RecordError {
   message: string;
 }
 
+export interface ValidateOptions {
+  /** Title of the line items (drawer.lines.title), used to say where a malformed cell is: 费用明细第1行…. */
+  linesTitle?: string;
+}
+
 function conditionHolds(cond: { field: string; value: unknown } | undefined, row: Record<string, unknown>): boolean {
   return !cond || row[cond.field] === cond.value;
 }
 
-/** A number cell must not be negative (the table resets a minus sign to 0). */
+/**
+ * The message of one line-item cell, or null (the table shows it beside the cell; validateRecord says
+ * which line). Number cells hold a finite number or a plain decimal ('1e5' is refused), must not be
+ * negative unless the column's min allows it (the table resets a minus sign to 0) and stay within
+ * min/max; text cells within maxLength (default 200); image cells within their file limit.
+ */
 export function lineCellError(col: ColumnDef, value: unknown): string | null {
+  const problem = isAbsent(value) ? null : cellValueProblem(col, value);
+  if (problem) return isNumberColumn(col) ? msg('correctNumber') : problemMessage(problem, col.label);
   if (col.requireAble && isEmptyValue(value)) return msg('pleaseFillIn', { label: col.label });
-  if (!isEmptyValue(value) && (col.inputType === 'number' || col.priceType)) {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < 0) return msg('correctNumber');
+  if (isEmptyValue(value)) return null;
+  if (col.type === 'image') return Array.isArray(value) ? checkUploadCount(value.length, col.limit ?? UPLOAD_DEFAULT_LIMIT) : null;
+  if (isNumberColumn(col)) {
+    const n = toDecimal(value)!;
+    if (n < 0 && !(typeof col.min === 'number' && col.min < 0)) return msg('correctNumber');
+    return checkNumberRange(n, col.min, col.max);
+  }
+  if (typeof value === 'string' && (!col.inputType || col.inputType === 'text')) {
+    const n = col.maxLength ?? TEXT_MAX_LENGTH;
+    if (Array.from(value).length > n) return msg('maxInputLength', { n });
   }
   return null;
 }
 
-/** First failing field (hidden fields are skipped), then first failing line cell; null when valid. */
-export function validateRecord(fields: FieldDef[], lineColumns: ColumnDef[] | undefined, record: Record<string, unknown>): RecordError | null {
+/**
+ * First failing field, then first failing line cell; null when valid. Hidden fields and cells hidden by
+ * dependOn/showCondition skip the other rules but must still have their type's shape. A malformed cell's
+ * message says where it is: 费用明细第1行发生日期格式不正确.
+ */
+export function validateRecord(
+  fields: FieldDef[], lineColumns: ColumnDef[] | undefined, record: Record<string, unknown>, opts: ValidateOptions = {},
+): RecordError | null {
   for (const f of fields) {
-    if (f.hidden) continue;
-    const message = fieldError(f, record[f.fieldName]);
+    const value = record[f.fieldName];
+    const message = f.hidden ? fieldTypeError(f, value) : fieldError(f, value);
     if (message) return { field: f.fieldName, message };
   }
   const lines = record[LINES_KEY];
   if (!lineColumns?.length || !Array.isArray(lines)) return null;
   for (let i = 0; i < lines.length; i++) {
-    const row = (lines[i] ?? {}) as Record<string, unknown>;
+    const item = lines[i];
+    const row = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
     for (const col of lineColumns) {
+      const value = row[col.prop];
+      const field = `${LINES_KEY}[${i}].${col.prop}`;
+      const problem = isAbsent(value) ? null : cellValueProblem(col, value);
+      if (problem) return { field, message: problemMessage(problem, cellName(opts.linesTitle, i, col.label)) };
       if (!conditionHolds(col.dependOn, row) || !conditionHolds(col.showCondition, row)) continue;
-      const message = lineCellError(col, row[col.prop]);
-      if (message) return { field: `${LINES_KEY}[${i}].${col.prop}`, message };
+      const message = lineCellError(col, value);
+      if (message) return { field, message };
     }
   }
   return null;

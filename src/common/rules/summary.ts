@@ -4,6 +4,8 @@ import { SUMMED_MONEY_COLUMNS } from './constants';
 import { round2 } from './format';
 import { msg } from './messages';
 
+const TYPED_DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
+
 export function isSummedColumn(col: ColumnDef): boolean {
   if (col.summaryMethod === 'none') return false;
   return col.summaryMethod === 'sum' || (SUMMED_MONEY_COLUMNS as readonly string[]).includes(col.prop);
@@ -19,7 +21,8 @@ export function summaryRow(columns: ColumnDef[], lines: Record<string, unknown>[
     for (const line of lines) {
       const v = line[col.prop];
       if (v === '' || v === null || v === undefined) continue;
-      const n = Number(v);
+      // Plain decimals only ('12.' while typing counts; '1e5' is not 100000).
+      const n = typeof v === 'number' ? v : typeof v === 'string' && TYPED_DECIMAL.test(v) ? Number(v) : NaN;
       if (Number.isFinite(n)) {
         sum += n;
         numeric = true;

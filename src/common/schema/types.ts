@@ -78,6 +78,8 @@ export interface FieldDef {
   showLabels?: boolean;
   /** Grid columns this field spans. */
   gridColumn?: number;
+  /** Search fields: the record property the filter applies to, when not fieldName; `lines.<prop>` matches records with such a line. */
+  filterOn?: string;
 }
 
 export const COLUMN_TYPES = [
@@ -122,11 +124,14 @@ export interface ColumnDef extends PopoverConfig {
   limit?: number;
   accept?: string;
   /** Editable cell input: text, number, select, date. */
-  inputType?: 'text' | 'number' | 'select' | 'date';
+  inputType?: 'text' | 'number' | 'select' | 'multiSelect' | 'date';
   maxLength?: number;
   /** Price cells format to two decimals on blur. */
   priceType?: boolean;
   summaryMethod?: 'sum' | 'none';
+  /** Number cells: the smallest and largest value allowed (standard range messages). */
+  min?: number;
+  max?: number;
 }
 
 /** A button in action bars, row operations and footers. `children` turns it into a dropdown. */
@@ -134,7 +139,7 @@ export interface ButtonDef {
   key: string;
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'export' | 'custom';
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'export' | 'custom';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
@@ -213,6 +218,8 @@ export interface LinesConfig {
   title?: string;
   columns: ColumnDef[];
   addable?: boolean;
+  /** Lines a record needs when it is submitted (a draft may keep fewer). */
+  minOnSubmit?: number;
 }
 
 export interface DrawerConfig {
@@ -238,12 +245,44 @@ export interface PageSchema {
   moneyField?: string;
   /** Records print as a server-made PDF. */
   printable?: boolean;
+  /** Field naming the person a record is for (a user id); default: its creator. */
+  applicantField?: string;
+  /** Field holding the applicant's department (a dept dictionary id). */
+  deptField?: string;
+  /** The page's records are a product capability: approval process templates or bindings. */
+  provides?: 'approvalProcess' | 'approvalBinding';
+  stages?: StagesConfig;
   tree?: TreeConfig;
   tabs?: TabsConfig;
   sectionHeader?: SectionHeaderConfig;
   list: ListConfig;
   addDialog?: DialogConfig;
   drawer?: DrawerConfig;
+}
+
+/** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */
+export interface StageAction {
+  key: string;
+  text: string;
+  from: string[];
+  to: string;
+  permissionCode?: string;
+  /** What the action asks for; stored on the record. */
+  fields?: FieldDef[];
+  /** Numeric fields raised by one (e.g. a process version on 发布). */
+  increment?: string[];
+  confirm?: string;
+  danger?: boolean;
+}
+
+/** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */
+export interface StagesConfig {
+  /** Data field holding the stage (default 'stage'). */
+  field?: string;
+  label?: string;
+  initial: string;
+  values: { value: string; color?: string; locked?: boolean }[];
+  actions: StageAction[];
 }
 
 /** Table row shape (spec §3); business data rides along. */
@@ -263,7 +302,8 @@ export interface ApprovalStep {
   name: string;
   assigneeName?: string;
   taskEndTime?: string | number | null;
-  operationName: 'submit' | 'agree' | 'refuse';
+  /** pending: a step waiting for assigneeName; stage: a stage action; auto: a step passed without a person; withdraw. */
+  operationName: 'submit' | 'agree' | 'refuse' | 'pending' | 'stage' | 'auto' | 'withdraw';
   approvalOpinion?: string;
   money?: number;
 }

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'k
 import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_teams';
 import * as m003 from './migrations/003_records';
+import * as m004 from './migrations/004_approvals';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_teams': m002,
   '003_records': m003,
+  '004_approvals': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -142,7 +142,8 @@ export interface Database {
   record_sequences: RecordSequencesTable;
   categories: CategoriesTable;
   dictionaries: DictionariesTable;
-  process_definitions: ProcessDefinitionsTable;
+  process_cc: ProcessCcTable;
+  record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
 }
@@ -191,24 +192,53 @@ export interface DictionariesTable {
   dict_icon: string | null;
   sort: number;
   status: Generated<number>;
+  leader_id: Opt<number>;
 }
 
+/** One step of a process template (a line of the process-template page), as an instance snapshots it. */
 export interface ProcessStep {
-  name: string;
-  approverType: 'user' | 'role';
-  /** user ids, or role keys */
-  approvers: (number | string)[];
-  mode: 'any' | 'all';
+  stepName: string;
+  /** user 指定人员 · role 指定角色 · deptLeader 部门负责人 · superior 直属上级 · chosen 发起人自选 */
+  approverType: 'user' | 'role' | 'deptLeader' | 'superior' | 'chosen';
+  approverIds?: (number | string)[];
+  roleId?: number | string | null;
+  /** all 会签 (everyone agrees) · any 或签 (one agrees) */
+  signMode?: 'all' | 'any';
+  minPrice?: number | string | null;
+  maxPrice?: number | string | null;
+  ccIds?: (number | string)[];
 }
 
-export interface ProcessDefinitionsTable {
+/** What an instance keeps of the process version it started with. */
+export interface ProcessSnapshot {
+  processId: number;
+  name: string;
+  version: number;
+  steps: ProcessStep[];
+  /** 发起人自选 picks, by step index. */
+  chosen?: Record<string, number[]>;
+}
+
+export interface ProcessCcTable {
   id: Generated<number>;
   tenant_code: string;
-  module: string;
+  instance_id: number;
+  record_id: number;
+  user_id: number;
+  step_index: number;
+  created_at: Timestamp;
+}
+
+export interface RecordEventsTable {
+  id: Generated<number>;
+  tenant_code: string;
+  record_id: number;
+  /** stage (a stage action) · auto (a step passed without a person) */
+  kind: string;
   name: string;
-  steps: Json<ProcessStep[]>;
-  allow_self_approve: Generated<boolean>;
-  enabled: Generated<boolean>;
+  user_id: number | null;
+  detail: Json<Record<string, unknown>>;
+  created_at: Timestamp;
 }
 
 export interface ProcessInstancesTable {
@@ -216,8 +246,10 @@ export interface ProcessInstancesTable {
   tenant_code: string;
   module: string;
   record_id: number;
-  definition: Json<{ name: string; steps: ProcessStep[]; allowSelfApprove: boolean }>;
+  definition: Json<ProcessSnapshot>;
   originator_id: number;
+  applicant_id: Opt<number>;
+  creator_id: Opt<number>;
   status: 'running' | 'approved' | 'refused' | 'withdrawn';
   current_step: number;
   money: string | number | null;

@@ -27,6 +27,12 @@ export interface GetListParams {
   tab?: string;
 }
 
+/** The approval route of a submission: null process = it takes effect when submitted. */
+export interface RouteAnswer {
+  process: { name: string; version: number } | null;
+  steps: { index: number; stepName: string; approverType: string; signMode: string; needsChoice: boolean; approvers: string }[];
+}
+
 export interface GetListResult<T = Row> {
   data: T[];
   total: number;
@@ -67,8 +73,12 @@ export interface DataProvider {
   create(params: { module: string; variables: Record<string, unknown> }): Promise<Row>;
   update(params: { module: string; id: string | number; variables: Record<string, unknown> }): Promise<Row>;
   deleteMany(params: { module: string; ids: (string | number)[] }): Promise<void>;
-  /** Submits a record into its approval workflow. */
-  submit(params: { module: string; id: string | number }): Promise<void>;
+  /** Submits a record into its approval workflow (chosen: 发起人自选 picks by step index). */
+  submit(params: { module: string; id: string | number; chosen?: Record<string, number[]> }): Promise<void>;
+  /** The approval route a submission would follow now: process, version, and each step's approvers. */
+  route(params: { module: string; id?: string | number; variables?: Record<string, unknown> }): Promise<RouteAnswer>;
+  /** A stage action (e.g. 支付) with the values it asks for. */
+  stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown> }): Promise<Row>;
 
   // Category tree of a module.
   listCategories(params: { module: string }): Promise<CategoryNode[]>;

@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request } from './client';
-import type { DataProvider, Row, UploadedFile } from './data-provider';
+import type { DataProvider, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -22,7 +22,7 @@ export const httpDataProvider: DataProvider = {
       sorters,
       filters,
       categoryId: categoryId ? Number(categoryId) : null,
-      tab: tab && ['all', 'todo', 'mine', 'done'].includes(tab) ? tab : undefined,
+      tab: tab && ['all', 'todo', 'mine', 'done', 'cc'].includes(tab) ? tab : undefined,
     });
     return { data: res.list, total: res.total };
   },
@@ -32,9 +32,11 @@ export const httpDataProvider: DataProvider = {
   async deleteMany({ module, ids }) {
     await api.post(data(module, 'delete'), { ids: ids.map(Number) });
   },
-  async submit({ module, id }) {
-    await api.post(data(module, 'submit'), { id: Number(id) });
+  async submit({ module, id, chosen }) {
+    await api.post(data(module, 'submit'), { id: Number(id), ...(chosen ? { chosenApprovers: chosen } : {}) });
   },
+  route: ({ module, id, variables }) => api.post<RouteAnswer>(data(module, 'route'), { ...variables, ...(id !== undefined ? { id: Number(id) } : {}) }),
+  stageAction: ({ module, id, action, values }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {} }),
 
   async listCategories({ module }) {
     return (await api.get<CategoryAnswer[]>(data(module, 'categories'))).map(toCategory);

@@ -1,25 +1,30 @@
-// Approval dynamics (审批动态): only finished steps; submit shows no status line,
-// agree shows 同意, refuse shows 驳回 in red.
+// Approval dynamics (审批动态): each submission, decision, automatic pass, withdrawal and stage action, one
+// sentence each (shared with the printed PDF), and last the step still waiting with who it waits for.
 import { Empty, Timeline, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import type { ApprovalStep } from '../../common/schema/types';
+import { describeStep } from '../../common/approval-text';
 import { formatDate, formatMoney } from '../../common/rules/format';
 import { Messages } from '../../common/rules/messages';
 
+const COLORS: Record<string, string> = { refuse: 'red', agree: 'green', submit: 'blue', stage: 'purple', withdraw: 'gray', auto: 'green', pending: 'gray' };
+
 export function ApprovalTimeline({ steps }: { steps: ApprovalStep[] }) {
-  const done = steps.filter((s) => s.taskEndTime);
-  if (!done.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.noData} />;
+  const shown = steps.filter((s) => s.taskEndTime || s.operationName === 'pending');
+  if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.noData} />;
   return (
     <Timeline
-      items={done.map((s) => ({
+      items={shown.map((s) => ({
         key: s.id,
-        color: s.operationName === 'refuse' ? 'red' : s.operationName === 'agree' ? 'green' : 'blue',
+        color: COLORS[s.operationName] ?? 'blue',
+        dot: s.operationName === 'pending' ? <ClockCircleOutlined /> : undefined,
         children: (
-          <div className="yg-approval-step">
-            <div><strong>{s.name}</strong> {s.assigneeName} <Typography.Text type="secondary">{formatDate(s.taskEndTime, 'dateTime')}</Typography.Text></div>
-            {s.operationName === 'agree' && <div className="yg-op">{Messages.agree}</div>}
-            {s.operationName === 'refuse' && <div className="yg-op" style={{ color: '#ff4d4f' }}>{Messages.reject}</div>}
-            {s.approvalOpinion && <div>{s.approvalOpinion}</div>}
-            {s.money !== undefined && s.money !== null && <div>{formatMoney(s.money)} 元</div>}
+          <div className={`yg-approval-step yg-op-${s.operationName}`}>
+            <div style={s.operationName === 'refuse' ? { color: '#ff4d4f' } : undefined}>{describeStep(s)}</div>
+            <Typography.Text type="secondary">
+              {s.taskEndTime ? formatDate(s.taskEndTime, 'dateTime') : '审批中'}
+              {s.operationName === 'submit' && s.money !== undefined && s.money !== null ? `　金额 ${formatMoney(s.money)} 元` : ''}
+            </Typography.Text>
           </div>
         ),
       }))}

@@ -28,6 +28,15 @@ export interface DataListProps {
   reloadKey?: number;
 }
 
+/**
+ * The operations a row offers: when the server says which actions the row allows (`actions`), only those
+ * (查看 always), so no button appears that the server would refuse.
+ */
+export function rowOperations(operations: ButtonDef[], row: TableRow): ButtonDef[] {
+  const allowed = Array.isArray(row.actions) ? (row.actions as string[]) : null;
+  return operations.filter((b) => !allowed || b.action === 'view' || allowed.includes(b.key)).map((b) => ({ type: 'link', ...b }));
+}
+
 export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAction, reloadKey }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -81,7 +90,7 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
     if (config.operations?.length) {
       cols.push({
         title: '操作', key: '__operations', fixed: 'right', width: config.operationWidth ?? 140,
-        render: (_v, row) => <ActionButtons size="small" buttons={config.operations!.map((b) => ({ type: 'link', ...b }))} onClick={(b) => emit(b, [row])} />,
+        render: (_v, row) => <ActionButtons size="small" buttons={rowOperations(config.operations!, row)} onClick={(b) => emit(b, [row])} />,
       });
     }
     return cols;

@@ -1,19 +1,22 @@
 // Editable line items (spec §5): number cells refuse a minus sign, price cells format to two
 // decimals on blur, required columns say 不能为空 in the header while a cell is empty, and a
 // summary row totals the money columns. Cells subscribe to their own row, so typing in one line
-// does not re-render the others.
-import { memo, useSyncExternalStore } from 'react';
-import { Button, DatePicker, Input, Select, Table, TreeSelect, Upload, message, type TableColumnsType } from 'antd';
+// does not re-render the others. Columns shrink to the table's width, so the sticky 操作 column
+// never lies over an input.
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Button, DatePicker, Input, Select, Table, TreeSelect, Upload, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnDef } from '../../common/schema/types';
 import { formatDate, formatPrice, toDayjs } from '../../common/rules/format';
 import { Messages } from '../../common/rules/messages';
 import { summaryRow } from '../../common/rules/summary';
+import { lineCellError } from '../../common/rules/record';
 import { useOptions } from './fields/use-options';
 import { useUploader } from './fields/UploadField';
 import { compressImage } from './fields/image-compress';
 import type { UploadedFile } from '../api/data-provider';
-import { columnHasEmpty, sanitizeNumberInput, type LineStore } from './line-store';
+import { columnHasEmpty, isTypedNumber, sanitizeNumberInput, toCellNumber, type LineStore } from './line-store';
+import { feedback } from './feedback';
 
 export interface LineItemTableProps {
   store: LineStore;
@@ -34,8 +37,15 @@ function useVersion(store: LineStore) {
   return useSyncExternalStore(store.subscribeAll, store.version);
 }
 
-function SelectCell({ col, value, onChange, disabled }: { col: ColumnDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }) {
+function SelectCell({ col, value, onChange, disabled, multiple }: { col: ColumnDef; value: unknown; onChange: (v: unknown) => void; disabled?: boolean; multiple?: boolean }) {
   const { options } = useOptions(col.data);
+  if (multiple) {
+    return (
+      <Select size="small" mode="multiple" maxTagCount={2} style={{ width: '100%' }} allowClear disabled={disabled} aria-label={col.label}
+        value={Array.isArray(value) ? value : []} onChange={onChange} optionFilterProp="label"
+        options={options.map((o) => ({ label: o.label, value: o.value as string }))} notFoundContent={Messages.noData} />
+    );
+  }
   // Tree dictionaries (e.g. 差旅费 → 交通, 住宿) pick their leaves in a tree.
   if (options.some((o) => o.children?.length)) {
     return (
@@ -74,23 +84,32 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
   const named = row[`${col.prop}Name`];
   if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : named !== undefined ? String(named) : text}</span>;
   switch (col.inputType) {
-    case 'number':
+    case 'number': {
+      // Text that is not a plain decimal, or a number out of the column's range, marks the cell (the
+      // header says 不能为空 for empty required cells).
+      const error = text === '' ? null : lineCellError(col, toCellNumber(text));
       return (
         <Input
           size="small"
           inputMode="decimal"
           aria-label={col.label}
+          aria-invalid={error ? true : undefined}
+          status={error ? 'error' : undefined}
+          title={error ?? undefined}
           value={text}
           onChange={(e) => {
             const r = sanitizeNumberInput(e.target.value, text);
-            if (r.error) message.error(r.error);
+            if (r.error) feedback.message.error(r.error);
             set(r.value);
           }}
-          onBlur={() => { if (col.priceType && text !== '') set(formatPrice(text)); }}
+          onBlur={() => { if (col.priceType && text !== '' && isTypedNumber(text)) set(formatPrice(text)); }}
         />
       );
+    }
     case 'select':
       return <SelectCell col={col} value={value} onChange={set} />;
+    case 'multiSelect':
+      return <SelectCell col={col} value={value} onChange={set} multiple />;
     case 'date':
       return <DatePicker size="small" style={{ width: '100%' }} placeholder="请选择日期" value={toDayjs(value)} onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)} />;
     default:
@@ -98,9 +117,9 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
   }
 });
 
-function RequiredHeader({ store, col }: { store: LineStore; col: ColumnDef }) {
+function RequiredHeader({ store, col, readOnly }: { store: LineStore; col: ColumnDef; readOnly?: boolean }) {
   useVersion(store);
-  const empty = columnHasEmpty(store, col);
+  const empty = !readOnly && columnHasEmpty(store, col);
   return (
     <span>
       {col.requireAble && <span style={{ color: '#ff4d4f', marginRight: 2 }}>*</span>}
@@ -124,25 +143,63 @@ function SummaryCells({ store, columns, trailing }: { store: LineStore; columns:
   );
 }
 
+/** Width of the table's box, once the browser has laid it out (null before, and in jsdom). */
+function useBoxWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => setWidth(el.clientWidth > 0 ? el.clientWidth : null);
+    read();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/**
+ * Column widths that fit `box`: the declared widths shrink in proportion (not below MIN_CELL_WIDTH) so
+ * the table needs no sideways scrolling. `fits` says whether they do; only then is the 操作 column
+ * sticky, so it never lies over an input of a scrolled row.
+ */
+export function fitColumnWidths(declared: number[], fixedWidth: number, box: number | null): { widths: number[]; fits: boolean } {
+  const total = declared.reduce((a, b) => a + b, 0);
+  if (box === null) return { widths: declared, fits: true };
+  const room = box - fixedWidth - SCROLLBAR_ALLOWANCE;
+  if (total <= room) return { widths: declared, fits: true };
+  const widths = declared.map((w) => Math.max(MIN_CELL_WIDTH, Math.floor((w * room) / total)));
+  return { widths, fits: widths.reduce((a, b) => a + b, 0) <= room };
+}
+
+const MIN_CELL_WIDTH = 80;
+/** The vertical scrollbar of a long table takes room from the columns. */
+const SCROLLBAR_ALLOWANCE = 16;
+
 export function LineItemTable({ store, columns, title, addable, readOnly }: LineItemTableProps) {
   const keys = useSyncExternalStore(store.subscribeKeys, store.keys);
   const editable = !readOnly;
-  const tableWidth = 60 + columns.reduce((w, c) => w + (c.width ?? DEFAULT_CELL_WIDTH), 0) + (editable ? 60 : 0);
+  const box = useBoxWidth();
+  const fixedWidth = 60 + (editable ? 60 : 0);
+  const { widths, fits } = fitColumnWidths(columns.map((c) => c.width ?? DEFAULT_CELL_WIDTH), fixedWidth, box.width);
+  const tableWidth = fixedWidth + widths.reduce((a, b) => a + b, 0);
   const tableColumns: TableColumnsType<{ key: string }> = [
     { title: '序号', key: '__index', width: 60, render: (_v, _r, i) => i + 1 },
-    ...columns.map((col) => ({
+    ...columns.map((col, i) => ({
       key: col.prop,
-      width: col.width ?? DEFAULT_CELL_WIDTH,
-      title: <RequiredHeader store={store} col={col} />,
+      width: widths[i],
+      title: <RequiredHeader store={store} col={col} readOnly={readOnly} />,
       render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly} />,
     })),
     ...(editable ? [{
-      title: '操作', key: '__op', width: 60, fixed: 'right' as const,
+      title: '操作', key: '__op', width: 60, fixed: fits ? ('right' as const) : undefined,
       render: (_v: unknown, r: { key: string }) => <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={Messages.delete} onClick={() => store.remove(r.key)} />,
     }] : []),
   ];
   return (
-    <div className="yg-line-items">
+    <div className="yg-line-items" ref={box.ref}>
       {(title || (addable && editable)) && (
         <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
           <strong>{title}</strong>

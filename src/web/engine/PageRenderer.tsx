@@ -1,8 +1,9 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, Modal, message } from 'antd';
-import type { ButtonDef, CategoryNode, TableRow } from '../../common/schema/types';
+import { App as AntApp } from 'antd';
+import type { ButtonDef, CategoryNode, FieldDef, StageAction, TableRow } from '../../common/schema/types';
+import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
@@ -16,6 +17,7 @@ import { SectionHeader } from './SectionHeader';
 import { SideDrawer } from './SideDrawer';
 import { TreePanel } from './TreePanel';
 import { useCategories } from './use-categories';
+import { feedback, FeedbackBridge } from './feedback';
 
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
@@ -47,25 +49,69 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; row: TableRow } | null>(null);
+  const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
+  const module = schema.module;
+
+  /** 发起人自选 steps ask the submitter for approvers first; null when the submitter cancels. */
+  const chooseApprovers = async (id?: TableRow['id'], variables?: Record<string, unknown>): Promise<Record<string, number[]> | null> => {
+    const route = await provider.route({ module, id, variables });
+    const need = route.steps.filter((s) => s.needsChoice);
+    if (!need.length) return {};
+    return new Promise((done) => setChoosing({ steps: need, done }));
+  };
+
+  /** After a change: close the drawer and reload the list. API errors were already shown by the client. */
+  const settle = (text: string) => { feedback.message.success(text); setDrawer({ open: false }); reload(); };
+  const quietly = (p: Promise<unknown>) => { p.catch(() => undefined); };
+
+  const submitRow = (row: TableRow) => quietly((async () => {
+    const chosen = await chooseApprovers(row.id);
+    if (!chosen) return;
+    await provider.submit({ module, id: row.id, chosen });
+    settle('提交成功');
+  })());
+
+  const withdrawRow = (row: TableRow) => feedback.modal.confirm({
+    title: '确定撤回该单据吗？', okText: Messages.confirm, cancelText: Messages.cancel,
+    onOk: async () => { await provider.withdraw({ formId: row.id }); settle(Messages.withdrawn); },
+  });
+
+  const runStage = async (action: StageAction, row: TableRow, values: Record<string, unknown> = {}) => {
+    await provider.stageAction({ module, id: row.id, action: action.key, values });
+    setStaging(null);
+    settle(`${action.text}成功`);
+  };
+  const startStage = (key: string, row: TableRow) => {
+    const action = schema.stages?.actions.find((a) => a.key === key);
+    if (!action) return;
+    if (action.fields?.length) return setStaging({ action, row });
+    feedback.modal.confirm({
+      title: action.confirm ?? `确定${action.text}吗？`, okText: Messages.confirm, cancelText: Messages.cancel, okButtonProps: { danger: action.danger },
+      onOk: () => runStage(action, row).catch(() => undefined),
+    });
+  };
 
   const openRecord = async (row: TableRow, readOnly: boolean) => {
-    const record = await provider.getOne({ module: schema.module, id: row.id }).catch(() => row);
+    const record = await provider.getOne({ module: schema.module, id: row.id }).catch(() => null);
+    if (!record) return;
     setDrawer({ open: true, record: record as TableRow, readOnly });
   };
 
   const confirmDelete = (ids: TableRow['id'][]) => {
     if (!ids.length) return;
-    Modal.confirm({
+    feedback.modal.confirm({
       title: Messages.confirmDelete,
       okText: Messages.confirm,
       cancelText: Messages.cancel,
       onOk: async () => {
-        await provider.deleteMany({ module: schema.module, ids });
-        message.success(Messages.deleted);
-        reload();
+        await provider.deleteMany({ module: schema.module, ids }).then(() => {
+          feedback.message.success(Messages.deleted);
+          reload();
+        }, () => undefined);
       },
-      onCancel: () => { message.info(Messages.cancelled); },
+      onCancel: () => { feedback.message.info(Messages.cancelled); },
     });
   };
 
@@ -78,8 +124,9 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
       case 'view': return void openRecord(rows[0], true);
       case 'edit': return void openRecord(rows[0], false);
       case 'delete': return confirmDelete(rows.map((r) => r.id));
-      case 'submit':
-        return void provider.submit({ module: schema.module, id: rows[0].id }).then(reload);
+      case 'submit': return submitRow(rows[0]);
+      case 'withdraw': return void withdrawRow(rows[0]);
+      case 'stage': return startStage(b.key, rows[0]);
       default:
         // A text-button cell whose prop is the first column opens the record.
         if (b.action === 'custom' && rows[0] && schema.list.columns.some((c) => c.prop === b.key && c.type === 'textButton')) {
@@ -102,16 +149,17 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
       onMove={categories.move}
       onAdd={() => setNaming({ mode: 'add' })}
       onEdit={(node) => setNaming({ mode: 'rename', node })}
-      onDelete={(node) => Modal.confirm({
+      onDelete={(node) => feedback.modal.confirm({
         title: Messages.confirmDelete, okText: Messages.confirm, cancelText: Messages.cancel,
-        onOk: async () => { await categories.remove(node.id); message.success(Messages.deleted); },
-        onCancel: () => { message.info(Messages.cancelled); },
+        onOk: async () => { await categories.remove(node.id); feedback.message.success(Messages.deleted); },
+        onCancel: () => { feedback.message.info(Messages.cancelled); },
       })}
     />
   );
 
   return (
     <AntApp>
+      <FeedbackBridge />
       <ListLayout
         tree={tree}
         tabs={schema.tabs && <ModuleTabs modules={schema.tabs.modules} tipsImage={schema.tabs.tipsImage} hideSmartData={schema.tabs.hideSmartData} />}
@@ -139,9 +187,11 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
           onExtra={(v) => onAction?.(schema.addDialog!.extraButton!, [{ id: '', ...v }])}
           onCancel={() => setAddOpen(false)}
           onSubmit={async (variables) => {
-            await provider.create({ module: schema.module, variables: { ...variables, categoryId } });
-            setAddOpen(false);
-            reload();
+            await provider.create({ module: schema.module, variables: { ...variables, categoryId } }).then(() => {
+              setAddOpen(false);
+              feedback.message.success('保存成功');
+              reload();
+            }, () => undefined);
           }}
         />
       )}
@@ -154,13 +204,47 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
           onClose={() => setDrawer({ open: false })}
           onSuccess={() => { setDrawer({ open: false }); reload(); }}
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
+          stages={schema.stages}
+          onStage={(key) => drawer.record && startStage(key, drawer.record)}
+          onSave={async (values) => {
+            if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });
+            else await provider.create({ module, variables: { ...values, categoryId } });
+            settle('保存成功');
+          }}
           onSubmit={async (values) => {
-            // On a form with an approval panel, 提交 saves and submits it into its workflow in one call.
-            const variables = schema.drawer!.approval ? { ...values, submit: true } : values;
-            if (drawer.record?.id !== undefined) await provider.update({ module: schema.module, id: drawer.record.id, variables });
-            else await provider.create({ module: schema.module, variables: { ...variables, categoryId } });
-            setDrawer({ open: false });
-            reload();
+            // On an approval form 提交 saves and submits in one call, after any 发起人自选 picks.
+            const id = drawer.record?.id;
+            let variables: Record<string, unknown> = values;
+            if (schema.drawer!.approval) {
+              const chosen = await chooseApprovers(id, { ...values, categoryId: id === undefined ? categoryId : undefined });
+              if (!chosen) return;
+              variables = { ...values, submit: true, chosenApprovers: chosen };
+            }
+            if (id !== undefined) await provider.update({ module, id, variables });
+            else await provider.create({ module, variables: { ...variables, categoryId } });
+            settle(schema.drawer!.approval ? '提交成功' : '保存成功');
+          }}
+        />
+      )}
+      {staging && (
+        <AddDialog
+          open
+          title={staging.action.text}
+          fields={staging.action.fields ?? []}
+          submitText={Messages.confirm}
+          onCancel={() => setStaging(null)}
+          onSubmit={(values) => runStage(staging.action, staging.row, values).catch(() => undefined)}
+        />
+      )}
+      {choosing && (
+        <AddDialog
+          open
+          title="选择审批人"
+          fields={choosing.steps.map<FieldDef>((s) => ({ fieldName: `step${s.index}`, titleName: `${s.stepName}审批人`, fontendType: 'multiSelect', requireAble: true, data: { fieldKey: 'teamMembers' } }))}
+          onCancel={() => { choosing.done(null); setChoosing(null); }}
+          onSubmit={(v) => {
+            choosing.done(Object.fromEntries(choosing.steps.map((s) => [String(s.index), ((v[`step${s.index}`] as unknown[]) ?? []).map(Number)])));
+            setChoosing(null);
           }}
         />
       )}

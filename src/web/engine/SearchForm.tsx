@@ -1,15 +1,32 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Button, Space } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import type { FieldDef } from '../../common/schema/types';
-import type { Filter } from '../api/data-provider';
+import type { FieldDef, Option } from '../../common/schema/types';
+import { isEmptyValue } from '../../common/rules/field-rules';
+import { DataProviderContext, type Filter } from '../api/data-provider';
 import { SchemaFields } from './fields/SchemaFields';
+import { loadDictionary } from './fields/use-options';
 import { toFilters } from './filters';
 
-/** The data list's search form; emits provider filters on 查询 and clears them on 重置. */
+/**
+ * The data list's search form; emits provider filters on 查询 and clears them on 重置. A picked tree node
+ * also matches its descendants, so its options (inline, or the dictionary the field already loaded) are
+ * looked up first.
+ */
 export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch: (filters: Filter[]) => void }) {
   const form = useMemo(() => createForm(), []);
+  const provider = useContext(DataProviderContext);
+  const search = async () => {
+    const values = { ...form.values } as Record<string, unknown>;
+    const trees = new Map<string, Option[]>();
+    await Promise.all(fields.filter((f) => f.fontendType === 'treeSelect' && !isEmptyValue(values[f.fieldName])).map(async (f) => {
+      const d = f.data;
+      if (Array.isArray(d)) trees.set(f.fieldName, d);
+      else if (d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
+    }));
+    onSearch(toFilters(fields, values, (f) => trees.get(f.fieldName)));
+  };
   // Search fields never block on required/regex rules: drop them so any partial input can be searched.
   const loose = useMemo(() => fields.map(({ requireAble: _r, reg: _g, ...f }) => f as FieldDef), [fields]);
   return (
@@ -17,7 +34,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch:
       <div className="yg-search-form" style={{ display: 'flex', alignItems: 'flex-start', gap: 12 }}>
         <div style={{ flex: 1 }}><SchemaFields fields={loose} columns={3} /></div>
         <Space>
-          <Button type="primary" onClick={() => onSearch(toFilters(fields, form.values))}>查询</Button>
+          <Button type="primary" onClick={() => { void search(); }}>查询</Button>
           <Button onClick={() => { form.reset(); onSearch([]); }}>重置</Button>
         </Space>
       </div>

@@ -4,8 +4,13 @@ import { SHOWCASE } from './fixtures/showcase';
 import { expectText, withFixtures } from './fixtures/story-helpers';
 import { SideDrawer } from './SideDrawer';
 
-// Under review, so the footer offers 撤回 as well as the task's 驳回/同意.
-const record = { ...showcaseRows(1)[0], status: '审批中' };
+// Under review and submitted by the viewer, so the server allows 撤回 and 打印; the task adds 驳回/同意.
+const record = { ...showcaseRows(1)[0], status: '审批中', actions: ['view', 'withdraw', 'print'] };
+// Approved and waiting for its stage action: the server allows 支付, and the drawer shows what it will record.
+const stages = {
+  label: '阶段', initial: '待支付', values: [{ value: '待支付', color: 'orange' }, { value: '已支付', color: 'green', locked: true }],
+  actions: [{ key: 'pay', text: '支付', from: ['待支付'], to: '已支付', fields: [{ fieldName: 'payDate', titleName: '支付日期', fontendType: 'date' as const }] }],
+};
 const meta: Meta<typeof SideDrawer> = {
   title: 'Engine/SideDrawer',
   component: SideDrawer,
@@ -15,7 +20,15 @@ const meta: Meta<typeof SideDrawer> = {
 export default meta;
 type Story = StoryObj<typeof SideDrawer>;
 
-export const New: Story = { parameters: expectText('道具项目', '项目单号', '系统生成', '明细', '合计', '取消', '提交', '打印') };
+export const New: Story = { parameters: expectText('道具项目', '项目单号', '系统生成', '明细', '合计', '取消', '提交') };
+export const NewApprovalForm: Story = {
+  args: { config: { ...SHOWCASE.drawer!, approval: true }, onSave: () => undefined },
+  parameters: expectText('保存', '提交', '取消'),
+};
+export const WaitingForPayment: Story = {
+  args: { record: { ...record, status: '已通过', stage: '待支付', actions: ['view', 'pay', 'print'] }, stages, readOnly: true },
+  parameters: expectText('阶段', '待支付', '支付', '打印'),
+};
 export const EditWithApproval: Story = {
   args: { record },
   parameters: expectText('XM20240301001', '审批中', '审批动态', '部门审批', '驳回', '同意', '撤回', '1500.50'),

@@ -1,13 +1,15 @@
-// Side drawer (spec §2.8, §4): tenant logo, system-code line, form, editable line items, custom
-// footer buttons and a collapsible 审批动态 panel. Footer: 取消 closes and clears; 提交 validates the
-// form and every required line cell, then emits; 同意/驳回 (with task data) open the reason dialog;
-// 撤回 (with a record id) withdraws.
-import { useEffect, useMemo } from 'react';
-import { Button, Collapse, Drawer, Space, message } from 'antd';
+// Side drawer (spec §2.8, §4): tenant logo, system-code line, stage details, form, editable line items,
+// custom footer buttons and a collapsible 审批动态 panel. Footer: 取消 closes and clears; on an approval
+// form 保存 keeps a draft and 提交 saves and submits (both validate the form and every required line
+// cell first); 同意/驳回 (with task data) open the reason dialog; 撤回 and stage actions (e.g. 支付) show
+// only when the record's `actions` from the server allow them.
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Collapse, Descriptions, Drawer, Space } from 'antd';
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
-import type { ButtonDef, DrawerConfig } from '../../common/schema/types';
+import type { ButtonDef, DrawerConfig, StagesConfig } from '../../common/schema/types';
+import { formatDate } from '../../common/rules/format';
 import { LINES_KEY } from '../../common/rules/constants';
 import { Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
@@ -23,6 +25,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { SystemCodeLine } from './SystemCodeLine';
 import { TenantLogo } from './tenant';
 import { useApproval } from './use-approval';
+import { feedback } from './feedback';
 
 export interface SideDrawerProps {
   open: boolean;
@@ -31,19 +34,27 @@ export interface SideDrawerProps {
   record?: Record<string, unknown> & { id?: string | number };
   readOnly?: boolean;
   onClose: () => void;
+  /** 提交: on an approval form, save and submit. */
   onSubmit?: (values: Record<string, unknown>) => unknown;
+  /** 保存 on an approval form: keep a draft without submitting. */
+  onSave?: (values: Record<string, unknown>) => unknown;
+  /** The page's stages: the drawer shows the record's stage and what its actions stored, and offers its actions. */
+  stages?: StagesConfig;
+  onStage?: (actionKey: string) => void;
   /** After agree, reject or withdraw succeeded. */
   onSuccess?: () => void;
   onButton?: (button: ButtonDef, values: Record<string, unknown>) => void;
 }
 
-export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSuccess, onButton }: SideDrawerProps) {
+export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton }: SideDrawerProps) {
   const form = useMemo(() => createForm({ initialValues: record, readPretty: readOnly }), [record, readOnly, open]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   const formId = record?.id;
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.
   const status = record?.[config.systemCode?.statusProp ?? 'status'];
-  const inReview = status === undefined || status === RecordStatus.inReview;
+  const allowed = Array.isArray(record?.actions) ? (record!.actions as string[]) : null;
+  const canWithdraw = allowed ? allowed.includes('withdraw') : status === RecordStatus.inReview;
+  const stageButtons = (stages?.actions ?? []).filter((a) => allowed?.includes(a.key));
   const approval = useApproval(formId, open && !!config.approval, () => { onSuccess?.(); });
 
   useEffect(() => { if (!open) form.reset(); }, [open, form]);
@@ -68,31 +79,43 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
     onClose();
   };
 
-  const submit = async () => {
+  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const emit = async (mode: 'save' | 'submit') => {
     try {
       await form.validate();
     } catch {
       return;
     }
     const v = values();
-    const err = validateRecord([], config.lines?.columns, v);
+    const err = validateRecord([], config.lines?.columns, v, { linesTitle: config.lines?.title });
     if (err) {
-      message.error(err.message);
+      feedback.message.error(err.message);
       return;
     }
-    await onSubmit?.(v);
+    setBusy(mode);
+    try {
+      await (mode === 'save' ? onSave : onSubmit)?.(v);
+    } catch {
+      /* the client already showed the server's message; the drawer stays open */
+    } finally {
+      setBusy(null);
+    }
   };
 
   const footer = (
     <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-      {(config.buttons ?? []).map((b) => (
+      {/* Custom buttons act on a saved record, and only where the server allows that action. */}
+      {(config.buttons ?? []).filter((b) => formId !== undefined && (!allowed || allowed.includes(b.key))).map((b) => (
         <Permission key={b.key} code={b.permissionCode}>
           <Button type={b.type} danger={b.danger} onClick={() => onButton?.(b, values())}>{b.text}</Button>
         </Permission>
       ))}
-      {config.approval && formId !== undefined && inReview && (
+      {config.approval && formId !== undefined && canWithdraw && (
         <Permission code="default"><Button onClick={approval.withdraw}>{Messages.withdraw}</Button></Permission>
       )}
+      {stageButtons.map((a) => (
+        <Permission key={a.key} code={a.permissionCode}><Button type="primary" danger={a.danger} onClick={() => onStage?.(a.key)}>{a.text}</Button></Permission>
+      ))}
       {config.approval && approval.task && (
         <>
           <Button danger onClick={() => approval.openReason('reject')}>{Messages.reject}</Button>
@@ -100,7 +123,10 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
         </>
       )}
       <Permission code="default"><Button onClick={cancel}>{Messages.cancel}</Button></Permission>
-      {!readOnly && <Permission code="default"><Button type="primary" onClick={submit}>{Messages.submit}</Button></Permission>}
+      {!readOnly && config.approval && onSave && (
+        <Permission code="default"><Button loading={busy === 'save'} disabled={!!busy} onClick={() => emit('save')}>保存</Button></Permission>
+      )}
+      {!readOnly && <Permission code="default"><Button type="primary" loading={busy === 'submit'} disabled={!!busy} onClick={() => emit('submit')}>{Messages.submit}</Button></Permission>}
     </Space>
   );
 
@@ -115,7 +141,8 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
         footer={footer}
         destroyOnHidden
       >
-        {config.systemCode && <SystemCodeLine config={config.systemCode} record={record} />}
+        {config.systemCode && <SystemCodeLine config={config.systemCode} record={record} options={stages && config.systemCode.statusProp === (stages.field ?? 'stage') ? stages.values.map((v) => ({ label: v.value, value: v.value, color: v.color })) : undefined} />}
+        {stages && record && <StageDetails stages={stages} record={record} inHeader={config.systemCode?.statusProp === (stages.field ?? 'stage')} />}
         <FormProvider form={form}>
           <FormLayout layout="horizontal" labelWidth={110}>
             <SchemaFields fields={config.fields} columns={2} />
@@ -133,4 +160,22 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
       <ReasonDialog open={!!approval.reason} mode={approval.reason ?? 'agree'} loading={approval.busy} onCancel={approval.closeReason} onConfirm={approval.decide} />
     </>
   );
+}
+
+/** The record's stage and what its stage actions stored (e.g. 支付日期, 付款账户), once there is any. */
+function StageDetails({ stages, record, inHeader }: { stages: StagesConfig; record: Record<string, unknown>; inHeader?: boolean }) {
+  const stage = record[stages.field ?? 'stage'];
+  if (stage === undefined || stage === null || stage === '') return null;
+  const fields = stages.actions.flatMap((a) => a.fields ?? []).filter((f, i, all) => all.findIndex((x) => x.fieldName === f.fieldName) === i);
+  const shown = (f: { fieldName: string; fontendType: string }) => {
+    const v = record[`${f.fieldName}Name`] ?? record[f.fieldName];
+    return f.fontendType === 'date' ? formatDate(v) : v === undefined || v === null ? '' : String(v);
+  };
+  const items = [
+    // The system-code line already shows the stage when it is the drawer's status.
+    ...(inHeader ? [] : [{ key: '__stage', label: stages.label ?? '阶段', children: String(stage) }]),
+    ...fields.filter((f) => shown(f) !== '').map((f) => ({ key: f.fieldName, label: f.titleName, children: shown(f) })),
+  ];
+  if (!items.length) return null;
+  return <Descriptions className="yg-stage-details" size="small" column={3} bordered items={items} style={{ marginBottom: 12 }} />;
 }

@@ -61,16 +61,15 @@ describe('ApprovalDialog', () => {
 });
 
 describe('ApprovalTimeline', () => {
-  it('shows finished steps only: submit without status, agree 同意, refuse 驳回 in red', () => {
-    renderWithFixtures(<ApprovalTimeline steps={APPROVAL_STEPS} />);
-    const steps = [...document.querySelectorAll('.yg-approval-step')];
-    expect(steps).toHaveLength(3);
-    expect(steps[0].querySelector('.yg-op')).toBeNull();
-    expect(steps[1].querySelector('.yg-op')!.textContent).toBe('同意');
-    const refuse = steps[2].querySelector('.yg-op') as HTMLElement;
-    expect(refuse.textContent).toBe('驳回');
-    expect(refuse.style.color).toBe('rgb(255, 77, 79)');
-    expect(screen.queryByText('总经理审批')).toBeNull();
+  it('reads each finished step as a sentence, refusals in red, and the waiting step last with who it waits for', () => {
+    renderWithFixtures(<ApprovalTimeline steps={[...APPROVAL_STEPS, { id: 'p', name: '总经理审批', assigneeName: '钱七、孙八', taskEndTime: null, operationName: 'pending', approvalOpinion: '或签：一人同意即可' }]} />);
+    const steps = [...document.querySelectorAll('.yg-approval-step')].map((s) => s.firstElementChild as HTMLElement);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '李四 提交了申请', '部门审批：王五 同意：同意采购', '财务审批：赵六 驳回，原因：金额有误', '总经理审批：等待 钱七、孙八 审批（或签：一人同意即可）',
+    ]);
+    expect(steps[2].style.color).toBe('rgb(255, 77, 79)');
+    // A step with no end time that is not waiting (a stale entry) is not shown.
+    expect(screen.queryByText(/钱七$/)).toBeNull();
   });
 });
 

@@ -20,9 +20,9 @@ const footerButtons = () => [...footer().querySelectorAll('button')].map((b) => 
 const click = (name: string) => act(async () => { fireEvent.click(buttons(name, footer())[0]); });
 
 describe('SideDrawer footer', () => {
-  it('new record: custom buttons by permission, 取消 and 提交, no approval buttons; system code line', () => {
+  it('new record: no custom buttons before it is saved, 取消 and 提交, no approval buttons; system code line', () => {
     renderWithFixtures(<SideDrawer open config={config} onClose={() => undefined} />, { permissions: ['bx:print'] });
-    expect(footerButtons()).toEqual(['打印', '取消', '提交']);
+    expect(footerButtons()).toEqual(['取消', '提交']);
     expect(screen.getByText('系统生成')).toBeTruthy();
     expect(screen.getByText('保存后生成')).toBeTruthy();
     expect(document.querySelector('.ant-drawer-extra .yg-tenant-logo')).toBeTruthy();
@@ -84,9 +84,29 @@ describe('SideDrawer footer', () => {
     expect(await screen.findByText('已驳回')).toBeTruthy();
   });
 
+  it('saved record: custom buttons by permission and only where the server allows them', async () => {
+    const { unmount } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, actions: ['view', 'print'] }} onClose={() => undefined} />, { permissions: ['bx:print'] });
+    expect(footerButtons()).toEqual(['打印', '取消', '提交']);
+    unmount();
+    renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, actions: ['view'] }} onClose={() => undefined} />, { permissions: ['bx:print'] });
+    expect(footerButtons()).toEqual(['取消', '提交']);
+  });
+
+  it('an approval form offers 保存 (draft) beside 提交 (save and submit), each emitting to its own handler', async () => {
+    const onSave = vi.fn();
+    const onSubmit = vi.fn();
+    renderWithFixtures(<SideDrawer open config={{ ...config, approval: true, lines: undefined }} onClose={() => undefined} onSave={onSave} onSubmit={onSubmit} record={{ name: '草稿' }} />);
+    expect(footerButtons()).toEqual(['取消', '保存', '提交']);
+    await click('保存');
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSubmit).not.toHaveBeenCalled();
+    await click('提交');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+  });
+
   it('撤回 with a record id withdraws, shows 已撤回 and runs the success callback', async () => {
     const onSuccess = vi.fn();
-    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a' }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false });
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', actions: ['view', 'withdraw'] }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false });
     await waitFor(() => expect(footerButtons()).toEqual(['撤回', '取消', '提交']));
     await click('撤回');
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
@@ -95,7 +115,7 @@ describe('SideDrawer footer', () => {
   });
 
   it('no 撤回 once the form is no longer under review', async () => {
-    renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', status: '待提交' }} onClose={() => undefined} />, { taskFor: () => false });
+    renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', status: '待提交', actions: ['view', 'edit'] }} onClose={() => undefined} />, { taskFor: () => false });
     await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交']));
   });
 });

@@ -28,10 +28,10 @@ function setup(lines: Record<string, unknown>[]) {
 const summary = () => [...document.querySelectorAll('.yg-summary-row td')].map((td) => td.textContent);
 
 describe('number input sanitising', () => {
-  it('a minus sign resets to 0 with 请输入正确的数字; letters are ignored', () => {
+  it('a minus sign resets to 0 with 请输入正确的数字; other text stays and is marked, never turned into another number', () => {
     expect(sanitizeNumberInput('-5', '3')).toEqual({ value: '0', error: '请输入正确的数字' });
     expect(sanitizeNumberInput('12.5', '1')).toEqual({ value: '12.5', error: null });
-    expect(sanitizeNumberInput('1a', '1')).toEqual({ value: '1', error: null });
+    expect(sanitizeNumberInput('1a', '1')).toEqual({ value: '1a', error: '请输入正确的数字' });
   });
 });
 

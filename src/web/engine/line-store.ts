@@ -61,7 +61,8 @@ export function createLineStore(initial: Line[] = []): LineStore {
       const numeric = new Set(columns.filter((c) => c.inputType === 'number' || c.priceType).map((c) => c.prop));
       return order.map((k) => {
         const line = { ...rows.get(k)! };
-        for (const p of numeric) if (!isEmptyValue(line[p]) && Number.isFinite(Number(line[p]))) line[p] = Number(line[p]);
+        // Only what the cell accepts as typing becomes a number; other text ('1e5') stays for the rules to refuse.
+        for (const p of numeric) if (!isEmptyValue(line[p])) line[p] = toCellNumber(line[p]);
         return line;
       });
     },
@@ -75,17 +76,35 @@ export function createLineStore(initial: Line[] = []): LineStore {
   };
 }
 
+/** Text a number cell takes while typing: digits with at most one point ('12', '12.', '.5', ''). */
+const TYPING = /^\d*\.?\d*$/;
+const TYPED_NUMBER = /^(\d+\.?\d*|\.\d+)$/;
+
+/** The number a cell's text spells ('12.' → 12); anything else as it is, so the rules can refuse it. */
+export function toCellNumber(value: unknown): unknown {
+  return typeof value === 'string' && TYPED_NUMBER.test(value) ? Number(value) : value;
+}
+
+/** Whether a cell's text is a plain decimal (or on its way to one). */
+export function isTypedNumber(text: string): boolean {
+  return TYPING.test(text);
+}
+
 /**
- * Number cell input: a minus sign is refused with 请输入正确的数字 and the cell resets to 0;
- * other non-numeric characters are ignored (the previous text stays).
+ * Number cell input: a minus sign is refused with 请输入正确的数字 and the cell resets to 0. Other text
+ * that is not a plain decimal ('1e5', '0x10', 'abc') is never turned into another number: it stays in
+ * the cell, marked as wrong, and 请输入正确的数字 shows when the text first goes wrong.
  */
 export function sanitizeNumberInput(raw: string, previous: string): { value: string; error: string | null } {
   if (raw.includes('-')) return { value: '0', error: msg('correctNumber') };
-  if (/^\d*\.?\d*$/.test(raw)) return { value: raw, error: null };
-  return { value: previous, error: null };
+  const trimmed = raw.trim();
+  if (TYPING.test(trimmed)) return { value: trimmed, error: null };
+  return { value: raw, error: TYPING.test(previous.trim()) ? msg('correctNumber') : null };
 }
 
 /** Does some line leave this required column empty? (drives 不能为空 in the header) */
+/** A required column is empty in a line where it shows (a dependOn / showCondition that does not hold hides it). */
 export function columnHasEmpty(store: LineStore, col: ColumnDef): boolean {
-  return !!col.requireAble && store.keys().some((k) => isEmptyValue(store.row(k)[col.prop]));
+  const shows = (row: Record<string, unknown>) => [col.dependOn, col.showCondition].every((c) => !c || row[c.field] === c.value);
+  return !!col.requireAble && store.keys().some((k) => shows(store.row(k)) && isEmptyValue(store.row(k)[col.prop]));
 }

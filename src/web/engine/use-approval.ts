@@ -1,9 +1,10 @@
 // Approval actions shared by the side drawer and the approval dialog (spec §4).
 import { useContext, useEffect, useState } from 'react';
-import { message } from 'antd';
+
 import type { ApprovalStep } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { DataProviderContext, type TaskData } from '../api/data-provider';
+import { feedback } from './feedback';
 
 export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void) {
   // Tolerates a missing provider so drawers without approval render anywhere (stories, tests).
@@ -40,7 +41,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
       const decision = { taskId: task.taskId, processInstanceId: task.procInstId, comments: remark };
       if (reason === 'agree') await provider.agree(decision);
       else await provider.refuse(decision);
-      message.success(reason === 'agree' ? Messages.agreed : Messages.rejected);
+      feedback.message.success(reason === 'agree' ? Messages.agreed : Messages.rejected);
       setReason(null);
       onSuccess?.();
     } catch {
@@ -54,7 +55,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
     if (!provider || formId === undefined || formId === null) return;
     try {
       await provider.withdraw({ formId });
-      message.success(Messages.withdrawn);
+      feedback.message.success(Messages.withdrawn);
       onSuccess?.();
     } catch {
       /* approval failures show nothing */

@@ -9,34 +9,57 @@ import { withTenant, type TenantTx } from '../../db/tenant-scope';
 const tags = ['字典'];
 
 export interface DictNode {
-  id: number; dictName: string; dictCode: string | null; dictImg: string | null; dictIcon: string | null; parentId: number | null; fieldKey: string; children?: DictNode[];
+  id: number | string; dictName: string; dictCode: string | null; dictImg: string | null; dictIcon: string | null; parentId: number | string | null; fieldKey: string;
+  /** The node's leader (a user id), e.g. a department's 部门负责人. */
+  leaderId?: number | null;
+  disabled?: boolean;
+  children?: DictNode[];
 }
 
-/** A dictionary the server derives instead of storing: the team's members (value = user id). */
+/** A dictionary the server derives instead of storing (value = the thing's id). */
+export type DerivedDict = (trx: TenantTx, tenant: string) => Promise<DictNode[]>;
+
 export const TEAM_MEMBERS_KEY = 'teamMembers';
 
-async function teamMembers(trx: TenantTx, tenant: string): Promise<DictNode[]> {
-  const rows = await trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(['users.id', 'users.nick_name']).where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal')
-    .orderBy('users.id').execute();
-  return rows.map((r) => ({ id: r.id, dictName: r.nick_name, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey: TEAM_MEMBERS_KEY }));
+const node = (fieldKey: string, id: number | string, dictName: string, extra: Partial<DictNode> = {}): DictNode =>
+  ({ id, dictName, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey, ...extra });
+
+/** Derived dictionaries by key. Other domains add theirs at start (registerDerivedDict). */
+const DERIVED = new Map<string, DerivedDict>([
+  [TEAM_MEMBERS_KEY, async (trx, tenant) => {
+    const rows = await trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id', 'users.nick_name']).where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal')
+      .orderBy('users.id').execute();
+    return rows.map((r) => node(TEAM_MEMBERS_KEY, r.id, r.nick_name));
+  }],
+  ['teamRoles', async (trx, tenant) => {
+    const rows = await trx.selectFrom('roles').select(['id', 'role_name']).where('tenant_code', '=', tenant).orderBy('id').execute();
+    return rows.map((r) => node('teamRoles', r.id, r.role_name));
+  }],
+]);
+
+export function registerDerivedDict(key: string, fn: DerivedDict) {
+  DERIVED.set(key, fn);
 }
 
 export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number): Promise<Record<string, DictNode[]>> {
-  const derived = keys.includes(TEAM_MEMBERS_KEY) ? await teamMembers(trx, tenant) : undefined;
-  keys = keys.filter((k) => k !== TEAM_MEMBERS_KEY);
+  const derived = keys.filter((k) => DERIVED.has(k));
+  keys = keys.filter((k) => !DERIVED.has(k));
   let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', keys.length ? keys : ['']);
   if (status !== undefined) q = q.where('status', '=', status);
   const rows = await q.orderBy('sort').orderBy('id').execute();
   const out: Record<string, DictNode[]> = Object.fromEntries(keys.map((k) => [k, []]));
-  const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, { id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key }]));
+  const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, {
+    id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key,
+    ...(r.leader_id ? { leaderId: r.leader_id } : {}),
+  }]));
   for (const r of rows) {
     const n = nodes.get(r.id)!;
     const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
     if (parent) (parent.children ??= []).push(n);
     else out[r.field_key].push(n);
   }
-  if (derived) out[TEAM_MEMBERS_KEY] = derived;
+  for (const k of derived) out[k] = await DERIVED.get(k)!(trx, tenant);
   return out;
 }
 

@@ -8,6 +8,8 @@ export interface ModuleEntry {
   name: string;
   abbr: string;
   group: string;
+  /** Actions beyond the standard ones that this module names (domain guide: e.g. reimburseManage:pay). */
+  actions?: string[];
 }
 
 export type { MenuNode };
@@ -18,26 +20,22 @@ export const MODULE_KEYS = new Set(MODULES.map((m) => m.key));
 
 /** Standard actions every module has; a module's permission codes are `key:action`. */
 export const ACTIONS = ['view', 'add', 'edit', 'delete', 'submit', 'export', 'print'] as const;
-/** Extra actions that some modules name (domain guide: e.g. reimburseManage:pay). */
-const EXTRA_ACTIONS: Record<string, string[]> = {
-  reimburseManage: ['pay'],
-  advanceManage: ['pay'],
-  financialPrepay: ['pay'],
-  financialPayables: ['pay'],
-  financialReceivable: ['collect'],
-};
+const BY_KEY = new Map(MODULES.map((m) => [m.key, m]));
 
 export function permissionCodesOf(moduleKey: string): string[] {
-  return [...ACTIONS, ...(EXTRA_ACTIONS[moduleKey] ?? [])].map((a) => `${moduleKey}:${a}`);
+  return [...ACTIONS, ...(BY_KEY.get(moduleKey)?.actions ?? [])].map((a) => `${moduleKey}:${a}`);
 }
 
 /** Team-level codes that are not tied to a business module. */
 export const TEAM_PERMISSIONS = ['team:approveJoin', 'team:invite', 'team:roles'];
 
+/** System settings: in every package, but only for the team's administrators (not the member role). */
+export const ADMIN_ONLY_MODULES = MODULES.filter((m) => m.group === 'system').map((m) => m.key);
+
 /** The module packages a new team gets (the backstage issue lets operators edit them per team). */
 export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
   enterprise: MODULES.filter((m) => m.group !== 'backstage').map((m) => m.key),
-  individual: ['myPersonnel', 'reimburseManage', 'advanceManage', 'feildDictionary', 'projectInitiation', 'fileManagement', 'conferenceManagement', 'partnerInfo'],
+  individual: ['myPersonnel', 'reimburseManage', 'advanceManage', 'feildDictionary', 'projectInitiation', 'fileManagement', 'conferenceManagement', 'partnerInfo', ...ADMIN_ONLY_MODULES],
 };
 
 /** Groups the granted modules under their group nodes, in catalogue order, with the portal first. */

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { describeStep } from '../../../common/approval-text';
 import type { ModuleSchema } from '../records/schema-registry';
 import { formatDate } from '../../../common/rules/format';
 
@@ -13,12 +14,10 @@ function font(): Buffer {
   return fontBytes;
 }
 
-export interface PrintStep { name: string; assigneeName: string; operationName: string; approvalOpinion: string | null; taskEndTime: string }
+export interface PrintStep { name: string; assigneeName: string | null; operationName: string; approvalOpinion: string | null; taskEndTime: string | null }
 
 /** Money in yuan with two decimals; empty stays empty. */
 const money = (v: unknown) => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? '' : Number(v).toFixed(2));
-
-const OPERATION = { submit: '提交', agree: '同意', refuse: '驳回' } as Record<string, string>;
 
 function display(v: unknown, key: string, rec: Record<string, unknown>): string {
   const named = rec[`${key}Name`];
@@ -75,7 +74,7 @@ export function renderRecordPdf(m: ModuleSchema, rec: Record<string, unknown>, s
   if (steps.length) {
     doc.moveDown().fontSize(12).text('审批动态', 40);
     for (const s of steps) {
-      doc.fontSize(9).text(`${formatDate(s.taskEndTime, 'dateTime')}  ${s.name}  ${s.assigneeName}  ${OPERATION[s.operationName] ?? s.operationName}${s.approvalOpinion ? `：${s.approvalOpinion}` : ''}`, 40);
+      doc.fontSize(9).text(`${s.taskEndTime ? formatDate(s.taskEndTime, 'dateTime') : '进行中'}  ${describeStep(s as Parameters<typeof describeStep>[0])}`, 40);
     }
   }
   doc.end();

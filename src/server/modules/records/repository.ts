@@ -12,8 +12,8 @@ export interface PageQuery {
   filters?: Filter[];
   keyword?: string;
   categoryId?: number | null;
-  /** OA tabs (domain guide §2.3): 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done), for userId. */
-  tab?: 'all' | 'todo' | 'mine' | 'done';
+  /** OA tabs (domain guide §2.3): 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done) | 抄送我的 (cc), for userId. */
+  tab?: 'all' | 'todo' | 'mine' | 'done' | 'cc';
   userId?: number;
 }
 
@@ -53,6 +53,7 @@ function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
     if (q.tab === 'todo') conds.push(byTask(['open']));
     if (q.tab === 'done') conds.push(byTask(['agreed', 'refused']));
     if (q.tab === 'mine') conds.push(sql`r.id IN (SELECT record_id FROM process_instances WHERE tenant_code = ${tenant} AND originator_id = ${u})`);
+    if (q.tab === 'cc') conds.push(sql`r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${u})`);
   }
   return sql.join(conds, sql` AND `);
 }

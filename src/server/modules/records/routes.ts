@@ -1,29 +1,30 @@
-// Generic record calls for every module that has a page schema: /api/data/:module/page|get|add|update|delete|submit.
-// Knows no module names: fields, rules, sortable and filterable fields all come from the module's page schema.
+// Generic record calls for every module that has a page schema: /api/data/:module/page|get|add|update|delete|
+// submit|stage|route|print. Knows no module names: fields, rules, stages, sortable and filterable fields all
+// come from the module's page schema. Every row and record answers with the actions it allows the caller.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
-import { badRequest, conflict, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { AppServices } from '../../services';
-import { withTenant } from '../../db/tenant-scope';
-import { validateRecord } from '../../../common/rules';
-import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
-import { getRecord, pageRecords, softDelete, toFlat, updateRecord } from './repository';
+import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import { OPERATORS } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { approvalSteps, definitionOf, startInstance } from '../workflow/engine';
-import { attachLabels } from './labels';
-import { categoryOk, createRecord, moneyOf, validated } from './service';
+import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
+import { assertMayChange, callerOf, rowActions, type Caller } from './access';
+import { changeRecord, createRecord, submitRecord } from './service';
+import { runStageAction } from './stages';
 import { renderRecordPdf } from '../print/pdf';
+import { namesOf } from '../workflow/names';
 
 const tags = ['业务数据'];
 const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
-const recordBody = { type: 'object', additionalProperties: true, properties: { id: { type: 'integer' }, submit: { type: 'boolean' }, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] } } };
-
-/** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too. */
-function mayChange(status: string, hasFlow: boolean) {
-  return EDITABLE_STATUSES.includes(status) || (!hasFlow && status === RecordStatus.approved);
-}
+const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' };
+const recordBody = {
+  type: 'object', additionalProperties: true,
+  properties: { id: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' }, chosenApprovers: chosen, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] } },
+};
+const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
 export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   const { db, schemas } = s;
@@ -35,96 +36,156 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     return m;
   }
 
+  /** The caller (permissions, admin flag) and the tenant context of a permitted call. */
+  async function enter(req: FastifyRequest, m: ModuleSchema, action: string) {
+    const a = await requireTeamPermission(s, req, m.schema.module, action);
+    const acl = await s.acl.forSession(a);
+    const ctx: Ctx = { tenant: a.tenantCode, schemas };
+    const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
+      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, acl.permissions)));
+    return { a, ctx, run };
+  }
+
+  /** Flat records with the actions each allows the caller. */
+  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
+    const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+    return rows.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
+  }
+
   app.post('/api/data/:module/page', {
     schema: {
-      tags, summary: '分页查询（排序与筛选在数据库中执行）', params: moduleParam,
+      tags, summary: '分页查询（排序与筛选在数据库中执行；每行带 actions：当前用户可执行的操作）', params: moduleParam,
       body: {
         type: 'object',
         properties: {
-          pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-          sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string' }, order: { type: 'string' } } } },
-          filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string' }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
+          pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+          sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
+          filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
           keyword: { type: 'string', maxLength: 100 }, categoryId: { type: ['integer', 'null'] },
-          tab: { type: 'string', enum: ['all', 'todo', 'mine', 'done'] },
+          tab: { type: 'string', enum: ['all', 'todo', 'mine', 'done', 'cc'] },
         },
       },
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    const { a, run } = await enter(req, m, 'view');
     const q = { ...(req.body as object), userId: a.userId } as Parameters<typeof pageRecords>[3];
-    return ok(await withTenant(db, a.tenantCode, (trx) => pageRecords(trx, a.tenantCode, m, q)));
+    return ok(await run(async (trx, caller) => {
+      const page = await pageRecords(trx, a.tenantCode, m, q);
+      return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
+    }));
   });
 
   app.get('/api/data/:module/get', {
-    schema: { tags, summary: '查询单条记录', params: moduleParam, querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+    schema: { tags, summary: '查询单条记录（带 actions）', params: moduleParam, querystring: idQuery },
   }, async (req) => {
     const m = moduleOf(req);
-    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    const { a, run } = await enter(req, m, 'view');
     const { id } = req.query as { id: number };
-    const row = await withTenant(db, a.tenantCode, (trx) => getRecord(trx, a.tenantCode, m.schema.module, id));
-    if (!row) throw notFound();
-    return ok(toFlat(row));
+    return ok(await run(async (trx, caller) => {
+      const row = await getRecord(trx, a.tenantCode, m.schema.module, id);
+      if (!row) throw notFound();
+      return (await withActions(trx, a.tenantCode, m, caller, [toFlat(row)]))[0];
+    }));
   });
 
   app.post('/api/data/:module/add', {
-    schema: { tags, summary: '新增记录（submit: true 时同时提交审批）', params: moduleParam, body: recordBody },
+    schema: { tags, summary: '新增记录（submit: true 时保存并提交审批）', params: moduleParam, body: recordBody },
   }, async (req) => {
     const m = moduleOf(req);
     const body = req.body as Record<string, unknown>;
-    const a = await requireTeamPermission(s, req, m.schema.module, 'add');
-    const result = await withTenant(db, a.tenantCode, (trx) => createRecord(trx, a.tenantCode, a.userId, m, body));
-    return ok(result, body.submit === true ? '已提交' : '保存成功');
+    const { a, ctx, run } = await enter(req, m, body.submit === true ? 'submit' : 'add');
+    if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
+    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, m, body, opts)]))[0]);
+    return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
   app.post('/api/data/:module/update', {
-    schema: { tags, summary: '修改记录（待提交、已驳回、已撤回状态可改）', params: moduleParam, body: { ...recordBody, required: ['id'] } },
+    schema: { tags, summary: '修改记录（创建人或管理员；待提交、已驳回、已撤回可改；submit: true 时保存并提交）', params: moduleParam, body: { ...recordBody, required: ['id'] } },
   }, async (req) => {
     const m = moduleOf(req);
     const body = req.body as Record<string, unknown>;
-    const a = await requireTeamPermission(s, req, m.schema.module, 'edit');
-    const clean = validated(m, body);
-    const result = await withTenant(db, a.tenantCode, async (trx) => {
-      const row = await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id));
-      if (!row) throw notFound();
-      if (!mayChange(row.status, !!(await definitionOf(trx, a.tenantCode, m.schema.module)))) throw conflict(`${row.status}的单据不能修改`);
-      const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, a.tenantCode, m.schema.module, body.categoryId);
-      await attachLabels(trx, a.tenantCode, m.fields, m.lineColumns, clean.data, clean.lines);
-      await updateRecord(trx, a.tenantCode, m.schema.module, row.id, { ...clean, categoryId });
-      if (body.submit === true) {
-        await startInstance(trx, { tenant: a.tenantCode, module: m.schema.module, recordId: row.id, originatorId: a.userId, money: moneyOf(m, clean.data) });
-      }
-      return toFlat((await getRecord(trx, a.tenantCode, m.schema.module, row.id))!);
-    });
-    return ok(result, '保存成功');
+    const { a, ctx, run } = await enter(req, m, 'edit');
+    if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
+    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, m, Number(body.id), body, opts)]))[0]);
+    return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
   app.post('/api/data/:module/delete', {
-    schema: { tags, summary: '删除记录（软删除）', params: moduleParam, body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer' } } } } },
+    schema: { tags, summary: '删除记录（软删除；创建人或管理员，可修改的状态）', params: moduleParam, body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } } } } },
   }, async (req) => {
     const m = moduleOf(req);
-    const a = await requireTeamPermission(s, req, m.schema.module, 'delete');
+    const { a, run } = await enter(req, m, 'delete');
     const { ids } = req.body as { ids: number[] };
-    const n = await withTenant(db, a.tenantCode, async (trx) => {
-      const rows = await trx.selectFrom('records').select(['id', 'status', 'code']).where('tenant_code', '=', a.tenantCode)
+    const n = await run(async (trx, caller) => {
+      const rows = await trx.selectFrom('records').select(['id', 'status', 'code', 'created_by', 'data']).where('tenant_code', '=', a.tenantCode)
         .where('module', '=', m.schema.module).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
       if (rows.length !== new Set(ids).size) throw notFound();
-      const hasFlow = !!(await definitionOf(trx, a.tenantCode, m.schema.module));
-      const locked = rows.find((r) => !mayChange(r.status, hasFlow));
-      if (locked) throw conflict(`${locked.status}的单据${locked.code}不能删除`);
+      for (const r of rows) assertMayChange(m, r as typeof r & { data: Record<string, unknown> }, caller, '删除');
       return softDelete(trx, a.tenantCode, m.schema.module, ids);
     });
     return ok({ deleted: n }, '删除成功');
   });
 
+  app.post('/api/data/:module/submit', {
+    schema: { tags, summary: '提交审批（创建人或管理员）', params: moduleParam, body: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, chosenApprovers: chosen } } },
+  }, async (req) => {
+    const m = moduleOf(req);
+    const { a, ctx, run } = await enter(req, m, 'submit');
+    const { id, chosenApprovers } = req.body as { id: number; chosenApprovers?: Record<string, number[]> };
+    return ok(await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, m, id, { chosen: chosenApprovers })]))[0]), '提交成功');
+  });
+
+  app.post('/api/data/:module/route', {
+    schema: {
+      tags, summary: '提交前预览审批路线：适用的流程、版本和每一步的审批人（发起人自选的步骤需选择审批人）', params: moduleParam,
+      body: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, additionalProperties: true },
+    },
+  }, async (req) => {
+    const m = moduleOf(req);
+    const { a, ctx, run } = await enter(req, m, 'submit');
+    const body = req.body as Record<string, unknown>;
+    return ok(await run(async (trx) => {
+      const stored = body.id ? await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id)) : undefined;
+      if (body.id && !stored) throw notFound();
+      const data = { ...(stored?.data ?? {}), ...body };
+      const route = await routeFor(trx, ctx, m, { data, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
+      if (!route) return { process: null, steps: [] };
+      const names = await namesOf(trx, route.steps);
+      return {
+        process: { name: route.name, version: route.version },
+        steps: route.steps.map((st, i) => ({ index: i, stepName: st.stepName, approverType: st.approverType, signMode: st.signMode ?? 'any', needsChoice: st.approverType === 'chosen', approvers: names(st) })),
+      };
+    }));
+  });
+
+  app.post('/api/data/:module/stage', {
+    schema: {
+      tags, summary: '阶段操作（如支付：待支付 → 已支付），在服务器上按页面配置校验，并发安全', params: moduleParam,
+      body: { type: 'object', required: ['id', 'action'], properties: { id: { type: 'integer', minimum: 1 }, action: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 50 } } },
+    },
+  }, async (req) => {
+    const m = moduleOf(req);
+    const { a, run } = await enter(req, m, 'view');
+    const { id, action, values } = req.body as { id: number; action: string; values?: Record<string, unknown> };
+    const result = await run(async (trx, caller) => {
+      await runStageAction(trx, a.tenantCode, m, id, action, values ?? {}, a.userId, caller.permissions);
+      return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!)]))[0];
+    });
+    const text = m.schema.stages?.actions.find((x) => x.key === action)?.text ?? '操作';
+    return ok(result, `${text}成功`);
+  });
+
   app.get('/api/data/:module/print', {
-    schema: { tags, summary: '打印单据（服务器生成 PDF，内嵌中文字体）', params: moduleParam, querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+    schema: { tags, summary: '打印单据（服务器生成 PDF，内嵌中文字体）', params: moduleParam, querystring: idQuery },
   }, async (req, reply) => {
     const m = moduleOf(req);
     if (!m.schema.printable) throw notFound('该模块不支持打印');
-    const a = await requireTeamPermission(s, req, m.schema.module, 'print');
+    const { a, run } = await enter(req, m, 'print');
     const { id } = req.query as { id: number };
-    const { row, steps } = await withTenant(db, a.tenantCode, async (trx) => ({
+    const { row, steps } = await run(async (trx) => ({
       row: await getRecord(trx, a.tenantCode, m.schema.module, id),
       steps: await approvalSteps(trx, a.tenantCode, id),
     }));
@@ -134,24 +195,5 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     return reply.header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(`${m.schema.title}-${row.code}.pdf`)}`)
       .send(pdf);
-  });
-
-  app.post('/api/data/:module/submit', {
-    schema: { tags, summary: '提交审批', params: moduleParam, body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
-  }, async (req) => {
-    const m = moduleOf(req);
-    const a = await requireTeamPermission(s, req, m.schema.module, 'submit');
-    const { id } = req.body as { id: number };
-    const rec = await withTenant(db, a.tenantCode, async (trx) => {
-      const row = await getRecord(trx, a.tenantCode, m.schema.module, id);
-      if (!row) throw notFound();
-      if (!EDITABLE_STATUSES.includes(row.status)) throw conflict(`${row.status}的单据不能提交`);
-      // Re-validate what is stored: the rules may have changed since it was saved.
-      const err = validateRecord(m.fields, m.lineColumns, { ...row.data, lines: row.lines });
-      if (err) throw badRequest(err.message);
-      await startInstance(trx, { tenant: a.tenantCode, module: m.schema.module, recordId: id, originatorId: a.userId, money: moneyOf(m, row.data) });
-      return toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!);
-    });
-    return ok(rec, '已提交');
   });
 }

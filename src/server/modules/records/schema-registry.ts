@@ -38,7 +38,8 @@ export function describeModule(file: string, schema: PageSchema): ModuleSchema {
   for (const f of fields) if (f.fontendType === 'number' || f.type === 'number') numeric.add(f.fieldName);
   for (const c of schema.list.columns) if (NUMERIC_COLUMN_TYPES.has(c.type ?? '') || c.priceType) numeric.add(c.prop);
   const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.prop));
-  const filterable = new Set([...(schema.list.search ?? []).map((f) => f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
+  // A search field filters on its filterOn (e.g. lines.expenseType) when it has one.
+  const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
   for (const name of [schema.module, ...sortable, ...filterable]) {
     if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);
   }

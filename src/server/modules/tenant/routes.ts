@@ -72,7 +72,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     const name = b.tenantName.trim();
     if (!name) throw badRequest('团队名称不能为空');
     const verification = validateVerification(b.tenantType, b.verification ?? {});
-    const tenantCode = await createTeam(db, a.userId, { tenantName: name, tenantType: b.tenantType, logoUrl: b.logoUrl, verification });
+    const tenantCode = await createTeam(db, a.userId, { tenantName: name, tenantType: b.tenantType, logoUrl: b.logoUrl, verification }, s.schemas);
     await sessions.setTenant(a.sessionId, tenantCode);
     const fresh = await acl.forSession({ ...a, tenantCode, acl: null });
     return ok({ tenantCode, menuTree: fresh.menuTree, permissions: fresh.permissions }, '创建成功');

@@ -1,11 +1,13 @@
 // Creating teams and seeding their roles: the owner gets the admin role, approved members the member role.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { DEFAULT_PACKAGES } from '../menu/catalogue';
+import { ADMIN_ONLY_MODULES, DEFAULT_PACKAGES } from '../menu/catalogue';
 import { allPermissionsOf, memberPermissionsOf } from '../menu/acl';
 import { withTenant } from '../../db/tenant-scope';
 import { seedDictionaries } from '../dict/seed';
 import { seedCategories } from '../categories/seed';
+import type { SchemaRegistry } from '../records/schema-registry';
+import { seedDefaultApprovals } from '../workflow/defaults';
 
 export type TenantType = 'individual' | 'enterprise';
 
@@ -22,12 +24,16 @@ export async function nextTenantCode(db: DB): Promise<string> {
   return `T${String(rows[0].n).padStart(8, '0')}`;
 }
 
-/** Creates the team, its admin and member roles, its default dictionaries, and makes the owner an admin member. */
-export async function createTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
+/**
+ * Creates the team, its admin and member roles, its default dictionaries and categories, the default
+ * 管理员审批 process bound to its approval modules, and makes the owner an admin member.
+ */
+export async function createTeam(db: DB, ownerId: number, t: NewTeam, schemas?: SchemaRegistry): Promise<string> {
   const code = await insertTeam(db, ownerId, t);
   await withTenant(db, code, async (trx) => {
     await seedDictionaries(trx, code);
     await seedCategories(trx, code);
+    if (schemas) await seedDefaultApprovals(trx, code, schemas, ownerId, DEFAULT_PACKAGES[t.tenantType]);
   });
   return code;
 }
@@ -43,7 +49,7 @@ async function insertTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> 
         owner_id: ownerId, status: 'active', verification: JSON.stringify(t.verification ?? {}), modules,
       })
       .execute();
-    const memberMenus = modules.filter((m) => m !== 'ProcessBinding');
+    const memberMenus = modules.filter((m) => !ADMIN_ONLY_MODULES.includes(m));
     const roles = await trx
       .insertInto('roles')
       .values([

@@ -1,67 +1,151 @@
-// The approval workflow: a process definition per module and tenant (ordered steps; approvers are users or
-// roles; any-one or all-must-agree). Every transition runs inside the caller's tenant transaction, and the
-// record's status follows the instance: 待提交 → 审批中 → 已通过 | 已驳回 | 已撤回.
+// The approval workflow. A submission snapshots the process version its binding picks (processes.ts), then
+// walks its steps: each step's approvers (approvers.ts) get a task; 会签 waits for all of them, 或签 for one.
+// Every transition runs inside the caller's tenant transaction with guarded updates, and the record follows:
+// 待提交 → 审批中 → 已通过 (entering its first stage) | 已驳回 | 已撤回.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
-import type { ProcessStep } from '../../db/types';
+import type { ProcessSnapshot } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
+import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
+import { enterInitialStage } from '../records/stages';
+import { approversFor, type People } from './approvers';
+import { processFor, stepApplies } from './processes';
 
-export interface StartArgs {
+export interface Ctx {
   tenant: string;
-  module: string;
-  recordId: number;
-  originatorId: number;
-  money: number | null;
+  schemas: SchemaRegistry;
 }
 
-export async function definitionOf(trx: TenantTx, tenant: string, module: string) {
-  return trx.selectFrom('process_definitions').selectAll()
-    .where('tenant_code', '=', tenant).where('module', '=', module).where('enabled', '=', true).executeTakeFirst();
+type Instance = { id: number; module: string; record_id: number; definition: ProcessSnapshot; originator_id: number; applicant_id: number | null; creator_id: number | null; money: string | number | null };
+
+const numOrNull = (v: unknown) => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+export function moneyOf(m: ModuleSchema, data: Record<string, unknown>) {
+  return m.moneyField ? numOrNull(data[m.moneyField]) : null;
 }
 
-/** Users who approve a step: named users or holders of a role, who are normal members of the team. */
-async function approversOf(trx: TenantTx, tenant: string, step: ProcessStep): Promise<number[]> {
-  const base = trx.selectFrom('memberships').select('memberships.user_id').where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal');
-  const rows = step.approverType === 'user'
-    ? await base.where('memberships.user_id', 'in', step.approvers.map(Number).concat(-1)).execute()
-    : await base
-      .innerJoin('user_roles', (j) => j.onRef('user_roles.user_id', '=', 'memberships.user_id').on('user_roles.tenant_code', '=', tenant))
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .where('roles.role_key', 'in', step.approvers.map(String).concat(''))
-      .distinct()
-      .execute();
-  return rows.map((r) => r.user_id).sort((a, b) => a - b);
+/** The person a record is for (its applicant field, else its creator) and their department. */
+export function peopleOf(m: ModuleSchema, row: { data: Record<string, unknown>; created_by: number }) {
+  const applicant = m.schema.applicantField ? numOrNull(row.data[m.schema.applicantField]) : null;
+  const dept = m.schema.deptField ? numOrNull(row.data[m.schema.deptField]) : null;
+  return { applicantId: applicant ?? row.created_by, creatorId: row.created_by, deptId: dept };
 }
 
-async function openStep(trx: TenantTx, tenant: string, instanceId: number, steps: ProcessStep[], index: number, originatorId: number, allowSelf: boolean) {
-  const step = steps[index];
-  let users = await approversOf(trx, tenant, step);
-  if (!allowSelf) users = users.filter((u) => u !== originatorId);
-  if (users.length === 0) throw badRequest(`审批步骤“${step.name}”没有可用的审批人，请联系管理员配置审批流程`);
-  await trx.insertInto('tasks').values(users.map((u) => ({ tenant_code: tenant, instance_id: instanceId, step_index: index, step_name: step.name, assignee_id: u, status: 'open' as const }))).execute();
-  await trx.updateTable('process_instances').set({ current_step: index }).where('tenant_code', '=', tenant).where('id', '=', instanceId).execute();
-}
-
-export async function startInstance(trx: TenantTx, a: StartArgs): Promise<number> {
-  const def = await definitionOf(trx, a.tenant, a.module);
-  if (!def) throw badRequest('该模块未配置审批流程');
-  const steps = def.steps as ProcessStep[];
-  if (!steps.length) throw badRequest('审批流程没有步骤');
-  const running = await trx.selectFrom('process_instances').select('id')
-    .where('tenant_code', '=', a.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
-  if (running) throw conflict('该单据已在审批中');
-  const inst = await trx.insertInto('process_instances').values({
-    tenant_code: a.tenant, module: a.module, record_id: a.recordId, originator_id: a.originatorId, status: 'running', current_step: 0,
-    definition: JSON.stringify({ name: def.name, steps, allowSelfApprove: def.allow_self_approve }), money: a.money,
-  }).returning('id').executeTakeFirstOrThrow();
-  await openStep(trx, a.tenant, inst.id, steps, 0, a.originatorId, def.allow_self_approve);
-  await setRecordStatus(trx, a.tenant, a.recordId, RecordStatus.inReview);
-  return inst.id;
+async function event(trx: TenantTx, tenant: string, recordId: number, kind: string, name: string, userId: number | null, detail: Record<string, unknown> = {}) {
+  await trx.insertInto('record_events').values({ tenant_code: tenant, record_id: recordId, kind, name, user_id: userId, detail: JSON.stringify(detail) }).execute();
 }
 
 async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, status: string) {
   await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', recordId).execute();
+}
+
+async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: number) {
+  await setRecordStatus(trx, ctx.tenant, recordId, RecordStatus.approved);
+  const m = ctx.schemas.get(module);
+  if (m) await enterInitialStage(trx, ctx.tenant, m, recordId);
+}
+
+/** Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. */
+async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number): Promise<'next' | 'approved'> {
+  const steps = inst.definition.steps;
+  const people: People = {
+    applicantId: inst.applicant_id ?? inst.originator_id, creatorId: inst.creator_id ?? inst.originator_id, originatorId: inst.originator_id,
+    deptId: null, chosen: inst.definition.chosen,
+  };
+  const rec = await trx.selectFrom('records').select(['data', 'created_by']).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+  const m = ctx.schemas.get(inst.module);
+  if (m) people.deptId = peopleOf(m, rec as { data: Record<string, unknown>; created_by: number }).deptId;
+  for (let i = index; i < steps.length; i++) {
+    const step = steps[i];
+    const res = await approversFor(trx, ctx.tenant, step, i, people);
+    await ccStep(trx, ctx.tenant, inst, i);
+    if ('alone' in res) {
+      await event(trx, ctx.tenant, inst.record_id, 'auto', step.stepName, null, { note: '团队中没有其他成员，自动通过', instanceId: inst.id });
+      continue;
+    }
+    // Someone who already agreed to this submission is not asked twice for the same thing.
+    const agreed = await trx.selectFrom('tasks').select('assignee_id').where('tenant_code', '=', ctx.tenant).where('instance_id', '=', inst.id).where('status', '=', 'agreed').execute();
+    const already = new Set(agreed.map((a) => a.assignee_id));
+    if (res.users.every((u) => already.has(u))) {
+      await event(trx, ctx.tenant, inst.record_id, 'auto', step.stepName, res.users[0], { note: '审批人已在前序步骤同意，自动通过', instanceId: inst.id });
+      continue;
+    }
+    await trx.insertInto('tasks').values(res.users.map((u) => ({ tenant_code: ctx.tenant, instance_id: inst.id, step_index: i, step_name: step.stepName, assignee_id: u, status: 'open' as const }))).execute();
+    await trx.updateTable('process_instances').set({ current_step: i }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
+    return 'next';
+  }
+  await trx.updateTable('process_instances').set({ status: 'approved', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
+  await takeEffect(trx, ctx, inst.module, inst.record_id);
+  return 'approved';
+}
+
+async function ccStep(trx: TenantTx, tenant: string, inst: Instance, index: number) {
+  const cc = [...new Set((inst.definition.steps[index].ccIds ?? []).map(Number).filter(Number.isFinite))];
+  if (!cc.length) return;
+  const members = await trx.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant).where('status', '=', 'normal').where('user_id', 'in', cc).execute();
+  if (!members.length) return;
+  await trx.insertInto('process_cc').values(members.map((u) => ({ tenant_code: tenant, instance_id: inst.id, record_id: inst.record_id, user_id: u.user_id, step_index: index })))
+    .onConflict((oc) => oc.doNothing()).execute();
+}
+
+export interface StartArgs {
+  m: ModuleSchema;
+  recordId: number;
+  originatorId: number;
+  /** 发起人自选 picks, by step index of the process version that applies. */
+  chosen?: Record<string, number[]>;
+}
+
+/** What a submission of this record would follow now: the process, and each step's approvers by name. */
+export async function previewRoute(trx: TenantTx, ctx: Ctx, a: StartArgs) {
+  const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  if (!row) throw notFound();
+  return routeFor(trx, ctx, a.m, row as { data: Record<string, unknown>; created_by: number; category_id: number | null });
+}
+
+export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { data: Record<string, unknown>; created_by: number; category_id: number | null }) {
+  const p = peopleOf(m, row);
+  const money = moneyOf(m, row.data);
+  const snap = await processFor(trx, ctx.tenant, ctx.schemas, { module: m.schema.module, money, deptId: p.deptId, categoryId: row.category_id });
+  if (!snap) return null;
+  return { ...snap, steps: snap.steps.filter((s) => stepApplies(s, money)) };
+}
+
+/** Submits a saved record: starts its process, or lets it take effect when no process applies. */
+export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Promise<'running' | 'approved'> {
+  const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  if (!row) throw notFound();
+  const running = await trx.selectFrom('process_instances').select('id')
+    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
+  if (running) throw conflict('该单据已在审批中');
+  const r = row as { data: Record<string, unknown>; created_by: number; category_id: number | null };
+  const route = await routeFor(trx, ctx, a.m, r);
+  if (!route || !route.steps.length) {
+    await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note: route ? '金额不在任何审批步骤的条件内，提交即生效' : '该模块未绑定审批流程，提交即生效' });
+    await takeEffect(trx, ctx, a.m.schema.module, a.recordId);
+    return 'approved';
+  }
+  const chosen: Record<string, number[]> = {};
+  route.steps.forEach((s, i) => {
+    if (s.approverType !== 'chosen') return;
+    const picks = (a.chosen?.[String(i)] ?? []).map(Number).filter(Number.isFinite);
+    if (!picks.length) throw badRequest(`请为审批步骤“${s.stepName}”选择审批人`);
+    chosen[String(i)] = picks;
+  });
+  const p = peopleOf(a.m, r);
+  const definition: ProcessSnapshot = { ...route, chosen };
+  const inst = await trx.insertInto('process_instances').values({
+    tenant_code: ctx.tenant, module: a.m.schema.module, record_id: a.recordId, originator_id: a.originatorId, status: 'running', current_step: 0,
+    definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
+  }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
+  await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
+  const outcome = await advance(trx, ctx, { ...inst, definition }, 0);
+  return outcome === 'approved' ? 'approved' : 'running';
 }
 
 async function loadTask(trx: TenantTx, tenant: string, taskId: number, instanceId: number | undefined, userId: number) {
@@ -71,50 +155,53 @@ async function loadTask(trx: TenantTx, tenant: string, taskId: number, instanceI
   if (task.status !== 'open') throw conflict('该任务已处理');
   const inst = await trx.selectFrom('process_instances').selectAll().where('tenant_code', '=', tenant).where('id', '=', task.instance_id).executeTakeFirstOrThrow();
   if (inst.status !== 'running') throw conflict('该审批已结束');
-  return { task, inst };
+  return { task, inst: inst as unknown as Instance };
 }
 
 /** Closes the task; guarded by status='open' so two clicks cannot both count. */
 async function closeTask(trx: TenantTx, tenant: string, taskId: number, status: 'agreed' | 'refused', comments: string) {
-  const r = await trx.updateTable('tasks').set({ status, comments, ended_at: new Date() })
+  const r = await trx.updateTable('tasks').set({ status, comments, ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('id', '=', taskId).where('status', '=', 'open').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该任务已处理');
 }
 
 async function cancelOpen(trx: TenantTx, tenant: string, instanceId: number) {
-  await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: new Date() })
+  await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('instance_id', '=', instanceId).where('status', '=', 'open').execute();
 }
 
-export async function agree(trx: TenantTx, tenant: string, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
-  const { task, inst } = await loadTask(trx, tenant, taskId, instanceId, userId);
-  await closeTask(trx, tenant, task.id, 'agreed', comments);
-  const def = inst.definition as { steps: ProcessStep[]; allowSelfApprove: boolean };
-  const step = def.steps[task.step_index];
-  if (step.mode === 'all') {
-    const left = await trx.selectFrom('tasks').select('id').where('tenant_code', '=', tenant).where('instance_id', '=', inst.id)
+export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
+  const { task, inst } = await loadTask(trx, ctx.tenant, taskId, instanceId, userId);
+  await closeTask(trx, ctx.tenant, task.id, 'agreed', comments);
+  const step = inst.definition.steps[task.step_index];
+  if (step.signMode === 'all') {
+    const left = await trx.selectFrom('tasks').select('id').where('tenant_code', '=', ctx.tenant).where('instance_id', '=', inst.id)
       .where('step_index', '=', task.step_index).where('status', '=', 'open').executeTakeFirst();
     if (left) return 'waiting';
   } else {
-    await cancelOpen(trx, tenant, inst.id);
+    await cancelOpen(trx, ctx.tenant, inst.id);
   }
-  const next = task.step_index + 1;
-  if (next < def.steps.length) {
-    await openStep(trx, tenant, inst.id, def.steps, next, inst.originator_id, def.allowSelfApprove);
-    return 'next';
-  }
-  await trx.updateTable('process_instances').set({ status: 'approved', ended_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', inst.id).execute();
-  await setRecordStatus(trx, tenant, inst.record_id, RecordStatus.approved);
-  return 'approved';
+  return advance(trx, ctx, inst, task.step_index + 1);
 }
 
-export async function refuse(trx: TenantTx, tenant: string, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
+export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
   if (!comments.trim()) throw badRequest('请输入原因');
-  const { task, inst } = await loadTask(trx, tenant, taskId, instanceId, userId);
-  await closeTask(trx, tenant, task.id, 'refused', comments.trim());
-  await cancelOpen(trx, tenant, inst.id);
-  await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', inst.id).execute();
-  await setRecordStatus(trx, tenant, inst.record_id, RecordStatus.rejected);
+  const { task, inst } = await loadTask(trx, ctx.tenant, taskId, instanceId, userId);
+  await closeTask(trx, ctx.tenant, task.id, 'refused', comments.trim());
+  await cancelOpen(trx, ctx.tenant, inst.id);
+  await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
+  await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
+}
+
+/** The running instance of a record, with whether an approver has acted on it yet. */
+export async function runningOf(trx: TenantTx, tenant: string, recordIds: number[]) {
+  if (!recordIds.length) return new Map<number, { originatorId: number; acted: boolean }>();
+  const { rows } = await sql<{ record_id: number; originator_id: number; acted: boolean }>`
+    SELECT pi.record_id, pi.originator_id,
+           EXISTS (SELECT 1 FROM tasks t WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')) AS acted
+      FROM process_instances pi
+     WHERE pi.tenant_code = ${tenant} AND pi.status = 'running' AND pi.record_id IN (${sql.join(recordIds)})`.execute(trx);
+  return new Map(rows.map((r) => [Number(r.record_id), { originatorId: Number(r.originator_id), acted: r.acted }]));
 }
 
 /** The originator takes a submission back, only while no approver has acted. */
@@ -128,7 +215,7 @@ export async function withdraw(trx: TenantTx, tenant: string, userId: number, re
   if (acted) throw conflict('审批人已处理，不能撤回');
   await cancelOpen(trx, tenant, inst.id);
   // Guarded on status so a concurrent agree and withdraw cannot both succeed.
-  const r = await trx.updateTable('process_instances').set({ status: 'withdrawn', ended_at: new Date() })
+  const r = await trx.updateTable('process_instances').set({ status: 'withdrawn', ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('id', '=', inst.id).where('status', '=', 'running').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
@@ -142,18 +229,40 @@ export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, 
     .executeTakeFirst();
 }
 
-/** The approval dynamics of a form: each submission, then each decision, oldest first. */
+/**
+ * The approval dynamics of a form, oldest first: each submission (with its process and version), each
+ * decision, steps that passed on their own, withdrawals, stage actions, and last the step still waiting
+ * (taskEndTime null) with the names of those it waits for.
+ */
 export async function approvalSteps(trx: TenantTx, tenant: string, recordId: number) {
-  const { rows } = await sql<{ id: string; name: string; assigneeName: string; taskEndTime: Date; operationName: string; approvalOpinion: string | null; money: string | null }>`
+  const { rows } = await sql<{ id: string; name: string; assigneeName: string | null; taskEndTime: Date | null; operationName: string; approvalOpinion: string | null; money: string | null; rank: number }>`
     SELECT 'i' || pi.id AS id, '提交' AS name, u.nick_name AS "assigneeName", pi.created_at AS "taskEndTime",
-           'submit' AS "operationName", NULL AS "approvalOpinion", pi.money::text AS money
+           'submit' AS "operationName", (pi.definition->>'name') || ' v' || (pi.definition->>'version') AS "approvalOpinion", pi.money::text AS money, 0 AS rank
       FROM process_instances pi JOIN users u ON u.id = pi.originator_id
      WHERE pi.tenant_code = ${tenant} AND pi.record_id = ${recordId}
     UNION ALL
     SELECT 't' || t.id, t.step_name, u.nick_name, t.ended_at,
-           CASE t.status WHEN 'agreed' THEN 'agree' ELSE 'refuse' END, t.comments, pi.money::text
+           CASE t.status WHEN 'agreed' THEN 'agree' ELSE 'refuse' END, t.comments, pi.money::text, 1
       FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status IN ('agreed', 'refused')
-    ORDER BY 4, 1`.execute(trx);
-  return rows.map((r) => ({ ...r, taskEndTime: new Date(r.taskEndTime).toISOString(), money: r.money === null ? null : Number(r.money) }));
+    UNION ALL
+    SELECT 'w' || pi.id, '撤回', u.nick_name, pi.ended_at, 'withdraw', NULL, NULL, 1
+      FROM process_instances pi JOIN users u ON u.id = pi.originator_id
+     WHERE pi.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND pi.status = 'withdrawn'
+    UNION ALL
+    SELECT 'e' || e.id, e.name, u.nick_name, e.created_at, e.kind, e.detail->>'note', NULL, 2
+      FROM record_events e LEFT JOIN users u ON u.id = e.user_id
+     WHERE e.tenant_code = ${tenant} AND e.record_id = ${recordId}
+    UNION ALL
+    SELECT 'p' || pi.id || '-' || t.step_index, min(t.step_name), string_agg(u.nick_name, '、' ORDER BY u.id), NULL,
+           'pending', CASE WHEN bool_and(pi.definition->'steps'->t.step_index->>'signMode' = 'all') THEN '会签：需全部同意' ELSE '或签：一人同意即可' END, NULL, 9
+      FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
+     WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status = 'open' AND pi.status = 'running'
+     GROUP BY pi.id, t.step_index
+    ORDER BY 4 NULLS LAST, 8, 1`.execute(trx);
+  return rows.map(({ rank: _rank, ...r }) => ({
+    ...r,
+    taskEndTime: r.taskEndTime === null ? null : new Date(r.taskEndTime).toISOString(),
+    money: r.money === null ? null : Number(r.money),
+  }));
 }

@@ -31,14 +31,14 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/oa/process/agree', { schema: { tags, summary: '同意', body: decision } }, async (req) => {
     const a = team(req);
     const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
-    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, a.tenantCode, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
     return ok({ outcome }, '已同意');
   });
 
   app.post('/api/oa/process/refuse', { schema: { tags, summary: '驳回（必须填写原因）', body: decision } }, async (req) => {
     const a = team(req);
     const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
-    await withTenant(db, a.tenantCode, (trx) => refuse(trx, a.tenantCode, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    await withTenant(db, a.tenantCode, (trx) => refuse(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
     return ok(null, '已驳回');
   });
 

@@ -1,7 +1,9 @@
-import { InputNumber, message } from 'antd';
+import { InputNumber } from 'antd';
 import { clampDimension, dimensionFields } from '../../../common/rules/field-rules';
 import { adapt } from './adapt';
 import type { FieldAdapterProps } from './types';
+import { decimalParser, useDecimalTyping } from './NumberField';
+import { feedback } from '../feedback';
 
 type Dim = Record<string, number | null>;
 
@@ -9,13 +11,14 @@ type Dim = Record<string, number | null>;
 export const DimensionField = adapt(({ def, value, onChange, disabled }: FieldAdapterProps<Dim>) => {
   const parts = dimensionFields(def);
   const set = (name: string, v: number | null) => onChange?.({ ...(value ?? {}), [name]: v });
+  const onInput = useDecimalTyping();
   const clamp = (name: string) => {
     const sub = parts.find((p) => p.name === name)!;
     const v = value?.[name];
     if (typeof v !== 'number') return;
     const r = clampDimension(v, sub, def);
     if (r.warning) {
-      message.warning(r.warning);
+      feedback.message.warning(r.warning);
       set(name, r.value);
     }
   };
@@ -30,6 +33,8 @@ export const DimensionField = adapt(({ def, value, onChange, disabled }: FieldAd
             aria-label={p.label ?? p.name}
             disabled={disabled}
             value={value?.[p.name] ?? null}
+            parser={decimalParser}
+            onInput={onInput}
             placeholder={p.placeholder ?? p.label}
             onChange={(v) => set(p.name, v === null ? null : Number(v))}
             onBlur={() => clamp(p.name)}

@@ -1,10 +1,11 @@
 import { useContext, useState } from 'react';
-import { Button, Input, Upload, message } from 'antd';
+import { Button, Input, Upload } from 'antd';
 import { IdcardOutlined } from '@ant-design/icons';
 import { useForm } from '@formily/react';
 import { DataProviderContext, type IdCardData } from '../../api/data-provider';
 import { adapt } from './adapt';
 import type { FieldAdapterProps } from './types';
+import { feedback } from '../feedback';
 
 /** Which form fields the recognised ID card fills (form field → ID card property); override with props.fill. */
 const DEFAULT_FILL: Record<string, keyof IdCardData> = { name: 'idCardName', sex: 'sex', birthday: 'birthday', address: 'address' };
@@ -26,7 +27,7 @@ export const IdCardField = adapt(({ def, value, onChange, disabled }: FieldAdapt
         if (data[key] !== undefined && form?.query(field).take()) form.setValuesIn(field, data[key]);
       }
     } catch {
-      message.error('识别失败，请手动输入');
+      feedback.message.error('识别失败，请手动输入');
     } finally {
       setBusy(false);
     }

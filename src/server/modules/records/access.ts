@@ -1,0 +1,65 @@
+// Who may do what to a record, decided once here for the server's checks and for the actions each list row
+// and drawer offers (so no button is shown that the server would refuse).
+import type { TenantTx } from '../../db/tenant-scope';
+import { conflict, forbidden } from '../../errors';
+import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
+import type { ModuleSchema } from './schema-registry';
+import { stageActionCode, stageActionsFor, stageLocked } from './stages';
+
+export interface Caller {
+  userId: number;
+  isAdmin: boolean;
+  permissions: string[];
+}
+
+interface RowFacts {
+  status: string;
+  created_by: number;
+  data: Record<string, unknown>;
+}
+
+export const hasApproval = (m: ModuleSchema) => m.schema.drawer?.approval === true;
+
+/** Only the creator or a team admin changes a record. */
+const ownsOrAdmin = (row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin;
+
+/** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too, unless their stage is locked. */
+function changeableState(m: ModuleSchema, row: RowFacts) {
+  const byStatus = EDITABLE_STATUSES.includes(row.status) || (!hasApproval(m) && row.status === RecordStatus.approved);
+  return byStatus && !stageLocked(m, row.data);
+}
+
+export async function callerOf(trx: TenantTx, tenant: string, userId: number, permissions: string[]): Promise<Caller> {
+  const [member, team] = await Promise.all([
+    trx.selectFrom('memberships').select('is_admin').where('tenant_code', '=', tenant).where('user_id', '=', userId).where('status', '=', 'normal').executeTakeFirst(),
+    trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
+  ]);
+  return { userId, isAdmin: !!member?.is_admin || team?.owner_id === userId, permissions };
+}
+
+/** Throws the reason when the caller may not edit, delete or submit this record (action: the verb in the message). */
+export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string }, c: Caller, verb: '修改' | '删除' | '提交') {
+  if (!ownsOrAdmin(row, c)) throw forbidden(`只有创建人或团队管理员可以${verb}该单据`);
+  if (verb === '提交' ? !EDITABLE_STATUSES.includes(row.status) : !changeableState(m, row)) {
+    const stage = m.schema.stages ? row.data[m.schema.stages.field ?? 'stage'] : undefined;
+    const what = stage && stageLocked(m, row.data) ? `${String(stage)}` : row.status;
+    throw conflict(`${what}的单据${row.code ?? ''}不能${verb}`);
+  }
+}
+
+/** The actions a row allows this caller now: view, edit, delete, submit, withdraw, print and stage actions. */
+export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: { originatorId: number; acted: boolean }): string[] {
+  const mod = m.schema.module;
+  const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
+  const out = ['view'];
+  const mine = ownsOrAdmin(row, c);
+  if (mine && changeableState(m, row)) {
+    if (can('edit')) out.push('edit');
+    if (can('delete')) out.push('delete');
+  }
+  if (hasApproval(m) && mine && EDITABLE_STATUSES.includes(row.status) && can('submit')) out.push('submit');
+  if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');
+  if (m.schema.printable && can('print')) out.push('print');
+  for (const a of stageActionsFor(m, row.status, row.data)) if (c.permissions.includes(stageActionCode(m, a))) out.push(a.key);
+  return out;
+}

@@ -1,0 +1,75 @@
+// Stages (progress after approval) declared by a page schema: a record enters the initial stage when it
+// takes effect, and each stage action moves it on, storing what the action asks for. The move is one guarded
+// UPDATE (status 已通过 and the stage still one the action starts from), so two concurrent actions cannot
+// both pass: paying twice is impossible.
+import { sql } from 'kysely';
+import type { TenantTx } from '../../db/tenant-scope';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { StageAction } from '../../../common/schema';
+import { fieldError, isEmptyValue } from '../../../common/rules';
+import { RecordStatus } from '../../../common/record-status';
+import type { ModuleSchema } from './schema-registry';
+import { attachLabels } from './labels';
+
+export const stageField = (m: ModuleSchema) => m.schema.stages?.field ?? 'stage';
+
+export async function enterInitialStage(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number) {
+  const st = m.schema.stages;
+  if (!st) return;
+  await sql`UPDATE records SET data = jsonb_set(data, ${sql.lit(`{${stageField(m)}}`)}::text[], to_jsonb(${st.initial}::text))
+    WHERE tenant_code = ${tenant} AND id = ${recordId}`.execute(trx);
+}
+
+/** Records in a locked stage (e.g. a published process) can be neither edited nor deleted. */
+export function stageLocked(m: ModuleSchema, data: Record<string, unknown>): boolean {
+  const st = m.schema.stages;
+  if (!st) return false;
+  const cur = data[stageField(m)];
+  return st.values.some((v) => v.value === cur && v.locked);
+}
+
+/** The stage actions this record allows now (before permissions). */
+export function stageActionsFor(m: ModuleSchema, status: string, data: Record<string, unknown>): StageAction[] {
+  const st = m.schema.stages;
+  if (!st || status !== RecordStatus.approved) return [];
+  const cur = data[stageField(m)];
+  return st.actions.filter((a) => a.from.includes(String(cur)));
+}
+
+export function stageActionCode(m: ModuleSchema, a: StageAction) {
+  return a.permissionCode ?? `${m.schema.module}:${a.key}`;
+}
+
+export async function runStageAction(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, key: string, input: Record<string, unknown>, userId: number, permissions: string[]) {
+  const action = m.schema.stages?.actions.find((a) => a.key === key);
+  if (!action) throw badRequest('不支持的操作');
+  if (!permissions.includes(stageActionCode(m, action))) throw forbidden();
+  const row = await trx.selectFrom('records').select(['id', 'status', 'data']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
+    .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw notFound();
+  const data = row.data as Record<string, unknown>;
+  if (!stageActionsFor(m, row.status, data).includes(action)) {
+    throw conflict(`当前${m.schema.stages?.label ?? '阶段'}为「${String(data[stageField(m)] ?? row.status)}」，不能${action.text}`);
+  }
+  const patch: Record<string, unknown> = {};
+  for (const f of action.fields ?? []) {
+    const v = input[f.fieldName];
+    const err = fieldError(f, v);
+    if (err) throw badRequest(err);
+    if (!isEmptyValue(v)) patch[f.fieldName] = v;
+  }
+  await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
+  for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
+  patch[stageField(m)] = action.to;
+  const from = String(data[stageField(m)]);
+  const r = await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now()
+    WHERE tenant_code = ${tenant} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
+      AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
+  if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
+  const note = (action.fields ?? []).filter((f) => patch[f.fieldName] !== undefined)
+    .map((f) => `${f.titleName}：${String(patch[`${f.fieldName}Name`] ?? patch[f.fieldName])}`).join('，');
+  await trx.insertInto('record_events').values({
+    tenant_code: tenant, record_id: recordId, kind: 'stage', name: action.text, user_id: userId,
+    detail: JSON.stringify({ note: [`${from} → ${action.to}`, note].filter(Boolean).join('；'), from, to: action.to }),
+  }).execute();
+}

@@ -1,0 +1,216 @@
+// Approvals as users meet them, in Chromium: a new user's one-person team submits with no set-up; the demo
+// owner's own claim goes to 李四 (never to the owner), who approves and pays it; the owner defines a two-step
+// process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig } from './helpers';
+
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+
+if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the approvals suite.');
+
+describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
+  let rig: E2eRig | undefined;
+  let browser: Browser;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    rig = await startRig();
+    browser = rig.browser;
+    base = rig.server.url;
+  }, 240_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await rig?.close();
+  });
+
+  async function page(): Promise<{ ctx: BrowserContext; page: Page }> {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(20_000);
+    p.on('pageerror', (e) => consoleErrors.push(String(e)));
+    // Uncaught errors and our own console errors; library development warnings ("Warning: …") are not errors.
+    p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text()); });
+    return { ctx, page: p };
+  }
+  async function loggedIn(username: string, password = 'demo12345'): Promise<Page> {
+    const { ctx, page: p } = await page();
+    const res = await ctx.request.post(`${base}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
+    await ctx.addCookies([{ name: 'token', value: (await res.json()).data.token, url: base }]);
+    return p;
+  }
+
+  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
+  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  const pick = async (p: Page, field: import('playwright-core').Locator, option: string) => {
+    await field.locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+  };
+  const openList = async (p: Page, path: string) => {
+    await p.goto(`${base}${path}`);
+    await p.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  };
+
+  /** Fills the claim form in the open drawer: one line of 办公费 with the given amount. */
+  async function fillClaim(p: Page, reason: string, price: string, applicant?: string, dept = '业务部') {
+    if (applicant) await pick(p, item(p, '报销人'), applicant);
+    await pick(p, item(p, '部门'), dept);
+    await item(p, '报销日期').locator('input').fill('2026-11-20');
+    await item(p, '报销日期').locator('input').press('Enter');
+    await item(p, '事由').locator('textarea').fill(reason);
+    await drawerOf(p).getByRole('button', { name: '新增一行' }).click();
+    const line = drawerOf(p).locator('.ant-table-tbody tr.ant-table-row').first();
+    await line.locator('td').nth(1).locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '办公费' }).click();
+    await line.locator('td').nth(2).locator('input').fill('2026-11-19');
+    await line.locator('td').nth(2).locator('input').press('Enter');
+    await line.locator('td').nth(6).locator('input').fill(price);
+    await line.locator('td').nth(6).locator('input').blur();
+  }
+  const steps = (p: Page) => drawerOf(p).locator('.yg-approval-step').allInnerTexts();
+
+  it('a new user registers, creates a one-person team, saves a claim and submits it with no set-up', async () => {
+    const { ctx, page: p } = await page();
+    await p.goto(`${base}/register`);
+    await p.getByPlaceholder('请输入用户名').fill('wanglei');
+    await p.getByPlaceholder('请输入手机号').fill('13955550001');
+    const sentAt = Date.now();
+    await p.getByTestId('send-code').click();
+    await p.getByPlaceholder('请输入6位验证码').fill(await readSmsCode(rig!.dataDir, '13955550001', 'register', sentAt));
+    await p.getByPlaceholder('请输入至少8位数字和字母组合').fill('wanglei123');
+    await p.getByPlaceholder('请再次输入密码').fill('wanglei123');
+    await p.locator('form[id=register] button[type=submit]').click();
+    await p.waitForURL(`${base}/selectionMethod`);
+    // The individual-team wizard has its own screens and tests; the team is created through the same call it makes.
+    const token = (await ctx.cookies()).find((c) => c.name === 'token')!.value;
+    const made = await (await ctx.request.post(`${base}/api/admin/systenant/createTenant`, { headers: { Satoken: token }, data: { tenantName: '王磊工作室', tenantType: 'individual' } })).json();
+    expect(made.status, made.message).toBe(200);
+
+    await p.goto(`${base}/reimburseManage`);
+    await p.getByRole('button', { name: '新增报销' }).click();
+    await fillClaim(p, '独立设计师采购样板', '320', 'wanglei', '设计部');
+    await drawerOf(p).getByRole('button', { name: /保\s*存/ }).click();
+    await poll(() => toastText(p)).toContain('保存成功');
+    await poll(() => rowOf(p, '独立设计师采购样板').innerText()).toContain('待提交');
+    await rowOf(p, '独立设计师采购样板').getByText('编辑').click();
+    await shot(p, 'approvals-01-new-team-draft');
+    await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
+    await poll(() => toastText(p)).toContain('提交成功');
+    // Alone in the team: nobody else to ask, so it takes effect and waits for payment.
+    await poll(() => rowOf(p, '独立设计师采购样板').innerText()).toMatch(/(?=[\s\S]*已通过)(?=[\s\S]*待支付)/);
+  }, 180_000);
+
+  it('the owner\'s own claim goes to 李四, who approves and pays it; the owner never sees a task', async () => {
+    const boss = await loggedIn('demo');
+    await openList(boss, '/reimburseManage');
+    await boss.getByRole('button', { name: '新增报销' }).click();
+    await fillClaim(boss, '老板自己的打车费', '66', '演示用户', '总经办');
+    await drawerOf(boss).getByRole('button', { name: /提\s*交/ }).click();
+    await poll(() => toastText(boss)).toContain('提交成功');
+    await poll(() => rowOf(boss, '老板自己的打车费').innerText()).toContain('审批中');
+    await rowOf(boss, '老板自己的打车费').locator('td').last().getByText('查看').click();
+    await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('部门负责人：等待 李四 审批')]));
+    expect(await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).count()).toBe(0);
+    await shot(boss, 'approvals-02-owner-claim-waiting');
+
+    const lisi = await loggedIn('lisi');
+    await openList(lisi, '/reimburseManage');
+    await lisi.getByText('待我审批', { exact: true }).click();
+    await rowOf(lisi, '老板自己的打车费').locator('td').last().getByText('查看').click();
+    await drawerOf(lisi).getByRole('button', { name: /同\s*意/ }).click();
+    await lisi.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => toastText(lisi)).toContain('已同意');
+    await openList(lisi, '/reimburseManage');
+    await poll(() => rowOf(lisi, '老板自己的打车费').innerText()).toMatch(/(?=[\s\S]*已通过)(?=[\s\S]*待支付)/);
+    await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).click();
+    const dialog = lisi.locator('.ant-modal-content:visible', { hasText: '支付日期' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => dialog.innerText()).toContain('支付日期不能为空');
+    await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').fill('2026-11-21');
+    await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').press('Enter');
+    await dialog.locator('.ant-formily-item', { hasText: '付款账户' }).locator('input').fill('招商银行基本户 尾号 6688');
+    await shot(lisi, 'approvals-03-pay-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => toastText(lisi)).toContain('支付成功');
+    await poll(() => rowOf(lisi, '老板自己的打车费').innerText()).toContain('已支付');
+    // Paid: no 支付 any more, and the drawer shows what was recorded and the stage change in the timeline.
+    expect(await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).count()).toBe(0);
+    await rowOf(lisi, '老板自己的打车费').locator('td').last().getByText('查看').click();
+    await poll(() => drawerOf(lisi).locator('.yg-stage-details').innerText()).toContain('招商银行基本户 尾号 6688');
+    await poll(() => steps(lisi)).toEqual(expect.arrayContaining([expect.stringContaining('李四 支付（待支付 → 已支付')]));
+    await drawerOf(lisi).locator('.yg-approval-step').last().scrollIntoViewIfNeeded();
+    await shot(lisi, 'approvals-04-paid-drawer');
+  }, 180_000);
+
+  it('the owner defines a two-step process with an amount condition, binds it, and a claim follows it', async () => {
+    const boss = await loggedIn('demo');
+    await openList(boss, '/approvalManage');
+    await boss.getByRole('button', { name: '新增流程' }).click();
+    await item(boss, '流程名称').locator('input').fill('大额报销');
+    await item(boss, '流程标识').locator('input').fill('big-claims');
+    const lines = drawerOf(boss).locator('.ant-table-tbody tr.ant-table-row');
+    for (const [i, [name, type, who, min]] of ([['部门审核', '部门负责人', '', ''], ['财务复核', '指定人员', '李四', '1000']] as const).entries()) {
+      await drawerOf(boss).getByRole('button', { name: '新增一行' }).click();
+      const line = lines.nth(i);
+      await line.locator('td').nth(1).locator('input').fill(name);
+      await line.locator('td').nth(2).locator('.ant-select').click();
+      await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: type }).click();
+      if (who) {
+        await line.locator('td').nth(3).locator('.ant-select').click();
+        await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: who }).click();
+        await boss.keyboard.press('Escape');
+      }
+      await line.locator('td').nth(5).locator('.ant-select').click();
+      await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '或签' }).click();
+      if (min) await line.locator('td').nth(6).locator('input').fill(min);
+    }
+    await shot(boss, 'approvals-05-process-drawer');
+    await drawerOf(boss).getByRole('button', { name: /提\s*交/ }).click();
+    await drawerOf(boss).waitFor({ state: 'hidden' }).catch(async (e) => {
+      await shot(boss, 'approvals-05-debug');
+      throw e;
+    });
+    await poll(() => rowOf(boss, '大额报销').innerText()).toContain('草稿');
+    await rowOf(boss, '大额报销').getByText('发布', { exact: true }).click();
+    await boss.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => toastText(boss)).toContain('发布成功');
+    await poll(() => rowOf(boss, '大额报销').innerText()).toMatch(/1[\s\S]*已发布/);
+    await shot(boss, 'approvals-06-process-list');
+
+    await openList(boss, '/ProcessBinding');
+    await boss.getByRole('button', { name: '新增绑定' }).click();
+    await pick(boss, item(boss, '业务模块'), '报销管理');
+    await pick(boss, item(boss, '审批流程'), '大额报销 v1');
+    await item(boss, '金额区间').locator('input').first().fill('500');
+    await item(boss, '优先级').locator('input').fill('1');
+    await item(boss, '启用').locator('.ant-switch').click();
+    await shot(boss, 'approvals-07-binding-drawer');
+    await drawerOf(boss).getByRole('button', { name: /提\s*交/ }).click();
+    await poll(() => toastText(boss)).toContain('保存成功');
+    await poll(() => rowOf(boss, '大额报销 v1').innerText()).toContain('500 至 不限');
+    await shot(boss, 'approvals-08-binding-list');
+
+    // 张三 files 1,500 yuan: the new process applies (over 500), both steps run (the second from 1,000 on).
+    const staff = await loggedIn('zhangsan');
+    await openList(staff, '/reimburseManage');
+    await staff.getByRole('button', { name: '新增报销' }).click();
+    await fillClaim(staff, '大额样品采购', '1500', '张三');
+    await drawerOf(staff).getByRole('button', { name: /提\s*交/ }).click();
+    await poll(() => toastText(staff)).toContain('提交成功');
+    await rowOf(staff, '大额样品采购').locator('td').last().getByText('查看').click();
+    await poll(() => steps(staff)).toEqual([expect.stringContaining('张三 提交了申请（审批流程：大额报销 v1）'), expect.stringContaining('部门审核：等待 演示用户 审批')]);
+    await shot(staff, 'approvals-09-claim-follows-process');
+    await openList(boss, '/reimburseManage');
+    await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
+    await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).click();
+    await boss.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => toastText(boss)).toContain('已同意');
+    await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
+    await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('财务复核：等待 李四 审批')]));
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+  }, 240_000);
+});

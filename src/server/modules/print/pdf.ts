@@ -30,6 +30,7 @@ function display(v: unknown, key: string, rec: Record<string, unknown>): string 
 
 export function renderRecordPdf(m: ModuleSchema, rec: Record<string, unknown>, steps: PrintStep[], tenantName: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${m.schema.title} ${String(rec.code ?? '')}`, Producer: '易管 Yiguan' } });
+  const stage = m.schema.stages ? String(rec[m.schema.stages.field ?? 'stage'] ?? '') : '';
   doc.registerFont('cjk', font());
   doc.font('cjk');
   const chunks: Buffer[] = [];
@@ -39,7 +40,7 @@ export function renderRecordPdf(m: ModuleSchema, rec: Record<string, unknown>, s
 
   doc.fontSize(18).text(`${tenantName} ${m.schema.drawer?.title ?? m.schema.title}`, { align: 'center' });
   doc.moveDown(0.3).fontSize(10).fillColor('#555')
-    .text(`${m.schema.drawer?.systemCode?.title ?? '单号'}：${String(rec.code ?? '')}    状态：${String(rec.status ?? '')}    打印时间：${formatDate(Date.now(), 'dateTime')}`, { align: 'center' });
+    .text(`${m.schema.drawer?.systemCode?.title ?? '单号'}：${String(rec.code ?? '')}    状态：${String(rec.status ?? '')}${stage ? `    ${m.schema.stages?.label ?? '阶段'}：${stage}` : ''}    打印时间：${formatDate(Date.now(), 'dateTime')}`, { align: 'center' });
   doc.fillColor('#000').moveDown();
 
   // Fields, two per row.

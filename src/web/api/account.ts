@@ -45,9 +45,11 @@ export interface RetrievePasswordPayload {
 
 export interface QrCode {
   ticket: string;
-  /** PNG data URL. */
+  /** PNG data URL of the confirm link for this ticket. */
   qrCode: string;
   expiresAt: string | number;
+  /** Seconds the ticket stays valid, counted from the answer (immune to clock skew). */
+  expiresIn?: number;
 }
 
 export type QrState = 'pending' | 'confirmed' | 'expired';
@@ -70,9 +72,12 @@ export const accountApi = {
     api.post<unknown>('admin/sysuserdetail/retrievePasswordByUsername', p),
   /** Logging out must work even when the session is already gone, so it stays silent. */
   logout: () => api.post<unknown>('admin/login/logout', undefined, { silent: true }),
-  generateQrCode: () => api.get<QrCode>('admin/wechat/generateAWeChatQRCode'),
+  /** A new ticket; `replace` names the ticket on screen, which the server then refuses to confirm. */
+  generateQrCode: (replace?: string) =>
+    api.get<QrCode>('admin/wechat/generateAWeChatQRCode', replace ? { searchParams: { replace } } : undefined),
   /** Polled every 2 s in the background: no mask, no toast on a failed poll. */
   qrStatus: (ticket: string, signal?: AbortSignal) =>
     api.get<QrStatus>('admin/wechat/qrStatus', { searchParams: { ticket }, noLoading: true, silent: true, signal }),
-  confirmQrLogin: (ticket: string) => api.post<unknown>('admin/wechat/confirmQrLogin', { ticket }),
+  /** Silent: the confirm page shows why a ticket was refused in the page itself. */
+  confirmQrLogin: (ticket: string) => api.post<unknown>('admin/wechat/confirmQrLogin', { ticket }, { silent: true }),
 };

@@ -12,6 +12,12 @@ function originOf(req: FastifyRequest, publicUrl?: string): string {
   return `${req.protocol}://${req.host}`;
 }
 
+// Why a confirm is refused, in words the person holding the phone can act on.
+const QR_UNKNOWN = '二维码无效，请扫描电脑上显示的二维码';
+/** Expired, or replaced when the desk refreshed its code (both are a pending row past its expiry). */
+const QR_EXPIRED = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
+const QR_USED = '该二维码已被使用，请在电脑上刷新后重新扫码';
+
 const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } };
 
 export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
@@ -19,12 +25,27 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
 
   app.get('/api/admin/wechat/generateAWeChatQRCode', {
     config: { public: true },
-    schema: { tags: ['账号'], summary: '生成扫码登录二维码（本地提供者：已登录设备确认）' },
+    schema: {
+      tags: ['账号'],
+      summary: '生成扫码登录二维码（本地提供者：已登录设备确认）；replace 为页面上被刷新掉的旧票据，随即作废',
+      querystring: { type: 'object', properties: { replace: { type: 'string', maxLength: 100 } } },
+    },
   }, async (req) => {
+    const { replace } = req.query as { replace?: string };
+    // The desk shows one code at a time: the code it refreshes away must not be confirmable any more.
+    if (replace) {
+      await db.updateTable('qr_logins').set({ expires_at: new Date() })
+        .where('ticket', '=', replace).where('status', '=', 'pending').execute();
+    }
     const t = qrLogin.createTicket(originOf(req, config.publicUrl));
     await db.insertInto('qr_logins').values({ ticket: t.ticket, status: 'pending', expires_at: t.expiresAt }).execute();
+    // Image, ticket and URL come from this one ticket; the page shows and polls them together.
     const qrCode = await QRCode.toDataURL(t.url, { width: 240, margin: 1 });
-    return ok({ ticket: t.ticket, qrCode, url: t.url, expiresAt: t.expiresAt.toISOString() });
+    return ok({
+      ticket: t.ticket, qrCode, url: t.url, expiresAt: t.expiresAt.toISOString(),
+      // Seconds left: the page counts them on its own clock, which may differ from the server's.
+      expiresIn: Math.max(0, Math.round((t.expiresAt.getTime() - Date.now()) / 1000)),
+    });
   });
 
   app.post('/api/admin/wechat/confirmQrLogin', {
@@ -39,7 +60,10 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
       .where('status', '=', 'pending')
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw badRequest('二维码已失效，请在电脑上刷新后重新扫码');
+    if (Number(res.numUpdatedRows) !== 1) {
+      const row = await db.selectFrom('qr_logins').select('status').where('ticket', '=', ticket).executeTakeFirst();
+      throw badRequest(!row ? QR_UNKNOWN : row.status === 'pending' ? QR_EXPIRED : QR_USED);
+    }
     return ok(null, '已确认登录');
   });
 

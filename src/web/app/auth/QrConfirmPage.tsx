@@ -1,8 +1,9 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { accountApi } from '../../api/account';
+import { ApiError } from '../../api/client';
 import { getStoredUser } from '../../api/session';
 import { BrandMark } from '../layout/Brand';
 
@@ -11,17 +12,26 @@ export function QrConfirmPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const ticket = params.get('ticket') ?? '';
-  const [state, setState] = useState<'ask' | 'done'>('ask');
+  const [state, setState] = useState<'ask' | 'done' | 'refused'>('ask');
   const [busy, setBusy] = useState(false);
+  /** The server's reason for a refused ticket, or a transport failure worth retrying. */
+  const [problem, setProblem] = useState('');
   const user = getStoredUser();
 
   const confirm = async () => {
     setBusy(true);
+    setProblem('');
     try {
       await accountApi.confirmQrLogin(ticket);
       setState('done');
-    } catch {
-      /* shown by the client (expired ticket and so on) */
+    } catch (err) {
+      // The call is silent: a refused ticket (expired, replaced by a newer code, used) is explained here.
+      if (err instanceof ApiError && err.kind === 'status') {
+        setProblem(err.message);
+        setState('refused');
+      } else if (err instanceof ApiError && err.kind === 'transport') {
+        setProblem(err.message);
+      }
     } finally {
       setBusy(false);
     }
@@ -34,6 +44,15 @@ export function QrConfirmPage() {
         status="warning"
         title="二维码无效"
         subTitle="请在电脑上刷新二维码后重新扫描"
+        extra={<Button onClick={() => navigate('/', { replace: true })}>返回首页</Button>}
+      />
+    );
+  } else if (state === 'refused') {
+    body = (
+      <Result
+        status="warning"
+        title="无法确认登录"
+        subTitle={problem}
         extra={<Button onClick={() => navigate('/', { replace: true })}>返回首页</Button>}
       />
     );
@@ -57,6 +76,7 @@ export function QrConfirmPage() {
           {user?.nickName && user?.username ? `（${user.username}）` : ''}
         </p>
         <p className="yg-confirm-warn">如非本人操作，请点击「取消登录」</p>
+        {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12, textAlign: 'left' }} />}
         <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()}>
           确认登录
         </Button>

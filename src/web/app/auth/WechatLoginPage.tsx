@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { accountApi, type QrCode } from '../../api/account';
+import { accountApi, type QrCode, type QrStatus } from '../../api/account';
 import { redirectTarget } from '../guard';
 import { AuthLayout } from './AuthLayout';
 import { completeLogin } from './completeLogin';
@@ -11,60 +11,95 @@ export const QR_POLL_MS = 2000;
 
 type QrState = 'loading' | 'pending' | 'expired' | 'confirmed' | 'error';
 
-function expired(qr: QrCode): boolean {
-  if (qr.expiresAt === undefined || qr.expiresAt === null || qr.expiresAt === '') return false;
+/** The ticket on screen and its state change together, so the image, data-ticket and the poll never disagree. */
+interface View {
+  qr: QrCode | null;
+  /** Local clock (ms) at which the shown ticket expires. */
+  deadline: number;
+  state: QrState;
+}
+
+/** When the ticket runs out on this browser's clock: expiresIn (seconds) when given, else expiresAt. */
+function deadlineOf(qr: QrCode, receivedAt: number): number {
+  if (typeof qr.expiresIn === 'number' && Number.isFinite(qr.expiresIn)) return receivedAt + qr.expiresIn * 1000;
+  if (qr.expiresAt === undefined || qr.expiresAt === null || qr.expiresAt === '') return Infinity;
   const t = new Date(qr.expiresAt).getTime();
-  return !Number.isNaN(t) && Date.now() >= t;
+  return Number.isNaN(t) ? Infinity : t;
 }
 
 /**
- * /wechatLogin: shows the QR image from the API and polls its status every 2 s. A logged-in user
- * confirms on /qrConfirm (e.g. on a phone); the first poll after that hands this page the token.
+ * /wechatLogin: shows one ticket's QR image and polls that ticket every 2 s. A logged-in user confirms on
+ * /qrConfirm (e.g. on a phone); the first poll after that hands this page the token. A visit asks for one
+ * ticket; a new one comes only from 刷新二维码 (after expiry or a failure), and it replaces the old one on the server.
  */
 export function WechatLoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [qr, setQr] = useState<QrCode | null>(null);
-  const [state, setState] = useState<QrState>('loading');
+  const [{ qr, deadline, state }, setView] = useState<View>({ qr: null, deadline: Infinity, state: 'loading' });
+  const live = useRef(false);
+  const requested = useRef(false);
+  const inFlight = useRef(false);
+  // Read by the poll through a ref, so that only a new ticket restarts the poll.
+  const onConfirmed = useRef<(s: QrStatus & { token: string }) => void>(() => {});
+  onConfirmed.current = (s) => {
+    completeLogin({ token: s.token, user: s.user!, expiresAt: s.expiresAt });
+    navigate(redirectTarget(location.state), { replace: true });
+  };
 
-  const load = useCallback(async () => {
-    setState('loading');
+  const fetchTicket = useCallback(async (replace?: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setView((v) => ({ ...v, state: 'loading' }));
     try {
-      const q = await accountApi.generateQrCode();
-      setQr(q);
-      setState(expired(q) ? 'expired' : 'pending');
+      const q = await accountApi.generateQrCode(replace);
+      if (!live.current) return;
+      const d = deadlineOf(q, Date.now());
+      setView({ qr: q, deadline: d, state: Date.now() >= d ? 'expired' : 'pending' });
     } catch {
-      setState('error');
+      if (live.current) setView((v) => ({ ...v, state: 'error' }));
+    } finally {
+      inFlight.current = false;
     }
   }, []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    live.current = true;
+    // StrictMode runs this effect twice on one instance in development builds (the e2e bundle is one, NODE_ENV=test);
+    // refs survive that, so a visit asks for one ticket.
+    if (!requested.current) {
+      requested.current = true;
+      void fetchTicket();
+    }
+    return () => {
+      live.current = false;
+    };
+  }, [fetchTicket]);
 
+  const polled = state === 'pending' ? qr?.ticket : undefined;
   useEffect(() => {
-    if (state !== 'pending' || !qr) return;
+    if (!polled) return;
+    const ticket = polled;
     let stopped = false;
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout>;
+    const expire = () => setView((v) => (v.qr?.ticket === ticket && v.state === 'pending' ? { ...v, state: 'expired' } : v));
     const poll = async () => {
       if (stopped) return;
-      if (expired(qr)) {
-        setState('expired');
+      if (Date.now() >= deadline) {
+        expire();
         return;
       }
       try {
-        const s = await accountApi.qrStatus(qr.ticket, ctrl.signal);
+        const s = await accountApi.qrStatus(ticket, ctrl.signal);
         if (stopped) return;
         if (s.status === 'confirmed' && s.token) {
-          setState('confirmed');
-          completeLogin({ token: s.token, user: s.user!, expiresAt: s.expiresAt });
-          navigate(redirectTarget(location.state), { replace: true });
+          setView((v) => (v.qr?.ticket === ticket ? { ...v, state: 'confirmed' } : v));
+          onConfirmed.current({ ...s, token: s.token });
           return;
         }
         if (s.status !== 'pending') {
-          // Expired, or confirmed but the token was already handed out to another poll.
-          setState('expired');
+          // Expired, replaced, or confirmed but the token was already handed out to another poll.
+          expire();
           return;
         }
       } catch {
@@ -79,16 +114,15 @@ export function WechatLoginPage() {
       clearTimeout(timer);
       ctrl.abort();
     };
-  }, [qr, state, navigate, location.state]);
+  }, [polled, deadline]);
 
+  const shown = qr && (state === 'pending' || state === 'expired' || state === 'confirmed') ? qr : null;
   return (
-    <AuthLayout
-      loginTabs
-    >
+    <AuthLayout loginTabs>
       <div className="yg-qr">
         <div className="yg-qr-box" data-testid="qr-box">
-          {qr && state !== 'loading' && state !== 'error' ? (
-            <img src={qr.qrCode} alt="登录二维码" width={188} height={188} data-ticket={qr.ticket} />
+          {shown ? (
+            <img src={shown.qrCode} alt="登录二维码" width={188} height={188} data-ticket={shown.ticket} />
           ) : (
             <Spin spinning={state === 'loading'}>
               <div style={{ width: 188, height: 188 }} />
@@ -97,7 +131,7 @@ export function WechatLoginPage() {
           {(state === 'expired' || state === 'error') && (
             <div className="yg-qr-overlay">
               <div className="yg-qr-overlay-text">{state === 'expired' ? '二维码已过期' : '二维码获取失败'}</div>
-              <Button type="primary" icon={<ReloadOutlined />} onClick={() => void load()}>
+              <Button type="primary" icon={<ReloadOutlined />} onClick={() => void fetchTicket(qr?.ticket)}>
                 刷新二维码
               </Button>
             </div>

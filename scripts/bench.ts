@@ -1,62 +1,103 @@
-// npm run bench: measures the record store on a scratch PGlite database (or DATABASE_URL):
-// inserting N records through the same path as the API, then paging with sorting and filters in SQL.
-// Figures are printed, not asserted: speed goals are read here, never in unit tests.
+// npm run bench: the record store and the app under load, side by side with a yardstick measured in the same
+// run (a bare Fastify + pg primary-key lookup on the same cluster). Prints one line per call: req/s, p50,
+// p99 and the ratio to the yardstick. Figures are printed, not asserted: speed goals live here, never in
+// unit tests. Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
+// scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
+// BENCH_SECONDS (per call, default 15).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { buildApp } from '../src/server/app';
-import { seedDemo, DEMO } from '../src/server/seed';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { startServer } from '../src/server/main';
+import { DEMO } from '../src/server/seed';
 import { withTenant } from '../src/server/db/tenant-scope';
-import { createRecord } from '../src/server/modules/records/service';
 import { pageRecords } from '../src/server/modules/records/repository';
+import { loadTeams } from './bench/dataset';
 
-const N = Number(process.env.BENCH_RECORDS ?? 5000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
-const { app, db, services } = await buildApp({ ...loadConfig(), dataDir, webDir: path.join(dataDir, 'none') }, { logger: false });
-await seedDemo(db, services);
-const m = services.schemas.get('reimburseManage')!;
-const tenant = DEMO.tenantCode;
-const user = (await db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id;
-const ids = await withTenant(db, tenant, async (trx) => ({
-  dept: (await trx.selectFrom('dictionaries').select('id').where('field_key', '=', 'dept').executeTakeFirstOrThrow()).id,
-  type: (await trx.selectFrom('dictionaries').select('id').where('field_key', '=', 'expenseType').where('dict_name', '=', '办公费').executeTakeFirstOrThrow()).id,
-}));
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('npm run bench needs PostgreSQL: run it as `npm run bench` (it starts a private cluster) or set DATABASE_URL.');
+  process.exit(2);
+}
+const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const log = (s: string) => console.log(s);
 
-const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
-let t = process.hrtime.bigint();
-for (let i = 0; i < N; i += 100) {
-  await withTenant(db, tenant, async (trx) => {
-    for (let k = i; k < Math.min(N, i + 100); k++) {
-      const day = `2026-${String((k % 12) + 1).padStart(2, '0')}-${String((k % 28) + 1).padStart(2, '0')}`;
-      await createRecord(trx, { tenant, schemas: services.schemas }, user, m, {
-        applicantId: user, deptId: ids.dept, applyDate: day, reason: `基准测试 ${k}`,
-        lines: [{ expenseType: ids.type, occurDate: day, price: (k % 997) + 0.5 }, { expenseType: ids.type, occurDate: day, price: 10 }],
-      });
-    }
+interface Load { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; total: number }
+function cannon(opts: object): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench/load.mjs'), JSON.stringify({ duration: SECONDS, ...opts })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
   });
 }
-const insertMs = ms(t);
-console.log(`insert ${N} records: ${insertMs.toFixed(0)} ms (${((insertMs / N) * 1000).toFixed(0)} µs each)`);
 
-const queries: [string, Parameters<typeof pageRecords>[3]][] = [
-  ['first page, newest first', { pageNum: 1, pageSize: 20 }],
-  ['sorted by totalPrice desc', { pageNum: 1, pageSize: 20, sorters: [{ field: 'totalPrice', order: 'desc' }] }],
-  ['filter totalPrice between + sort applyDate', { pageNum: 1, pageSize: 20, filters: [{ field: 'totalPrice', operator: 'between', value: [100, 200] }], sorters: [{ field: 'applyDate', order: 'asc' }] }],
-  ['filter applyDate range', { pageNum: 1, pageSize: 20, filters: [{ field: 'applyDate', operator: 'between', value: ['2026-03-01', '2026-03-31'] }] }],
-  ['keyword', { pageNum: 1, pageSize: 20, keyword: '基准测试 4999' }],
-  ['deep page 100', { pageNum: 100, pageSize: 20 }],
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
+const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+const { db, services } = server;
+log(`PostgreSQL ${(await sql<{ v: string }>`SHOW server_version`.execute(db)).rows[0].v}; ${TEAMS} teams × ${SCALE.toLocaleString()} reimbursements; ${SECONDS} s per call, 50 connections`);
+let t0 = Date.now();
+await loadTeams(db, services.schemas, DEMO.tenantCode, TEAMS, SCALE, log);
+log(`loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+// The yardstick: a bare Fastify + pg server answering a primary-key lookup on the same cluster.
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const bare = Fastify();
+const someId = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} ORDER BY id LIMIT 1`.execute(db)).rows[0].id;
+bare.get('/pk/:id', async (req) => (await pool.query('SELECT * FROM records WHERE id = $1', [Number((req.params as { id: string }).id)])).rows[0]);
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+const login = async (username: string) => {
+  const r = await fetch(`${server.url}/api/admin/login/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'password', username, password: 'demo12345' }) });
+  return ((await r.json()) as { data: { token: string } }).data.token;
+};
+const token = await login('demo');
+const headers = { 'content-type': 'application/json', satoken: token };
+const page = (body: object) => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
+
+const rows: [string, Load][] = [];
+const yard = await cannon({ url: `${bareUrl}/pk/${someId}` });
+rows.push(['yardstick: bare Fastify + pg, primary key', yard]);
+const calls: [string, object][] = [
+  ['list page 1, newest first', page({ pageNum: 1 })],
+  ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+  ['list page 500, sorted by 报销总额', page({ pageNum: 500, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+  ['list page 1, sorted by 报销日期 asc', page({ pageNum: 1, sorters: [{ field: 'applyDate', order: 'asc' }] })],
+  ['list page 1, 报销总额 range + sort', page({ pageNum: 1, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+  ['list page 500, 报销总额 range + sort', page({ pageNum: 500, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+  ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
+  ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
 ];
-for (const [name, q] of queries) {
-  const runs: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    t = process.hrtime.bigint();
-    const res = await withTenant(db, tenant, (trx) => pageRecords(trx, tenant, m, q));
-    runs.push(ms(t));
-    if (r === 0 && res.total === 0 && name !== 'keyword') console.warn(`  (no rows for ${name})`);
-  }
-  runs.sort((a, b) => a - b);
-  console.log(`${name.padEnd(45)} median ${runs[2].toFixed(1)} ms  (min ${runs[0].toFixed(1)}, max ${runs[4].toFixed(1)})`);
+for (const [name, opts] of calls) rows.push([name, await cannon(opts)]);
+
+// Writes: creating a record through the full validation path, 20 connections.
+const dict = (await (await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
+const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
+rows.push(['create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 })]);
+// Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
+const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
+rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
+
+const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+log('');
+log(`${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)}  errors`);
+for (const [name, r] of rows) {
+  log(`${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / yard.rps * 100).toFixed(0).padStart(5)}%  ${r.errors + r.timeouts + r.non2xx}`);
 }
-await app.close();
+log(`server process RSS after the runs: ${rss.toFixed(0)} MB (bench, app and yardstick share the process)`);
+
+// The plans behind the list calls, as the application role sees them (row-level security on).
+t0 = Date.now();
+const m = services.schemas.get('reimburseManage')!;
+const sample = await withTenant(db, DEMO.tenantCode, (trx) => pageRecords(trx, DEMO.tenantCode, m, { pageNum: 500, pageSize: 20, sorters: [{ field: 'totalPrice', order: 'desc' }] }));
+log(`page 500 in-process: ${Date.now() - t0} ms, total ${sample.total}`);
+await bare.close();
+await pool.end();
+await server.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

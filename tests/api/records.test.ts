@@ -159,6 +159,32 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       expect((await t.call('POST', '/api/oa/process/withdraw', { formId: r.data.id }, outsider)).status).toBe(409);
     });
 
+    it('the list path (page, kept count, capped filtered count) sees only the caller\'s team, even when asked for another', async () => {
+      const { SchemaRegistry } = await import('../../src/server/modules/records/schema-registry');
+      const { pageRecords, COUNT_BOUND } = await import('../../src/server/modules/records/repository');
+      const reimburse = new SchemaRegistry(t.config.schemasDir).get('reimburseManage')!;
+      const other = (await t.call('GET', '/api/admin/systenant/getSysTenantByUserId', undefined, outsider)).data[0].tenantCode;
+      // Inside the other team's transaction, a query that names our team finds nothing: rows and count rows are hidden.
+      const leaked = await withTenant(t.db, other, (trx) => pageRecords(trx, DEMO.tenantCode, reimburse, { pageNum: 1, pageSize: 20 }));
+      expect(leaked).toMatchObject({ list: [], total: 0 });
+      const filteredLeak = await withTenant(t.db, other, (trx) => pageRecords(trx, DEMO.tenantCode, reimburse, { pageNum: 1, pageSize: 20, filters: [{ field: 'totalPrice', operator: 'gte', value: 0 }] }));
+      expect(filteredLeak).toMatchObject({ list: [], total: 0 });
+      // In our own team, the kept count equals a real count, before and after an add and a delete.
+      const real = async () => Number((await t.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', DEMO.tenantCode).where('module', '=', 'reimburseManage').where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+      const listed = async () => (await page({})).data;
+      expect((await listed()).total).toBe(await real());
+      const added = await add({ reason: '计数' });
+      expect((await listed()).total).toBe(await real());
+      await t.call('POST', `${M}/delete`, { ids: [added.data.id] }, staff);
+      const after = await listed();
+      expect(after).toMatchObject({ total: await real(), totalExact: true });
+      // A narrowed list counts exactly (below the bound).
+      const narrowedList = (await page({ filters: [{ field: 'status', operator: 'eq', value: '待提交' }] })).data;
+      expect(narrowedList.totalExact).toBe(true);
+      expect(narrowedList.total).toBe(Number((await t.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', DEMO.tenantCode).where('module', '=', 'reimburseManage').where('status', '=', '待提交').where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n));
+      expect(COUNT_BOUND).toBe(10000);
+    });
+
     it('row-level security hides other tenants even from an unscoped query', async () => {
       const other = (await t.call('GET', '/api/admin/systenant/getSysTenantByUserId', undefined, outsider)).data[0].tenantCode;
       // The other team owns only its default approval process and binding; an unscoped query sees those, never ours.

@@ -3,6 +3,7 @@ import * as m001 from './migrations/001_accounts';
 import * as m002 from './migrations/002_teams';
 import * as m003 from './migrations/003_records';
 import * as m004 from './migrations/004_approvals';
+import * as m005 from './migrations/005_list_speed';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_teams': m002,
   '003_records': m003,
   '004_approvals': m004,
+  '005_list_speed': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,8 +9,9 @@ export type TenantTx = Transaction<Database>;
 
 export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL ROLE yiguan_app`.execute(trx);
-    await sql`SELECT set_config('app.tenant', ${tenantCode}, true)`.execute(trx);
+    // One round trip: the non-owner role (so row-level security applies), the tenant, and a time limit so a
+    // query whose client gave up does not run on.
+    await sql`SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', ${tenantCode}, true), set_config('statement_timeout', '15s', true)`.execute(trx);
     return fn(trx);
   });
 }

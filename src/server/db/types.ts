@@ -34,8 +34,11 @@ export interface SessionsTable {
 
 export interface SessionAcl {
   tenantCode: string | null;
-  menuTree: unknown[];
+  /** Left out of the per-request session read (it is large); read when a call needs the menu. */
+  menuTree?: unknown[];
   permissions: string[];
+  /** The team's owner or an admin member. */
+  isAdmin?: boolean;
 }
 
 export interface SmsCodesTable {
@@ -143,6 +146,7 @@ export interface Database {
   categories: CategoriesTable;
   dictionaries: DictionariesTable;
   process_cc: ProcessCcTable;
+  record_counts: RecordCountsTable;
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
@@ -217,6 +221,12 @@ export interface ProcessSnapshot {
   steps: ProcessStep[];
   /** 发起人自选 picks, by step index. */
   chosen?: Record<string, number[]>;
+}
+
+export interface RecordCountsTable {
+  tenant_code: string;
+  module: string;
+  n: number;
 }
 
 export interface ProcessCcTable {

@@ -1,4 +1,5 @@
 // Sessions live in the database (hashed tokens), so any number of server replicas behave as one.
+import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { Config } from '../../config';
 import { newToken, sha256 } from './tokens';
@@ -36,7 +37,8 @@ export class SessionService {
   async lookup(token: string): Promise<SessionLookup> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', 'acl'])
+      // The cached ACL without its menu tree: every call reads the session, few need the menu.
+      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl')])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };

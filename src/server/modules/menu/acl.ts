@@ -5,12 +5,12 @@ import type { SessionAcl } from '../../db/types';
 import { buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
 
 export async function computeAcl(db: DB, userId: number, tenantCode: string | null): Promise<SessionAcl> {
-  if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [] };
-  const tenant = await db.selectFrom('tenants').select('modules').where('tenant_code', '=', tenantCode).executeTakeFirst();
+  if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false };
+  const tenant = await db.selectFrom('tenants').select(['modules', 'owner_id']).where('tenant_code', '=', tenantCode).executeTakeFirst();
   const member = await db
-    .selectFrom('memberships').select('status')
+    .selectFrom('memberships').select(['status', 'is_admin'])
     .where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
-  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [] };
+  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [], isAdmin: false };
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -26,15 +26,20 @@ export async function computeAcl(db: DB, userId: number, tenantCode: string | nu
     const [mod] = code.split(':');
     return menus.has(mod) || TEAM_PERMISSIONS.includes(code);
   });
-  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort() };
+  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort(), isAdmin: member.is_admin || tenant.owner_id === userId };
 }
 
 export class AclService {
   constructor(private db: DB) {}
 
-  /** The session's cached ACL, computed and stored on first use. */
-  async forSession(s: { sessionId: number; userId: number; tenantCode: string | null; acl: SessionAcl | null }): Promise<SessionAcl> {
-    if (s.acl && s.acl.tenantCode === s.tenantCode) return s.acl;
+  /** The session's cached ACL, computed and stored on first use; withMenu reads the stored menu tree too. */
+  async forSession(s: { sessionId: number; userId: number; tenantCode: string | null; acl: SessionAcl | null }, withMenu = false): Promise<SessionAcl> {
+    if (s.acl && s.acl.tenantCode === s.tenantCode && s.acl.isAdmin !== undefined) {
+      if (!withMenu || s.acl.menuTree) return s.acl;
+      const row = await this.db.selectFrom('sessions').select('acl').where('id', '=', s.sessionId).executeTakeFirst();
+      const full = row?.acl as SessionAcl | null | undefined;
+      if (full?.menuTree && full.tenantCode === s.tenantCode) return full;
+    }
     const acl = await computeAcl(this.db, s.userId, s.tenantCode);
     await this.db.updateTable('sessions').set({ acl: JSON.stringify(acl) }).where('id', '=', s.sessionId).execute();
     return acl;

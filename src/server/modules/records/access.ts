@@ -29,7 +29,9 @@ function changeableState(m: ModuleSchema, row: RowFacts) {
   return byStatus && !stageLocked(m, row.data);
 }
 
-export async function callerOf(trx: TenantTx, tenant: string, userId: number, permissions: string[]): Promise<Caller> {
+export async function callerOf(trx: TenantTx, tenant: string, userId: number, permissions: string[], isAdmin?: boolean): Promise<Caller> {
+  // The session's ACL already knows (it is dropped whenever roles or memberships change).
+  if (isAdmin !== undefined) return { userId, isAdmin, permissions };
   const [member, team] = await Promise.all([
     trx.selectFrom('memberships').select('is_admin').where('tenant_code', '=', tenant).where('user_id', '=', userId).where('status', '=', 'normal').executeTakeFirst(),
     trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),

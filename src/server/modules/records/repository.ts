@@ -32,8 +32,15 @@ export function toFlat(r: Row) {
   };
 }
 
+/** A filtered list counts exactly up to this many rows, then says "more than". */
+export const COUNT_BOUND = 10000;
+
+/** Whether the query narrows the module's list (then its total must be counted). */
+const narrowed = (q: PageQuery) => !!(q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
+
 function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
-  const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${m.schema.module}`, sql`r.deleted_at IS NULL`];
+  // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
+  const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
   if (q.keyword?.trim()) {
     const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
@@ -58,14 +65,32 @@ function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
   return sql.join(conds, sql` AND `);
 }
 
+/**
+ * One page and its total. An unfiltered list reads the module's kept count (no count at all); a narrowed one
+ * counts exactly up to COUNT_BOUND rows and beyond that answers the bound with totalExact: false.
+ */
 export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery) {
   const where = whereSql(tenant, m, q);
-  const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM records r WHERE ${where}`.execute(trx);
-  const { rows } = await sql<Row>`
-    SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
-    WHERE ${where} ORDER BY ${orderSql(m, q.sorters)}
-    LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`.execute(trx);
-  return { list: rows.map(toFlat), total: Number(n), pageNum: q.pageNum, pageSize: q.pageSize };
+  const total = narrowed(q)
+    ? sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c)`
+    : sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`;
+  // The total rides along with the page: one round trip, and one for a page past the end.
+  const { rows } = await sql<Row & { total: number }>`
+    WITH t AS (SELECT ${total} AS total)
+    SELECT p.*, t.total FROM t LEFT JOIN LATERAL (
+      SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+      WHERE ${where} ORDER BY ${orderSql(m, q.sorters)}
+      LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}) p ON true`.execute(trx);
+  const n = Number(rows[0]?.total ?? 0);
+  const list = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => toFlat(r as Row));
+  return { list, total: Math.min(n, narrowed(q) ? COUNT_BOUND : n), totalExact: !narrowed(q) || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Keeps the module's record count in step, in the transaction that adds or removes records. */
+export async function bumpCount(trx: TenantTx, tenant: string, module: string, by: number) {
+  if (!by) return;
+  await trx.insertInto('record_counts').values({ tenant_code: tenant, module, n: by })
+    .onConflict((oc) => oc.columns(['tenant_code', 'module']).doUpdateSet({ n: sql`record_counts.n + ${by}` })).execute();
 }
 
 export async function getRecord(trx: TenantTx, tenant: string, module: string, id: number) {
@@ -101,5 +126,6 @@ export async function softDelete(trx: TenantTx, tenant: string, module: string, 
     .updateTable('records').set({ deleted_at: new Date() })
     .where('tenant_code', '=', tenant).where('module', '=', module).where('id', 'in', ids).where('deleted_at', 'is', null)
     .executeTakeFirst();
+  await bumpCount(trx, tenant, module, -Number(res.numUpdatedRows));
   return Number(res.numUpdatedRows);
 }

@@ -42,7 +42,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const acl = await s.acl.forSession(a);
     const ctx: Ctx = { tenant: a.tenantCode, schemas };
     const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
-      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, acl.permissions)));
+      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, acl.permissions, acl.isAdmin)));
     return { a, ctx, run };
   }
 

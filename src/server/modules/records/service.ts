@@ -7,7 +7,7 @@ import { applyComputed } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { nextCode } from './codes';
-import { getRecord, insertRecord, toFlat, updateRecord } from './repository';
+import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
 import { assertMayChange, hasApproval, type Caller } from './access';
@@ -86,6 +86,8 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
     checkSubmittable(m, clean.data, clean.lines);
     await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen });
   }
+  // Last, so concurrent creations in a team hold the count's row lock only until their commit.
+  await bumpCount(trx, ctx.tenant, m.schema.module, 1);
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
 

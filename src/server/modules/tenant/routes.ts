@@ -94,7 +94,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
 
   app.get('/api/admin/sysmenu/getMenuTreeByUserId', { schema: { tags, summary: '当前团队的菜单树' } }, async (req) => {
     const a = requireAuth(req);
-    const mine = await acl.forSession(a);
+    const mine = await acl.forSession(a, true);
     return ok({ menuTree: mine.menuTree, permissions: mine.permissions });
   });
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runSql } from './run-sql';
+import { runSql, tenantPolicy } from './run-sql';
 
 // Generic business records, categories, dictionaries and the approval workflow, all tenant-owned and
 // behind row-level security: the second wall after the repositories' own tenant filters.
@@ -103,15 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO yiguan_app;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO yiguan_app
   `);
-  for (const t of TENANT_TABLES) {
-    await runSql(db, `
-      ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${t} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY ${t}_tenant ON ${t}
-        USING (tenant_code = current_setting('app.tenant', true))
-        WITH CHECK (tenant_code = current_setting('app.tenant', true))
-    `);
-  }
+  for (const t of TENANT_TABLES) await tenantPolicy(db, t);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runSql } from './run-sql';
+import { runSql, tenantPolicy } from './run-sql';
 
 // Approvals that every team configures: process templates and bindings now live in the generic record store
 // (their own page schemas), so the per-module definition table goes. Instances keep a snapshot of the version
@@ -40,15 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     GRANT SELECT, INSERT, UPDATE, DELETE ON process_cc, record_events TO yiguan_app;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO yiguan_app
   `);
-  for (const t of TENANT_TABLES) {
-    await runSql(db, `
-      ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${t} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY ${t}_tenant ON ${t}
-        USING (tenant_code = current_setting('app.tenant', true))
-        WITH CHECK (tenant_code = current_setting('app.tenant', true))
-    `);
-  }
+  for (const t of TENANT_TABLES) await tenantPolicy(db, t);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { runSql } from './run-sql';
+import { runSql, tenantPolicy } from './run-sql';
 
 // Lists at a million rows. A count per team × module kept in the same transaction as every insert and
 // delete answers 共 N 条 of an unfiltered list without counting. Under row-level security PostgreSQL only
@@ -16,13 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     INSERT INTO record_counts (tenant_code, module, n)
       SELECT tenant_code, module, count(*) FROM records WHERE deleted_at IS NULL GROUP BY tenant_code, module;
-    GRANT SELECT, INSERT, UPDATE ON record_counts TO yiguan_app;
-    ALTER TABLE record_counts ENABLE ROW LEVEL SECURITY;
-    ALTER TABLE record_counts FORCE ROW LEVEL SECURITY;
-    CREATE POLICY record_counts_tenant ON record_counts
-      USING (tenant_code = current_setting('app.tenant', true))
-      WITH CHECK (tenant_code = current_setting('app.tenant', true))
+    GRANT SELECT, INSERT, UPDATE ON record_counts TO yiguan_app
   `);
+  await tenantPolicy(db, 'record_counts');
   // One statement (runSql would split it at its semicolons).
   // yg_num becomes PL/pgSQL so the planner calls it rather than inlining its regex and cast (which are not
   // leakproof); the indexes built on it stay valid, its result is the same.

@@ -9,3 +9,14 @@ export async function runSql(db: Kysely<any>, text: string): Promise<void> {
     await sql.raw(stmt).execute(db);
   }
 }
+
+/** Row-level security on a tenant-owned table: rows of other tenants are neither seen nor written. */
+export async function tenantPolicy(db: Kysely<any>, table: string): Promise<void> {
+  await runSql(db, `
+    ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
+    CREATE POLICY ${table}_tenant ON ${table}
+      USING (tenant_code = current_setting('app.tenant', true))
+      WITH CHECK (tenant_code = current_setting('app.tenant', true))
+  `);
+}

@@ -20,9 +20,9 @@ export const Status = {
   TOKEN_EXPIRED: 11014,
 } as const;
 
-/** Codes after which the client drops the session and goes to /login (spec §8: 10015, 11011–11017). */
+/** Codes after which the client drops the session and goes to /login: exactly those spec §8 names. */
 export function isLoginExpiredStatus(status: number): boolean {
-  return status === Status.NO_TOKEN || (status >= 11011 && status <= 11017);
+  return status === Status.NO_TOKEN || status === Status.TOKEN_INVALID || status === Status.TOKEN_EXPIRED;
 }
 
 export const TOKEN_COOKIE = 'token';

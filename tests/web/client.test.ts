@@ -53,7 +53,17 @@ describe('envelope', () => {
 });
 
 describe('error catalogue (spec §8)', () => {
-  it.each([10015, 11011, 11012, 11013, 11014, 11015, 11016, 11017])(
+  it.each([11011, 11013, 11015, 11016, 11017])('status %i is an ordinary failure: its message shows and the session stays', async (status) => {
+    setToken('still-valid');
+    stubFetch(() => envelope(status, null, '账号已被冻结'));
+    const e = await failure(request('GET', 'admin/sysuser/getSysUser'));
+    expect(e.kind).toBe('status');
+    expect(notify).toHaveBeenCalledWith('账号已被冻结');
+    expect(toLogin).not.toHaveBeenCalled();
+    expect(getToken()).toBe('still-valid');
+  });
+
+  it.each([10015, 11012, 11014])(
     'status %i drops the session, shows the message and goes to /login',
     async (status) => {
       setToken('old');

@@ -275,6 +275,26 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ module: 'reimburseManage', moduleName: '报销管理', originatorName: '张三', money: 77 });
   });
 
+  it('keeps one default binding per module, in the database, even when two saves race', async () => {
+    const proc = await processNamed('报销审批');
+    const extra = { moduleId: 'reimburseManage', processId: proc, priority: 50, isDefault: true, enabled: true };
+    const second = await t.call('POST', `${B}/add`, extra, boss);
+    expect(second).toMatchObject({ status: 409, message: '该业务模块已有默认流程，请先取消原默认流程' });
+    // Without the default flag it saves; turning it into a default is refused the same way.
+    const plain = await t.call('POST', `${B}/add`, { ...extra, isDefault: false }, boss);
+    expect(plain.status).toBe(200);
+    expect((await t.call('POST', `${B}/update`, { ...plain.data, isDefault: true }, boss)).status).toBe(409);
+    // Release the current default, then two concurrent saves of a new default: exactly one wins.
+    const current = (await bindings()).find((b: any) => b.moduleId === 'reimburseManage' && b.isDefault === true);
+    expect((await t.call('POST', `${B}/update`, { ...current, isDefault: false }, boss)).status).toBe(200);
+    const both = await Promise.all([1, 2].map(() => t.call('POST', `${B}/add`, extra, boss)));
+    expect(both.map((x) => x.status).sort()).toEqual([200, 409]);
+    // Deleting the default frees the key.
+    const winner = both.find((x) => x.status === 200)!.data;
+    expect((await t.call('POST', `${B}/delete`, { ids: [winner.id, plain.data.id] }, boss)).status).toBe(200);
+    expect((await t.call('POST', `${B}/update`, { ...current, isDefault: true }, boss)).status).toBe(200);
+  });
+
   it('takes effect when submitted in a module with no enabled binding', async () => {
     await bindAll(null);
     const draft = (await add(staff)).data;

@@ -252,12 +252,21 @@ export interface PageSchema {
   /** The page's records are a product capability: approval process templates or bindings. */
   provides?: 'approvalProcess' | 'approvalBinding';
   stages?: StagesConfig;
+  /** At most one record per key: e.g. one default binding per module (enforced by the database). */
+  unique?: UniqueRule[];
   tree?: TreeConfig;
   tabs?: TabsConfig;
   sectionHeader?: SectionHeaderConfig;
   list: ListConfig;
   addDialog?: DialogConfig;
   drawer?: DrawerConfig;
+}
+
+/** A uniqueness rule: the fields forming the key, when it applies, and what a second holder is told. */
+export interface UniqueRule {
+  fields: string[];
+  when?: { field: string; value: unknown };
+  message: string;
 }
 
 /** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */

@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_teams';
 import * as m003 from './migrations/003_records';
 import * as m004 from './migrations/004_approvals';
 import * as m005 from './migrations/005_list_speed';
+import * as m006 from './migrations/006_record_keys';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_records': m003,
   '004_approvals': m004,
   '005_list_speed': m005,
+  '006_record_keys': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

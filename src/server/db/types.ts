@@ -147,6 +147,7 @@ export interface Database {
   dictionaries: DictionariesTable;
   process_cc: ProcessCcTable;
   record_counts: RecordCountsTable;
+  record_keys: RecordKeysTable;
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
@@ -221,6 +222,14 @@ export interface ProcessSnapshot {
   steps: ProcessStep[];
   /** 发起人自选 picks, by step index. */
   chosen?: Record<string, number[]>;
+}
+
+export interface RecordKeysTable {
+  tenant_code: string;
+  module: string;
+  rule: number;
+  key: string;
+  record_id: number;
 }
 
 export interface RecordCountsTable {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
 import { filterSql, orderSql, type Filter, type Sorter } from './query';
+import { releaseKeys } from './unique';
 
 export interface PageQuery {
   pageNum: number;
@@ -127,5 +128,6 @@ export async function softDelete(trx: TenantTx, tenant: string, module: string, 
     .where('tenant_code', '=', tenant).where('module', '=', module).where('id', 'in', ids).where('deleted_at', 'is', null)
     .executeTakeFirst();
   await bumpCount(trx, tenant, module, -Number(res.numUpdatedRows));
+  await releaseKeys(trx, tenant, ids); // a deleted record holds no unique keys
   return Number(res.numUpdatedRows);
 }

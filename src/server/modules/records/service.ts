@@ -10,6 +10,7 @@ import { nextCode } from './codes';
 import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
+import { holdKeys } from './unique';
 import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
 import { startInstance, type Ctx } from '../workflow/engine';
@@ -78,6 +79,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const status = hasApproval(m) ? RecordStatus.draft : RecordStatus.approved;
   const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, ...clean, categoryId, userId });
+  await holdKeys(trx, ctx.tenant, m, id, clean.data);
   if (status === RecordStatus.approved) {
     checkSubmittable(m, clean.data, clean.lines);
     await enterInitialStage(trx, ctx.tenant, m, id);
@@ -101,6 +103,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);
   if (!hasApproval(m)) checkSubmittable(m, clean.data, clean.lines);
   await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { ...clean, categoryId });
+  await holdKeys(trx, ctx.tenant, m, row.id, clean.data);
   if (opts.submit && hasApproval(m)) {
     checkSubmittable(m, clean.data, clean.lines);
     await startInstance(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });

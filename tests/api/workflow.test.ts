@@ -176,6 +176,15 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     expect(rows.every((x: any) => Array.isArray(x.actions))).toBe(true);
   });
 
+  it('fills a new record\'s declared defaults on the server: 报销人 is the caller, 报销日期 today (China time)', async () => {
+    const { todayInChina } = await import('../../src/common/defaults');
+    const r = await t.call('POST', `${M}/add`, { deptId: d('dept', '业务部'), reason: '默认值', lines: [] }, lisi);
+    expect(r.data).toMatchObject({ applicantId: ids.lisi, applicantIdName: '李四', applyDate: todayInChina() });
+    // A value the caller gives wins over the default.
+    const given = await t.call('POST', `${M}/add`, { ...claim(), applicantId: ids.staff, applyDate: '2026-01-05' }, lisi);
+    expect(given.data).toMatchObject({ applicantId: ids.staff, applyDate: '2026-01-05' });
+  });
+
   it('needs a line to submit, not to save', async () => {
     const empty = await t.call('POST', `${M}/add`, { ...claim(), lines: [] }, staff);
     expect(empty.data.status).toBe('待提交');

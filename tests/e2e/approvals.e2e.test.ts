@@ -2,7 +2,7 @@
 // owner's own claim goes to 李四 (never to the owner), who approves and pays it; the owner defines a two-step
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig } from './helpers';
 
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
@@ -21,6 +21,10 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     browser = rig.browser;
     base = rig.server.url;
   }, 240_000);
+  // No test leaves an uncaught error or an error of ours in any page's console.
+  afterEach(() => {
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+  });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await rig?.close();
@@ -211,6 +215,5 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await poll(() => toastText(boss)).toContain('已同意');
     await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
     await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('财务复核：等待 李四 审批')]));
-    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   }, 240_000);
 });

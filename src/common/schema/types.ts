@@ -57,6 +57,8 @@ export interface FieldDef {
   unit?: string;
   data?: OptionSource;
   props?: Record<string, unknown>;
+  /** A new record's value when none is given: the current user, today, this month, or a constant. */
+  default?: 'currentUser' | 'today' | 'thisMonth' | { value: unknown };
   /** Computed on save (and shown read-only): the sum of a line column, or a − b. */
   compute?: { sumOf?: string; difference?: [string, string] };
   disabled?: boolean;

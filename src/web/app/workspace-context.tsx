@@ -66,7 +66,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     () => ({ menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests }),
     [menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests],
   );
-  const tenant = useMemo(() => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined }), [user?.tenantName, user?.tenantLogo]);
+  const tenant = useMemo(() => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined, userId: user?.id }), [user?.tenantName, user?.tenantLogo, user?.id]);
   return (
     <WorkspaceContext.Provider value={value}>
       <PermissionContext.Provider value={permissions}>

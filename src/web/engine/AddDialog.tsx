@@ -1,6 +1,7 @@
 // Add dialog (spec §2.7): width 400, draggable by its title, tenant logo, optional extra
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { applyDefaults, todayInChina } from '../../common/defaults';
 import { Button, Modal } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
@@ -10,7 +11,7 @@ import { Messages } from '../../common/rules/messages';
 import { SchemaFields } from './fields/SchemaFields';
 import { DIALOG_WIDTH } from './constants';
 import { Permission } from './Permission';
-import { TenantLogo } from './tenant';
+import { TenantContext, TenantLogo } from './tenant';
 import { useDraggable } from './use-draggable';
 
 export interface AddDialogProps {
@@ -28,7 +29,11 @@ export interface AddDialogProps {
 
 export function AddDialog(p: AddDialogProps) {
   // A fresh form per opening, so cancel leaves nothing behind.
-  const form = useMemo(() => createForm({ initialValues: p.initialValues }), [p.open, p.initialValues]);
+  const { userId } = useContext(TenantContext);
+  const form = useMemo(
+    () => createForm({ initialValues: applyDefaults(p.fields, p.initialValues ?? {}, { userId, today: todayInChina() }) }),
+    [p.open, p.initialValues, p.fields, userId],
+  );
   const drag = useDraggable();
   const [busy, setBusy] = useState(false);
   const fields = p.fields.filter((f) => f.isAdd !== false);

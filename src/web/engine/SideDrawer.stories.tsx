@@ -21,6 +21,12 @@ export default meta;
 type Story = StoryObj<typeof SideDrawer>;
 
 export const New: Story = { parameters: expectText('道具项目', '项目单号', '系统生成', '明细', '合计', '取消', '提交') };
+/** A new record starts from its fields' defaults (here a constant; 'currentUser', 'today', 'thisMonth' also exist). */
+export const NewWithDefaults: Story = {
+  // Read-pretty, so the filled value shows as text.
+  args: { readOnly: true, config: { ...SHOWCASE.drawer!, fields: SHOWCASE.drawer!.fields.map((f) => (f.fieldName === 'name' ? { ...f, default: { value: '默认的道具名称' } } : f)) } },
+  parameters: expectText('默认的道具名称'),
+};
 export const NewApprovalForm: Story = {
   args: { config: { ...SHOWCASE.drawer!, approval: true }, onSave: () => undefined },
   parameters: expectText('保存', '提交', '取消'),

@@ -3,7 +3,8 @@
 // form 保存 keeps a draft and 提交 saves and submits (both validate the form and every required line
 // cell first); 同意/驳回 (with task data) open the reason dialog; 撤回 and stage actions (e.g. 支付) show
 // only when the record's `actions` from the server allow them.
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { applyDefaults, todayInChina } from '../../common/defaults';
 import { Button, Collapse, Descriptions, Drawer, Space } from 'antd';
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
@@ -23,7 +24,7 @@ import { createLineStore } from './line-store';
 import { Permission } from './Permission';
 import { ReasonDialog } from './ReasonDialog';
 import { SystemCodeLine } from './SystemCodeLine';
-import { TenantLogo } from './tenant';
+import { TenantContext, TenantLogo } from './tenant';
 import { useApproval } from './use-approval';
 import { feedback } from './feedback';
 
@@ -47,7 +48,10 @@ export interface SideDrawerProps {
 }
 
 export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton }: SideDrawerProps) {
-  const form = useMemo(() => createForm({ initialValues: record, readPretty: readOnly }), [record, readOnly, open]);
+  const { userId } = useContext(TenantContext);
+  // A new record starts from its schema's defaults (报销人 = me, 报销日期 = today…); the server fills the same.
+  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { userId, today: todayInChina() }), [record, config.fields, userId]);
+  const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   const formId = record?.id;
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface TenantInfo {
   tenantName?: string;
   tenantLogo?: string;
+  /** The viewer, for defaults such as 报销人 = me. */
+  userId?: number | string;
 }
 
 export const TenantContext = createContext<TenantInfo>({});

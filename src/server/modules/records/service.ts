@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
 import { applyComputed } from '../../../common/computed';
+import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { nextCode } from './codes';
@@ -71,7 +72,8 @@ export interface SaveOptions {
 }
 
 export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Record<string, unknown>, opts: SaveOptions = {}) {
-  const clean = validated(m, body);
+  // What a new record does not say, its schema's defaults do (as the drawer showed them).
+  const clean = validated(m, applyDefaults(settable(m), body, { userId, today: todayInChina() }));
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);

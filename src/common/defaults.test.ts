@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { applyDefaults, todayInChina } from './defaults';
+import type { FieldDef } from './schema/types';
+
+const fields: FieldDef[] = [
+  { fieldName: 'applicantId', titleName: '报销人', fontendType: 'select', data: { fieldKey: 'teamMembers' }, default: 'currentUser' },
+  { fieldName: 'applyDate', titleName: '报销日期', fontendType: 'date', default: 'today' },
+  { fieldName: 'month', titleName: '月份', fontendType: 'month', default: 'thisMonth' },
+  { fieldName: 'signMode', titleName: '签批方式', fontendType: 'radio', data: [{ label: '或签', value: 'any' }], default: { value: 'any' } },
+  { fieldName: 'reason', titleName: '事由', fontendType: 'text' },
+];
+
+describe('field defaults', () => {
+  it('fill what is missing from the current user, today, this month or a constant', () => {
+    expect(applyDefaults(fields, {}, { userId: 7, today: '2026-11-23' })).toEqual({ applicantId: 7, applyDate: '2026-11-23', month: '2026-11', signMode: 'any' });
+  });
+  it('never replace a value the user gave, and give nothing they cannot know', () => {
+    expect(applyDefaults(fields, { applicantId: 9, applyDate: '2026-01-02', reason: '' }, { today: '2026-11-23' }))
+      .toEqual({ applicantId: 9, applyDate: '2026-01-02', month: '2026-11', signMode: 'any', reason: '' });
+    expect(applyDefaults(fields, {}, { today: '2026-11-23' })).not.toHaveProperty('applicantId');
+  });
+  it('counts today in China time', () => {
+    expect(todayInChina(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
+    expect(todayInChina(new Date('2026-11-22T15:59:00Z'))).toBe('2026-11-22');
+  });
+});

@@ -1,0 +1,40 @@
+// Field defaults declared in a page schema (`default`): the current user, today, this month, or a constant.
+// The drawer fills them into a new form and the server fills what a new record still lacks, from the same
+// declaration.
+import type { FieldDef } from './schema/types';
+
+export interface DefaultsContext {
+  /** The viewer's (or caller's) user id. */
+  userId?: number | string;
+  /** Today as YYYY-MM-DD, in the team's time zone. */
+  today: string;
+}
+
+const missing = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The default of one field, or undefined when it has none (or none can be given, e.g. no user known). */
+export function defaultOf(f: FieldDef, ctx: DefaultsContext): unknown {
+  const d = f.default;
+  if (d === undefined) return undefined;
+  if (typeof d === 'object' && d !== null) return structuredClone(d.value);
+  if (d === 'currentUser') return ctx.userId;
+  if (d === 'today') return ctx.today;
+  if (d === 'thisMonth') return ctx.today.slice(0, 7);
+  return undefined;
+}
+
+/** A copy of data with every missing field that has a default filled in. */
+export function applyDefaults(fields: FieldDef[], data: Record<string, unknown>, ctx: DefaultsContext): Record<string, unknown> {
+  const out = { ...data };
+  for (const f of fields) {
+    if (!missing(out[f.fieldName])) continue;
+    const v = defaultOf(f, ctx);
+    if (!missing(v)) out[f.fieldName] = v;
+  }
+  return out;
+}
+
+/** Today in China time (the product's teams are Chinese companies), whatever the server's zone. */
+export function todayInChina(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -16,9 +19,74 @@ function versionFile(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+// Writes <file>.br (brotli 11) and <file>.gz (gzip 9) next to every text file of the build above 1 kB,
+// so the server sends compressed bytes without compressing per request (serveWeb in src/server/app.ts).
+function precompress(): Plugin {
+  const worthIt = (name: string, size: number) => /\.(js|css|html|svg|json)$/.test(name) && size >= 1024;
+  return {
+    name: 'yiguan-precompress',
+    apply: 'build',
+    // 'post' + sequential: after the other plugins have written their files (version.json).
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(options) {
+        const dir = options.dir ?? 'dist/web';
+        const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
+        await Promise.all(files.map(async (file) => {
+          const stat = fs.statSync(file);
+          if (!stat.isFile() || !worthIt(file, stat.size)) return;
+          const data = fs.readFileSync(file);
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gzip(data, { level: 9 }),
+          ]);
+          // A twin that is not smaller is left out: the server then sends the file itself.
+          if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
+          if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
+        }));
+      },
+    },
+  };
+}
+
+// A NODE_ENV inherited from the shell (vitest's 'test' when the e2e suites run `vite build`) made Vite
+// bundle React's and antd's development code: a production build must be a production bundle.
+function productionBuild(): Plugin {
+  return {
+    name: 'yiguan-production-build',
+    apply: 'build',
+    config(_config, { mode }) {
+      if (mode === 'production') process.env.NODE_ENV = 'production';
+      // Browsers we support all have ResizeObserver, which the polyfill returns anyway; tests (jsdom) keep it.
+      return { resolve: { alias: { 'resize-observer-polyfill': fileURLToPath(new URL('./src/web/app/native-resize-observer.ts', import.meta.url)) } } };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
-  build: { outDir: 'dist/web', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  plugins: [react(), productionBuild(), versionFile(), precompress()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    // The largest chunk is the shared vendor one (~590 kB raw, 190 kB gzip); warn when any grows well past it.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Engine modules only declare things: importing one piece from the barrel must not pull in the rest.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]web[\\/]engine[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every route needs (React, router, antd core, Form): one cacheable file.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
@@ -28,7 +96,7 @@ export default defineConfig({
     hookTimeout: 120000,
     // PGlite and Chromium are heavy; two cores here, so keep the worker count modest.
     maxWorkers: 2,
-    setupFiles: ['tests/setup.ts'],
+    setupFiles: ['tests/setup.ts', 'src/web/app/routes.test-setup.ts'],
     globalSetup: ['tests/global-setup.ts'],
   },
 });

@@ -89,19 +89,23 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
     return;
   }
   // serve:false: files are sent by the catch-all below, which also does the SPA fallback.
-  await app.register(fastifyStatic, { root: webDir, serve: false });
+  // preCompressed: sendFile picks the build's <file>.br / <file>.gz twin (scripts/precompress.ts) the client
+  // accepts, br first, with Content-Encoding, the original's Content-Type and Vary: Accept-Encoding.
+  await app.register(fastifyStatic, { root: webDir, serve: false, preCompressed: true });
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
     if (req.url.startsWith('/api/')) {
       return reply.status(404).send({ status: 404, message: '接口不存在', data: null });
     }
     const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
     const file = path.join(webDir, rel);
-    if (rel && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    // The .br/.gz twins are encodings of their original, never resources of their own.
+    const twin = /\.(br|gz)$/i.test(rel);
+    if (rel && !twin && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel, { cacheControl: false });
     }
     // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
     if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
-    // index.html is read per request (it is small) so a rebuild is served without a restart.
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'));
+    // index.html is read from disk per request (sendFile does not cache) so a rebuild is served without a restart.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

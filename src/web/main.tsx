@@ -1,7 +1,9 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { startVersionCheck } from './api/version';
-import { App } from './app/App';
+import { App, preloadRoute } from './app/App';
+
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <React.StrictMode>

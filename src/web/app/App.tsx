@@ -1,34 +1,85 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { createElement, lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
-import { CodeLoginPage } from './auth/CodeLoginPage';
-import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { getToken } from '../api/session';
 import { LoginPage } from './auth/LoginPage';
-import { QrConfirmPage } from './auth/QrConfirmPage';
-import { RegisterPage } from './auth/RegisterPage';
-import { WechatLoginPage } from './auth/WechatLoginPage';
 import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
-import { BasicLayout } from './layout/BasicLayout';
 import { LoadingMask } from './LoadingMask';
-import { PortalHome } from './pages/PortalHome';
-import { EmptyPage, NotFoundPage, UnauthorizedPage } from './pages/ResultPages';
-import { BasicInfoPage } from './pages/BasicInfoPage';
-import { UserProvider } from './session-context';
-import { WorkspaceProvider } from './workspace-context';
-import { CheckModelPage, CorporateInfoPage, EnterpriseInfoPage, SubmitPage } from './teams/EnterprisePages';
-import { AddInfoPage, IdentifyPage, IndividualSubmitPage, ManualInputPage, WizardIntro } from './teams/IndividualPages';
-import { InCheckPage, JoinTeamPage, SharePage } from './teams/JoinPages';
-import { CreateTeamPage, SelectionMethodPage } from './teams/SelectionPages';
-import { TeamRequestsPage } from './teams/TeamRequestsPage';
-import { SchemaPage } from './pages/SchemaPage';
-import { schemaRoutes } from './pages/schema-index';
+import { schemaForRoute, schemaRoutes } from './pages/schema-index';
 import './app.css';
 
-dayjs.locale('zh-cn');
+// Route-level code splitting: each screen below is its own chunk, loaded on first visit. /login stays in
+// the entry: it is where every signed-out visit lands, and it needs only antd's Form, Input and Button.
+type Page<C extends ComponentType<any>> = ComponentType<ComponentProps<C>> & { preload(): Promise<void> };
+
+const screens: { preload(): Promise<void> }[] = [];
+
+/** A lazily loaded screen that renders at once, without the Suspense fallback, when preload() already ran. */
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): Page<M[K]> {
+  let loaded: M[K] | undefined;
+  const preload = () => load().then((m) => { loaded = m[name]; });
+  const Lazy = lazy(async () => { await preload(); return { default: loaded! }; });
+  function LazyPage(props: ComponentProps<M[K]>) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded screen would remount it.
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy, props);
+  }
+  screens.push({ preload });
+  return Object.assign(LazyPage, { preload });
+}
+const CodeLoginPage = lazyPage(() => import('./auth/CodeLoginPage'), 'CodeLoginPage');
+const ForgotPasswordPage = lazyPage(() => import('./auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const QrConfirmPage = lazyPage(() => import('./auth/QrConfirmPage'), 'QrConfirmPage');
+const RegisterPage = lazyPage(() => import('./auth/RegisterPage'), 'RegisterPage');
+const WechatLoginPage = lazyPage(() => import('./auth/WechatLoginPage'), 'WechatLoginPage');
+const WorkspaceShell = lazyPage(() => import('./WorkspaceShell'), 'default');
+const PortalHome = lazyPage(() => import('./pages/PortalHome'), 'PortalHome');
+const BasicInfoPage = lazyPage(() => import('./pages/BasicInfoPage'), 'BasicInfoPage');
+const SchemaPage = lazyPage(() => import('./pages/SchemaPage'), 'SchemaPage');
+const EmptyPage = lazyPage(() => import('./pages/ResultPages'), 'EmptyPage');
+const NotFoundPage = lazyPage(() => import('./pages/ResultPages'), 'NotFoundPage');
+const UnauthorizedPage = lazyPage(() => import('./pages/ResultPages'), 'UnauthorizedPage');
+const CheckModelPage = lazyPage(() => import('./teams/EnterprisePages'), 'CheckModelPage');
+const CorporateInfoPage = lazyPage(() => import('./teams/EnterprisePages'), 'CorporateInfoPage');
+const EnterpriseInfoPage = lazyPage(() => import('./teams/EnterprisePages'), 'EnterpriseInfoPage');
+const SubmitPage = lazyPage(() => import('./teams/EnterprisePages'), 'SubmitPage');
+const AddInfoPage = lazyPage(() => import('./teams/IndividualPages'), 'AddInfoPage');
+const IdentifyPage = lazyPage(() => import('./teams/IndividualPages'), 'IdentifyPage');
+const IndividualSubmitPage = lazyPage(() => import('./teams/IndividualPages'), 'IndividualSubmitPage');
+const ManualInputPage = lazyPage(() => import('./teams/IndividualPages'), 'ManualInputPage');
+const WizardIntro = lazyPage(() => import('./teams/IndividualPages'), 'WizardIntro');
+const InCheckPage = lazyPage(() => import('./teams/JoinPages'), 'InCheckPage');
+const JoinTeamPage = lazyPage(() => import('./teams/JoinPages'), 'JoinTeamPage');
+const SharePage = lazyPage(() => import('./teams/JoinPages'), 'SharePage');
+const CreateTeamPage = lazyPage(() => import('./teams/SelectionPages'), 'CreateTeamPage');
+const SelectionMethodPage = lazyPage(() => import('./teams/SelectionPages'), 'SelectionMethodPage');
+const TeamRequestsPage = lazyPage(() => import('./teams/TeamRequestsPage'), 'TeamRequestsPage');
+
+const quiet = () => {}; // a failed preload is reported by the lazy screen that needs it
+
+/**
+ * Opening a signed-in page would otherwise fetch the workspace, then the page, then its schema, one after
+ * the other; starting them together at startup saves those round trips (the imports are shared).
+ */
+export function preloadRoute(pathname: string) {
+  if (isPublicPath(pathname) || pathname === '/qrConfirm' || !getToken()) return; // /qrConfirm has no workspace
+  WorkspaceShell.preload().catch(quiet);
+  if (pathname === '/') PortalHome.preload().catch(quiet);
+  const schema = schemaForRoute(pathname);
+  if (schema) {
+    SchemaPage.preload().catch(quiet);
+    schema.load().catch(quiet);
+  }
+}
+
+/** Loads every screen, as the static imports did: for the jsdom suites, which expect a screen right after render. */
+export async function preloadAllRoutes() {
+  await Promise.all(screens.map((p) => p.preload()));
+}
+
+const pageSpin = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
 /** Hands the request client antd's context-aware message API and the router's navigate. */
 function ClientBridge() {
@@ -53,12 +104,17 @@ function ClientBridge() {
 function Protected() {
   return (
     <RequireAuth>
-      <UserProvider>
-        <WorkspaceProvider>
-          <BasicLayout />
-        </WorkspaceProvider>
-      </UserProvider>
+      <WorkspaceShell />
     </RequireAuth>
+  );
+}
+
+/** A page loading inside the workspace keeps the sidebar and header on screen. */
+function PageOutlet() {
+  return (
+    <Suspense fallback={pageSpin}>
+      <Outlet />
+    </Suspense>
   );
 }
 
@@ -80,29 +136,31 @@ export function AppRoutes() {
         }
       />
       <Route element={<Protected />}>
-        <Route path="/" element={<PortalHome />} />
-        <Route path="/basicInfo" element={<BasicInfoPage />} />
-        <Route path="/selectionMethod" element={<SelectionMethodPage />} />
-        <Route path="/createTeam" element={<CreateTeamPage />} />
-        <Route path="/joinTeam" element={<JoinTeamPage key="enterprise" type="enterprise" />} />
-        <Route path="/joinIndividualTeam" element={<JoinTeamPage key="individual" type="individual" />} />
-        <Route path="/inCheck" element={<InCheckPage />} />
-        <Route path="/share" element={<SharePage />} />
-        <Route path="/individualTeam" element={<WizardIntro key="individual" kind="individual" />} />
-        <Route path="/addInfo" element={<AddInfoPage />} />
-        <Route path="/identify" element={<IdentifyPage />} />
-        <Route path="/manualInput" element={<ManualInputPage />} />
-        <Route path="/individualSubmit" element={<IndividualSubmitPage />} />
-        <Route path="/enterpriseTeam" element={<WizardIntro key="enterprise" kind="enterprise" />} />
-        <Route path="/enterpriseInfo" element={<EnterpriseInfoPage />} />
-        <Route path="/corporateInfo" element={<CorporateInfoPage />} />
-        <Route path="/checkModel" element={<CheckModelPage />} />
-        <Route path="/submit" element={<SubmitPage />} />
-        <Route path="/teamRequests" element={<TeamRequestsPage />} />
-        {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
-        <Route path="/empty" element={<EmptyPage />} />
-        <Route path="/404" element={<NotFoundPage />} />
-        <Route path="/401" element={<UnauthorizedPage />} />
+        <Route element={<PageOutlet />}>
+          <Route path="/" element={<PortalHome />} />
+          <Route path="/basicInfo" element={<BasicInfoPage />} />
+          <Route path="/selectionMethod" element={<SelectionMethodPage />} />
+          <Route path="/createTeam" element={<CreateTeamPage />} />
+          <Route path="/joinTeam" element={<JoinTeamPage key="enterprise" type="enterprise" />} />
+          <Route path="/joinIndividualTeam" element={<JoinTeamPage key="individual" type="individual" />} />
+          <Route path="/inCheck" element={<InCheckPage />} />
+          <Route path="/share" element={<SharePage />} />
+          <Route path="/individualTeam" element={<WizardIntro key="individual" kind="individual" />} />
+          <Route path="/addInfo" element={<AddInfoPage />} />
+          <Route path="/identify" element={<IdentifyPage />} />
+          <Route path="/manualInput" element={<ManualInputPage />} />
+          <Route path="/individualSubmit" element={<IndividualSubmitPage />} />
+          <Route path="/enterpriseTeam" element={<WizardIntro key="enterprise" kind="enterprise" />} />
+          <Route path="/enterpriseInfo" element={<EnterpriseInfoPage />} />
+          <Route path="/corporateInfo" element={<CorporateInfoPage />} />
+          <Route path="/checkModel" element={<CheckModelPage />} />
+          <Route path="/submit" element={<SubmitPage />} />
+          <Route path="/teamRequests" element={<TeamRequestsPage />} />
+          {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
+          <Route path="/empty" element={<EmptyPage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/401" element={<UnauthorizedPage />} />
+        </Route>
       </Route>
       <Route path="*" element={<Navigate to="/empty" replace />} />
     </Routes>
@@ -117,7 +175,9 @@ export function AppShell() {
         <ClientBridge />
         <RegisterFlag />
         <LoadingMask />
-        <AppRoutes />
+        <Suspense fallback={pageSpin}>
+          <AppRoutes />
+        </Suspense>
       </AntApp>
     </ConfigProvider>
   );

@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ACTIVE_MENU_KEY, type MenuNode } from '../../api/team';
-import { MenuIcon } from './MenuIcon';
+import { MenuIcon } from './menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
 

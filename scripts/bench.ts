@@ -40,7 +40,7 @@ function cannon(opts: object): Promise<Load> {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
 const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
 const { db, services } = server;
-log(`PostgreSQL ${(await sql<{ v: string }>`SHOW server_version`.execute(db)).rows[0].v}; ${TEAMS} teams × ${SCALE.toLocaleString()} reimbursements; ${SECONDS} s per call, 50 connections`);
+log(`PostgreSQL ${(await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(db)).rows[0].v}; ${TEAMS} teams × ${SCALE.toLocaleString()} reimbursements; ${SECONDS} s per call, 50 connections`);
 let t0 = Date.now();
 await loadTeams(db, services.schemas, DEMO.tenantCode, TEAMS, SCALE, log);
 log(`loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -62,6 +62,8 @@ const headers = { 'content-type': 'application/json', satoken: token };
 const page = (body: object) => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
 
 const rows: [string, Load][] = [];
+// Warm up (caches, JIT) without measuring.
+await cannon({ ...page({ pageNum: 1 }), duration: 3 });
 const yard = await cannon({ url: `${bareUrl}/pk/${someId}` });
 rows.push(['yardstick: bare Fastify + pg, primary key', yard]);
 const calls: [string, object][] = [

@@ -47,4 +47,5 @@ export async function loadTeams(db: DB, schemas: SchemaRegistry, demoTenant: str
   }
   // As a settled database would be: hint bits set, visibility map built (index-only scans), statistics fresh.
   await sql`VACUUM (ANALYZE) records`.execute(db);
+  await sql`CHECKPOINT`.execute(db);
 }

@@ -76,7 +76,7 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       const before = (await page({})).data.total;
       const cases: [object, string][] = [
         [{ reason: '' }, '事由不能为空'],
-        [{ applyDate: undefined }, '报销日期不能为空'],
+        [{ deptId: undefined }, '部门不能为空'],
         [{ reason: 'x'.repeat(201) }, '最大输入长度为200'],
         [{ bankCardNo: '12ab' }, '请输入正确的银行卡号'],
         [{ offsetPrice: 600000 }, '请输入0-500000之间的数字'],
@@ -182,7 +182,20 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       const narrowedList = (await page({ filters: [{ field: 'status', operator: 'eq', value: '待提交' }] })).data;
       expect(narrowedList.totalExact).toBe(true);
       expect(narrowedList.total).toBe(Number((await t.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n')).where('tenant_code', '=', DEMO.tenantCode).where('module', '=', 'reimburseManage').where('status', '=', '待提交').where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n));
-      expect(COUNT_BOUND).toBe(10000);
+      expect(COUNT_BOUND).toBe(5000);
+      // Past the bound a narrowed list stops counting and says so; the page itself still comes from the index.
+      await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by)
+        SELECT ${DEMO.tenantCode}, 'reimburseManage', 'BXCAP' || g, '待提交', jsonb_build_object('reason', '批量 ' || g, 'totalPrice', g), 1
+        FROM generate_series(1, ${COUNT_BOUND + 2}) g`.execute(t.db);
+      await sql`UPDATE record_counts SET n = n + ${COUNT_BOUND + 2} WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage'`.execute(t.db);
+      const capped = (await page({ filters: [{ field: 'status', operator: 'eq', value: '待提交' }] })).data;
+      expect(capped).toMatchObject({ total: COUNT_BOUND, totalExact: false });
+      expect(capped.list).toHaveLength(50);
+      const whole = (await page({})).data;
+      expect(whole).toMatchObject({ total: await real(), totalExact: true });
+      expect(whole.total).toBeGreaterThan(COUNT_BOUND);
+      await sql`DELETE FROM records WHERE code LIKE 'BXCAP%'`.execute(t.db);
+      await sql`UPDATE record_counts SET n = n - ${COUNT_BOUND + 2} WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage'`.execute(t.db);
     });
 
     it('row-level security hides other tenants even from an unscoped query', async () => {

@@ -36,6 +36,8 @@ export interface RouteAnswer {
 export interface GetListResult<T = Row> {
   data: T[];
   total: number;
+  /** false when a filtered total was only counted up to `total` (the list shows 共 N+ 条). */
+  totalExact?: boolean;
 }
 
 /** Task data of an approval (spec §3). */

@@ -7,7 +7,7 @@ import type { DataProvider, RouteAnswer, Row, UploadedFile } from './data-provid
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
-interface PageAnswer { list: Row[]; total: number }
+interface PageAnswer { list: Row[]; total: number; totalExact?: boolean }
 interface CategoryAnswer { id: number; name: string; label: string; noEdit: boolean; children: CategoryAnswer[] }
 
 function toCategory(c: CategoryAnswer): CategoryNode {
@@ -24,7 +24,7 @@ export const httpDataProvider: DataProvider = {
       categoryId: categoryId ? Number(categoryId) : null,
       tab: tab && ['all', 'todo', 'mine', 'done', 'cc'].includes(tab) ? tab : undefined,
     });
-    return { data: res.list, total: res.total };
+    return { data: res.list, total: res.total, totalExact: res.totalExact };
   },
   getOne: ({ module, id }) => api.get<Row>(data(module, 'get'), { searchParams: { id } }),
   create: ({ module, variables }) => api.post<Row>(data(module, 'add'), variables),

@@ -48,7 +48,7 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
   const page = paging.key === queryKey ? paging.page : 1;
   const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
   const [sorters, setSorters] = useState<Sorter[]>([]);
-  const [state, setState] = useState<{ rows: TableRow[]; total: number; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
+  const [state, setState] = useState<{ rows: TableRow[]; total: number; exact?: boolean; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
   const [selected, setSelected] = useState<TableRow[]>([]);
   const [visible, setVisible] = useState(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop));
 
@@ -57,7 +57,7 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
     setState((s) => ({ ...s, loading: true, error: false }));
     provider
       .getList({ module, pagination: { current: page, pageSize }, sorters, filters, categoryId, tab })
-      .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, loading: false, error: false }))
+      .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, exact: r.totalExact, loading: false, error: false }))
       .catch(() => live && setState({ rows: [], total: 0, loading: false, error: true }));
     return () => { live = false; };
   }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, reloadKey]);
@@ -123,7 +123,7 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
           setSorters(s?.order && s.columnKey ? [{ field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
         }}
       />
-      <ListPagination total={state.total} current={page} pageSize={pageSize} onChange={setPage} />
+      <ListPagination total={state.total} exact={state.exact !== false} current={page} pageSize={pageSize} onChange={setPage} />
     </div>
   );
 }

@@ -117,5 +117,9 @@ export function indexStatements(m: ModuleSchema): string[] {
   for (const f of new Set([...m.filterable].filter((x) => !COLUMNS[x] && !x.startsWith('lines.')))) {
     out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON records (tenant_code, ${exprOf(f)}) ${where}`);
   }
+  // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
+  for (const f of ['status', 'categoryId'].filter((x) => m.filterable.has(x) || x === 'categoryId')) {
+    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, id DESC) ${where}`);
+  }
   return out;
 }

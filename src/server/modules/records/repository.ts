@@ -34,7 +34,7 @@ export function toFlat(r: Row) {
 }
 
 /** A filtered list counts exactly up to this many rows, then says "more than". */
-export const COUNT_BOUND = 10000;
+export const COUNT_BOUND = 5000;
 
 /** Whether the query narrows the module's list (then its total must be counted). */
 const narrowed = (q: PageQuery) => !!(q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));

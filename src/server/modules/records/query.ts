@@ -94,6 +94,9 @@ export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBui
     if (i === 0) lastDesc = desc;
     return sql`${fieldExpr(m, s.field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
   });
+  // Newest first by default: by creation time, which only the module's (tenant, created_at, id) index gives
+  // (ordered by id alone, the planner may walk the whole primary key of every team from its end).
+  if (!parts.length) parts.push(sql`r.created_at DESC`);
   parts.push(lastDesc ? sql`r.id DESC` : sql`r.id ASC`);
   // The tenant first (constant in the list) so only the module's (tenant, field, id) index can give this
   // order: the planner never walks the whole primary key of every team for the newest rows of one.
@@ -109,7 +112,7 @@ export function indexStatements(m: ModuleSchema): string[] {
   const mod = m.schema.module;
   const where = `WHERE module = '${mod}' AND deleted_at IS NULL`;
   const exprOf = (f: string) => (COLUMNS[f] ? COLUMNS[f] : m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
-  const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__id" ON records (tenant_code, id DESC) ${where}`];
+  const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON records (tenant_code, created_at DESC, id DESC) ${where}`];
   for (const f of m.sortable) {
     if (f === 'id') continue;
     out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON records (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
@@ -119,7 +122,7 @@ export function indexStatements(m: ModuleSchema): string[] {
   }
   // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
   for (const f of ['status', 'categoryId'].filter((x) => m.filterable.has(x) || x === 'categoryId')) {
-    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, id DESC) ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, created_at DESC, id DESC) ${where}`);
   }
   return out;
 }

@@ -1,25 +1,68 @@
-// Computed fields declared in a page schema with `compute`: {"sumOf": "<line column>"} sums the line items,
-// {"difference": ["a", "b"]} is a − b. The server stores what this computes; the form shows the same live.
-import type { FieldDef } from './schema/types';
+// Computed values and record rules declared in a page schema, evaluated by the one expression language
+// (src/common/expr): line cells first (`quantity * unitPrice`), then fields in declaration order (`sum(lines,
+// "totalPrice")`, `contractPrice - returnPrice`), then checks. The server stores what this computes and
+// ignores what a client sent; the drawer shows the same live.
+import Big from 'big.js';
+import { evalExpr } from './expr';
+import type { CheckRule, ColumnDef, FieldDef } from './schema/types';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const num = (v: unknown) => {
-  // Plain decimals only: '1e5' or '0x10' is not a number here (the record rules refuse them).
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : 0;
-};
+export interface ComputeContext {
+  /** Picked records of the form's record pickers, by field name (picked.<field>.<prop>). */
+  picked?: Record<string, Record<string, unknown> | null>;
+  /** Today in the team's time zone (YYYY-MM-DD); today() reads it. */
+  today?: string;
+  /** A stage action's values (input.<field>). */
+  input?: Record<string, unknown>;
+}
 
-/** Returns a copy of `data` with every computed field filled in, in declaration order. */
-export function applyComputed(fields: FieldDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]): Record<string, unknown> {
+type Row = Record<string, unknown>;
+
+/** Money and quantities keep two decimals, rounded half up in decimal (never through binary floats). */
+function settle(v: unknown): unknown {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return v;
+  return Number(new Big(v).round(2, Big.roundHalfUp).toString());
+}
+
+export function scopeOf(data: Row, lines: Row[], ctx: ComputeContext = {}): Row {
+  return { ...data, lines, picked: ctx.picked ?? {}, input: ctx.input ?? {}, $today: ctx.today };
+}
+
+/** Lines with their computed cells filled in (scope: the line's cells, and the record as `record`). */
+export function computeLines(columns: ColumnDef[], lines: Row[], data: Row = {}, ctx: ComputeContext = {}): Row[] {
+  const computed = columns.filter((c) => c.compute?.expr);
+  if (!computed.length) return lines;
+  return lines.map((line) => {
+    const out = { ...line };
+    for (const c of computed) out[c.prop] = settle(evalExpr(c.compute!.expr, { ...out, record: data, picked: ctx.picked ?? {}, $today: ctx.today }));
+    return out;
+  });
+}
+
+/** A copy of `data` with every computed field filled in, in declaration order (later ones see earlier ones). */
+export function applyComputed(fields: FieldDef[], data: Row, lines: Row[], ctx: ComputeContext = {}): Row {
   const out = { ...data };
   for (const f of fields) {
-    const p = (f.compute ?? {}) as { sumOf?: unknown; difference?: unknown };
-    if (typeof p.sumOf === 'string') {
-      out[f.fieldName] = round2(lines.reduce((s, l) => s + num(l[p.sumOf as string]), 0));
-    } else if (Array.isArray(p.difference) && p.difference.length === 2) {
-      const [a, b] = p.difference as string[];
-      out[f.fieldName] = round2(num(out[a]) - num(out[b]));
-    }
+    if (!f.compute?.expr) continue;
+    const v = settle(evalExpr(f.compute.expr, scopeOf(out, lines, ctx)));
+    if (v === null || v === undefined) delete out[f.fieldName];
+    else out[f.fieldName] = v;
   }
   return out;
 }
+
+/** The message of the first check that does not hold (falsy or null), or null. `submit` also runs submit-only checks. */
+export function failedCheck(checks: CheckRule[] | undefined, data: Row, lines: Row[], ctx: ComputeContext = {}, submit = false): string | null {
+  for (const c of checks ?? []) {
+    if (c.on === 'submit' && !submit) continue;
+    // `none` checks ask the database (the server runs them); expressions run here, the same on both sides.
+    if (c.expr && !evalExpr(c.expr, scopeOf(data, lines, ctx))) return c.message;
+  }
+  return null;
+}
+
+/** Evaluates a rule's expression over a record (row highlighting, effects' conditions). */
+export function holds(expr: string, data: Row, lines: Row[] = [], ctx: ComputeContext = {}): boolean {
+  return !!evalExpr(expr, scopeOf(data, lines, ctx));
+}
+
+export { evalExpr };

@@ -1,4 +1,4 @@
-// Field defaults declared in a page schema (`default`): the current user, today, this month, or a constant.
+// Field defaults declared in a page schema (`default`): the current user, their department, today, this month, or a constant.
 // The drawer fills them into a new form and the server fills what a new record still lacks, from the same
 // declaration.
 import type { FieldDef } from './schema/types';
@@ -8,6 +8,8 @@ export interface DefaultsContext {
   userId?: number | string;
   /** Today as YYYY-MM-DD, in the team's time zone. */
   today: string;
+  /** The viewer's department in the team (a dept dictionary id), when known. */
+  deptId?: number | string;
 }
 
 const missing = (v: unknown) => v === undefined || v === null || v === '';
@@ -18,6 +20,7 @@ export function defaultOf(f: FieldDef, ctx: DefaultsContext): unknown {
   if (d === undefined) return undefined;
   if (typeof d === 'object' && d !== null) return structuredClone(d.value);
   if (d === 'currentUser') return ctx.userId;
+  if (d === 'currentDept') return ctx.deptId;
   if (d === 'today') return ctx.today;
   if (d === 'thisMonth') return ctx.today.slice(0, 7);
   return undefined;

@@ -18,6 +18,7 @@ import { tenantRoutes } from './modules/tenant/routes';
 import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
+import { pickerRoutes } from './modules/records/picker-routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { workflowRoutes } from './modules/workflow/routes';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await accountCentreRoutes(app, services);
   registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
+  await pickerRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
   await workflowRoutes(app, services);

@@ -157,7 +157,7 @@ async function seedReimbursements(trx: TenantTx, ctx: Ctx, p: People) {
     }
     if (c.fate === 'withdrawn') await withdraw(trx, tenant, creator, id);
     if (c.fate === 'paid') {
-      await runStageAction(trx, tenant, m, id, 'pay', { payDate: date, payAccount: '招商银行基本户 尾号 6688' }, p.lisiId, p.financeCodes);
+      await runStageAction(trx, ctx, m, id, 'pay', { payDate: date, payAccount: '招商银行基本户 尾号 6688' }, p.lisiId, p.financeCodes);
     }
     await backdate(trx, tenant, id, day);
   }

@@ -70,11 +70,11 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
       [{ paymentMethod: {} }, '付款方式格式不正确'],
       [{ deptId: [id('dept', '业务部')] }, '部门格式不正确'],
       [{ paymentMethod: true }, '付款方式格式不正确'],
-      [{ offsetPrice: '1e5' }, '冲借支金额格式不正确'],
-      [{ offsetPrice: 'Infinity' }, '冲借支金额格式不正确'],
-      [{ offsetPrice: '0x10' }, '冲借支金额格式不正确'],
-      [{ offsetPrice: ' 12 ' }, '冲借支金额格式不正确'],
-      [{ offsetPrice: true }, '冲借支金额格式不正确'],
+      [{ advanceCode: 'JZ000', offsetPrice: '1e5' }, '冲借支金额格式不正确'],
+      [{ advanceCode: 'JZ000', offsetPrice: 'Infinity' }, '冲借支金额格式不正确'],
+      [{ advanceCode: 'JZ000', offsetPrice: '0x10' }, '冲借支金额格式不正确'],
+      [{ advanceCode: 'JZ000', offsetPrice: ' 12 ' }, '冲借支金额格式不正确'],
+      [{ advanceCode: 'JZ000', offsetPrice: true }, '冲借支金额格式不正确'],
       [{ attachments: 'a.png' }, '附件格式不正确'],
       [{ attachments: [{ url: 'javascript:alert(1)', name: 'x' }] }, '附件格式不正确'],
       [{ attachments: [{ url: 'http://evil.example/x.png', name: 'x.png' }] }, '附件格式不正确'],
@@ -115,7 +115,7 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
   it('still saves well-formed values, at the edges of the ranges', async () => {
     const file = await upload(boss);
     const r = await add({
-      applyDate: '2024-02-29', offsetPrice: '12.5', remark: '备注', attachments: [{ url: file.url, name: file.name }],
+      applyDate: '2024-02-29', remark: '备注', attachments: [{ url: file.url, name: file.name }],
       lines: [line({ price: '0.01' }), line({ price: 999999999.99, occurDate: '2024-02-29', invoiceImages: [{ url: file.url, name: file.name }] })],
     });
     expect(r.status, r.message).toBe(200);

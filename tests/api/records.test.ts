@@ -53,14 +53,16 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
 
   describe('records', () => {
     it('adds a record with a system code, computed totals and dictionary labels, and round-trips it', async () => {
-      const r = await add({ offsetPrice: 20.5, unknownField: 'dropped', lines: [
+      const r = await add({ offsetPrice: 20.5, totalPrice: 1, actualPrice: 1, unknownField: 'dropped', lines: [
         { expenseType: id('expenseType', '交通'), occurDate: today, price: 100.25, junk: 1 },
         { expenseType: id('expenseType', '住宿'), occurDate: today, price: '200.25' },
       ] });
       expect(r.status, r.message).toBe(200);
       const ymd = today.replace(/-/g, '');
       expect(r.data.code).toMatch(new RegExp(`^BX${ymd}\\d{4}$`));
-      expect(r.data).toMatchObject({ status: '待提交', totalPrice: 300.5, actualPrice: 280, applicantIdName: '张三', deptIdName: '业务部' });
+      // 冲借支金额 without 冲抵借支单 is out of the form (dependOn): dropped, so 实付 = 报销总额; sent totals are ignored.
+      expect(r.data).toMatchObject({ status: '待提交', totalPrice: 300.5, actualPrice: 300.5, applicantIdName: '张三', deptIdName: '业务部' });
+      expect(r.data.offsetPrice).toBeUndefined();
       expect(r.data.lines[0]).toEqual({ expenseType: id('expenseType', '交通'), expenseTypeName: '交通', occurDate: today, price: 100.25 });
       expect(r.data).not.toHaveProperty('unknownField');
       const got = await t.call('GET', `${M}/get?id=${r.data.id}`, undefined, staff);
@@ -79,10 +81,11 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
         [{ deptId: undefined }, '部门不能为空'],
         [{ reason: 'x'.repeat(201) }, '最大输入长度为200'],
         [{ bankCardNo: '12ab' }, '请输入正确的银行卡号'],
-        [{ offsetPrice: 600000 }, '请输入0-500000之间的数字'],
+        [{ advanceCode: 'JZ000', offsetPrice: 600000 }, '请输入0.01-500000之间的数字'],
+        [{ advanceCode: 'JZ000', offsetPrice: 100 }, '冲抵借支单不存在或不可选'],
         [{ lines: [{ occurDate: today, price: 5 }] }, '请填写费用类型！'],
         [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: 10 }, { expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '请输入正确的数字'],
-        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '请输入大于0的数字'],
+        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '请输入正确的数字'], // the sent cell is checked before the total computed from it
         [{ deptId: 999999 }, '部门的选项不存在'],
       ];
       for (const [over, message] of cases) {

@@ -5,3 +5,4 @@ export * from './field-rules';
 export * from './record';
 export * from './value-types';
 export * from './summary';
+export * from './conditions';

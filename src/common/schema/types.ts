@@ -19,8 +19,45 @@ export interface Option {
   color?: string;
 }
 
-/** `data` of a field or column: inline options, or the fieldKey of a server dictionary. */
-export type OptionSource = Option[] | { fieldKey: string };
+/**
+ * A value a schema refers to instead of spelling it: today (China time), the current user, or another field
+ * of the form being filled in. Resolved by the server (and by the browser for display), never sent by clients.
+ */
+export type ValueRef = { $today: true } | { $user: true } | { $field: string };
+
+/** One condition of a record picker: the picked record's `field` compared with a value or a ValueRef. */
+export interface RecordCondition {
+  field: string;
+  operator: 'eq' | 'ne' | 'in' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null';
+  value?: unknown;
+}
+
+/**
+ * A record picker (domain guide §2.1): the value is a record of another module, chosen among those that
+ * match `filter`. The server checks the pick on every save and loads it for expressions as picked.<field>.
+ */
+export interface RecordSource {
+  module: string;
+  /** The picked record's property stored as the value: its code (default) or id. */
+  valueField?: 'code' | 'id';
+  /** Option label, e.g. "{code} · {reason} · 未还 {balancePrice} 元". */
+  label: string;
+  filter?: RecordCondition[];
+  /** Form fields filled in from the picked record on pick: { formField: pickedField }. */
+  fill?: Record<string, string>;
+  /** Further properties of the picked record the page's expressions read (picked.<field>.<prop>). */
+  expose?: string[];
+}
+
+/** `data` of a field or column: inline options, the fieldKey of a server dictionary, or a record picker. */
+export type OptionSource = Option[] | { fieldKey: string } | RecordSource;
+
+/** Shown (and stored, and checked) only when another field has a value: one given value, one of several, or any. */
+export interface FieldCondition {
+  field: string;
+  value?: unknown;
+  values?: unknown[];
+}
 
 export const FIELD_TYPES = [
   'text', 'textarea', 'number', 'select', 'multiSelect', 'treeSelect', 'cascader',
@@ -57,10 +94,16 @@ export interface FieldDef {
   unit?: string;
   data?: OptionSource;
   props?: Record<string, unknown>;
-  /** A new record's value when none is given: the current user, today, this month, or a constant. */
-  default?: 'currentUser' | 'today' | 'thisMonth' | { value: unknown };
-  /** Computed on save (and shown read-only): the sum of a line column, or a − b. */
-  compute?: { sumOf?: string; difference?: [string, string] };
+  /** A new record's value when none is given: the current user, the user's department, today, this month, or a constant. */
+  default?: 'currentUser' | 'currentDept' | 'today' | 'thisMonth' | { value: unknown };
+  /**
+   * Computed on save (and shown read-only), from an expression over the record (src/common/expr):
+   * e.g. "sum(lines, \"price\")", "totalPrice - offsetPrice", "picked.prepayCode.advancePaidPrice".
+   * The server recomputes it on every save; what a client sends is ignored.
+   */
+  compute?: { expr: string };
+  /** Shown only when another field has a value; a hidden field is neither required nor stored. */
+  dependOn?: FieldCondition;
   disabled?: boolean;
   hidden?: boolean;
   remark?: string;
@@ -134,6 +177,8 @@ export interface ColumnDef extends PopoverConfig {
   /** Number cells: the smallest and largest value allowed (standard range messages). */
   min?: number;
   max?: number;
+  /** Line cells computed from the line (expression scope: the line's cells, and the record as `record`). */
+  compute?: { expr: string };
 }
 
 /** A button in action bars, row operations and footers. `children` turns it into a dropdown. */
@@ -198,6 +243,14 @@ export interface ListConfig {
   workflow?: boolean;
   height?: number;
   pageSize?: number;
+  /** Row colours by rule, first match wins: e.g. { "when": "dueDate < today() && balancePrice > 0", "textColor": "#cf1322" }. */
+  rowStyles?: RowStyle[];
+}
+
+export interface RowStyle {
+  when: string;
+  color?: string;
+  textColor?: string;
 }
 
 export interface DialogConfig {
@@ -222,6 +275,8 @@ export interface LinesConfig {
   addable?: boolean;
   /** Lines a record needs when it is submitted (a draft may keep fewer). */
   minOnSubmit?: number;
+  /** Lines only effects write (e.g. 还款记录): clients cannot add, change or remove them. */
+  readOnly?: boolean;
 }
 
 export interface DrawerConfig {
@@ -256,6 +311,12 @@ export interface PageSchema {
   stages?: StagesConfig;
   /** At most one record per key: e.g. one default binding per module (enforced by the database). */
   unique?: UniqueRule[];
+  /** No two records of the same resource with overlapping periods (a room, a vehicle): a database exclusion constraint. */
+  noOverlap?: OverlapRule[];
+  /** Record rules as expressions, checked by the drawer and the server on every save: e.g. weights total 100. */
+  checks?: CheckRule[];
+  /** What a transition does to other records, in its transaction: see EffectDef. */
+  effects?: EffectDef[];
   tree?: TreeConfig;
   tabs?: TabsConfig;
   sectionHeader?: SectionHeaderConfig;
@@ -271,13 +332,74 @@ export interface UniqueRule {
   message: string;
 }
 
+/** An overlap rule: records with equal `resource` fields must not overlap in the dateRange field `period`. */
+export interface OverlapRule {
+  resource: string[];
+  period: string;
+  message: string;
+  /** Only records matching this condition hold their period (e.g. not cancelled ones). */
+  when?: { field: string; value: unknown };
+}
+
+/** A rule over the whole record: `expr` must be true (scope: fields, lines, picked, input for stage actions). */
+export interface CheckRule {
+  expr?: string;
+  message: string;
+  /** save (default): on every save; submit: also required before submission only. */
+  on?: 'save' | 'submit';
+  /**
+   * Instead of an expression: refused while a record of `module` (default: this one) matches the filter,
+   * e.g. an overdue advance of the same applicant blocks a new one. Checked by the server.
+   */
+  none?: { module?: string; filter: RecordCondition[] };
+}
+
+/** Which record an effect changes: the record itself, or records of `module` whose `field` equals `equals`. */
+export interface EffectTarget {
+  module: string;
+  /** The target's property (code, id, or a data field) compared with… */
+  field: string;
+  /** …this expression over the source record. */
+  equals: string;
+}
+
+/**
+ * An effect of a transition, declared by the page that causes it and run by one engine inside the
+ * transition's transaction (all-or-nothing). `on`: "approved" (the record takes effect) or "stage:<action
+ * key>". Kinds: create records in another module (one per record, or one per line), append a line to target
+ * records, or update target records' fields (set / add) or stage. Expressions see the source record's
+ * fields, `lines`, `line` (per-line), `input` (a stage action's values) and `picked`.
+ */
+export interface EffectDef {
+  key: string;
+  on: string;
+  kind: 'create' | 'appendLine' | 'update';
+  when?: string;
+  /** create: the module records are created in. */
+  module?: string;
+  perLine?: boolean;
+  /** appendLine / update: which records ('self' = the source record). */
+  target?: EffectTarget | 'self';
+  /** Field (or line cell) → expression. */
+  set?: Record<string, string>;
+  /** update: numeric field → expression added to its value. */
+  add?: Record<string, string>;
+  /** update: the target's new stage. */
+  stage?: string;
+  /** create: the created records start as drafts (待提交) instead of taking effect. */
+  draft?: boolean;
+}
+
 /** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */
 export interface StageAction {
   key: string;
   text: string;
   from: string[];
-  to: string;
+  /** The next stage; without it the record stays, and the stages' `auto` rules decide (e.g. after 登记回款). */
+  to?: string;
   permissionCode?: string;
+  /** Rules over the record and `input` (what the action asks for), e.g. input.returnPrice <= balancePrice. */
+  checks?: CheckRule[];
   /** What the action asks for; stored on the record. */
   fields?: FieldDef[];
   /** Numeric fields raised by one (e.g. a process version on 发布). */
@@ -294,6 +416,8 @@ export interface StagesConfig {
   initial: string;
   values: { value: string; color?: string; locked?: boolean }[];
   actions: StageAction[];
+  /** Stages that follow from the figures, applied after every save and effect: first rule whose `when` holds. */
+  auto?: { when: string; to: string; from?: string[] }[];
 }
 
 /** Table row shape (spec §3); business data rides along. */

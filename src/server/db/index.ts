@@ -28,7 +28,9 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     const { PGliteDialect } = await import('kysely-pglite-dialect');
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    const pglite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
+    // btree_gist: noOverlap rules are exclusion constraints over (text, tstzrange) columns.
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const pglite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) }, extensions: { btree_gist } });
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   }
   await migrateToLatest(db);

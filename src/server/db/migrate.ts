@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_records';
 import * as m004 from './migrations/004_approvals';
 import * as m005 from './migrations/005_list_speed';
 import * as m006 from './migrations/006_record_keys';
+import * as m008 from './migrations/008_effects';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_approvals': m004,
   '005_list_speed': m005,
   '006_record_keys': m006,
+  '008_effects': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

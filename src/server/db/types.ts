@@ -80,6 +80,8 @@ export interface MembershipsTable {
   is_admin: boolean;
   remark: Opt<string>;
   decided_by: Opt<number>;
+  /** The member's department (a dept dictionary id), for the currentDept default. */
+  dept_id: Opt<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -148,6 +150,8 @@ export interface Database {
   process_cc: ProcessCcTable;
   record_counts: RecordCountsTable;
   record_keys: RecordKeysTable;
+  record_effects: RecordEffectsTable;
+  record_periods: RecordPeriodsTable;
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
@@ -222,6 +226,25 @@ export interface ProcessSnapshot {
   steps: ProcessStep[];
   /** 发起人自选 picks, by step index. */
   chosen?: Record<string, number[]>;
+}
+
+export interface RecordEffectsTable {
+  tenant_code: string;
+  source_id: number;
+  effect_key: string;
+  occurrence: string;
+  target_ids: Generated<number[]>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RecordPeriodsTable {
+  tenant_code: string;
+  module: string;
+  rule: number;
+  resource: string;
+  /** A tstzrange literal, e.g. [2026-11-01 09:00+08,2026-11-01 10:00+08). */
+  period: string;
+  record_id: number;
 }
 
 export interface RecordKeysTable {

@@ -69,6 +69,13 @@ export interface IdCardData {
   address?: string;
 }
 
+/** A record a picker offers: its value (code or id), label and the properties the page may read. */
+export interface PickerOption {
+  value: string | number;
+  label: string;
+  record: Record<string, unknown>;
+}
+
 export interface DataProvider {
   getList(params: GetListParams): Promise<GetListResult>;
   getOne(params: { module: string; id: string | number }): Promise<Row>;
@@ -81,6 +88,9 @@ export interface DataProvider {
   route(params: { module: string; id?: string | number; variables?: Record<string, unknown> }): Promise<RouteAnswer>;
   /** A stage action (e.g. 支付) with the values it asks for. */
   stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown> }): Promise<Row>;
+
+  /** What a record picker of the module's form offers now (the server applies the schema's filter). */
+  pickerOptions(params: { module: string; field: string; values?: Record<string, unknown>; keyword?: string }): Promise<PickerOption[]>;
 
   // Category tree of a module.
   listCategories(params: { module: string }): Promise<CategoryNode[]>;

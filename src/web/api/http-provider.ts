@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request } from './client';
-import type { DataProvider, RouteAnswer, Row, UploadedFile } from './data-provider';
+import type { DataProvider, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -36,6 +36,7 @@ export const httpDataProvider: DataProvider = {
     await api.post(data(module, 'submit'), { id: Number(id), ...(chosen ? { chosenApprovers: chosen } : {}) });
   },
   route: ({ module, id, variables }) => api.post<RouteAnswer>(data(module, 'route'), { ...variables, ...(id !== undefined ? { id: Number(id) } : {}) }),
+  pickerOptions: ({ module, field, values, keyword }) => api.post<PickerOption[]>(data(module, 'options'), { field, values: values ?? {}, keyword }, { noLoading: true }),
   stageAction: ({ module, id, action, values }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {} }),
 
   async listCategories({ module }) {

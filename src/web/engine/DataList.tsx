@@ -2,7 +2,9 @@
 // index / tree-index / right-fixed operation columns, server-side sorting and 共 N 条 pagination.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Space, Table, type TableColumnsType } from 'antd';
-import type { ButtonDef, ListConfig, TableRow } from '../../common/schema/types';
+import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/schema/types';
+import { holds } from '../../common/computed';
+import { todayInChina } from '../../common/defaults';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider, type Filter, type Sorter } from '../api/data-provider';
 import { ActionButtons } from './ActionButtons';
@@ -37,6 +39,15 @@ export function rowOperations(operations: ButtonDef[], row: TableRow): ButtonDef
   return operations.filter((b) => !allowed || b.action === 'view' || allowed.includes(b.key)).map((b) => ({ type: 'link', ...b }));
 }
 
+/** Rows with the colour of the first rowStyles rule that holds for them (rules are expressions over the row). */
+export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today = todayInChina()): TableRow[] {
+  if (!rules?.length) return rows;
+  return rows.map((row) => {
+    const rule = rules.find((r) => holds(r.when, row, (row.lines as Record<string, unknown>[]) ?? [], { today }));
+    return rule ? { ...row, ...(rule.color ? { color: rule.color } : {}), ...(rule.textColor ? { textColor: rule.textColor } : {}) } : row;
+  });
+}
+
 export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAction, reloadKey }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -62,6 +73,7 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
     return () => { live = false; };
   }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, reloadKey]);
 
+  const styled = useMemo(() => styleRows(config.rowStyles, state.rows), [config.rowStyles, state.rows]);
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);
   const cellAction = useCallback((key: string, row: TableRow) => emit({ key, text: key, action: 'custom' }, [row]), [emit]);
 
@@ -109,7 +121,9 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
         size="middle"
         loading={state.loading}
         columns={columns}
-        dataSource={state.rows}
+        dataSource={styled}
+        // rowStyles: a row whose rule holds reads in its colour (e.g. 逾期 in red).
+        onRow={(row) => (row.textColor ? { style: { color: row.textColor as string } } : {})}
         pagination={false}
         locale={{ emptyText: Messages.noData }}
         scroll={{ x: 'max-content', y: tableHeight({ height: config.height, hasTabs, workflow: config.workflow }) }}

@@ -191,7 +191,7 @@ export function LineItemTable({ store, columns, title, addable, readOnly }: Line
       key: col.prop,
       width: widths[i],
       title: <RequiredHeader store={store} col={col} readOnly={readOnly} />,
-      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly} />,
+      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly || !!col.compute} />,
     })),
     ...(editable ? [{
       title: '操作', key: '__op', width: 60, fixed: fits ? ('right' as const) : undefined,

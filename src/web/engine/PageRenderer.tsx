@@ -15,6 +15,7 @@ import { NameDialog } from './NameDialog';
 import { SchemaErrorPage } from './SchemaErrorPage';
 import { SectionHeader } from './SectionHeader';
 import { SideDrawer } from './SideDrawer';
+import { PageModuleContext } from './page-module';
 import { TreePanel } from './TreePanel';
 import { useCategories } from './use-categories';
 import { feedback, FeedbackBridge } from './feedback';
@@ -159,6 +160,7 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
 
   return (
     <AntApp>
+      <PageModuleContext.Provider value={schema.module}>
       <FeedbackBridge />
       <ListLayout
         tree={tree}
@@ -205,6 +207,7 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
           onSuccess={() => { setDrawer({ open: false }); reload(); }}
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
           stages={schema.stages}
+          checks={schema.checks}
           onStage={(key) => drawer.record && startStage(key, drawer.record)}
           onSave={async (values) => {
             if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });
@@ -259,6 +262,7 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
           setNaming(null);
         }}
       />
+      </PageModuleContext.Provider>
     </AntApp>
   );
 }

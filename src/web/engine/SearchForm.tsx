@@ -23,7 +23,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch:
     await Promise.all(fields.filter((f) => f.fontendType === 'treeSelect' && !isEmptyValue(values[f.fieldName])).map(async (f) => {
       const d = f.data;
       if (Array.isArray(d)) trees.set(f.fieldName, d);
-      else if (d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
+      else if (d && 'fieldKey' in d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
     }));
     onSearch(toFilters(fields, values, (f) => trees.get(f.fieldName)));
   };

@@ -9,12 +9,13 @@ import { Button, Collapse, Descriptions, Drawer, Space } from 'antd';
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
-import type { ButtonDef, DrawerConfig, StagesConfig } from '../../common/schema/types';
+import type { ButtonDef, CheckRule, DrawerConfig, StagesConfig } from '../../common/schema/types';
 import { formatDate } from '../../common/rules/format';
 import { LINES_KEY } from '../../common/rules/constants';
 import { Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
-import { applyComputed } from '../../common/computed';
+import { applyComputed, computeLines, failedCheck } from '../../common/computed';
+import { onPicked, pickedOf } from './fields/picked-store';
 import { RecordStatus } from '../../common/record-status';
 import { ApprovalTimeline } from './ApprovalTimeline';
 import { DRAWER_WIDTH } from './constants';
@@ -45,9 +46,11 @@ export interface SideDrawerProps {
   /** After agree, reject or withdraw succeeded. */
   onSuccess?: () => void;
   onButton?: (button: ButtonDef, values: Record<string, unknown>) => void;
+  /** The page's record rules, checked before 保存/提交 as the server checks them. */
+  checks?: CheckRule[];
 }
 
-export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton }: SideDrawerProps) {
+export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks }: SideDrawerProps) {
   const { userId } = useContext(TenantContext);
   // A new record starts from its schema's defaults (报销人 = me, 报销日期 = today…); the server fills the same.
   const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { userId, today: todayInChina() }), [record, config.fields, userId]);
@@ -63,17 +66,28 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
 
   useEffect(() => { if (!open) form.reset(); }, [open, form]);
 
-  // Computed fields (`compute`) follow the line items and the fields they depend on, as the server will store them.
+  // Computed cells and fields (`compute`) follow the line items, the fields and the picked records they read,
+  // as the server will store them (the server recomputes them anyway and ignores what the form sends).
   useEffect(() => {
-    if (readOnly || !config.fields.some((f) => f.compute)) return;
+    const cols = config.lines?.columns ?? [];
+    if (readOnly || (!config.fields.some((f) => f.compute) && !cols.some((c) => c.compute))) return;
     const recompute = () => {
-      const next = applyComputed(config.fields, form.values, lines.values(config.lines?.columns ?? []));
-      for (const f of config.fields) if (f.compute && form.values[f.fieldName] !== next[f.fieldName]) form.setValuesIn(f.fieldName, next[f.fieldName]);
+      const ctx = { picked: pickedOf(form), today: todayInChina() };
+      const current = lines.values(cols);
+      const computedLines = computeLines(cols, current, form.values, ctx);
+      if (computedLines !== current) {
+        lines.keys().forEach((key, i) => {
+          for (const c of cols) if (c.compute && lines.row(key)[c.prop] !== computedLines[i]?.[c.prop]) lines.set(key, c.prop, computedLines[i]?.[c.prop]);
+        });
+      }
+      const next = applyComputed(config.fields, form.values, computedLines, ctx);
+      for (const f of config.fields) if (f.compute && form.values[f.fieldName] !== next[f.fieldName]) form.setValuesIn(f.fieldName, next[f.fieldName] ?? null);
     };
     recompute();
     const offLines = lines.subscribeAll(recompute);
+    const offPicked = onPicked(form, recompute);
     const id = form.addEffects('yg-compute', () => onFieldInputValueChange('*', recompute));
-    return () => { offLines(); form.removeEffects('yg-compute'); void id; };
+    return () => { offLines(); offPicked(); form.removeEffects('yg-compute'); void id; };
   }, [form, lines, config, readOnly]);
 
   const values = () => ({ ...form.values, ...(config.lines ? { [LINES_KEY]: lines.values(config.lines.columns) } : {}) });
@@ -94,6 +108,12 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
     const err = validateRecord([], config.lines?.columns, v, { linesTitle: config.lines?.title });
     if (err) {
       feedback.message.error(err.message);
+      return;
+    }
+    // The page's record rules (e.g. 冲借支金额 ≤ 借支单未还金额), as the server will check them.
+    const broken = failedCheck(checks, v, (v[LINES_KEY] as Record<string, unknown>[]) ?? [], { picked: pickedOf(form), today: todayInChina() }, mode === 'submit');
+    if (broken) {
+      feedback.message.error(broken);
       return;
     }
     setBusy(mode);
@@ -152,7 +172,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
             <SchemaFields fields={config.fields} columns={2} />
           </FormLayout>
         </FormProvider>
-        {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly} />}
+        {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}
         {config.approval && formId !== undefined && (
           <Collapse
             style={{ marginTop: 16 }}

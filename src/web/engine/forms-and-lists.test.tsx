@@ -4,3 +4,4 @@ import './fields/fields.spec';
 import './drawer.spec';
 import './line-items.spec';
 import './data-list.spec';
+import './language.spec';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
 import { filterSql, orderSql, type Filter, type Sorter } from './query';
-import { releaseKeys } from './unique';
+import { releaseKeys, releasePeriods } from './unique';
 
 export interface PageQuery {
   pageNum: number;
@@ -129,5 +129,6 @@ export async function softDelete(trx: TenantTx, tenant: string, module: string, 
     .executeTakeFirst();
   await bumpCount(trx, tenant, module, -Number(res.numUpdatedRows));
   await releaseKeys(trx, tenant, ids); // a deleted record holds no unique keys
+  await releasePeriods(trx, tenant, ids); // nor periods
   return Number(res.numUpdatedRows);
 }

@@ -168,10 +168,10 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run } = await enter(req, m, 'view');
+    const { a, ctx, run } = await enter(req, m, 'view');
     const { id, action, values } = req.body as { id: number; action: string; values?: Record<string, unknown> };
     const result = await run(async (trx, caller) => {
-      await runStageAction(trx, a.tenantCode, m, id, action, values ?? {}, a.userId, caller.permissions);
+      await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions);
       return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!)]))[0];
     });
     const text = m.schema.stages?.actions.find((x) => x.key === action)?.text ?? '操作';

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { validatePageSchema, type ColumnDef, type FieldDef, type PageSchema } from '../../../common/schema';
+import { compileExpr } from '../../../common/expr';
 
 export interface ModuleSchema {
   file: string;
@@ -40,6 +41,8 @@ export function describeModule(file: string, schema: PageSchema): ModuleSchema {
   const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.prop));
   // A search field filters on its filterOn (e.g. lines.expenseType) when it has one.
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
+  // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
+  if (schema.stages) filterable.add(schema.stages.field ?? 'stage');
   for (const name of [schema.module, ...sortable, ...filterable]) {
     if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);
   }
@@ -51,6 +54,41 @@ export function describeModule(file: string, schema: PageSchema): ModuleSchema {
     codePrefix: s.codePrefix ?? schema.module.slice(0, 2).toUpperCase(),
     moneyField: s.moneyField,
   };
+}
+
+/** Every expression a page declares, with where it sits (for the start-up error). */
+function expressionsOf(schema: PageSchema): [string, string][] {
+  const out: [string, string][] = [];
+  const fields = [...(schema.addDialog?.fields ?? []), ...(schema.drawer?.fields ?? [])];
+  for (const f of fields) if (f.compute?.expr) out.push([`fields.${f.fieldName}.compute`, f.compute.expr]);
+  for (const c of schema.drawer?.lines?.columns ?? []) if (c.compute?.expr) out.push([`lines.${c.prop}.compute`, c.compute.expr]);
+  for (const [i, c] of (schema.checks ?? []).entries()) if (c.expr) out.push([`checks[${i}]`, c.expr]);
+  for (const [i, r] of (schema.list?.rowStyles ?? []).entries()) out.push([`list.rowStyles[${i}]`, r.when]);
+  for (const [i, r] of (schema.stages?.auto ?? []).entries()) out.push([`stages.auto[${i}]`, r.when]);
+  for (const a of schema.stages?.actions ?? []) for (const [i, c] of (a.checks ?? []).entries()) if (c.expr) out.push([`stages.${a.key}.checks[${i}]`, c.expr]);
+  for (const e of schema.effects ?? []) {
+    if (e.when) out.push([`effects.${e.key}.when`, e.when]);
+    if (e.target && e.target !== 'self') out.push([`effects.${e.key}.target`, e.target.equals]);
+    for (const [k, x] of Object.entries({ ...e.set, ...e.add })) out.push([`effects.${e.key}.${k}`, x]);
+  }
+  return out;
+}
+
+/** Expressions that do not parse, and pickers or effects naming a module no schema defines, stop the start. */
+function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
+  for (const m of all) {
+    for (const [where, src] of expressionsOf(m.schema)) {
+      try { compileExpr(src); } catch (e) { throw new Error(`${m.file}: ${where}: ${(e as Error).message}`); }
+    }
+    for (const f of m.fields) {
+      const d = f.data as { module?: unknown } | undefined;
+      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.fieldName} picks from unknown module "${d.module}"`);
+    }
+    for (const e of m.schema.effects ?? []) {
+      const target = e.kind === 'create' ? e.module : e.target !== 'self' ? e.target?.module : m.schema.module;
+      if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
+    }
+  }
 }
 
 export class SchemaRegistry {
@@ -67,6 +105,7 @@ export class SchemaRegistry {
       if (this.modules.has(m.schema.module)) throw new Error(`${rel}: module "${m.schema.module}" is defined twice`);
       this.modules.set(m.schema.module, m);
     }
+    checkLinks(this.all(), (k) => this.modules.has(k));
   }
 
   get(module: string): ModuleSchema | undefined {

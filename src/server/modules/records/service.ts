@@ -1,9 +1,12 @@
-// Creating, changing and submitting records: the one path that routes and the demo seed share, so seeded data
-// passes exactly the rules users' data does.
+// Creating, changing and submitting records: the one path that routes, effects and the demo seed share, so
+// seeded and derived data pass exactly the rules users' data does. Order of a save: defaults → only what a
+// client may set → fields hidden by dependOn dropped → record pickers checked and loaded → computed lines and
+// fields (the client's versions ignored) → field, line and record rules → labels → store.
 import { badRequest, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
-import { applyComputed } from '../../../common/computed';
+import { conditionHolds } from '../../../common/rules/conditions';
+import { applyComputed, computeLines, failedCheck } from '../../../common/computed';
 import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
@@ -11,40 +14,70 @@ import { nextCode } from './codes';
 import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
-import { holdKeys } from './unique';
+import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
+import { failedNoneCheck, loadPicked, pickerFields } from './pickers';
+import { settleStored } from './settle';
+import { runEffects } from './effects';
 import { startInstance, type Ctx } from '../workflow/engine';
 
-/** Fields the rules check: what a client sets, and what the server computes. */
-const checked = (m: ModuleSchema) => m.fields.filter((f) => !f.disabled || f.compute);
+type Row = Record<string, unknown>;
+
+/** Fields the rules check: what a client sets and what the server computes, as far as they are shown. */
+const checked = (m: ModuleSchema, data: Row) => m.fields.filter((f) => (!f.disabled || f.compute) && conditionHolds(f.dependOn, data));
 const linesTitle = (m: ModuleSchema) => m.schema.drawer?.lines?.title;
 
 /** Fields a client may set: declared and not disabled (disabled ones are computed or set by the server). */
 const settable = (m: ModuleSchema) => m.fields.filter((f) => !f.disabled);
 
-/** Keeps only the fields a client may set (unknown ones are dropped) and the line-item columns. */
-export function cleanInput(m: ModuleSchema, body: Record<string, unknown>) {
-  const data: Record<string, unknown> = {};
-  for (const f of settable(m)) if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
-  const props = m.lineColumns.map((c) => c.prop);
-  const lines = Array.isArray(body.lines)
-    ? (body.lines as Record<string, unknown>[]).map((l) => Object.fromEntries(props.filter((p) => l?.[p] !== undefined).map((p) => [p, l[p]])))
+/** Keeps only the fields a client may set (unknown ones are dropped) and the line-item columns a client may fill. */
+export function cleanInput(m: ModuleSchema, body: Row, opts: { trusted?: boolean } = {}) {
+  const data: Row = {};
+  // Effects are the server's own writes: they may also set disabled fields (e.g. 来源单号).
+  for (const f of opts.trusted ? m.fields : settable(m)) if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
+  if (opts.trusted) for (const k of ['sourceType', 'sourceCode']) if (body[k] !== undefined) data[k] = body[k];
+  const editable = m.lineColumns.filter((c) => !c.compute);
+  const lines = Array.isArray(body.lines) && !m.schema.drawer?.lines?.readOnly
+    ? (body.lines as Row[]).map((l) => Object.fromEntries(editable.map((c) => c.prop).filter((p) => l?.[p] !== undefined).map((p) => [p, l[p]])))
     : [];
   return { data, lines };
 }
 
-/** Drops unknown fields, fills computed ones, then runs the form's own rules on every field and cell. */
-export function validated(m: ModuleSchema, body: Record<string, unknown>, kept: Record<string, unknown> = {}) {
-  const clean = cleanInput(m, body);
-  clean.data = applyComputed(m.fields, { ...kept, ...clean.data }, clean.lines);
-  const err = validateRecord(checked(m), m.lineColumns, { ...clean.data, lines: clean.lines }, { linesTitle: linesTitle(m) });
+/** A field whose dependOn does not hold is out of the form: neither kept nor checked. */
+function dropHidden(m: ModuleSchema, data: Row) {
+  for (const f of m.fields) if (!conditionHolds(f.dependOn, data)) { delete data[f.fieldName]; delete data[`${f.fieldName}Name`]; }
+}
+
+export interface SaveContext {
+  userId: number;
+  today: string;
+}
+
+/** Cleans, loads the picks, computes, then runs the form's own rules on every field, cell and record check. */
+async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchema, body: Row, kept: Row, keptLines: Row[] | null, trusted = false, stored?: { id: number; data: Row }) {
+  const clean = cleanInput(m, body, { trusted });
+  const data = { ...kept, ...clean.data };
+  dropHidden(m, data);
+  // What the client sent is checked first (shape, ranges, required), so a malformed value gets its own message
+  // before any lookup; the computed values are checked again below.
+  const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: keptLines ?? clean.lines }, { linesTitle: linesTitle(m) });
+  if (sent) throw badRequest(sent.message);
+  const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
+  const refs = { today: sc.today, userId: sc.userId };
+  const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
+  const lines = computeLines(m.lineColumns, keptLines ?? clean.lines, data, { picked, today: sc.today });
+  const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
+  const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
   if (err) throw badRequest(err.message);
-  return clean;
+  const broken = failedCheck(m.schema.checks, computed, lines, { picked, today: sc.today })
+    ?? await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, computed, refs, stored?.id);
+  if (broken) throw badRequest(broken);
+  return { data: computed, lines, picked };
 }
 
 /** What an update keeps of the stored data: everything a client cannot set (stage, action fields, versions). */
-function serverOwned(m: ModuleSchema, data: Record<string, unknown>) {
+function serverOwned(m: ModuleSchema, data: Row) {
   const client = new Set(settable(m).flatMap((f) => [f.fieldName, `${f.fieldName}Name`]));
   for (const f of m.fields) if (f.compute) client.add(f.fieldName);
   return Object.fromEntries(Object.entries(data).filter(([k]) => !client.has(k)));
@@ -57,37 +90,60 @@ export async function categoryOk(trx: TenantTx, tenant: string, module: string, 
   return c.id;
 }
 
-/** A submission needs its lines (保存 may keep a draft without them). */
-function checkSubmittable(m: ModuleSchema, data: Record<string, unknown>, lines: unknown[]) {
+/** A submission needs its lines (保存 may keep a draft without them) and its submit-only checks. */
+function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Record<string, Row | null> = {}) {
   const min = m.schema.drawer?.lines?.minOnSubmit ?? 0;
   if (lines.length < min) throw badRequest(`请至少填写${min}条${m.schema.drawer?.lines?.title ?? '明细'}`);
-  const err = validateRecord(checked(m), m.lineColumns, { ...data, lines }, { linesTitle: linesTitle(m) });
+  const err = validateRecord(checked(m, data), m.lineColumns, { ...data, lines }, { linesTitle: linesTitle(m) });
   if (err) throw badRequest(err.message);
+  const broken = failedCheck(m.schema.checks, data, lines, { picked, today: todayInChina() }, true);
+  if (broken) throw badRequest(broken);
+}
+
+/** The member's department in the team (for the currentDept default). */
+async function deptOf(trx: TenantTx, tenant: string, userId: number) {
+  const r = await trx.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst();
+  return r?.dept_id ?? undefined;
 }
 
 export interface SaveOptions {
   submit?: boolean;
   /** 发起人自选 picks, by step index. */
   chosen?: Record<string, number[]>;
+  /** Created by an effect that makes it take effect at once (even in a module with approval). */
+  effective?: boolean;
+  /** Created by an effect: the server's own write (disabled fields allowed), at this effect depth. */
+  fromEffect?: boolean;
+  depth?: number;
 }
 
-export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Record<string, unknown>, opts: SaveOptions = {}) {
+/** A record that takes effect enters its first stage, runs its `approved` effects and settles its auto stage. */
+export async function takeEffectNow(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number, depth = 0) {
+  await enterInitialStage(trx, ctx.tenant, m, id);
+  await runEffects(trx, ctx, m, id, 'approved', 'approved', userId, {}, depth);
+  await settleStored(trx, ctx, m, id, userId);
+}
+
+export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row, opts: SaveOptions = {}) {
+  const sc = { userId, today: todayInChina() };
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
-  const clean = validated(m, applyDefaults(settable(m), body, { userId, today: todayInChina() }));
+  const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: await deptOf(trx, ctx.tenant, userId) });
+  const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);
   const code = await nextCode(trx, ctx.tenant, m.codePrefix);
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
-  const status = hasApproval(m) ? RecordStatus.draft : RecordStatus.approved;
-  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, ...clean, categoryId, userId });
+  const effective = !hasApproval(m) || !!opts.effective;
+  const status = effective ? RecordStatus.approved : RecordStatus.draft;
+  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId });
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
-  if (status === RecordStatus.approved) {
-    checkSubmittable(m, clean.data, clean.lines);
-    await enterInitialStage(trx, ctx.tenant, m, id);
-  }
-  if (opts.submit && hasApproval(m)) {
-    checkSubmittable(m, clean.data, clean.lines);
+  await holdPeriods(trx, ctx.tenant, m, id, clean.data);
+  if (effective) {
+    checkSubmittable(m, clean.data, clean.lines, clean.picked);
+    await takeEffectNow(trx, ctx, m, id, userId, opts.depth ?? 0);
+  } else if (opts.submit) {
+    checkSubmittable(m, clean.data, clean.lines, clean.picked);
     await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen });
   }
   // Last, so concurrent creations in a team hold the count's row lock only until their commit.
@@ -95,19 +151,24 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
 
-export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: ModuleSchema, id: number, body: Record<string, unknown>, opts: SaveOptions = {}) {
+export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: ModuleSchema, id: number, body: Row, opts: SaveOptions = {}) {
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '修改');
-  const clean = validated(m, body, serverOwned(m, row.data));
+  const sc = { userId: caller.userId, today: todayInChina() };
+  // Lines only effects write stay as stored, whatever the client sent.
+  const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;
+  const clean = await prepared(trx, ctx, sc, m, body, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
   const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);
   if (!hasApproval(m)) checkSubmittable(m, clean.data, clean.lines);
-  await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { ...clean, categoryId });
+  await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { data: clean.data, lines: clean.lines, categoryId });
   await holdKeys(trx, ctx.tenant, m, row.id, clean.data);
+  await holdPeriods(trx, ctx.tenant, m, row.id, clean.data);
+  if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId);
   if (opts.submit && hasApproval(m)) {
-    checkSubmittable(m, clean.data, clean.lines);
+    checkSubmittable(m, clean.data, clean.lines, clean.picked);
     await startInstance(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });
   }
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, row.id))!);
@@ -118,8 +179,12 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '提交');
-  // Re-validate what is stored: the rules may have changed since it was saved.
-  checkSubmittable(m, row.data, row.lines);
+  // Re-check what is stored: the rules may have changed since it was saved, and a pick may no longer qualify.
+  const refs = { today: todayInChina(), userId: caller.userId };
+  const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...row.data }, refs, { checkFilter: true });
+  checkSubmittable(m, row.data, row.lines, picked);
+  const blocked = await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, row.data, refs, row.id, true);
+  if (blocked) throw badRequest(blocked);
   await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen });
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }

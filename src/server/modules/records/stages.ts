@@ -10,6 +10,11 @@ import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
+import { failedCheck } from '../../../common/computed';
+import { todayInChina } from '../../../common/defaults';
+import { runEffects } from './effects';
+import { settleStored } from './settle';
+import type { Ctx } from '../workflow/engine';
 
 export const stageField = (m: ModuleSchema) => m.schema.stages?.field ?? 'stage';
 
@@ -40,11 +45,12 @@ export function stageActionCode(m: ModuleSchema, a: StageAction) {
   return a.permissionCode ?? `${m.schema.module}:${a.key}`;
 }
 
-export async function runStageAction(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, key: string, input: Record<string, unknown>, userId: number, permissions: string[]) {
+export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, key: string, input: Record<string, unknown>, userId: number, permissions: string[]) {
+  const tenant = ctx.tenant;
   const action = m.schema.stages?.actions.find((a) => a.key === key);
   if (!action) throw badRequest('不支持的操作');
   if (!permissions.includes(stageActionCode(m, action))) throw forbidden();
-  const row = await trx.selectFrom('records').select(['id', 'status', 'data']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
+  const row = await trx.selectFrom('records').select(['id', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
     .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw notFound();
   const data = row.data as Record<string, unknown>;
@@ -58,18 +64,26 @@ export async function runStageAction(trx: TenantTx, tenant: string, m: ModuleSch
     if (err) throw badRequest(err);
     if (!isEmptyValue(v)) patch[f.fieldName] = v;
   }
+  // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额).
+  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, today: todayInChina() });
+  if (broken) throw badRequest(broken);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
-  patch[stageField(m)] = action.to;
   const from = String(data[stageField(m)]);
+  // Without `to` the record stays where it is; its effects and auto rules may move it.
+  const to = action.to ?? from;
+  patch[stageField(m)] = to;
   const r = await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now()
     WHERE tenant_code = ${tenant} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
   const note = (action.fields ?? []).filter((f) => patch[f.fieldName] !== undefined)
     .map((f) => `${f.titleName}：${String(patch[`${f.fieldName}Name`] ?? patch[f.fieldName])}`).join('，');
-  await trx.insertInto('record_events').values({
+  const ev = await trx.insertInto('record_events').values({
     tenant_code: tenant, record_id: recordId, kind: 'stage', name: action.text, user_id: userId,
-    detail: JSON.stringify({ note: [`${from} → ${action.to}`, note].filter(Boolean).join('；'), from, to: action.to }),
-  }).execute();
+    detail: JSON.stringify({ note: [from !== to ? `${from} → ${to}` : '', note].filter(Boolean).join('；'), from, to }),
+  }).returning('id').executeTakeFirstOrThrow();
+  // Effects of this action run once per action event (its id), in this transaction; then the auto stage follows.
+  await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch);
+  await settleStored(trx, ctx, m, recordId, userId);
 }

@@ -26,3 +26,50 @@ export async function releaseKeys(trx: TenantTx, tenant: string, recordIds: numb
   if (!recordIds.length) return;
   await trx.deleteFrom('record_keys').where('tenant_code', '=', tenant).where('record_id', 'in', recordIds).execute();
 }
+
+/** A dateRange value as a tstzrange literal in China time: whole days for dates, [start, end) for date-times. */
+export function periodLiteral(v: unknown): string | null {
+  if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(x))) return null;
+  const [a, b] = v as string[];
+  const at = (s: string, nextDay = false) => {
+    if (s.length <= 10) {
+      const d = new Date(`${s}T00:00:00+08:00`);
+      if (nextDay) d.setUTCDate(d.getUTCDate() + 1);
+      return d.toISOString();
+    }
+    return new Date(`${s.replace(' ', 'T')}+08:00`).toISOString();
+  };
+  const lo = at(a);
+  const hi = at(b, b.length <= 10);
+  if (Number.isNaN(Date.parse(lo)) || Number.isNaN(Date.parse(hi)) || lo >= hi) return null;
+  return `[${lo},${hi})`;
+}
+
+/**
+ * Overlap rules (`noOverlap`): each record's period per resource is held in record_periods, whose exclusion
+ * constraint refuses an overlapping period of the same resource in the team, races included.
+ */
+export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, data: Record<string, unknown>) {
+  const rules = m.schema.noOverlap ?? [];
+  if (!rules.length) return;
+  await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', '=', recordId).execute();
+  for (const [i, rule] of rules.entries()) {
+    if (rule.when && data[rule.when.field] !== rule.when.value) continue;
+    const parts = rule.resource.map((f) => data[f]);
+    const period = periodLiteral(data[rule.period]);
+    if (!period || parts.some((p) => p === undefined || p === null || p === '')) continue;
+    try {
+      await sql`INSERT INTO record_periods (tenant_code, module, rule, resource, period, record_id)
+        VALUES (${tenant}, ${m.schema.module}, ${i}, ${JSON.stringify(parts)}, ${period}::tstzrange, ${recordId})`.execute(trx);
+    } catch (e) {
+      // 23P01 exclusion_violation: the transaction is lost anyway, the save fails with the rule's message.
+      if ((e as { code?: string }).code === '23P01') throw conflict(rule.message);
+      throw e;
+    }
+  }
+}
+
+export async function releasePeriods(trx: TenantTx, tenant: string, recordIds: number[]) {
+  if (!recordIds.length) return;
+  await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', 'in', recordIds).execute();
+}

@@ -14,7 +14,7 @@ export const ADMIN_PROCESS = { processName: '管理员审批', processKey: 'admi
 export async function publish(trx: TenantTx, tenant: string, schemas: SchemaRegistry, processId: number, userId: number) {
   const m = schemas.get(moduleProviding(schemas, 'approvalProcess')!)!;
   const action = m.schema.stages!.actions.find((a) => a.to === PUBLISHED)!;
-  await runStageAction(trx, tenant, m, processId, action.key, {}, userId, [stageActionCode(m, action)]);
+  await runStageAction(trx, { tenant, schemas }, m, processId, action.key, {}, userId, [stageActionCode(m, action)]);
 }
 
 export async function seedDefaultApprovals(trx: TenantTx, tenant: string, schemas: SchemaRegistry, ownerId: number, modules: string[]) {

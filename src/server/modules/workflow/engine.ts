@@ -8,7 +8,7 @@ import type { ProcessSnapshot } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
-import { enterInitialStage } from '../records/stages';
+import { takeEffectNow } from '../records/service';
 import { approversFor, type People } from './approvers';
 import { processFor, stepApplies } from './processes';
 
@@ -44,10 +44,11 @@ async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, 
   await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', recordId).execute();
 }
 
-async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: number) {
+/** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
+async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: number, originatorId: number) {
   await setRecordStatus(trx, ctx.tenant, recordId, RecordStatus.approved);
   const m = ctx.schemas.get(module);
-  if (m) await enterInitialStage(trx, ctx.tenant, m, recordId);
+  if (m) await takeEffectNow(trx, ctx, m, recordId, originatorId);
 }
 
 /** Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. */
@@ -80,7 +81,7 @@ async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number): 
     return 'next';
   }
   await trx.updateTable('process_instances').set({ status: 'approved', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
-  await takeEffect(trx, ctx, inst.module, inst.record_id);
+  await takeEffect(trx, ctx, inst.module, inst.record_id, inst.originator_id);
   return 'approved';
 }
 
@@ -127,7 +128,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
     await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note: route ? '金额不在任何审批步骤的条件内，提交即生效' : '该模块未绑定审批流程，提交即生效' });
-    await takeEffect(trx, ctx, a.m.schema.module, a.recordId);
+    await takeEffect(trx, ctx, a.m.schema.module, a.recordId, a.originatorId);
     return 'approved';
   }
   const chosen: Record<string, number[]> = {};

@@ -4,6 +4,7 @@ import { Field } from '@formily/react';
 import { FormGrid, FormItem } from '@formily/antd-v5';
 import type { FieldDef } from '../../../common/schema/types';
 import { fieldError } from '../../../common/rules/field-rules';
+import { conditionHolds } from '../../../common/rules/conditions';
 import { resolveField } from './registry';
 
 export interface SchemaFieldsProps {
@@ -22,6 +23,11 @@ export function SchemaFields({ fields, columns = 2 }: SchemaFieldsProps) {
           name={f.fieldName}
           title={f.titleName}
           display={f.hidden ? 'hidden' : 'visible'}
+          // dependOn: out of the form (value dropped, rules skipped) while the other field does not hold it, as on the server.
+          reactions={f.dependOn ? (field) => {
+            const shown = conditionHolds(f.dependOn, field.form.values as Record<string, unknown>);
+            field.display = !shown ? 'none' : f.hidden ? 'hidden' : 'visible';
+          } : undefined}
           disabled={f.disabled}
           // Formily's own `required` would add its English message; the star comes from `asterisk`.
           validator={(value: unknown) => fieldError(f, value) ?? ''}

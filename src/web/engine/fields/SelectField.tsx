@@ -3,8 +3,15 @@ import { Messages } from '../../../common/rules/messages';
 import { adapt } from './adapt';
 import { useOptions } from './use-options';
 import type { FieldAdapterProps } from './types';
+import { RecordSelectField } from './RecordSelectField';
 
-export const SelectField = adapt(({ def, value, onChange, ...rest }: FieldAdapterProps) => {
+/** A select of options (inline or a dictionary), or a record picker when `data` names a module. */
+export const SelectField = adapt((props: FieldAdapterProps) => {
+  const d = props.def.data;
+  return d && !Array.isArray(d) && 'module' in d ? <RecordSelectField {...props} /> : <OptionSelect {...props} />;
+});
+
+function OptionSelect({ def, value, onChange, ...rest }: FieldAdapterProps) {
   const { options, loading } = useOptions(def.data);
   return (
     <Select
@@ -21,4 +28,4 @@ export const SelectField = adapt(({ def, value, onChange, ...rest }: FieldAdapte
       notFoundContent={Messages.noData}
     />
   );
-});
+}

@@ -1,0 +1,145 @@
+// Behaviour of the whitelisted functions.
+import { describe, expect, it } from 'vitest';
+import { chinaToday } from './dates';
+import { evalExpr } from './index';
+
+const ev = (source: string, scope: Record<string, unknown> = {}) => evalExpr(source, scope);
+
+const lines = [
+  { type: '材料', price: 0.1, qty: 2 },
+  { type: '人工', price: '0.2', qty: '' },
+  { type: '材料', price: '', qty: 1 },
+  { type: '材料', price: 19.99 },
+];
+
+describe('sum and count', () => {
+  it('sums a property exactly, blanks as 0', () => {
+    expect(ev('sum(lines, "price")', { lines })).toBe(20.29);
+    expect(ev('sum(lines, "price")', { lines: Array.from({ length: 10 }, () => ({ price: 0.1 })) })).toBe(1);
+    expect(ev('sum(lines, "price") == 1', { lines: Array.from({ length: 10 }, () => ({ price: '0.1' })) })).toBe(true);
+    expect(ev('sum(lines, "price")', { lines: [] })).toBe(0);
+    expect(ev('sum(lines, "price")')).toBe(0); // no lines yet
+    expect(ev('sum([0.1, 0.2, x])', { x: '' })).toBe(0.3);
+  });
+
+  it('sums with a filter', () => {
+    expect(ev('sum(lines, "price", "type", "材料")', { lines })).toBe(20.09);
+    expect(ev('sum(lines, "qty", "type", "人工")', { lines })).toBe(0);
+  });
+
+  it('gives null when an amount is unreadable or the list is not a list', () => {
+    expect(ev('sum(lines, "price")', { lines: [{ price: 1 }, { price: 'abc' }] })).toBeNull();
+    expect(ev('sum(lines, "price")', { lines: { price: 1 } })).toBeNull();
+  });
+
+  it('counts items, non-empty items and matching items', () => {
+    expect(ev('count(lines)', { lines })).toBe(4);
+    expect(ev('count(lines, "qty")', { lines })).toBe(2);
+    expect(ev('count(lines, "type", "材料")', { lines })).toBe(3);
+    expect(ev('count(lines, "price", 0.2)', { lines })).toBe(1);
+    expect(ev('count(nothing)')).toBe(0);
+  });
+});
+
+describe('numbers', () => {
+  it('min and max skip blanks and order dates too', () => {
+    expect(ev('min(3, "2.5", x)', { x: '' })).toBe(2.5);
+    expect(ev('max(3, "10.50")')).toBe(10.5);
+    expect(ev('max(x, y)', { x: null, y: null })).toBeNull();
+    expect(ev('max("2024-01-05", "2024-03-01")')).toBe('2024-03-01');
+    expect(ev('min(1, "2024-01-05")')).toBeNull();
+    expect(ev('min(1, 1 / 0)')).toBeNull();
+  });
+
+  it('abs, round half up, floor and ceil', () => {
+    expect(ev('abs(-0.1 - 0.2)')).toBe(0.3);
+    expect(ev('round(2.345)')).toBe(2.35);
+    expect(ev('round(1.005, 2)')).toBe(1.01); // a binary float would give 1
+    expect(ev('round(2.5, 0)')).toBe(3);
+    expect(ev('round(-2.5, 0)')).toBe(-3);
+    expect(ev('round(1234.5, -2)')).toBe(1200);
+    expect(ev('round(x)', { x: '' })).toBe(0);
+    expect(ev('round(1, 1.5)')).toBeNull();
+    expect(ev('floor(2.7)')).toBe(2);
+    expect(ev('floor(-2.1)')).toBe(-3);
+    expect(ev('ceil(2.1)')).toBe(3);
+    expect(ev('ceil(-2.7)')).toBe(-2);
+    expect(ev('floor(2.789, 2)')).toBe(2.78);
+    expect(ev('ceil("abc")')).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it('days counts whole days from → to', () => {
+    expect(ev('days("2024-02-28", "2024-03-01")')).toBe(2);
+    expect(ev('days("2024-03-01", "2024-02-28")')).toBe(-2);
+    expect(ev('days(a, b)', { a: '2024-01-01T23:59:59', b: '2024-01-02 00:00' })).toBe(1);
+    expect(ev('days(dueDate, today())', { dueDate: '2024-05-01', $today: '2024-05-31' })).toBe(30);
+    expect(ev('days(dueDate, today()) > 30', { dueDate: '2024-05-01', $today: '2024-06-01' })).toBe(true);
+    expect(ev('days(a, "2024-01-01")', { a: null })).toBeNull();
+    expect(ev('days("2024-02-30", "2024-03-01")')).toBeNull();
+    expect(ev('days("yesterday", "2024-03-01")')).toBeNull();
+  });
+
+  it('today() reads $today, else the date in China', () => {
+    expect(ev('today()', { $today: '2024-05-10' })).toBe('2024-05-10');
+    expect(ev('today()')).toBe(chinaToday());
+    expect(ev('today()', { $today: 'bad' })).toBe(chinaToday());
+    // 2024-05-10 17:00 UTC is already the 11th in China.
+    expect(chinaToday(Date.UTC(2024, 4, 10, 17, 0))).toBe('2024-05-11');
+    expect(chinaToday(Date.UTC(2024, 4, 10, 15, 59))).toBe('2024-05-10');
+  });
+
+  it('month and addDays', () => {
+    expect(ev('month(d)', { d: '2024-05-10 08:00' })).toBe('2024-05');
+    expect(ev('month(d)', { d: '' })).toBeNull();
+    expect(ev('addDays("2024-02-28", 2)')).toBe('2024-03-01');
+    expect(ev('addDays("2023-02-28", "1")')).toBe('2023-03-01');
+    expect(ev('addDays("2024-01-01", -1)')).toBe('2023-12-31');
+    expect(ev('addDays("0050-01-01", 0)')).toBe('0050-01-01');
+    expect(ev('addDays("2024-01-01", 1.5)')).toBeNull();
+    expect(ev('addDays(x, 1)')).toBeNull();
+  });
+});
+
+describe('values and lists', () => {
+  it('empty and coalesce', () => {
+    expect(ev('empty(x)', { x: null })).toBe(true);
+    expect(ev('empty(x)', { x: '' })).toBe(true);
+    expect(ev('empty(x)', { x: [] })).toBe(true);
+    expect(ev('empty(x)', { x: 0 })).toBe(false);
+    expect(ev('empty(missing)')).toBe(true);
+    expect(ev('coalesce(a, b, "无")', { a: '', b: [] })).toBe('无');
+    expect(ev('coalesce(a, b)', { a: '', b: 0 })).toBe(0);
+    expect(ev('coalesce(1 / 0, 2)')).toBe(2);
+    expect(ev('coalesce(a)', { a: null })).toBeNull();
+  });
+
+  it('len counts code points and items', () => {
+    expect(ev('len("a𠀀😀")')).toBe(3);
+    expect(ev('len(lines)', { lines })).toBe(4);
+    expect(ev('len(x)', { x: null })).toBe(0);
+    expect(ev('len(5)')).toBeNull();
+  });
+
+  it('in tests membership with == semantics', () => {
+    expect(ev('in(status, ["草稿", "退回"])', { status: '退回' })).toBe(true);
+    expect(ev('in(status, ["草稿", "退回"])', { status: '通过' })).toBe(false);
+    expect(ev('in(5, ["5.0"])')).toBe(true);
+    expect(ev('in(1, x)', { x: null })).toBe(false);
+  });
+
+  it('if is lazy and defaults to null', () => {
+    expect(ev('if(a > 1, "大", "小")', { a: 2 })).toBe('大');
+    expect(ev('if(a > 1, "大")', { a: 0 })).toBeNull();
+    expect(ev('if(b != 0, a / b, 0)', { a: 1, b: 0 })).toBe(0);
+  });
+
+  it('lookup finds the first matching item', () => {
+    const rates = [{ level: 'A', rate: '0.05' }, { level: 'B', rate: 0.03 }, { level: 'B', rate: 0.01 }];
+    expect(ev('lookup(rates, "level", "B", "rate")', { rates })).toBe(0.03);
+    expect(ev('lookup(rates, "level", lv, "rate") * 100', { rates, lv: 'A' })).toBe(5);
+    expect(ev('lookup(rates, "level", "Z", "rate")', { rates })).toBeNull();
+    expect(ev('lookup(rates, "level", "A")', { rates })).toEqual({ level: 'A', rate: '0.05' });
+  });
+});

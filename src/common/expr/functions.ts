@@ -1,0 +1,198 @@
+// The whitelist of functions an expression may call. Kept in a Map (not an object) so a name such as
+// "constructor" or "toString" can never find something through a prototype. `if` is not here: it is
+// compiled lazily (only the chosen branch runs) in compile.ts.
+import type Big from 'big.js';
+import { chinaToday, dateText, dayNumber } from './dates';
+import type { Scope } from './types';
+import { arith, compare, decimalOf, equals, isBlank, own, ZERO } from './values';
+
+export interface ExprFunction {
+  /** Whether a call with this many arguments makes sense (checked when compiling). */
+  arity: (n: number) => boolean;
+  /** How to call it, for the error message when the arity is wrong. */
+  usage: string;
+  /**
+   * Argument positions that must be written as quoted property names (`sum(lines, "price")`): catches the
+   * common slip `sum(lines, price)` at compile time instead of silently summing nothing.
+   */
+  propertyArgs?: readonly number[];
+  /** Arguments are already evaluated; undefined means a failed computation (see values.ts). */
+  call: (args: unknown[], scope: Scope) => unknown;
+}
+
+const between = (min: number, max: number) => (n: number) => n >= min && n <= max;
+const atLeast = (min: number) => (n: number) => n >= min;
+
+/** The items of a list argument: an array, [] for a blank, undefined for anything else. */
+function itemsOf(v: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(v)) return v;
+  return v === null || v === '' ? [] : undefined;
+}
+
+/** Empty in the sense of empty()/coalesce(): null, '', [] (and a failed computation). */
+function isEmpty(v: unknown): boolean {
+  return isBlank(v) || (Array.isArray(v) && v.length === 0);
+}
+
+/** A whole number of decimal places for round/floor/ceil, or undefined. */
+function placesOf(v: unknown, fallback: number): number | undefined {
+  if (v === undefined) return fallback; // argument not given (arity is checked at compile time)
+  const d = arith(v);
+  if (!d) return undefined;
+  const n = Number(d.toString());
+  return Number.isInteger(n) && n >= -10 && n <= 20 ? n : undefined;
+}
+
+/** Rounds toward -∞ (floor) or +∞ (ceil); big.js only knows toward / away from zero. */
+function directed(x: Big, places: number, up: boolean): Big {
+  const awayFromZero = up === (x.s > 0);
+  return x.round(places, awayFromZero ? 3 : 0);
+}
+
+function roundWith(args: unknown[], fallback: number, round: (x: Big, places: number) => Big): unknown {
+  const x = arith(args[0]);
+  const places = placesOf(args.length > 1 ? args[1] : undefined, fallback);
+  if (!x || places === undefined) return undefined;
+  return round(x, places);
+}
+
+/** min/max: blanks are skipped (as SQL does); numbers compare as decimals, dates as text. */
+function extreme(args: unknown[], wantLarger: boolean): unknown {
+  let best: unknown = null;
+  for (const a of args) {
+    if (a === undefined) return undefined;
+    if (isBlank(a)) continue;
+    if (best === null) {
+      best = a;
+      continue;
+    }
+    const c = compare(a, best);
+    if (c === undefined) return undefined;
+    if (wantLarger ? c > 0 : c < 0) best = a;
+  }
+  return decimalOf(best) ?? best; // "10.50" comes back as the number 10.5
+}
+
+export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, ExprFunction>([
+  ['sum', {
+    arity: (n) => n === 1 || n === 2 || n === 4,
+    usage: 'sum(列表) / sum(列表, "属性") / sum(列表, "属性", "筛选属性", 值)',
+    propertyArgs: [1, 2],
+    call([list, prop, filterProp, filterValue], _scope) {
+      const items = itemsOf(list);
+      if (!items) return undefined;
+      let total = ZERO;
+      for (const item of items) {
+        if (typeof filterProp === 'string' && !equals(own(item, filterProp), filterValue)) continue;
+        // One unreadable amount makes the total unknown rather than quietly smaller.
+        const d = arith(typeof prop === 'string' ? own(item, prop) : item);
+        if (!d) return undefined;
+        total = total.plus(d);
+      }
+      return total;
+    },
+  }],
+  ['count', {
+    arity: between(1, 3),
+    usage: 'count(列表) / count(列表, "属性")（该属性非空的项数）/ count(列表, "属性", 值)',
+    propertyArgs: [1],
+    call(args) {
+      const items = itemsOf(args[0]);
+      if (!items) return undefined;
+      if (args.length === 1) return items.length;
+      const prop = args[1] as string;
+      let n = 0;
+      for (const item of items) {
+        const v = own(item, prop);
+        if (args.length === 2 ? !isEmpty(v) : equals(v, args[2])) n++;
+      }
+      return n;
+    },
+  }],
+  ['min', { arity: atLeast(1), usage: 'min(a, b, …)', call: (args) => extreme(args, false) }],
+  ['max', { arity: atLeast(1), usage: 'max(a, b, …)', call: (args) => extreme(args, true) }],
+  ['abs', { arity: between(1, 1), usage: 'abs(数值)', call: ([x]) => arith(x)?.abs() }],
+  ['round', {
+    arity: between(1, 2),
+    usage: 'round(数值, 小数位=2)',
+    call: (args) => roundWith(args, 2, (x, p) => x.round(p, 1)), // 1 = half up (away from zero on .5)
+  }],
+  ['floor', { arity: between(1, 2), usage: 'floor(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, false)) }],
+  ['ceil', { arity: between(1, 2), usage: 'ceil(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, true)) }],
+  ['days', {
+    arity: between(2, 2),
+    usage: 'days(开始日期, 结束日期)',
+    call([from, to]) {
+      const a = dayNumber(from);
+      const b = dayNumber(to);
+      return a === null || b === null ? null : b - a;
+    },
+  }],
+  ['today', {
+    arity: between(0, 0),
+    usage: 'today()',
+    // The caller passes the team's today as $today so server and browser agree; otherwise China time.
+    call(_args, scope) {
+      const given = dayNumber(own(scope, '$today'));
+      return given === null ? chinaToday() : dateText(given);
+    },
+  }],
+  ['month', {
+    arity: between(1, 1),
+    usage: 'month(日期)',
+    call: ([date]) => (dayNumber(date) === null ? null : (date as string).slice(0, 7)),
+  }],
+  ['addDays', {
+    arity: between(2, 2),
+    usage: 'addDays(日期, 天数)',
+    call([date, n]) {
+      const day = dayNumber(date);
+      const d = arith(n);
+      if (day === null || !d) return null;
+      const k = Number(d.toString());
+      return Number.isInteger(k) && Math.abs(k) <= 1e6 ? dateText(day + k) : null;
+    },
+  }],
+  ['empty', { arity: between(1, 1), usage: 'empty(值)', call: ([x]) => isEmpty(x) }],
+  ['coalesce', {
+    arity: atLeast(1),
+    usage: 'coalesce(a, b, …)',
+    call: (args) => args.find((a) => !isEmpty(a)) ?? null,
+  }],
+  ['len', {
+    arity: between(1, 1),
+    usage: 'len(文本或列表)',
+    call([x]) {
+      if (typeof x === 'string') {
+        let n = 0;
+        for (const _ of x) n++; // code points: an emoji or rare CJK character counts once
+        return n;
+      }
+      if (Array.isArray(x)) return x.length;
+      return isBlank(x) ? 0 : null;
+    },
+  }],
+  ['in', {
+    arity: between(2, 2),
+    usage: 'in(值, 列表)',
+    call([x, list]) {
+      const items = itemsOf(list);
+      return items ? items.some((item) => equals(x, item)) : null;
+    },
+  }],
+  ['lookup', {
+    arity: between(3, 4),
+    usage: 'lookup(列表, "键属性", 键, "取值属性")',
+    propertyArgs: [1, 3],
+    call(args) {
+      const items = itemsOf(args[0]);
+      if (!items) return null;
+      const found = items.find((item) => equals(own(item, args[1] as string), args[2]));
+      if (found === undefined) return null;
+      return args.length > 3 ? own(found, args[3] as string) : found;
+    },
+  }],
+]);
+
+/** Every function name an expression may call, `if` included. */
+export const FUNCTION_NAMES: readonly string[] = [...FUNCTIONS.keys(), 'if'];

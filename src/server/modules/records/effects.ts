@@ -1,0 +1,119 @@
+// The effects engine: what a transition of one record does to others (page schema `effects`), run inside the
+// transition's own transaction, so an effect that fails (a target missing, a target rule broken) rolls the
+// whole transition back. Each (source record, effect, occurrence) runs once: record_effects' primary key
+// refuses a replay, so approving twice cannot create or append twice. Targets are locked (FOR UPDATE)
+// before they are read, then recomputed from their own schema (computed fields, checks, auto stages).
+import { sql } from 'kysely';
+import Big from 'big.js';
+import type { TenantTx } from '../../db/tenant-scope';
+import { badRequest } from '../../errors';
+import type { EffectDef } from '../../../common/schema';
+import { evalExpr, scopeOf } from '../../../common/computed';
+import { todayInChina } from '../../../common/defaults';
+import { RecordStatus } from '../../../common/record-status';
+import type { ModuleSchema } from './schema-registry';
+import type { Ctx } from '../workflow/engine';
+import { loadPicked } from './pickers';
+import { settleRecord } from './settle';
+import { createRecord } from './service';
+
+type Row = Record<string, unknown>;
+/** Effects may cause effects (an approval creating a record that takes effect…); a loop stops here. */
+const MAX_DEPTH = 4;
+
+interface Source {
+  m: ModuleSchema;
+  id: number;
+  code: string;
+  data: Row;
+  lines: Row[];
+}
+
+const num = (v: unknown) => {
+  try { return new Big(v === null || v === undefined || v === '' ? 0 : (v as string | number)); } catch { return new Big(0); }
+};
+
+async function lockedSource(trx: TenantTx, tenant: string, m: ModuleSchema, id: number): Promise<Source> {
+  const r = await sql<{ code: string; data: Row; lines: Row[] }>`SELECT code, data, lines FROM records
+    WHERE tenant_code = ${tenant} AND module = ${m.schema.module} AND id = ${id} AND deleted_at IS NULL FOR UPDATE`.execute(trx);
+  if (!r.rows[0]) throw badRequest('单据不存在');
+  return { m, id, code: r.rows[0].code, data: r.rows[0].data ?? {}, lines: r.rows[0].lines ?? [] };
+}
+
+/** The field → expression map evaluated over the source (and its line, per line). */
+function mapped(set: Record<string, string> | undefined, scope: Row): Row {
+  const out: Row = {};
+  for (const [k, e] of Object.entries(set ?? {})) {
+    const v = evalExpr(e, scope);
+    if (v !== null && v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+async function claim(trx: TenantTx, tenant: string, sourceId: number, key: string, occurrence: string) {
+  const r = await sql`INSERT INTO record_effects (tenant_code, source_id, effect_key, occurrence) VALUES (${tenant}, ${sourceId}, ${key}, ${occurrence})
+    ON CONFLICT DO NOTHING`.execute(trx);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, scope: Row) {
+  if (e.target === 'self' || !e.target) return { tm: src.m, ids: [src.id] };
+  const tm = ctx.schemas.get(e.target.module);
+  if (!tm) throw badRequest(`关联模块不存在：${e.target.module}`);
+  const value = evalExpr(e.target.equals, scope);
+  if (value === null || value === undefined || value === '') throw badRequest(`未指定要关联的${tm.schema.title}`);
+  const by = e.target.field === 'code' ? sql`r.code = ${String(value)}` : e.target.field === 'id' ? sql`r.id = ${Number(value) || 0}`
+    : sql`r.data->>${sql.lit(e.target.field)} = ${String(value)}`;
+  const r = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${tm.schema.module}
+    AND r.deleted_at IS NULL AND ${by} ORDER BY r.id FOR UPDATE`.execute(trx);
+  if (!r.rows.length) throw badRequest(`未找到${tm.schema.title}：${String(value)}`);
+  return { tm, ids: r.rows.map((x) => x.id) };
+}
+
+/**
+ * Runs the effects of `on` ("approved" or "stage:<key>") for one record. `occurrence` names this event
+ * (e.g. "approved", or the stage event's id) so each event's effects run once.
+ */
+export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0) {
+  const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
+  if (!effects.length) return;
+  if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
+  const today = todayInChina();
+  for (const e of effects) {
+    const src = await lockedSource(trx, ctx.tenant, m, recordId);
+    const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today, userId }, { checkFilter: false });
+    const scope = { ...scopeOf({ ...src.data, id: src.id, code: src.code }, src.lines, { picked, today, input }) };
+    if (e.when && !evalExpr(e.when, scope)) continue;
+    if (!(await claim(trx, ctx.tenant, recordId, e.key, occurrence))) continue;
+    const touched: number[] = [];
+    if (e.kind === 'create') {
+      const tm = ctx.schemas.get(e.module!);
+      if (!tm) throw badRequest(`关联模块不存在：${e.module}`);
+      const items: (Row | null)[] = e.perLine ? src.lines : [null];
+      for (const line of items) {
+        const body = { ...mapped(e.set, { ...scope, line: line ?? {} }), sourceType: m.schema.title, sourceCode: src.code };
+        const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft, depth: depth + 1, fromEffect: true });
+        touched.push(Number(rec.id));
+      }
+    } else {
+      const { tm, ids } = await targetsOf(trx, ctx, e, src, scope);
+      for (const id of ids) {
+        const t = id === src.id && tm === m ? src : await lockedSource(trx, ctx.tenant, tm, id);
+        const data = { ...t.data };
+        const lines = [...t.lines];
+        if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, scope), sourceCode: src.code });
+        else {
+          Object.assign(data, mapped(e.set, scope));
+          for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, scope))).toString());
+          if (e.stage) data[tm.schema.stages?.field ?? 'stage'] = e.stage;
+        }
+        await settleRecord(trx, ctx, tm, id, data, lines, { userId, note: `${m.schema.title} ${src.code}` });
+        touched.push(id);
+      }
+    }
+    await sql`UPDATE record_effects SET target_ids = ${sql.val(touched)}::bigint[] WHERE tenant_code = ${ctx.tenant} AND source_id = ${recordId}
+      AND effect_key = ${e.key} AND occurrence = ${occurrence}`.execute(trx);
+  }
+}
+
+export const isEffective = (status: string) => status === RecordStatus.approved;

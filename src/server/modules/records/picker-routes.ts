@@ -1,0 +1,40 @@
+// POST /api/data/:module/options: what a record picker of the module's form offers now. The filter comes from
+// the page schema (never from the client); the client only sends the form's values that the filter refers to
+// ({ "$field": … }) and an optional keyword. Each option carries only the picked record's exposed properties.
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../plugins/envelope';
+import { requireTeamPermission } from '../../plugins/permissions';
+import { badRequest, notFound } from '../../errors';
+import type { AppServices } from '../../services';
+import { withTenant } from '../../db/tenant-scope';
+import { todayInChina } from '../../../common/defaults';
+import { pickerFields, pickerOptions } from './pickers';
+
+export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
+  app.post('/api/data/:module/options', {
+    schema: {
+      tags: ['业务数据'], summary: '关联单据选择器：按页面配置的条件列出可选的单据（最多 50 条）',
+      params: { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } },
+      body: {
+        type: 'object', required: ['field'],
+        properties: {
+          field: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,60}$' },
+          values: { type: 'object', maxProperties: 200 },
+          keyword: { type: 'string', maxLength: 50 },
+        },
+      },
+    },
+  }, async (req) => {
+    const { module } = req.params as { module: string };
+    const m = s.schemas.get(module);
+    if (!m) throw notFound('模块不存在');
+    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    const { field, values, keyword } = req.body as { field: string; values?: Record<string, unknown>; keyword?: string };
+    const f = pickerFields(m).find((x) => x.fieldName === field);
+    if (!f) throw badRequest(`字段「${field}」不是关联单据选择器`);
+    // Only scalar form values may take part in a filter.
+    const data = Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
+    const list = await withTenant(s.db, a.tenantCode, (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f, { today: todayInChina(), userId: a.userId, data }, keyword?.trim() || undefined));
+    return ok(list);
+  });
+}

@@ -1,0 +1,135 @@
+// Record pickers (`data: { module, label, filter, fill }`): a field whose value is a record of another module.
+// The server lists the records a picker offers, and on every save checks that the picked one exists in the
+// team and still matches the filter (a forged or stale pick is refused), then hands it to the expressions
+// as picked.<field>. Knows no module names: all of it comes from the page schemas.
+import { sql, type RawBuilder } from 'kysely';
+import type { TenantTx } from '../../db/tenant-scope';
+import { badRequest } from '../../errors';
+import type { FieldDef, RecordCondition, RecordSource } from '../../../common/schema';
+import { resolveRef, type RefContext } from '../../../common/rules/conditions';
+import type { ModuleSchema, SchemaRegistry } from './schema-registry';
+import { fieldExpr, filterSql } from './query';
+
+type Row = Record<string, unknown>;
+
+export const recordSourceOf = (d: unknown): RecordSource | undefined =>
+  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as RecordSource).module === 'string' ? (d as RecordSource) : undefined;
+
+export const pickerFields = (m: ModuleSchema) => m.fields.filter((f) => recordSourceOf(f.data));
+
+/** The picked records' properties a page may read: those its label and fills name, and those it exposes. */
+export function exposedProps(src: RecordSource): string[] {
+  const inLabel = [...src.label.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((x) => x[1]);
+  return [...new Set(['id', 'code', ...inLabel, ...Object.values(src.fill ?? {}), ...(src.expose ?? [])])];
+}
+
+/** The option label of a picked record: its template with {prop} replaced (missing props read empty). */
+export function labelOf(src: RecordSource, rec: Row): string {
+  return src.label.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, p: string) => {
+    const v = rec[p];
+    return v === undefined || v === null ? '' : String(v);
+  }).trim();
+}
+
+function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tm: ModuleSchema } {
+  const src = recordSourceOf(f.data)!;
+  const tm = schemas.get(src.module);
+  if (!tm) throw badRequest(`${f.titleName}的来源模块不存在`);
+  return { src, tm };
+}
+
+/** One schema condition as SQL over records `r` (trusted: it comes from a page schema, not from a client). */
+function condSql(tm: ModuleSchema, c: RecordCondition, value: unknown): RawBuilder<unknown> {
+  if (c.field === 'code' || c.field === 'status' || c.field === 'id') return filterSql(tm, { field: c.field, operator: c.operator, value });
+  const e = fieldExpr(tm, c.field);
+  const numeric = tm.numeric.has(c.field);
+  const v = (x: unknown) => (numeric ? Number(x) || 0 : String(x));
+  switch (c.operator) {
+    case 'eq': return sql`${e} = ${v(value)}`;
+    case 'ne': return sql`${e} IS DISTINCT FROM ${v(value)}`;
+    case 'gt': return sql`${e} > ${v(value)}`;
+    case 'gte': return sql`${e} >= ${v(value)}`;
+    case 'lt': return sql`${e} < ${v(value)}`;
+    case 'lte': return sql`${e} <= ${v(value)}`;
+    case 'null': return sql`${e} IS NULL`;
+    case 'notNull': return sql`${e} IS NOT NULL`;
+    case 'contains': return sql`${e}::text LIKE ${'%' + String(value).replace(/[\\%_]/g, '\\$&') + '%'}`;
+    case 'in': return Array.isArray(value) && value.length ? sql`${e} IN (${sql.join(value.map(v))})` : sql`false`;
+  }
+  return sql`false`;
+}
+
+/** SQL conditions of a schema filter (refs resolved), over the target module's records `r`. */
+export function filterConds(tm: ModuleSchema, filter: RecordCondition[] | undefined, refs: RefContext): RawBuilder<unknown>[] {
+  return (filter ?? []).map((c) => {
+    const value = resolveRef(c.value, refs);
+    // A filter on a form field nobody filled in yet offers nothing rather than everything.
+    if (c.operator !== 'null' && c.operator !== 'notNull' && (value === undefined || value === null || value === '')) return sql`false`;
+    return condSql(tm, c, value);
+  });
+}
+
+const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines))`;
+
+async function query(trx: TenantTx, tenant: string, tm: ModuleSchema, conds: RawBuilder<unknown>[], limit: number) {
+  const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.module = ${tm.schema.module}`, sql`r.deleted_at IS NULL`, ...conds], sql` AND `);
+  const { rows } = await sql<{ rec: Row }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`.execute(trx);
+  return rows.map((r) => r.rec);
+}
+
+const pick = (rec: Row, props: string[]) => Object.fromEntries(props.filter((p) => rec[p] !== undefined).map((p) => [p, rec[p]]));
+
+/** What a picker offers for these form values: up to 50 records, newest first, optionally matching a keyword. */
+export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string) {
+  const { src, tm } = target(schemas, f);
+  const conds = filterConds(tm, src.filter, refs);
+  if (keyword) {
+    const like = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+    conds.push(sql`(r.code ILIKE ${like} OR r.data::text ILIKE ${like})`);
+  }
+  const props = exposedProps(src);
+  const valueField = src.valueField ?? 'code';
+  return (await query(trx, tenant, tm, conds, 50)).map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
+}
+
+export interface PickedOptions {
+  /** Whether the pick must still match the filter (on a save), or only exist in the team (recomputing a stored record). */
+  checkFilter: boolean;
+  /** Fields whose pick is the one already stored: it only has to exist (an advance since 已还清 stays on its claim). */
+  unchanged?: Set<string>;
+}
+
+/**
+ * Loads every picked record of `data` (by field name) and stores its label beside the value (<field>Name).
+ * A pick that does not exist in the team, or (checkFilter) no longer matches the picker's filter, is refused.
+ */
+export async function loadPicked(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, opts: PickedOptions) {
+  const picked: Record<string, Row | null> = {};
+  for (const f of pickerFields(m)) {
+    const v = data[f.fieldName];
+    if (v === undefined || v === null || v === '') { picked[f.fieldName] = null; continue; }
+    const { src, tm } = target(schemas, f);
+    if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`${f.titleName}格式不正确`);
+    const valueField = src.valueField ?? 'code';
+    const conds = [valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`];
+    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data }));
+    const [rec] = await query(trx, tenant, tm, conds, 1);
+    if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
+    picked[f.fieldName] = rec;
+    data[`${f.fieldName}Name`] = labelOf(src, rec);
+  }
+  return picked;
+}
+
+/** `none` checks: the first whose filter matches a record (other than this one) gives its message. */
+export async function failedNoneCheck(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, recordId?: number, submit = false) {
+  for (const c of m.schema.checks ?? []) {
+    if (!c.none || (c.on === 'submit' && !submit)) continue;
+    const tm = c.none.module ? schemas.get(c.none.module) : m;
+    if (!tm) continue;
+    const conds = filterConds(tm, c.none.filter, { ...refs, data });
+    if (recordId) conds.push(sql`r.id <> ${recordId}`);
+    if ((await query(trx, tenant, tm, conds, 1)).length) return c.message;
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+// Settling a stored record after something changed it from outside its form (an effect, a stage action,
+// taking effect): its computed fields are recomputed from its own schema, its checks must still hold (or the
+// whole transaction rolls back) and its stage follows the `stages.auto` rules (e.g. 已还清 at balance 0).
+import { sql } from 'kysely';
+import type { TenantTx } from '../../db/tenant-scope';
+import { badRequest } from '../../errors';
+import { applyComputed, computeLines, failedCheck, holds } from '../../../common/computed';
+import { todayInChina } from '../../../common/defaults';
+import { RecordStatus } from '../../../common/record-status';
+import type { ModuleSchema } from './schema-registry';
+import type { Ctx } from '../workflow/engine';
+import { loadPicked } from './pickers';
+
+type Row = Record<string, unknown>;
+
+/** The stage the auto rules give a record in effect, or its current one. */
+export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[]): unknown {
+  const st = m.schema.stages;
+  const field = st?.field ?? 'stage';
+  if (!st?.auto || status !== RecordStatus.approved) return data[field];
+  const cur = String(data[field] ?? '');
+  const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today: todayInChina() }));
+  return rule ? rule.to : data[field];
+}
+
+export interface SettleOptions {
+  userId: number | null;
+  /** What caused the change, for the record's timeline. */
+  note?: string;
+  /** Whether the record's checks must still hold (an effect's target); off when a record only settles its stage. */
+  checks?: boolean;
+}
+
+export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, data: Row, lines: Row[], opts: SettleOptions) {
+  const r = await sql<{ code: string; status: string; data: Row }>`SELECT code, status, data FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  const row = r.rows[0];
+  if (!row) throw badRequest('单据不存在');
+  const today = todayInChina();
+  const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
+  const nextLines = computeLines(m.lineColumns, lines, data, { picked, today });
+  const next = applyComputed(m.fields, data, nextLines, { picked, today });
+  const broken = opts.checks === false ? null : failedCheck(m.schema.checks, next, nextLines, { picked, today });
+  if (broken) throw badRequest(`${m.schema.title}${row.code}：${broken}`);
+  const field = m.schema.stages?.field ?? 'stage';
+  const from = row.data?.[field];
+  const to = autoStage(m, row.status, next, nextLines);
+  if (to !== undefined) next[field] = to;
+  await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
+    WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  if (opts.note || from !== to) {
+    const moved = from !== to && to !== undefined ? `${String(from ?? '')} → ${String(to)}` : '';
+    await trx.insertInto('record_events').values({
+      tenant_code: ctx.tenant, record_id: id, kind: 'stage', name: opts.note ? '联动更新' : '阶段变更', user_id: opts.userId,
+      detail: JSON.stringify({ note: [opts.note, moved].filter(Boolean).join('；'), from, to }),
+    }).execute();
+  }
+}
+
+/**
+ * Settles a stored record's stage as it is (after it took effect or a stage action moved it). Its save-time
+ * checks are not asked again: what they compared with (a picked advance's balance) may rightly have moved since.
+ */
+export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null) {
+  if (!m.schema.stages?.auto) return;
+  const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  if (!r.rows[0]) return;
+  await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false });
+}

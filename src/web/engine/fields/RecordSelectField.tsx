@@ -1,0 +1,74 @@
+// A record picker (data: { module, label, filter, fill }): offers the records of another module that the
+// server finds for the form's current values, fills the declared fields on pick, and keeps the picked record
+// for the form's expressions. The filter itself lives in the page schema and is applied by the server.
+import { useContext, useEffect, useRef, useState } from 'react';
+import { Select } from 'antd';
+import { useForm } from '@formily/react';
+import { Messages } from '../../../common/rules/messages';
+import type { RecordSource } from '../../../common/schema/types';
+import { DataProviderContext, type PickerOption } from '../../api/data-provider';
+import { PageModuleContext } from '../page-module';
+import { setPicked } from './picked-store';
+import type { FieldAdapterProps } from './types';
+
+export function RecordSelectField({ def, value, onChange, disabled, ...rest }: FieldAdapterProps) {
+  const src = def.data as RecordSource;
+  const provider = useContext(DataProviderContext);
+  const module = useContext(PageModuleContext);
+  const form = useForm();
+  const [options, setOptions] = useState<PickerOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+
+  const load = async (keyword?: string) => {
+    if (!provider || !module) return [];
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const list = await provider.pickerOptions({ module, field: def.fieldName, values: form.values, keyword });
+      if (mine === seq.current) setOptions(list);
+      return list;
+    } catch {
+      return [];
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  // An existing pick is looked up once, so the form's expressions see the picked record from the start.
+  useEffect(() => {
+    if (value === undefined || value === null || value === '') return;
+    void load().then((list) => {
+      const hit = list.find((o) => String(o.value) === String(value));
+      setPicked(form, def.fieldName, hit?.record ?? null);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const choose = (v: unknown) => {
+    const hit = options.find((o) => String(o.value) === String(v)) ?? null;
+    setPicked(form, def.fieldName, hit?.record ?? null);
+    for (const [to, from] of Object.entries(src.fill ?? {})) if (hit) form.setValuesIn(to, hit.record[from] ?? null);
+    onChange?.(v ?? null);
+  };
+
+  const current = value === undefined || value === null || value === '' ? [] : [{ label: String((form.values as Record<string, unknown>)[`${def.fieldName}Name`] ?? value), value }];
+  const shown = options.some((o) => String(o.value) === String(value)) ? options : [...current, ...options];
+  return (
+    <Select
+      allowClear
+      showSearch
+      filterOption={false}
+      {...rest}
+      disabled={disabled}
+      loading={loading}
+      value={value ?? undefined}
+      onDropdownVisibleChange={(open) => { if (open) void load(); }}
+      onSearch={(k) => void load(k)}
+      onChange={choose}
+      options={shown.map((o) => ({ label: o.label, value: o.value as string }))}
+      placeholder={def.placeholder ?? `请选择${def.titleName}`}
+      notFoundContent={loading ? '加载中…' : Messages.noData}
+    />
+  );
+}

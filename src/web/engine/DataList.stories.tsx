@@ -29,3 +29,16 @@ export const ActionsWithPermission: Story = {
   args: { config: { columns: [{ prop: 'name', label: '名称' }], actions: [{ key: 'e', text: '导出', permissionCode: 'showcase:export' }, { key: 'x', text: '隐藏按钮', permissionCode: 'showcase:secret' }] } },
   parameters: expectText('导出'),
 };
+/** rowStyles: rows whose rule holds read in their colour (here: overdue with a balance, in red). */
+export const RowStyles: Story = {
+  decorators: [withFixtures({ rows: [
+    { id: 'r1', code: 'SK202610010001', dueDate: '2020-01-01', balancePrice: 5000 },
+    { id: 'r2', code: 'SK202610010002', dueDate: '2020-01-01', balancePrice: 0 },
+    { id: 'r3', code: 'SK202610010003', dueDate: '2099-01-01', balancePrice: 800 },
+  ] })],
+  args: { config: {
+    columns: [{ prop: 'code', label: '应收单号' }, { prop: 'dueDate', label: '约定回款日' }, { prop: 'balancePrice', label: '未结余额', type: 'money' }],
+    rowStyles: [{ when: 'balancePrice > 0 && dueDate < today()', textColor: '#cf1322' }],
+  } },
+  parameters: expectText('SK202610010001', 'SK202610010003', '共 3 条'),
+};

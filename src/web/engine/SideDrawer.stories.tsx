@@ -3,6 +3,7 @@ import { showcaseRows } from './fixtures/data';
 import { SHOWCASE } from './fixtures/showcase';
 import { expectText, withFixtures } from './fixtures/story-helpers';
 import { SideDrawer } from './SideDrawer';
+import { PageModuleContext } from './page-module';
 
 // Under review and submitted by the viewer, so the server allows 撤回 and 打印; the task adds 驳回/同意.
 const record = { ...showcaseRows(1)[0], status: '审批中', actions: ['view', 'withdraw', 'print'] };
@@ -40,3 +41,30 @@ export const EditWithApproval: Story = {
   parameters: expectText('XM20240301001', '审批中', '审批动态', '部门审批', '驳回', '同意', '撤回', '1500.50'),
 };
 export const ReadOnly: Story = { args: { record, readOnly: true }, parameters: expectText('收银台1号', '审批动态') };
+/**
+ * The language of real modules: a record picker (options from the server, fills 开户行 on pick), a field shown
+ * only when another has a value (dependOn), line cells and fields computed by expressions, and a record check.
+ */
+export const PickerConditionsAndExpressions: Story = {
+  decorators: [(S) => <PageModuleContext.Provider value="reimburseManage"><S /></PageModuleContext.Provider>],
+  args: {
+    config: {
+      title: '报销单',
+      fields: [
+        { fieldName: 'advanceCode', titleName: '冲抵借支单', fontendType: 'select', data: { module: 'advanceManage', label: '{code}', fill: { bankName: 'bankName' }, expose: ['balancePrice'] } },
+        { fieldName: 'offsetPrice', titleName: '冲借支金额', fontendType: 'number', dependOn: { field: 'advanceCode' }, unit: '元' },
+        { fieldName: 'bankName', titleName: '开户行', fontendType: 'text' },
+        { fieldName: 'totalPrice', titleName: '报销总额', fontendType: 'number', disabled: true, compute: { expr: 'sum(lines, "price")' }, unit: '元' },
+        { fieldName: 'actualPrice', titleName: '实付金额', fontendType: 'number', disabled: true, compute: { expr: 'totalPrice - offsetPrice' }, unit: '元' },
+      ],
+      lines: { title: '费用明细', addable: true, columns: [
+        { prop: 'quantity', label: '数量', inputType: 'number' },
+        { prop: 'unitPrice', label: '单价', inputType: 'number', priceType: true },
+        { prop: 'price', label: '金额', inputType: 'number', priceType: true, compute: { expr: 'quantity * unitPrice' }, summaryMethod: 'sum' },
+      ] },
+    },
+    checks: [{ expr: 'empty(advanceCode) || offsetPrice <= picked.advanceCode.balancePrice', message: '冲借支金额不能超过借支单未还金额' }],
+    record: { lines: [{ quantity: 3, unitPrice: 19.99 }, { quantity: 2, unitPrice: 120 }] },
+  },
+  parameters: expectText('冲抵借支单', '开户行', '报销总额', '实付金额', '费用明细', '59.97', '240.00'),
+};

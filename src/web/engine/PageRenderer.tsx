@@ -164,7 +164,11 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
       <FeedbackBridge />
       <ListLayout
         tree={tree}
-        tabs={schema.tabs && <ModuleTabs modules={schema.tabs.modules} tipsImage={schema.tabs.tipsImage} hideSmartData={schema.tabs.hideSmartData} />}
+        // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
+        tabs={schema.tabs && (
+          <ModuleTabs modules={schema.tabs.modules} selectedKey={schema.key} tipsImage={schema.tabs.tipsImage} hideSmartData={schema.tabs.hideSmartData}
+            onSelect={(m) => { if (m.key && m.key !== schema.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
+        )}
         header={schema.sectionHeader && <SectionHeader config={schema.sectionHeader} now={now} onChange={(v) => setTab(v.tab)} />}
       >
         <DataList

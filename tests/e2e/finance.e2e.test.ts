@@ -1,0 +1,208 @@
+// The finance flows of issue 10 in Chromium, from the pages the schemas describe: 张三 borrows (借支), 李四 pays
+// it, 张三 files a reimbursement that offsets it through the 冲抵借支单 picker, and once approved the advance reads
+// 已还清 with its 还款记录; a receivable goes 未回款 → 部分回款 → 已回款 through two 登记回款 dialogs. Approvals
+// are given through the API (the approval UI has its own suite); every figure on screen comes from the server.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig } from './helpers';
+
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+
+if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the finance suite.');
+
+describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
+  let rig: E2eRig | undefined;
+  let browser: Browser;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+  const consoleErrors: string[] = [];
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    rig = await startRig();
+    browser = rig.browser;
+    base = rig.server.url;
+  }, 240_000);
+  afterEach(() => {
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await rig?.close();
+  });
+
+  async function loggedIn(username: string): Promise<Page> {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    contexts.push(ctx);
+    const res = await ctx.request.post(`${base}/api/admin/login/user`, { data: { loginType: 'password', username, password: 'demo12345' } });
+    tokens[username] = (await res.json()).data.token;
+    await ctx.addCookies([{ name: 'token', value: tokens[username], url: base }]);
+    const p = await ctx.newPage();
+    p.setDefaultTimeout(20_000);
+    p.on('pageerror', (e) => consoleErrors.push(String(e)));
+    p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text()); });
+    return p;
+  }
+  const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
+    const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
+    return res.json() as Promise<{ status: number; message: string; data: any }>;
+  };
+  /** Agrees every open task of the record (李四, then the owner, then 张三), until it takes effect. */
+  const approve = async (id: number) => {
+    for (let i = 0; i < 8; i++) {
+      let acted = false;
+      for (const u of ['lisi', 'demo', 'zhangsan']) {
+        const task = (await call(u, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data;
+        if (!task?.taskId) continue;
+        const r = await call(u, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
+        expect(r.status, r.message).toBe(200);
+        acted = true;
+        break;
+      }
+      if (!acted) return;
+    }
+  };
+
+  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
+  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+  const dialogOf = (p: Page, title: string) => p.locator('.ant-modal-content:visible', { hasText: title });
+  const dialogItem = (p: Page, title: string, label: string) => dialogOf(p, title).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  const choose = async (p: Page, where: import('playwright-core').Locator, option: string) => {
+    await where.locator('.ant-select').click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  };
+  const typeDate = async (where: import('playwright-core').Locator, value: string) => {
+    await where.locator('input').fill(value);
+    await where.locator('input').press('Enter');
+  };
+  const openList = async (p: Page, path: string) => {
+    await p.goto(`${base}${path}`);
+    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor().catch(async (e) => {
+      await shot(p, 'finance-debug-list');
+      throw new Error(`${String(e)}\n${(await p.locator('body').innerText()).slice(0, 500)}`);
+    });
+  };
+  /** A row's operation button (the row may hold other 查看 links, e.g. a detail popover). */
+  const op = (p: Page, row: string, name: string) => rowOf(p, row).locator('button', { hasText: new RegExp(`^${name.split('').join('\\s*')}$`) });
+  const submitDrawer = async (p: Page) => {
+    await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
+    await drawerOf(p).waitFor({ state: 'hidden' }).catch(async (e) => {
+      await shot(p, 'finance-debug');
+      throw new Error(`${String(e)}\n${await toastText(p)}`);
+    });
+  };
+
+  it('an advance is paid, offset by a reimbursement through the picker, and reads 已还清 with its 还款记录', async () => {
+    const staff = await loggedIn('zhangsan');
+    const lisi = await loggedIn('lisi');
+    await loggedIn('demo');
+
+    // 张三 borrows 1,500 for a trip.
+    await openList(staff, '/advanceManage');
+    await staff.getByRole('button', { name: '新增借支' }).click();
+    await poll(() => item(staff, '借支人').innerText()).toContain('张三');
+    await choose(staff, item(staff, '借支类型'), '差旅借支');
+    await item(staff, '借支金额').locator('input').fill('1500');
+    await typeDate(item(staff, '预计还款日'), '2099-12-31');
+    await choose(staff, item(staff, '还款方式'), '报销冲抵');
+    await item(staff, '事由').locator('textarea').fill('杭州门店安装差旅（E2E）');
+    await shot(staff, 'finance-01-advance-form');
+    await submitDrawer(staff);
+    await poll(() => rowOf(staff, '杭州门店安装差旅（E2E）').innerText()).toContain('审批中');
+    const advCode = /JZ\d{12}/.exec(await rowOf(staff, '杭州门店安装差旅（E2E）').innerText())![0];
+    const adv = (await call('zhangsan', 'POST', '/api/data/advanceManage/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: advCode }] })).data.list[0];
+    await approve(adv.id);
+
+    // 李四 pays it from the list's 支付 operation.
+    await openList(lisi, '/advanceManage');
+    await poll(() => rowOf(lisi, advCode).innerText()).toContain('待支付');
+    await op(lisi, advCode, '支付').click();
+    await dialogItem(lisi, '支付', '付款账户').locator('input').fill('招商银行基本户 尾号 6688');
+    await dialogOf(lisi, '支付').getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => rowOf(lisi, advCode).innerText()).toContain('已支付');
+
+    // 张三 files a reimbursement that offsets the advance: the picker offers it with its balance.
+    await openList(staff, '/reimburseManage');
+    await staff.getByRole('button', { name: '新增报销' }).click();
+    await choose(staff, item(staff, '部门'), '业务部').catch(async () => {
+      await staff.locator('.ant-select-dropdown:visible').getByTitle('业务部').click();
+    });
+    await item(staff, '事由').locator('textarea').fill('杭州门店安装差旅报销（E2E）');
+    await item(staff, '冲抵借支单').locator('.ant-select').click();
+    const option = staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: advCode });
+    await poll(() => option.innerText()).toContain('未还 1500 元');
+    await option.click();
+    await item(staff, '冲借支金额').locator('input').fill('1500');
+    await drawerOf(staff).getByRole('button', { name: '新增一行' }).click();
+    const line = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row').first();
+    await line.locator('td').nth(1).locator('.ant-select').click();
+    await staff.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '住宿' }).click();
+    await line.locator('td').nth(2).locator('input').fill('2026-11-18');
+    await line.locator('td').nth(2).locator('input').press('Enter');
+    await line.locator('td').nth(6).locator('input').fill('1680');
+    await line.locator('td').nth(6).locator('input').blur();
+    // 实付 = 报销总额 − 冲借支金额, live, as the server will compute it.
+    await poll(() => item(staff, '实付金额').locator('input').inputValue()).toMatch(/^180(\.0+)?$/);
+    await shot(staff, 'finance-02-claim-with-offset');
+    await submitDrawer(staff);
+    const claimRow = rowOf(staff, '杭州门店安装差旅报销（E2E）');
+    await poll(() => claimRow.innerText()).toContain('审批中');
+    const claimCode = /BX\d{12}/.exec(await claimRow.innerText())![0];
+    const claim = (await call('zhangsan', 'POST', '/api/data/reimburseManage/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: claimCode }] })).data.list[0];
+    expect(claim).toMatchObject({ totalPrice: 1680, offsetPrice: 1500, actualPrice: 180 });
+    await approve(claim.id);
+
+    // The advance is repaid by the approval: 已还清, and its 还款记录 names the reimbursement.
+    await openList(staff, '/advanceManage');
+    await poll(async () => { await staff.reload(); return rowOf(staff, advCode).innerText(); }).toContain('已还清');
+    await op(staff, advCode, '查看').click();
+    const records = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row', { hasText: claimCode });
+    await poll(() => records.innerText()).toContain('报销冲抵');
+    expect(await records.innerText()).toContain('1500.00');
+    await shot(staff, 'finance-03-advance-repaid');
+  }, 300_000);
+
+  it('a receivable reaches 已回款 after two 登记回款', async () => {
+    const boss = await loggedIn('demo');
+    const lisi = await loggedIn('lisi');
+    const partnerType = (await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'partnerType' })).data;
+    const customerType = partnerType.find((x: any) => x.dictName === '客户').id;
+    const partner = await call('demo', 'POST', '/api/data/partnerInfo/add', { partnerName: '云杉珠宝（E2E）', partnerType: [customerType], contactName: '周女士', contactPhone: '13900001111' });
+    expect(partner.status, partner.message).toBe(200);
+
+    await openList(boss, '/financialReceivable');
+    await boss.getByRole('button', { name: '新增应收' }).click();
+    await item(boss, '客户').locator('.ant-select').click();
+    await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '云杉珠宝（E2E）' }).click();
+    await choose(boss, item(boss, '收款类型'), '进度款');
+    await item(boss, '合同金额').locator('input').fill('10000');
+    await item(boss, '合同金额').locator('input').blur();
+    await poll(() => item(boss, '未结余额').locator('input').inputValue()).toMatch(/^10000(\.0+)?$/);
+    await shot(boss, 'finance-04-receivable-form');
+    await submitDrawer(boss);
+    const row = rowOf(boss, '云杉珠宝（E2E）');
+    await poll(() => row.innerText()).toContain('10,000.00');
+    const code = /SK\d{12}/.exec(await row.innerText())![0];
+    const rec = (await call('demo', 'POST', '/api/data/financialReceivable/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: code }] })).data.list[0];
+    await approve(rec.id);
+
+    await openList(lisi, '/financialReceivable');
+    for (const [amount, stage] of [['4000', '部分回款'], ['6000', '已回款']] as const) {
+      await poll(() => rowOf(lisi, code).innerText()).not.toContain('审批中');
+      await op(lisi, code, '登记回款').click();
+      await dialogItem(lisi, '登记回款', '回款金额').locator('input').fill(amount);
+      await choose(lisi, dialogItem(lisi, '登记回款', '付款方式'), '银行转账');
+      await dialogOf(lisi, '登记回款').getByRole('button', { name: /确\s*定/ }).click();
+      await poll(() => rowOf(lisi, code).innerText()).toContain(stage);
+    }
+    await shot(lisi, 'finance-05-receivable-collected');
+    await op(lisi, code, '查看').click();
+    const lines = drawerOf(lisi).locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => lines.count()).toBe(2);
+    expect(await lines.nth(0).innerText()).toContain('4000.00');
+    expect(await lines.nth(1).innerText()).toContain('6000.00');
+    expect(await item(lisi, '未结余额').innerText()).toContain('0.00');
+    await shot(lisi, 'finance-06-receivable-lines');
+  }, 300_000);
+});

@@ -19,6 +19,11 @@ describe('field defaults', () => {
       .toEqual({ applicantId: 9, applyDate: '2026-01-02', month: '2026-11', signMode: 'any', reason: '' });
     expect(applyDefaults(fields, {}, { today: '2026-11-23' })).not.toHaveProperty('applicantId');
   });
+  it('fill the department the member belongs to, when the team knows it', () => {
+    const dept: FieldDef[] = [{ fieldName: 'deptId', titleName: '部门', fontendType: 'treeSelect', data: { fieldKey: 'dept' }, default: 'currentDept' }];
+    expect(applyDefaults(dept, {}, { userId: 7, deptId: 31, today: '2026-11-23' })).toEqual({ deptId: 31 });
+    expect(applyDefaults(dept, {}, { userId: 7, today: '2026-11-23' })).toEqual({});
+  });
   it('counts today in China time', () => {
     expect(todayInChina(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
     expect(todayInChina(new Date('2026-11-22T15:59:00Z'))).toBe('2026-11-22');

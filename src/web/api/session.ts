@@ -17,6 +17,8 @@ export interface StoredUser {
   tenantCode?: string;
   tenantName?: string;
   tenantLogo?: string;
+  /** The member's department in the active team (for the currentDept default). */
+  deptId?: number | null;
   permissions?: string[];
 }
 

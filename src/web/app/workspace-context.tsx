@@ -66,7 +66,10 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     () => ({ menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests }),
     [menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests],
   );
-  const tenant = useMemo(() => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined, userId: user?.id }), [user?.tenantName, user?.tenantLogo, user?.id]);
+  const tenant = useMemo(
+    () => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined, userId: user?.id, deptId: user?.deptId ?? undefined }),
+    [user?.tenantName, user?.tenantLogo, user?.id, user?.deptId],
+  );
   return (
     <WorkspaceContext.Provider value={value}>
       <PermissionContext.Provider value={permissions}>

@@ -51,9 +51,9 @@ export interface SideDrawerProps {
 }
 
 export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks }: SideDrawerProps) {
-  const { userId } = useContext(TenantContext);
+  const { userId, deptId } = useContext(TenantContext);
   // A new record starts from its schema's defaults (报销人 = me, 报销日期 = today…); the server fills the same.
-  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { userId, today: todayInChina() }), [record, config.fields, userId]);
+  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { userId, deptId, today: todayInChina() }), [record, config.fields, userId, deptId]);
   const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   const formId = record?.id;

@@ -6,6 +6,8 @@ export interface TenantInfo {
   tenantLogo?: string;
   /** The viewer, for defaults such as 报销人 = me. */
   userId?: number | string;
+  /** The viewer's department in the team, for the currentDept default. */
+  deptId?: number | string;
 }
 
 export const TenantContext = createContext<TenantInfo>({});

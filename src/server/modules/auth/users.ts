@@ -11,6 +11,8 @@ export interface SysUser {
   tenantName: string | null;
   tenantLogo: string | null;
   tenantType: string | null;
+  /** The member's department in the active team (a dept dictionary id), for the currentDept default. */
+  deptId: number | null;
   permissions: string[];
 }
 
@@ -50,6 +52,9 @@ export async function loadSysUser(db: DB, userId: number, tenantCode: string | n
   const t = tenantCode
     ? await db.selectFrom('tenants').select(['tenant_name', 'logo_url', 'tenant_type']).where('tenant_code', '=', tenantCode).executeTakeFirst()
     : undefined;
+  const member = t && tenantCode
+    ? await db.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst()
+    : undefined;
   return {
     id: u.id,
     username: u.username,
@@ -60,6 +65,7 @@ export async function loadSysUser(db: DB, userId: number, tenantCode: string | n
     tenantName: t?.tenant_name ?? null,
     tenantLogo: t?.logo_url ?? null,
     tenantType: t?.tenant_type ?? null,
+    deptId: member?.dept_id ?? null,
     permissions,
   };
 }

@@ -3,7 +3,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import metaSchema from '../../../schemas/page.schema.json';
-import type { PageSchema } from './types';
+import type { AnyPageSchema } from './types';
 
 export interface SchemaError {
   /** The schema file the error belongs to, as given by the caller. */
@@ -13,7 +13,8 @@ export interface SchemaError {
   message: string;
 }
 
-export type LoadResult = { ok: true; schema: PageSchema; errors: [] } | { ok: false; errors: SchemaError[] };
+/** A valid schema is a record page (PageSchema, with `list`) or a dictionary page (isDictionaryPage). */
+export type LoadResult = { ok: true; schema: AnyPageSchema; errors: [] } | { ok: false; errors: SchemaError[] };
 
 let validator: ValidateFunction | undefined;
 
@@ -53,7 +54,7 @@ function useful(errors: ErrorObject[]): ErrorObject[] {
 /** Checks `value` (parsed JSON) and returns it typed, or every error with its file and JSON pointer. */
 export function validatePageSchema(value: unknown, file: string): LoadResult {
   const validate = getValidator();
-  if (validate(value)) return { ok: true, schema: value as PageSchema, errors: [] };
+  if (validate(value)) return { ok: true, schema: value as AnyPageSchema, errors: [] };
   const errors = useful(validate.errors ?? []).map((e) => ({ file, path: e.instancePath, message: describe(e) }));
   return { ok: false, errors };
 }

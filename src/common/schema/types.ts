@@ -223,10 +223,25 @@ export interface TabsConfig {
   hideSmartData?: boolean;
 }
 
+/**
+ * A classification tab of the section header. Without `filter` it is an OA tab (all | todo | mine | done | cc);
+ * with one, it narrows the list to records matching every condition. The client sends only `value`: the
+ * server looks the filter up in the schema (a ValueRef such as { "$today": true } is resolved there).
+ */
+export interface ListTab {
+  label: string;
+  value: string;
+  filter?: RecordCondition[];
+}
+
 export interface SectionHeaderConfig {
   title: string;
-  tabs?: { label: string; value: string }[];
+  tabs?: ListTab[];
+  /** After `tabs`: one tab per stage value of the page's `stages` (filter: stage field = that value). */
+  stageTabs?: boolean;
   dateMode?: 'none' | 'year' | 'monthYear';
+  /** The record field the header's month or year filters (the list shows records whose value lies in it). */
+  dateField?: string;
 }
 
 export interface ListConfig {
@@ -290,6 +305,7 @@ export interface DrawerConfig {
   approval?: boolean;
 }
 
+/** A record page: its records' fields, list and dialogs (a dictionary page is DictionaryPageSchema). */
 export interface PageSchema {
   $schema?: string;
   key: string;
@@ -323,6 +339,74 @@ export interface PageSchema {
   list: ListConfig;
   addDialog?: DialogConfig;
   drawer?: DrawerConfig;
+  /**
+   * Further lists of the same route (e.g. 应付单 | 付款申请), shown as extra section-header tabs. Each is a
+   * record module of its own (its own `module` key, unique across all schemas) and inherits nothing from
+   * the page but the route, the module tab bar and the permission codes (`<page module>:<action>`).
+   */
+  entities?: EntityDef[];
+}
+
+/** A nested list of a page: a page schema without the page-level module tab bar and without nesting. */
+export type EntityDef = Omit<PageSchema, '$schema' | 'tabs' | 'entities'>;
+
+/**
+ * A dictionary page (e.g. /fieldDictionary): no records of its own, one generic editor of the team's
+ * dictionaries it lists, as a tree of group → fieldKey. A page has either `list` (a record page, PageSchema)
+ * or `dictionary` (this), never both; the meta-schema enforces it.
+ */
+export interface DictionaryPageSchema {
+  $schema?: string;
+  key: string;
+  title: string;
+  /** Permission module: writes on the keys this page maintains need `<module>:add|edit|delete`. */
+  module: string;
+  tabs?: TabsConfig;
+  dictionary: DictionaryConfig;
+}
+
+/** Any valid page schema. */
+export type AnyPageSchema = PageSchema | DictionaryPageSchema;
+
+export function isDictionaryPage(s: AnyPageSchema): s is DictionaryPageSchema {
+  return !!(s as DictionaryPageSchema).dictionary;
+}
+
+export interface DictionaryConfig {
+  /** Title of the group → fieldKey tree (default 字典分类). */
+  title?: string;
+  groups: DictionaryGroup[];
+}
+
+export interface DictionaryGroup {
+  title: string;
+  fieldKeys: DictionaryKeyConfig[];
+}
+
+/** One dictionary (fieldKey) as a page shows it. */
+export interface DictionaryKeyConfig {
+  fieldKey: string;
+  title: string;
+  /** Items nest: 新增下级 and the 上级 picker. */
+  tree?: boolean;
+  /** Shown here but maintained on another page; a fieldKey is writable on exactly the page that lists it without readOnly. */
+  readOnly?: boolean;
+  /** Items name a leader (a team member), e.g. a department's 部门负责人. */
+  leader?: boolean;
+  /** Label of dictCode for this key (default 编码), e.g. 税率值. */
+  codeLabel?: string;
+  /** One further value per item, e.g. an expenseType's 会计科目 or a salaryItem's 加项/减项. */
+  extra?: DictionaryExtra;
+}
+
+/** The extra value of a dictionary's items: free text, one of `options`, or the dictCode of an item of `fieldKey`. */
+export interface DictionaryExtra {
+  title: string;
+  options?: string[];
+  fieldKey?: string;
+  required?: boolean;
+  /** Free text only (default 100). */
+  maxLength?: number;
 }
 
 /** A uniqueness rule: the fields forming the key, when it applies, and what a second holder is told. */

@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_records';
 import * as m004 from './migrations/004_approvals';
 import * as m005 from './migrations/005_list_speed';
 import * as m006 from './migrations/006_record_keys';
+import * as m007 from './migrations/007_dictionary_edits';
 import * as m008 from './migrations/008_effects';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
@@ -15,13 +16,16 @@ const migrations: Record<string, Migration> = {
   '004_approvals': m004,
   '005_list_speed': m005,
   '006_record_keys': m006,
+  '007_dictionary_edits': m007,
   '008_effects': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: migration numbers are reserved per capability, so 007 may land after 008 already ran on a
+  // data folder; each migration touches its own tables, so their order between themselves does not matter.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

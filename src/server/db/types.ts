@@ -202,6 +202,10 @@ export interface DictionariesTable {
   sort: number;
   status: Generated<number>;
   leader_id: Opt<number>;
+  /** A default every team starts with: rename only (migration 007). */
+  seeded: Generated<boolean>;
+  dict_extra: Opt<string>;
+  deleted_at: Opt<Date>;
 }
 
 /** One step of a process template (a line of the process-template page), as an instance snapshots it. */

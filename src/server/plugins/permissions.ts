@@ -9,10 +9,12 @@ import { MODULE_KEYS } from '../modules/menu/catalogue';
 export async function requireTeamPermission(s: AppServices, req: FastifyRequest, module: string, action: string) {
   const a = requireAuth(req);
   if (!a.tenantCode) throw forbidden('请先加入或创建团队');
+  // A page's nested entity (PageSchema.entities) answers to its page's codes: <page module>:<action>.
+  const key = s.schemas.get(module)?.permissionModule ?? module;
   // Modules outside the catalogue (the engine's showcase) are open to every member of the team.
-  if (MODULE_KEYS.has(module)) {
+  if (MODULE_KEYS.has(key)) {
     const acl = await s.acl.forSession(a);
-    if (!acl.permissions.includes(`${module}:${action}`)) throw forbidden('没有权限执行该操作');
+    if (!acl.permissions.includes(`${key}:${action}`)) throw forbidden('没有权限执行该操作');
   }
   return { ...a, tenantCode: a.tenantCode };
 }

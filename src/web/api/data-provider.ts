@@ -23,8 +23,10 @@ export interface GetListParams {
   sorters?: Sorter[];
   filters?: Filter[];
   categoryId?: string;
-  /** Section-header tab (e.g. OA tab 待我审批) when the page has one. */
+  /** Section-header tab (OA tab 待我审批, a filter or stage tab): the server applies the schema's conditions. */
   tab?: string;
+  /** The section header's month ('YYYY-MM') or year ('YYYY') when the list's schema names a dateField. */
+  period?: string;
 }
 
 /** The approval route of a submission: null process = it takes effect when submitted. */
@@ -76,6 +78,39 @@ export interface PickerOption {
   record: Record<string, unknown>;
 }
 
+/** A stored dictionary item as the dictionary editor sees it: the spec §3 item plus what editing needs. */
+export interface DictEntry {
+  id: string | number;
+  fieldKey: string;
+  dictName: string;
+  dictCode?: string | null;
+  dictImg?: string | null;
+  dictIcon?: string | null;
+  /** The extra value the page declares for the key (e.g. an expenseType's 会计科目 code). */
+  dictExtra?: string | null;
+  parentId?: string | number | null;
+  sort?: number;
+  /** 1 enabled, 0 disabled. */
+  status?: number;
+  /** A default every team starts with: rename only (no delete, code or parent change). */
+  seeded?: boolean;
+  leaderId?: number | string | null;
+  children?: DictEntry[];
+}
+
+/** What the editor sends; absent properties stay as they are. */
+export interface DictEntryInput {
+  dictName?: string;
+  dictCode?: string | null;
+  parentId?: string | number | null;
+  dictImg?: string | null;
+  dictIcon?: string | null;
+  dictExtra?: string | null;
+  sort?: number;
+  enabled?: boolean;
+  leaderId?: number | string | null;
+}
+
 export interface DataProvider {
   getList(params: GetListParams): Promise<GetListResult>;
   getOne(params: { module: string; id: string | number }): Promise<Row>;
@@ -103,6 +138,15 @@ export interface DataProvider {
   // Dictionaries: options keep label, value = id, title = names joined by '/', isLeaf, children.
   queryByFieldKey(fieldKey: string): Promise<Option[]>;
   queryByFieldKeys(fieldKeys: string[]): Promise<Record<string, Option[]>>;
+
+  // Dictionary pages: every item of a key (disabled ones too), and the permission-checked writes.
+  listDictItems(fieldKey: string): Promise<DictEntry[]>;
+  addDictItem(params: { fieldKey: string; values: DictEntryInput }): Promise<DictEntry>;
+  updateDictItem(params: { id: string | number; values: DictEntryInput }): Promise<DictEntry>;
+  deleteDictItem(params: { id: string | number }): Promise<void>;
+  /** Swaps with the previous/next sibling; false at the first/last position. */
+  moveDictItem(params: { id: string | number; direction: 'up' | 'down' }): Promise<boolean>;
+  enableDictItem(params: { id: string | number; enabled: boolean }): Promise<DictEntry>;
 
   // Approval workflow. A missing taskId means the viewer has nothing to decide.
   findTaskIdByFormId(formId: string | number): Promise<TaskData | null>;

@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request } from './client';
-import type { DataProvider, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import type { DataProvider, DictEntry, DictEntryInput, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -14,15 +14,25 @@ function toCategory(c: CategoryAnswer): CategoryNode {
   return { id: String(c.id), name: c.name, label: c.label, noEdit: c.noEdit, children: c.children.length ? c.children.map(toCategory) : undefined };
 }
 
+const DICT = '/admin/sysmenuListFieldDict';
+
+/** Ids travel as numbers (the server's ids are integers); empty ids as null. */
+function dictBody(v: DictEntryInput) {
+  const num = (x: string | number | null | undefined) => (x === undefined ? undefined : x === null || x === '' ? null : Number(x));
+  return { ...v, parentId: num(v.parentId), leaderId: num(v.leaderId) };
+}
+
 export const httpDataProvider: DataProvider = {
-  async getList({ module, pagination, sorters, filters, categoryId, tab }) {
+  async getList({ module, pagination, sorters, filters, categoryId, tab, period }) {
     const res = await api.post<PageAnswer>(data(module, 'page'), {
       pageNum: pagination.current,
       pageSize: pagination.pageSize,
       sorters,
       filters,
       categoryId: categoryId ? Number(categoryId) : null,
-      tab: tab && ['all', 'todo', 'mine', 'done', 'cc'].includes(tab) ? tab : undefined,
+      // Only the tab's value and the period: their conditions live in the schema on the server.
+      tab,
+      period,
     });
     return { data: res.list, total: res.total, totalExact: res.totalExact };
   },
@@ -66,6 +76,15 @@ export const httpDataProvider: DataProvider = {
     const res = await api.post<Record<string, DictItem[]>>('/admin/sysmenuListFieldDict/queryByFieldKeys', fieldKeys);
     return Object.fromEntries(Object.entries(res).map(([k, v]) => [k, dictToOptions(v)])) as Record<string, Option[]>;
   },
+
+  listDictItems: (fieldKey) => api.post<DictEntry[]>(`${DICT}/queryByFieldKey`, { fieldKey }),
+  addDictItem: ({ fieldKey, values }) => api.post<DictEntry>(`${DICT}/add`, { ...dictBody(values), fieldKey }),
+  updateDictItem: ({ id, values }) => api.post<DictEntry>(`${DICT}/update`, { ...dictBody(values), id: Number(id) }),
+  async deleteDictItem({ id }) {
+    await api.post(`${DICT}/delete`, { id: Number(id) });
+  },
+  moveDictItem: async ({ id, direction }) => (await api.post<{ moved: boolean }>(`${DICT}/move`, { id: Number(id), direction })).moved,
+  enableDictItem: ({ id, enabled }) => api.post<DictEntry>(`${DICT}/enable`, { id: Number(id), enabled }),
 
   async findTaskIdByFormId(formId) {
     const res = await api.get<{ taskId: number | null; processInstanceId?: number }>('/oa/task/findTaskIdByFormId', { searchParams: { formId }, silent: true });

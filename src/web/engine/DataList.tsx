@@ -21,6 +21,8 @@ export interface DataListProps {
   config: ListConfig;
   categoryId?: string;
   tab?: string;
+  /** The section header's month or year, when the list is filtered by it (the server knows the field). */
+  period?: string;
   /** Whether the page shows a tab bar (changes the table height, spec §9). */
   hasTabs?: boolean;
   slots?: Record<string, (row: TableRow) => ReactNode>;
@@ -48,13 +50,13 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAction, reloadKey }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
   const [filters, setFilters] = useState<Filter[]>([]);
-  // The page belongs to one query (category, tab, filters): a new query starts at page 1 without a
+  // The page belongs to one query (category, tab, period, filters): a new query starts at page 1 without a
   // second fetch for the stale page.
-  const queryKey = JSON.stringify([categoryId, tab, filters]);
+  const queryKey = JSON.stringify([categoryId, tab, period, filters]);
   const [paging, setPaging] = useState({ key: queryKey, page: 1 });
   const page = paging.key === queryKey ? paging.page : 1;
   const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
@@ -67,11 +69,11 @@ export function DataList({ module, config, categoryId, tab, hasTabs, slots, onAc
     let live = true;
     setState((s) => ({ ...s, loading: true, error: false }));
     provider
-      .getList({ module, pagination: { current: page, pageSize }, sorters, filters, categoryId, tab })
+      .getList({ module, pagination: { current: page, pageSize }, sorters, filters, categoryId, tab, period })
       .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, exact: r.totalExact, loading: false, error: false }))
       .catch(() => live && setState({ rows: [], total: 0, loading: false, error: true }));
     return () => { live = false; };
-  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, reloadKey]);
+  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey]);
 
   const styled = useMemo(() => styleRows(config.rowStyles, state.rows), [config.rowStyles, state.rows]);
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);

@@ -1,10 +1,12 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp } from 'antd';
+import { App as AntApp, Segmented } from 'antd';
 import type { ButtonDef, CategoryNode, FieldDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
+import { isDictionaryPage } from '../../common/schema/types';
+import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
 import { AddDialog } from './AddDialog';
@@ -13,7 +15,8 @@ import { ListLayout } from './ListLayout';
 import { ModuleTabs } from './ModuleTabs';
 import { NameDialog } from './NameDialog';
 import { SchemaErrorPage } from './SchemaErrorPage';
-import { SectionHeader } from './SectionHeader';
+import { initialPeriod, SectionHeader } from './SectionHeader';
+import { chooseHeaderTab, firstTab, headerOf, listPeriod, viewOf } from './page-views';
 import { SideDrawer } from './SideDrawer';
 import { PageModuleContext } from './page-module';
 import { TreePanel } from './TreePanel';
@@ -27,7 +30,7 @@ export interface PageRendererProps {
   file: string;
   slots?: Record<string, (row: TableRow) => ReactNode>;
   /** Actions the engine does not handle itself (export, custom buttons, cell clicks). */
-  onAction?: (button: ButtonDef, rows: TableRow[]) => void;
+  onAction?: (button: ButtonDef, rows: TableRow[], module?: string) => void;
   onNavigate?: (path: string) => void;
   /** Pins the section header's date (stories, tests). */
   now?: string;
@@ -38,14 +41,37 @@ type DrawerState = { open: boolean; record?: TableRow; readOnly?: boolean };
 export function PageRenderer(props: PageRendererProps) {
   const result = useMemo(() => validatePageSchema(props.schema, props.file), [props.schema, props.file]);
   if (!result.ok) return <SchemaErrorPage file={props.file} errors={result.errors} />;
+  // A dictionary page has no records: the generic dictionary editor renders it.
+  if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
   return <ValidPage {...props} schema={result.schema} />;
 }
 
-function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRendererProps, 'schema'> & { schema: import('../../common/schema/types').PageSchema }) {
+function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now }: Omit<PageRendererProps, 'schema'> & { schema: import('../../common/schema/types').PageSchema }) {
   const provider = useDataProvider();
+  // The list shown: the page's own or one of its nested entities (page-views.ts). Everything below reads
+  // `schema`, so the list, drawer, dialogs, tree and stages are the shown entity's; `page` keeps the route's.
+  const [viewKey, setViewKey] = useState(page.key);
+  const schema = viewOf(page, viewKey);
+  // Actions the app handles (e.g. print) learn which module's record they concern.
+  const onAction = (b: ButtonDef, rows: TableRow[]) => emitAction?.(b, rows, schema.module);
   const categories = useCategories(provider, schema.module, schema.tree);
   const [categoryId, setCategoryId] = useState<string>();
-  const [tab, setTab] = useState<string | undefined>(schema.sectionHeader?.tabs?.[0]?.value);
+  const [tab, setTab] = useState<string | undefined>(firstTab(page));
+  // The header's month or year as last chosen; until then the one it starts on.
+  const [period, setPeriod] = useState<string>();
+  const header = headerOf(page, schema, tab);
+  /** A header tab: another list of the page (a nested entity, which starts afresh) or a tab of the shown list. */
+  const showTab = (value: string) => {
+    const next = chooseHeaderTab(page, value);
+    if (next.view !== schema.key) {
+      setViewKey(next.view);
+      setCategoryId(undefined);
+      setPeriod(undefined);
+      setDrawer({ open: false });
+      setAddOpen(false);
+    }
+    setTab(next.tab);
+  };
   const [reloadKey, setReloadKey] = useState(0);
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
@@ -165,18 +191,27 @@ function ValidPage({ schema, slots, onAction, onNavigate, now }: Omit<PageRender
       <ListLayout
         tree={tree}
         // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
-        tabs={schema.tabs && (
-          <ModuleTabs modules={schema.tabs.modules} selectedKey={schema.key} tipsImage={schema.tabs.tipsImage} hideSmartData={schema.tabs.hideSmartData}
-            onSelect={(m) => { if (m.key && m.key !== schema.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
+        tabs={page.tabs && (
+          <ModuleTabs modules={page.tabs.modules} selectedKey={page.key} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData}
+            onSelect={(m) => { if (m.key && m.key !== page.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
         )}
-        header={schema.sectionHeader && <SectionHeader config={schema.sectionHeader} now={now} onChange={(v) => setTab(v.tab)} />}
+        header={header && (
+          // Keyed by the shown list: another entity's header starts on its own period.
+          <SectionHeader key={`header-${schema.key}`} config={header.config} tab={header.active} now={now}
+            extra={header.subTabs && (
+              <Segmented size="small" value={tab} options={header.subTabs.map((t) => ({ label: t.label, value: t.value }))} onChange={(v) => setTab(String(v))} />
+            )}
+            onChange={(v) => { if (v.tab !== undefined && v.tab !== header.active) showTab(v.tab); setPeriod(v.period); }} />
+        )}
       >
         <DataList
+          key={`list-${schema.key}`}
           module={schema.module}
           config={schema.list}
           categoryId={categoryId}
           tab={tab}
-          hasTabs={!!schema.tabs || !!schema.sectionHeader?.tabs}
+          period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now))}
+          hasTabs={!!page.tabs || !!header?.config.tabs?.length}
           slots={slots}
           onAction={handle}
           reloadKey={reloadKey}

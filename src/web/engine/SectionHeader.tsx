@@ -1,5 +1,5 @@
 // Section header (spec §2.11): title, optional classification tabs, year arrows or a month/year toggle.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Segmented, Space, Tabs } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -17,10 +17,20 @@ export interface SectionHeaderProps {
   /** The current date the arrows start from (stories and tests pin it). */
   now?: string;
   onChange?: (value: SectionHeaderValue) => void;
+  /** The active tab, when the page keeps it (e.g. a tab that switches to a nested entity). */
+  tab?: string;
+  /** Shown after the tabs (the active nested entity's own tabs). */
+  extra?: ReactNode;
 }
 
-export function SectionHeader({ config, now, onChange }: SectionHeaderProps) {
-  const [tab, setTab] = useState(config.tabs?.[0]?.value);
+/** The period the header starts on: this month in month/year mode, else this year (what the list is first filtered by). */
+export function initialPeriod(dateMode: SectionHeaderConfig['dateMode'], now?: string): string {
+  return dayjs(now).format(dateMode === 'monthYear' ? 'YYYY-MM' : 'YYYY');
+}
+
+export function SectionHeader({ config, now, onChange, tab: shown, extra }: SectionHeaderProps) {
+  const [own, setTab] = useState(config.tabs?.[0]?.value);
+  const tab = shown ?? own;
   const [mode, setMode] = useState<'month' | 'year'>(config.dateMode === 'monthYear' ? 'month' : 'year');
   const [date, setDate] = useState(() => dayjs(now));
   const dateMode = config.dateMode ?? 'none';
@@ -48,6 +58,7 @@ export function SectionHeader({ config, now, onChange }: SectionHeaderProps) {
             style={{ marginBottom: -16 }}
           />
         ) : null}
+        {extra}
       </Space>
       {dateMode !== 'none' && (
         <Space>

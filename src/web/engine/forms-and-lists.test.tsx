@@ -5,3 +5,4 @@ import './drawer.spec';
 import './line-items.spec';
 import './data-list.spec';
 import './language.spec';
+import './list-views.spec';

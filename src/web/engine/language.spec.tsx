@@ -54,8 +54,10 @@ describe('the schema language in the drawer', () => {
     const onSubmit = vi.fn();
     renderWithFixtures(<SideDrawer open config={config} onClose={() => undefined} onSubmit={onSubmit}
       checks={[{ expr: 'total <= 50', message: '合计不能超过50元' }]} record={{ kind: '普通', lines: [{ quantity: 3, unitPrice: 19.99 }] }} />);
+    // The check reads the computed 合计: wait until the drawer has computed it (a loaded machine is slow).
+    await waitFor(() => expect([...document.querySelectorAll('input')].map((i) => i.value)).toContain('59.97'));
     await click('提交');
-    expect(await screen.findByText('合计不能超过50元')).toBeTruthy();
+    expect(await screen.findByText('合计不能超过50元', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

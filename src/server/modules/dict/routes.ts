@@ -4,7 +4,10 @@ import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
 import type { AppServices } from '../../services';
+import type { Selectable } from 'kysely';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import type { DictionariesTable } from '../../db/types';
+import { dictWriteRoutes } from './write-routes';
 
 const tags = ['字典'];
 
@@ -13,6 +16,13 @@ export interface DictNode {
   /** The node's leader (a user id), e.g. a department's 部门负责人. */
   leaderId?: number | null;
   disabled?: boolean;
+  /** Stored items: 1 enabled, 0 disabled (disabled items leave forms but keep their names on old records). */
+  status?: number;
+  sort?: number;
+  /** A default every team starts with: rename only. */
+  seeded?: boolean;
+  /** The extra value a dictionary page declares for the key (e.g. an expenseType's 会计科目 code). */
+  dictExtra?: string | null;
   children?: DictNode[];
 }
 
@@ -42,22 +52,41 @@ export function registerDerivedDict(key: string, fn: DerivedDict) {
   DERIVED.set(key, fn);
 }
 
-export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number): Promise<Record<string, DictNode[]>> {
+export function isDerivedDict(key: string): boolean {
+  return DERIVED.has(key);
+}
+
+type DictRow = Selectable<DictionariesTable>;
+
+/** A stored item as the API shows it (without children). */
+export function toDictNode(r: DictRow): DictNode {
+  return {
+    id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key,
+    ...(r.leader_id ? { leaderId: r.leader_id } : {}),
+    status: r.status, sort: r.sort, seeded: r.seeded, dictExtra: r.dict_extra,
+    ...(r.status !== 1 ? { disabled: true } : {}),
+  };
+}
+
+/**
+ * The trees of the given keys. Deleted items are left out unless withDeleted (record labels: an old record
+ * keeps resolving the item it stored); with a status filter, the items under a filtered-out parent go too.
+ */
+export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number, opts: { withDeleted?: boolean } = {}): Promise<Record<string, DictNode[]>> {
   const derived = keys.filter((k) => DERIVED.has(k));
   keys = keys.filter((k) => !DERIVED.has(k));
   let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', keys.length ? keys : ['']);
   if (status !== undefined) q = q.where('status', '=', status);
+  if (!opts.withDeleted) q = q.where('deleted_at', 'is', null);
   const rows = await q.orderBy('sort').orderBy('id').execute();
   const out: Record<string, DictNode[]> = Object.fromEntries(keys.map((k) => [k, []]));
-  const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, {
-    id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key,
-    ...(r.leader_id ? { leaderId: r.leader_id } : {}),
-  }]));
+  const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, toDictNode(r)]));
   for (const r of rows) {
     const n = nodes.get(r.id)!;
-    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    if (!r.parent_id) { out[r.field_key].push(n); continue; }
+    // Under a filtered-out (disabled) parent an item leaves the tree too, instead of surfacing at the root.
+    const parent = nodes.get(r.parent_id);
     if (parent) (parent.children ??= []).push(n);
-    else out[r.field_key].push(n);
   }
   for (const k of derived) out[k] = await DERIVED.get(k)!(trx, tenant);
   return out;
@@ -93,10 +122,12 @@ export async function dictRoutes(app: FastifyInstance, s: AppServices) {
     const tenant = team(req);
     const { dictCode, fieldKey } = req.query as { dictCode: string; fieldKey?: string };
     const rows = await withTenant(s.db, tenant, async (trx) => {
-      let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('dict_code', '=', dictCode);
+      let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('dict_code', '=', dictCode).where('deleted_at', 'is', null);
       if (fieldKey) q = q.where('field_key', '=', fieldKey);
       return q.orderBy('sort').execute();
     });
     return ok(rows.map((r) => ({ id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key })));
   });
+
+  await dictWriteRoutes(app, s);
 }

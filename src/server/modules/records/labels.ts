@@ -22,7 +22,8 @@ export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldD
   const lineKeys = lineColumns.map((c) => [c.prop, c.label, keyOf(c.data)] as const).filter(([, , k]) => k);
   const keys = [...new Set([...fieldKeys, ...lineKeys].map(([, , k]) => k!))];
   if (!keys.length) return;
-  const trees = await dictTrees(trx, tenant, keys);
+  // Deleted (and disabled) items too: a record that stored one keeps its name when it is saved again.
+  const trees = await dictTrees(trx, tenant, keys, undefined, { withDeleted: true });
   const maps = new Map(keys.map((k) => [k, flatten(trees[k] ?? [])]));
   const label = (target: Record<string, unknown>, name: string, title: string, key: string) => {
     const v = target[name];

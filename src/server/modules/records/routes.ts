@@ -8,7 +8,8 @@ import { notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
-import { OPERATORS } from './query';
+import { OPERATORS, type Filter } from './query';
+import { listView, permissionsFor } from './list-views';
 import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
 import { assertMayChange, callerOf, rowActions, type Caller } from './access';
@@ -42,7 +43,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const acl = await s.acl.forSession(a);
     const ctx: Ctx = { tenant: a.tenantCode, schemas };
     const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
-      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, acl.permissions, acl.isAdmin)));
+      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
     return { a, ctx, run };
   }
 
@@ -62,14 +63,18 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
           sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
           filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
           keyword: { type: 'string', maxLength: 100 }, categoryId: { type: ['integer', 'null'] },
-          tab: { type: 'string', enum: ['all', 'todo', 'mine', 'done', 'cc'] },
+          // A tab of the module's section header (OA, filter or stage tab) and its month or year: the server
+          // takes their conditions from the schema (list-views.ts), never from the client.
+          tab: { type: 'string', maxLength: 60 }, period: { type: 'string', maxLength: 7 },
         },
       },
     },
   }, async (req) => {
     const m = moduleOf(req);
     const { a, run } = await enter(req, m, 'view');
-    const q = { ...(req.body as object), userId: a.userId } as Parameters<typeof pageRecords>[3];
+    const body = req.body as { tab?: string; period?: string; filters?: Filter[] };
+    const view = listView(m, body, { userId: a.userId });
+    const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
       const page = await pageRecords(trx, a.tenantCode, m, q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };

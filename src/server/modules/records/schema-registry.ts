@@ -2,8 +2,9 @@
 // Loaded once at start; an invalid schema stops the start with the file and JSON path.
 import fs from 'node:fs';
 import path from 'node:path';
-import { validatePageSchema, type ColumnDef, type FieldDef, type PageSchema } from '../../../common/schema';
+import { isDictionaryPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
 import { compileExpr } from '../../../common/expr';
+import { listViewFields } from './list-views';
 
 export interface ModuleSchema {
   file: string;
@@ -18,6 +19,10 @@ export interface ModuleSchema {
   codePrefix: string;
   /** Field holding the record's main amount (the approval step's `money`). */
   moneyField?: string;
+  /** The catalogue module whose permission codes govern these records: the page's own, or for a nested entity its page's. */
+  permissionModule: string;
+  /** A nested entity (PageSchema.entities): the module key of the page that holds it. */
+  parent?: string;
 }
 
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -31,7 +36,7 @@ function listJson(dir: string): string[] {
   });
 }
 
-export function describeModule(file: string, schema: PageSchema): ModuleSchema {
+export function describeModule(file: string, schema: PageSchema, parent?: PageSchema): ModuleSchema {
   const byName = new Map<string, FieldDef>();
   for (const f of [...(schema.addDialog?.fields ?? []), ...(schema.drawer?.fields ?? [])]) byName.set(f.fieldName, f);
   const fields = [...byName.values()];
@@ -43,6 +48,8 @@ export function describeModule(file: string, schema: PageSchema): ModuleSchema {
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
   // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
   if (schema.stages) filterable.add(schema.stages.field ?? 'stage');
+  // Section-header tabs and the month/year field narrow the list too, so they get indexes like searches.
+  for (const f of listViewFields(file, schema)) filterable.add(f);
   for (const name of [schema.module, ...sortable, ...filterable]) {
     if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);
   }
@@ -53,6 +60,8 @@ export function describeModule(file: string, schema: PageSchema): ModuleSchema {
     sortable, filterable, numeric,
     codePrefix: s.codePrefix ?? schema.module.slice(0, 2).toUpperCase(),
     moneyField: s.moneyField,
+    permissionModule: parent?.module ?? schema.module,
+    parent: parent?.module,
   };
 }
 
@@ -93,6 +102,7 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
 
 export class SchemaRegistry {
   private modules = new Map<string, ModuleSchema>();
+  private dictionaries: { file: string; schema: DictionaryPageSchema }[] = [];
 
   constructor(dir: string) {
     if (!fs.existsSync(dir)) return;
@@ -101,9 +111,17 @@ export class SchemaRegistry {
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
       const res = validatePageSchema(parsed, rel);
       if (!res.ok) throw new Error(`页面配置错误 ${rel}: ${res.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`);
-      const m = describeModule(rel, res.schema);
-      if (this.modules.has(m.schema.module)) throw new Error(`${rel}: module "${m.schema.module}" is defined twice`);
-      this.modules.set(m.schema.module, m);
+      // Dictionary pages are validated like every page but hold no records: kept apart for the dict module.
+      if (isDictionaryPage(res.schema)) {
+        this.dictionaries.push({ file: rel, schema: res.schema });
+        continue;
+      }
+      // A page's nested entities are record modules of their own, under the page's permission codes.
+      const nested = (res.schema.entities ?? []).map((e, i) => describeModule(`${rel}#/entities/${i}`, e, res.schema as PageSchema));
+      for (const m of [describeModule(rel, res.schema), ...nested]) {
+        if (this.modules.has(m.schema.module)) throw new Error(`${m.file}: module "${m.schema.module}" is defined twice`);
+        this.modules.set(m.schema.module, m);
+      }
     }
     checkLinks(this.all(), (k) => this.modules.has(k));
   }
@@ -114,5 +132,10 @@ export class SchemaRegistry {
 
   all(): ModuleSchema[] {
     return [...this.modules.values()];
+  }
+
+  /** The dictionary pages (not record modules): which fieldKeys each one shows and maintains. */
+  dictionaryPages(): { file: string; schema: DictionaryPageSchema }[] {
+    return this.dictionaries;
   }
 }

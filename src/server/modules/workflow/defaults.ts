@@ -21,7 +21,8 @@ export async function seedDefaultApprovals(trx: TenantTx, tenant: string, schema
   const processModule = moduleProviding(schemas, 'approvalProcess');
   const bindingModule = moduleProviding(schemas, 'approvalBinding');
   if (!processModule || !bindingModule) return;
-  const targets = schemas.all().filter((m) => hasApproval(m) && modules.includes(m.schema.module));
+  // A nested entity (e.g. 付款申请 on 应付管理) comes with its page's package entry.
+  const targets = schemas.all().filter((m) => hasApproval(m) && modules.includes(m.permissionModule));
   if (!targets.length) return;
   const admin = await trx.selectFrom('roles').select('id').where('tenant_code', '=', tenant).where('role_key', '=', 'admin').executeTakeFirst();
   if (!admin) return;

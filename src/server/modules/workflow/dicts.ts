@@ -16,7 +16,8 @@ export function registerWorkflowDicts(schemas: SchemaRegistry) {
   registerDerivedDict('approvalModules', async (trx, tenant) => {
     const team = await trx.selectFrom('tenants').select('modules').where('tenant_code', '=', tenant).executeTakeFirst();
     const pkg = new Set(team?.modules ?? []);
-    return approvalModules().filter((m) => pkg.has(m.schema.module)).map((m) => node('approvalModules', m.schema.module, m.schema.title));
+    // A nested entity with approval (e.g. 付款申请) is offered with its page's package entry.
+    return approvalModules().filter((m) => pkg.has(m.permissionModule)).map((m) => node('approvalModules', m.schema.module, m.schema.title));
   });
 
   registerDerivedDict('approvalProcesses', async (trx, tenant) => {

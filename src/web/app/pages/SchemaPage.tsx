@@ -27,10 +27,11 @@ export function SchemaPage() {
   if (!schema) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
   const module = (schema.value as { module?: string }).module ?? '';
-  const onAction = async (b: ButtonDef, rows: TableRow[]) => {
+  // `of`: the module of the list the action came from (a nested entity's own), else the page's.
+  const onAction = async (b: ButtonDef, rows: TableRow[], of = module) => {
     if (b.key === 'print' && rows[0]) {
       // Print endpoints skip status checks (spec §8): the answer is the PDF itself.
-      const res = await requestRaw('GET', `/data/${module}/print`, { searchParams: { id: rows[0].id } });
+      const res = await requestRaw('GET', `/data/${of}/print`, { searchParams: { id: rows[0].id } });
       const blob = await res.blob();
       if (blob.type !== 'application/pdf') return void message.error('打印失败，请稍后再试');
       window.open(URL.createObjectURL(blob), '_blank');

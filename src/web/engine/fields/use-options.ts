@@ -20,6 +20,11 @@ export function loadDictionary(provider: DataProvider, fieldKey: string): Promis
   return p;
 }
 
+/** Drops a cached dictionary after it was edited, so forms opened later ask the server again. */
+export function forgetDictionary(provider: DataProvider, fieldKey: string): void {
+  cache.get(provider)?.delete(fieldKey);
+}
+
 const EMPTY: Option[] = [];
 
 export function useOptions(source: unknown): { options: Option[]; loading: boolean } {

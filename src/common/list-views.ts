@@ -1,0 +1,63 @@
+// What a list's section header narrows it to: its classification tab (OA, filter or stage tab) and its
+// month or year. Shared by the server, which applies the conditions (a client only names the tab and the
+// period, so it can neither forge nor widen them), and the browser, which shows the same tabs.
+import type { ListTab, PageSchema, RecordCondition } from './schema/types';
+import { resolveRef, type RefContext } from './rules/conditions';
+
+/** Tabs without a filter: the OA views of a workflow list (domain guide §2.3). */
+export const OA_TABS = ['all', 'todo', 'mine', 'done', 'cc'] as const;
+export type OaTab = (typeof OA_TABS)[number];
+
+type Viewable = Pick<PageSchema, 'sectionHeader' | 'stages'>;
+
+/** The tabs a list offers: the declared ones, then (stageTabs) one per stage value of its stages. */
+export function listTabs(s: Viewable): ListTab[] {
+  const declared = s.sectionHeader?.tabs ?? [];
+  if (!s.sectionHeader?.stageTabs || !s.stages) return declared;
+  const field = s.stages.field ?? 'stage';
+  return [...declared, ...s.stages.values.map((v): ListTab => ({ label: v.value, value: v.value, filter: [{ field, operator: 'eq', value: v.value }] }))];
+}
+
+export interface ResolvedTab {
+  /** The OA view, when the tab is one. */
+  oa?: OaTab;
+  /** The tab's conditions with their ValueRefs resolved ({ $today } → today in China, { $user } → the caller). */
+  filter: RecordCondition[];
+}
+
+/** What a tab value means for this list; null when the list has no such tab. */
+export function resolveTab(s: Viewable, value: string, ctx: RefContext): ResolvedTab | null {
+  const tab = listTabs(s).find((t) => t.value === value);
+  if (!tab) return null;
+  const oa = (OA_TABS as readonly string[]).includes(value) ? (value as OaTab) : undefined;
+  return { oa, filter: (tab.filter ?? []).map((c) => (c.value === undefined ? c : { ...c, value: resolveRef(c.value, ctx) })) };
+}
+
+/** A header period: a year 'YYYY' or a month 'YYYY-MM'. */
+export const PERIOD_PATTERN = /^(19|20|21)\d{2}(-(0[1-9]|1[0-2]))?$/;
+
+/**
+ * The half-open range [from, to) of a header period. As text ('text'), the bounds compare correctly with
+ * stored 'YYYY-MM', 'YYYY-MM-DD' and 'YYYY-MM-DD HH:mm:ss' values alike (2026-03 → ['2026-03', '2026-04'];
+ * '2026-03-31 23:59' < '2026-04'), so one rule serves month, date and date-time fields. As instants
+ * ('instant', for timestamp columns) they are China-time midnights.
+ */
+export function periodRange(period: string, as: 'text' | 'instant' = 'text'): [string, string] | null {
+  if (!PERIOD_PATTERN.test(period)) return null;
+  const y = Number(period.slice(0, 4));
+  let range: [string, string];
+  if (period.length === 4) range = [period, String(y + 1)];
+  else {
+    const m = Number(period.slice(5));
+    range = [period, m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`];
+  }
+  if (as === 'text') return range;
+  const day = (b: string) => (b.length === 4 ? `${b}-01-01` : `${b}-01`);
+  return [`${day(range[0])}T00:00:00+08:00`, `${day(range[1])}T00:00:00+08:00`];
+}
+
+/** The list conditions of a period on a field: from ≤ field < to. */
+export function periodFilter(field: string, period: string, as: 'text' | 'instant' = 'text'): RecordCondition[] | null {
+  const r = periodRange(period, as);
+  return r && [{ field, operator: 'gte', value: r[0] }, { field, operator: 'lt', value: r[1] }];
+}

@@ -1,0 +1,68 @@
+// The narrowing a list's section header declares: its tab (OA, filter or stage tab) and its month or year.
+// A client only names the tab and the period; the conditions come from the module's schema alone, so a
+// forged tab is refused and a client can never widen what a tab shows. Nested entities get the same rules
+// through their own module schema, and their records answer to their page's permission codes.
+import { badRequest } from '../../errors';
+import { isValueRef } from '../../../common/rules/conditions';
+import { listTabs, periodFilter, resolveTab, type OaTab } from '../../../common/list-views';
+import { todayInChina } from '../../../common/defaults';
+import type { PageSchema } from '../../../common/schema';
+import type { ModuleSchema } from './schema-registry';
+import type { Filter } from './query';
+
+/** Record properties that are timestamps, not text: a period on them compares China-time instants. */
+const TIMESTAMPS = new Set(['createdAt', 'updatedAt']);
+
+/**
+ * The fields a schema's tabs and header period filter on (they become filterable, hence indexed). A tab
+ * condition referring to a form field ({ $field }) has no form to read in a list: refused at start.
+ */
+export function listViewFields(file: string, schema: PageSchema): string[] {
+  const out: string[] = [];
+  for (const t of listTabs(schema)) {
+    for (const c of t.filter ?? []) {
+      const refs = Array.isArray(c.value) ? c.value : [c.value];
+      if (refs.some((v) => isValueRef(v) && '$field' in v)) throw new Error(`${file}: tab "${t.value}" filters on a form field ($field), which a list does not have`);
+      out.push(c.field);
+    }
+  }
+  const dateField = schema.sectionHeader?.dateField;
+  if (dateField) out.push(dateField);
+  return out;
+}
+
+export interface ListView {
+  /** The OA view the tab names, if any (repository pageRecords applies it). */
+  oaTab?: OaTab;
+  /** Conditions for query.ts filterSql: the tab's (refs resolved) and the period's. */
+  filters: Filter[];
+}
+
+/** The list conditions of a page call's tab and period, from the module's schema; Chinese 400 on anything unknown. */
+export function listView(m: ModuleSchema, q: { tab?: string; period?: string }, ctx: { userId: number; today?: string }): ListView {
+  const out: ListView = { filters: [] };
+  if (q.tab !== undefined && q.tab !== '') {
+    const tab = resolveTab(m.schema, q.tab, { today: ctx.today ?? todayInChina(), userId: ctx.userId });
+    if (!tab) throw badRequest(`列表没有「${q.tab}」这个标签`);
+    out.oaTab = tab.oa;
+    out.filters.push(...tab.filter);
+  }
+  if (q.period !== undefined && q.period !== '') {
+    const field = m.schema.sectionHeader?.dateField;
+    if (!field) throw badRequest('该列表不能按月份或年份筛选');
+    const conds = periodFilter(field, q.period, TIMESTAMPS.has(field) ? 'instant' : 'text');
+    if (!conds) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
+    out.filters.push(...conds);
+  }
+  return out;
+}
+
+/**
+ * The caller's codes as a module checks them: a nested entity's own actions (rowActions, stage actions
+ * without a permissionCode) are its page's, so `<page>:edit` also reads as `<entity>:edit`.
+ */
+export function permissionsFor(m: ModuleSchema, codes: string[]): string[] {
+  if (m.permissionModule === m.schema.module) return codes;
+  const prefix = `${m.permissionModule}:`;
+  return [...codes, ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${m.schema.module}:${c.slice(prefix.length)}`)];
+}

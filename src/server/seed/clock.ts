@@ -1,0 +1,118 @@
+// The demo story's clock. Every write of the seed really happens now, inside one transaction. The clock notes
+// when each step of the story really ran and which records it created and, at the end, moves everything in a
+// few statements to the moments the story says it happened: records, submissions, tasks, decisions, carbon
+// copies and timeline events. A record also gets the code of its own day (prefix + that day +
+// sequence) as soon as it is created, before anything refers to it. Only timestamps and codes move: the data
+// itself went through the users' code paths.
+import { sql } from 'kysely';
+import type { TenantTx } from '../db/tenant-scope';
+import { dayStamp } from '../modules/records/codes';
+import { localNoon } from './dates';
+
+interface Step {
+  /** When the story says it happened. */
+  story: Date;
+  /** The database's clock when it started (its window lasts until the next step starts), to the microsecond. */
+  from: string;
+}
+
+export class Clock {
+  private readonly since: number;
+  /** Nothing of the story happens later than this (a step planned for later today is moved back). */
+  private readonly cap: number;
+  private readonly steps: Step[] = [];
+  private readonly seq = new Map<string, number>();
+  /** Records by id, and the story moment each was created. */
+  private readonly born = new Map<number, Date>();
+
+  constructor(private readonly trx: TenantTx, private readonly tenant: string, seedStart: Date) {
+    this.since = seedStart.getTime() - 5_000;
+    this.cap = seedStart.getTime() - 10 * 60_000;
+  }
+
+  /** Everything the seed wrote so far (the team's set-up: processes, bindings) happened at `story`. */
+  async setUp(story: Date, date: string) {
+    this.steps.push({ story, from: new Date(this.since).toISOString() });
+    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).orderBy('id').execute();
+    for (const r of rows) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, date);
+  }
+
+  /** Runs one step of the story, which happened at `story`. */
+  async step(story: Date, run: () => Promise<void>) {
+    // The database's clock may tick in whole milliseconds: a step starts strictly after the last one ended, so
+    // no row of either can carry the moment between them.
+    let start = await this.dbClock();
+    while (start.us <= this.lastEnd) start = await this.dbClock();
+    this.steps.push({ story, from: start.t });
+    await run();
+    this.lastEnd = (await this.dbClock()).us;
+  }
+
+  private lastEnd = 0n;
+
+  private async dbClock() {
+    const { rows } = await sql<{ t: string; us: string }>`SELECT c::text AS t, (extract(epoch FROM c) * 1000000)::bigint::text AS us
+      FROM (SELECT clock_timestamp() AS c) x`.execute(this.trx);
+    return { t: rows[0].t, us: BigInt(rows[0].us) };
+  }
+
+  private get now() {
+    return this.steps[this.steps.length - 1].story;
+  }
+
+  /**
+   * Gives a record just created (code prefix + today + sequence) the code of its story date, keeping its own
+   * sequence per prefix and day. Codes of today stay as they are. (Today's codes the seed gives up are never
+   * handed out twice during the seed, and the counters are rebuilt at the end.)
+   */
+  async recode(id: number, prefix: string, code: string, date: string): Promise<string> {
+    this.born.set(id, this.now);
+    const day = dayStamp(localNoon(date));
+    if (code.slice(prefix.length, prefix.length + 8) === day) return code;
+    const n = (this.seq.get(`${prefix}${day}`) ?? 0) + 1;
+    this.seq.set(`${prefix}${day}`, n);
+    const next = `${prefix}${day}${String(n).padStart(4, '0')}`;
+    // What its creation already wrote about it (an effect's note on the record it changed) says the new code too.
+    await sql`WITH r AS (UPDATE records SET code = ${next} WHERE tenant_code = ${this.tenant} AND id = ${id} RETURNING 1)
+      UPDATE record_events SET detail = replace(detail::text, ${code}, ${next})::jsonb
+       WHERE tenant_code = ${this.tenant} AND detail::text LIKE ${`%${code}%`}`.execute(this.trx);
+    return next;
+  }
+
+  /** Moves every row the story wrote to its step's moment, then rebuilds the code counters from the codes. */
+  async finish() {
+    const t = this.tenant;
+    const capped = (d: Date) => new Date(Math.min(d.getTime(), this.cap));
+    // Records: when their step created them.
+    const born = sql.join([...this.born].map(([id, d]) => sql`(${id}::bigint, ${capped(d)}::timestamptz)`));
+    await sql`UPDATE records r SET created_at = m.at FROM (VALUES ${born}) AS m(id, at) WHERE r.tenant_code = ${t} AND r.id = m.id`.execute(this.trx);
+    // Timeline events and decisions carry the database's clock when they were written: each goes to its step's
+    // moment. A submission starts with its record (each is submitted when created) and ends with its last
+    // decision; a step's tasks and carbon copies begin when the step before it was agreed.
+    const windows = sql.join(this.steps.map((s, i) =>
+      sql`(${s.from}::timestamptz, ${i + 1 < this.steps.length ? this.steps[i + 1].from : 'infinity'}::timestamptz, ${capped(s.story)}::timestamptz)`));
+    for (const [table, col] of [['record_events', 'created_at'], ['tasks', 'ended_at']] as const) {
+      await sql`UPDATE ${sql.table(table)} x SET ${sql.ref(col)} = m.at FROM (VALUES ${windows}) AS m(lo, hi, at)
+        WHERE x.tenant_code = ${t} AND x.${sql.ref(col)} >= m.lo AND x.${sql.ref(col)} < m.hi`.execute(this.trx);
+    }
+    await sql`UPDATE process_instances pi SET created_at = r.created_at FROM records r
+      WHERE pi.tenant_code = ${t} AND r.tenant_code = ${t} AND r.id = pi.record_id`.execute(this.trx);
+    await sql`UPDATE process_instances pi SET ended_at = COALESCE((SELECT max(k.ended_at) FROM tasks k WHERE k.tenant_code = ${t} AND k.instance_id = pi.id), pi.created_at)
+      WHERE pi.tenant_code = ${t} AND pi.ended_at IS NOT NULL`.execute(this.trx);
+    const reached = (alias: string) => sql`COALESCE((SELECT max(p.ended_at) FROM tasks p WHERE p.tenant_code = ${t} AND p.instance_id = ${sql.ref(`${alias}.instance_id`)}
+      AND p.step_index < ${sql.ref(`${alias}.step_index`)} AND p.status = 'agreed'), pi.created_at)`;
+    await sql`UPDATE tasks k SET created_at = ${reached('k')} FROM process_instances pi WHERE k.tenant_code = ${t} AND pi.id = k.instance_id`.execute(this.trx);
+    await sql`UPDATE process_cc c SET created_at = ${reached('c')} FROM process_instances pi WHERE c.tenant_code = ${t} AND pi.id = c.instance_id`.execute(this.trx);
+    // A record was last changed by the latest of its own creation, timeline events and approval decisions.
+    await sql`UPDATE records r SET updated_at = GREATEST(r.created_at,
+        (SELECT max(e.created_at) FROM record_events e WHERE e.tenant_code = r.tenant_code AND e.record_id = r.id),
+        (SELECT max(GREATEST(pi.created_at, pi.ended_at, k.ended_at)) FROM process_instances pi
+           LEFT JOIN tasks k ON k.tenant_code = pi.tenant_code AND k.instance_id = pi.id
+          WHERE pi.tenant_code = r.tenant_code AND pi.record_id = r.id))
+      WHERE r.tenant_code = ${t}`.execute(this.trx);
+    await sql`DELETE FROM record_sequences WHERE tenant_code = ${t}`.execute(this.trx);
+    await sql`INSERT INTO record_sequences (tenant_code, prefix, day, last)
+      SELECT ${t}, substring(code from '^(.*)[0-9]{12}$'), substring(code from '([0-9]{8})[0-9]{4}$'), max(right(code, 4)::int)
+        FROM records WHERE tenant_code = ${t} AND code ~ '[0-9]{12}$' GROUP BY 2, 3`.execute(this.trx);
+  }
+}

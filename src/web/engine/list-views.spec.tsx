@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { GetListParams } from '../api/data-provider';
+import { PageRenderer } from './PageRenderer';
+import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
+import { VIEWS_PAGE, VIEWS_PAGE_BY_MONTH, VIEWS_PAGE_WITH_ENTITY, viewsFixtures } from './fixtures/list-views';
+import { chooseHeaderTab, headerOf, listPeriod, viewOf } from './page-views';
+
+afterEach(cleanup);
+
+type Provider = ReturnType<typeof renderWithFixtures>['provider'];
+const lastList = (p: Provider) => p.calls.filter((c) => c.method === 'getList').at(-1)!.args as GetListParams;
+const tabText = (text: string) => [...document.querySelectorAll('.ant-tabs-tab')].find((t) => t.textContent === text) as HTMLElement;
+
+describe('page views (pure)', () => {
+  it('the header lists the page tabs, then one tab per nested entity; choosing one switches the list', () => {
+    const page = VIEWS_PAGE_WITH_ENTITY;
+    const main = headerOf(page, page, 'open')!;
+    expect(main.config.tabs!.map((t) => t.value)).toEqual(['open', 'settled', 'overdue', '@request']);
+    expect([main.config.title, main.active, main.subTabs]).toEqual(['台账', 'open', undefined]);
+    const entity = headerOf(page, viewOf(page, 'request'), 'all')!;
+    expect([entity.config.title, entity.active, entity.subTabs!.map((t) => t.value)]).toEqual(['付款申请', '@request', ['all', 'large']]);
+    expect(chooseHeaderTab(page, '@request')).toEqual({ view: 'request', tab: 'all' });
+    expect(chooseHeaderTab(page, 'settled')).toEqual({ view: 'ledger', tab: 'settled' });
+    // A page without tabs of its own gets one to come back to.
+    const bare = { ...page, sectionHeader: undefined };
+    expect(headerOf(bare, bare)!.config.tabs!.map((t) => [t.label, t.value])).toEqual([['台账管理', '@ledger'], ['付款申请', '@request']]);
+    expect(headerOf(VIEWS_PAGE, VIEWS_PAGE)!.config.tabs).toHaveLength(3);
+  });
+
+  it('the period reaches the list only when the header shows one and names the field', () => {
+    expect(listPeriod(VIEWS_PAGE_BY_MONTH, '2024-03')).toBe('2024-03');
+    expect(listPeriod(VIEWS_PAGE, '2024-03')).toBeUndefined();
+    expect(listPeriod({ ...VIEWS_PAGE, sectionHeader: { title: 't', dateField: 'applyDate' } }, '2024')).toBeUndefined();
+  });
+});
+
+describe('list views in the page renderer', () => {
+  it('filter tabs: the list asks for the tab by value and shows what the server answers', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={VIEWS_PAGE} file="t.json" now="2024-03-05" />, viewsFixtures(VIEWS_PAGE));
+    expect(await screen.findByText('共 3 条')).toBeTruthy();
+    expect(lastList(provider)).toMatchObject({ module: 'ledger', tab: 'open', period: undefined });
+    expect(lastList(provider)).not.toHaveProperty('filters.0');
+    fireEvent.click(tabText('已付清'));
+    expect(await screen.findByText('丙公司')).toBeTruthy();
+    expect(lastList(provider).tab).toBe('settled');
+    expect(bodyText()).not.toContain('甲公司');
+    fireEvent.click(tabText('逾期'));
+    await waitFor(() => expect(bodyText()).toContain('丁公司'));
+    expect(bodyText()).not.toContain('乙公司'); // due in 2999
+  });
+
+  it('the month/year header filters the dateField, and follows the arrows and the toggle', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={VIEWS_PAGE_BY_MONTH} file="t.json" now="2024-03-05" />, viewsFixtures(VIEWS_PAGE_BY_MONTH));
+    expect(await screen.findByText('共 2 条')).toBeTruthy();
+    expect(lastList(provider)).toMatchObject({ tab: 'open', period: '2024-03' });
+    fireEvent.click(screen.getByLabelText('下一期'));
+    await waitFor(() => expect(lastList(provider).period).toBe('2024-04'));
+    expect(await screen.findByText('丁公司')).toBeTruthy();
+    fireEvent.click(screen.getByText('年'));
+    await waitFor(() => expect(lastList(provider).period).toBe('2024'));
+    expect(await screen.findByText('共 3 条')).toBeTruthy();
+  });
+
+  it('a nested entity: its own list, tabs, module and drawer; the page tab brings the first list back', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={VIEWS_PAGE_WITH_ENTITY} file="t.json" now="2024-03-05" />, viewsFixtures(VIEWS_PAGE_WITH_ENTITY));
+    expect(await screen.findByText('甲公司')).toBeTruthy();
+    await act(async () => { fireEvent.click(tabText('付款申请')); });
+    expect(await screen.findByText('SQ001')).toBeTruthy();
+    expect(lastList(provider)).toMatchObject({ module: 'ledgerRequest', tab: 'all' });
+    expect(bodyText()).toContain('申请金额');
+    expect(bodyText()).not.toContain('往来单位');
+    // Its own tabs as a second-level switch.
+    fireEvent.click(screen.getByText('大额'));
+    await waitFor(() => expect(lastList(provider)).toMatchObject({ module: 'ledgerRequest', tab: 'large' }));
+    await waitFor(() => expect(bodyText()).not.toContain('SQ002'));
+    // Its own drawer.
+    fireEvent.click(buttons('新增申请')[0]);
+    expect(await screen.findByText('付款申请单')).toBeTruthy();
+    // Back to the page's list, on the tab chosen.
+    fireEvent.click(tabText('已付清'));
+    expect(await screen.findByText('丙公司')).toBeTruthy();
+    expect(lastList(provider)).toMatchObject({ module: 'ledger', tab: 'settled' });
+  });
+});

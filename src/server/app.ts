@@ -24,7 +24,7 @@ import { dictRoutes } from './modules/dict/routes';
 import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
-import { indexStatements } from './modules/records/query';
+import { indexNameOf, indexStatements } from './modules/records/query';
 import { sql } from 'kysely';
 
 export interface BuiltApp {
@@ -73,8 +73,13 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
 
-  // Expression indexes for the fields each module sorts or filters on (idempotent).
-  for (const m of services.schemas.all()) for (const stmt of indexStatements(m)) await sql.raw(stmt).execute(db);
+  // Expression indexes for the fields each module sorts or filters on (idempotent). Indexes of ours the schemas
+  // no longer ask for are dropped: each one costs every insert and every plan on the records table.
+  const wanted = services.schemas.all().flatMap(indexStatements);
+  const names = new Set(wanted.map(indexNameOf));
+  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(db);
+  for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(db);
+  for (const stmt of wanted) await sql.raw(stmt).execute(db);
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {

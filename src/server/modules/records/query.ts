@@ -117,12 +117,15 @@ export function indexStatements(m: ModuleSchema): string[] {
     if (f === 'id') continue;
     out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON records (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
   }
-  for (const f of new Set([...m.filterable].filter((x) => !COLUMNS[x] && !x.startsWith('lines.')))) {
+  for (const f of new Set([...m.indexed].filter((x) => !COLUMNS[x] && !x.startsWith('lines.')))) {
     out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON records (tenant_code, ${exprOf(f)}) ${where}`);
   }
   // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
-  for (const f of ['status', 'categoryId'].filter((x) => m.filterable.has(x) || x === 'categoryId')) {
+  for (const f of ['status', 'categoryId'].filter((x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId')) {
     out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, created_at DESC, id DESC) ${where}`);
   }
   return out;
 }
+
+/** The name of a CREATE INDEX statement of indexStatements. */
+export const indexNameOf = (stmt: string) => /INDEX IF NOT EXISTS "([^"]+)"/.exec(stmt)![1];

@@ -15,6 +15,12 @@ export interface ModuleSchema {
   /** Fields the list may sort on / filter on: each gets an expression index. */
   sortable: Set<string>;
   filterable: Set<string>;
+  /**
+   * Filterable fields worth an expression index of their own: choices, dates and numbers of the search form,
+   * tab filters, the stage and the header's date field (text searches use ILIKE, which a btree cannot serve,
+   * and a sortable field's index already serves its filters). Every index costs each insert and each plan.
+   */
+  indexed: Set<string>;
   numeric: Set<string>;
   codePrefix: string;
   /** Field holding the record's main amount (the approval step's `money`). */
@@ -49,7 +55,14 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
   if (schema.stages) filterable.add(schema.stages.field ?? 'stage');
   // Section-header tabs and the month/year field narrow the list too, so they get indexes like searches.
-  for (const f of listViewFields(file, schema)) filterable.add(f);
+  const viewFields = listViewFields(file, schema);
+  for (const f of viewFields) filterable.add(f);
+  const indexedTypes = new Set(['select', 'treeSelect', 'radio', 'date', 'month', 'dateTime', 'dateRange', 'number', 'switch']);
+  const indexed = new Set([
+    ...(schema.list.search ?? []).filter((f) => indexedTypes.has(f.fontendType) && !(f.filterOn ?? '').startsWith('lines.')).map((f) => f.filterOn ?? f.fieldName),
+    ...viewFields,
+    ...(schema.stages ? [schema.stages.field ?? 'stage'] : []),
+  ].filter((f) => !sortable.has(f)));
   for (const name of [schema.module, ...sortable, ...filterable]) {
     if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);
   }
@@ -57,7 +70,7 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   return {
     file, schema, fields,
     lineColumns: schema.drawer?.lines?.columns ?? [],
-    sortable, filterable, numeric,
+    sortable, filterable, indexed, numeric,
     codePrefix: s.codePrefix ?? schema.module.slice(0, 2).toUpperCase(),
     moneyField: s.moneyField,
     permissionModule: parent?.module ?? schema.module,

@@ -259,6 +259,44 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     ok(await t.call('POST', api('financialPayables', 'update'), { ...p.data, dueDate: addDays(20) }, boss));
   });
 
+  it('付款申请 (a nested entity of 应付) adds to the payable\'s 已付 on approval: 未付款 → 部分付款 → 已付清, never past its balance', async () => {
+    const supplier = await partner('宏达亚克力', ['供应商']);
+    const p = await t.call('POST', api('financialPayables', 'add'), {
+      partnerId: supplier.id, payableType: d('payableType', '材料款'), dueDate: addDays(-3),
+      lines: [{ itemName: '亚克力灯箱面板', quantity: 10, unitPrice: 500, payablePrice: 5000 }],
+    }, boss);
+    ok(p);
+    expect(p.data).toMatchObject({ payStage: '未付款', balancePrice: 5000 });
+    // The list's tabs are the schema's filters: 逾期 (due date passed, balance open) and 未付清 find it.
+    const tab = async (value: string) => (await t.call('POST', api('financialPayables', 'page'), { pageNum: 1, pageSize: 200, tab: value }, boss)).data.list.map((r: any) => r.code);
+    expect(await tab('overdue')).toContain(p.data.code);
+    expect(await tab('open')).toContain(p.data.code);
+    expect(await tab('settled')).not.toContain(p.data.code);
+    expect((await t.call('POST', api('financialPayables', 'page'), { pageNum: 1, pageSize: 5, tab: 'forged' }, boss)).status).toBe(400);
+
+    const request = (amount: number) => ({ payableCode: p.data.code, amount, payDate: today, paymentMethod: d('paymentMethod', '银行转账'), reason: '材料款分批支付', partnerId: 999, partnerIdName: '伪造' });
+    expect(await t.call('POST', api('financialPayablesRequest', 'add'), request(5000.01), staff)).toMatchObject({ status: 400, message: '申请金额不能超过应付单未结余额' });
+    const first = await t.call('POST', api('financialPayablesRequest', 'add'), { ...request(2000), submit: true }, staff);
+    ok(first);
+    // Who the money goes to comes from the payable, whatever the client said.
+    expect(first.data).toMatchObject({ partnerId: supplier.id, partnerIdName: '宏达亚克力（供应商）' });
+    expect((await approve('financialPayablesRequest', first.data.id)).status).toBe('已通过');
+    expect(await get('financialPayables', p.data.id)).toMatchObject({ paidPrice: 2000, balancePrice: 3000, payStage: '部分付款' });
+    // Two requests for the rest, both submitted while the balance allowed them: the second approval is refused.
+    const a = await t.call('POST', api('financialPayablesRequest', 'add'), { ...request(3000), submit: true }, staff);
+    const b = await t.call('POST', api('financialPayablesRequest', 'add'), { ...request(3000), submit: true }, staff);
+    ok(a);
+    ok(b);
+    expect((await approve('financialPayablesRequest', a.data.id)).status).toBe('已通过');
+    const refused = await approve('financialPayablesRequest', b.data.id);
+    expect(refused.refusedWith).toMatch(/付款与预付抵扣合计不能超过应付金额/);
+    const settled = await get('financialPayables', p.data.id);
+    expect(settled).toMatchObject({ paidPrice: 5000, balancePrice: 0, payStage: '已付清' });
+    expect(await tab('settled')).toContain(p.data.code);
+    // Another team sees none of our requests.
+    expect((await t.call('POST', api('financialPayablesRequest', 'page'), { pageNum: 1, pageSize: 5 }, outsider)).data.total).toBe(0);
+  });
+
   it('runs each effect once per event: replaying an approval\'s effects appends nothing', async () => {
     const adv = await paidAdvance({ loanPrice: 900 });
     const c = await t.call('POST', api('reimburseManage', 'add'), { ...claim({ advanceCode: adv.code, offsetPrice: 300 }, 300), submit: true }, staff);

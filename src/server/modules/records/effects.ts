@@ -9,10 +9,9 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
-import { todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import type { Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
 import { createRecord } from './service';
@@ -78,7 +77,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
   const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
   if (!effects.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
-  const today = todayInChina();
+  const today = todayOf(ctx);
   for (const e of effects) {
     const src = await lockedSource(trx, ctx.tenant, m, recordId);
     const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today, userId }, { checkFilter: false });

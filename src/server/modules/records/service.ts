@@ -20,7 +20,7 @@ import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadPicked, pickerFields } from './pickers';
 import { settleStored } from './settle';
 import { runEffects } from './effects';
-import { startInstance, type Ctx } from '../workflow/engine';
+import { startInstance, todayOf, type Ctx } from '../workflow/engine';
 
 type Row = Record<string, unknown>;
 
@@ -91,12 +91,12 @@ export async function categoryOk(trx: TenantTx, tenant: string, module: string, 
 }
 
 /** A submission needs its lines (保存 may keep a draft without them) and its submit-only checks. */
-function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Record<string, Row | null> = {}) {
+function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Record<string, Row | null> = {}, today = todayInChina()) {
   const min = m.schema.drawer?.lines?.minOnSubmit ?? 0;
   if (lines.length < min) throw badRequest(`请至少填写${min}条${m.schema.drawer?.lines?.title ?? '明细'}`);
   const err = validateRecord(checked(m, data), m.lineColumns, { ...data, lines }, { linesTitle: linesTitle(m) });
   if (err) throw badRequest(err.message);
-  const broken = failedCheck(m.schema.checks, data, lines, { picked, today: todayInChina() }, true);
+  const broken = failedCheck(m.schema.checks, data, lines, { picked, today }, true);
   if (broken) throw badRequest(broken);
 }
 
@@ -125,7 +125,7 @@ export async function takeEffectNow(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id
 }
 
 export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row, opts: SaveOptions = {}) {
-  const sc = { userId, today: todayInChina() };
+  const sc = { userId, today: todayOf(ctx) };
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
   const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: await deptOf(trx, ctx.tenant, userId) });
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect);
@@ -140,10 +140,10 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, id, clean.data);
   if (effective) {
-    checkSubmittable(m, clean.data, clean.lines, clean.picked);
+    checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
     await takeEffectNow(trx, ctx, m, id, userId, opts.depth ?? 0);
   } else if (opts.submit) {
-    checkSubmittable(m, clean.data, clean.lines, clean.picked);
+    checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
     await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen });
   }
   // Last, so concurrent creations in a team hold the count's row lock only until their commit.
@@ -155,7 +155,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '修改');
-  const sc = { userId: caller.userId, today: todayInChina() };
+  const sc = { userId: caller.userId, today: todayOf(ctx) };
   // Lines only effects write stay as stored, whatever the client sent.
   const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;
   const clean = await prepared(trx, ctx, sc, m, body, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
@@ -168,7 +168,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   await holdPeriods(trx, ctx.tenant, m, row.id, clean.data);
   if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId);
   if (opts.submit && hasApproval(m)) {
-    checkSubmittable(m, clean.data, clean.lines, clean.picked);
+    checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
     await startInstance(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });
   }
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, row.id))!);
@@ -180,9 +180,9 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '提交');
   // Re-check what is stored: the rules may have changed since it was saved, and a pick may no longer qualify.
-  const refs = { today: todayInChina(), userId: caller.userId };
+  const refs = { today: todayOf(ctx), userId: caller.userId };
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...row.data }, refs, { checkFilter: true });
-  checkSubmittable(m, row.data, row.lines, picked);
+  checkSubmittable(m, row.data, row.lines, picked, refs.today);
   const blocked = await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, row.data, refs, row.id, true);
   if (blocked) throw badRequest(blocked);
   await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen });

@@ -8,18 +8,18 @@ import { applyComputed, computeLines, failedCheck, holds } from '../../../common
 import { todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import type { Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 
 type Row = Record<string, unknown>;
 
 /** The stage the auto rules give a record in effect, or its current one. */
-export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[]): unknown {
+export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[], today = todayInChina()): unknown {
   const st = m.schema.stages;
   const field = st?.field ?? 'stage';
   if (!st?.auto || status !== RecordStatus.approved) return data[field];
   const cur = String(data[field] ?? '');
-  const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today: todayInChina() }));
+  const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today }));
   return rule ? rule.to : data[field];
 }
 
@@ -35,7 +35,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   const r = await sql<{ code: string; status: string; data: Row }>`SELECT code, status, data FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
-  const today = todayInChina();
+  const today = todayOf(ctx);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
   const nextLines = computeLines(m.lineColumns, lines, data, { picked, today });
   const next = applyComputed(m.fields, data, nextLines, { picked, today });
@@ -43,7 +43,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   if (broken) throw badRequest(`${m.schema.title}${row.code}：${broken}`);
   const field = m.schema.stages?.field ?? 'stage';
   const from = row.data?.[field];
-  const to = autoStage(m, row.status, next, nextLines);
+  const to = autoStage(m, row.status, next, nextLines, today);
   if (to !== undefined) next[field] = to;
   await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
     WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);

@@ -11,10 +11,9 @@ import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
 import { failedCheck } from '../../../common/computed';
-import { todayInChina } from '../../../common/defaults';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
-import type { Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from '../workflow/engine';
 
 export const stageField = (m: ModuleSchema) => m.schema.stages?.field ?? 'stage';
 
@@ -65,7 +64,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     if (!isEmptyValue(v)) patch[f.fieldName] = v;
   }
   // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额).
-  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, today: todayInChina() });
+  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, today: todayOf(ctx) });
   if (broken) throw badRequest(broken);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;

@@ -7,6 +7,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
+import { todayInChina } from '../../../common/defaults';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { takeEffectNow } from '../records/service';
 import { approversFor, type People } from './approvers';
@@ -15,7 +16,12 @@ import { processFor, stepApplies } from './processes';
 export interface Ctx {
   tenant: string;
   schemas: SchemaRegistry;
+  /** Today (YYYY-MM-DD) for rules, defaults and effects; default: today in China time. The demo story sets its own. */
+  today?: string;
 }
+
+/** The day a transition happens on. */
+export const todayOf = (ctx: Ctx) => ctx.today ?? todayInChina();
 
 type Instance = { id: number; module: string; record_id: number; definition: ProcessSnapshot; originator_id: number; applicant_id: number | null; creator_id: number | null; money: string | number | null };
 

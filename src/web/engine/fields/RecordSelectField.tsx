@@ -59,6 +59,9 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
       allowClear
       showSearch
       filterOption={false}
+      // Long labels (code · partner · balance) ellipsize inside the field instead of pushing past its cell.
+      style={{ width: '100%', minWidth: 0 }}
+      popupMatchSelectWidth={false}
       {...rest}
       disabled={disabled}
       loading={loading}

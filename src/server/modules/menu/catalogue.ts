@@ -8,7 +8,7 @@ export interface ModuleEntry {
   name: string;
   abbr: string;
   group: string;
-  /** Actions beyond the standard ones that this module names (domain guide: e.g. reimburseManage:pay). */
+  /** Actions beyond the standard ones that this module names (domain guide: e.g. <module>:pay). */
   actions?: string[];
 }
 
@@ -35,7 +35,7 @@ export const ADMIN_ONLY_MODULES = MODULES.filter((m) => m.group === 'system').ma
 /** The module packages a new team gets (the backstage issue lets operators edit them per team). */
 export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
   enterprise: MODULES.filter((m) => m.group !== 'backstage').map((m) => m.key),
-  individual: ['myPersonnel', 'reimburseManage', 'advanceManage', 'feildDictionary', 'projectInitiation', 'fileManagement', 'conferenceManagement', 'partnerInfo', ...ADMIN_ONLY_MODULES],
+  individual: [...catalogue.individualPackage, ...ADMIN_ONLY_MODULES],
 };
 
 /** Groups the granted modules under their group nodes, in catalogue order, with the portal first. */

@@ -68,3 +68,28 @@ export const PickerConditionsAndExpressions: Story = {
   },
   parameters: expectText('冲抵借支单', '开户行', '报销总额', '实付金额', '费用明细', '59.97', '240.00'),
 };
+/** Lines only effects write (readOnly): an advance's 还款记录, appended by approved reimbursements and 登记还款. */
+export const LinesWrittenByEffects: Story = {
+  args: {
+    readOnly: false,
+    config: {
+      title: '借支单',
+      fields: [
+        { fieldName: 'loanPrice', titleName: '借支金额', fontendType: 'number', unit: '元' },
+        { fieldName: 'repaidPrice', titleName: '已还金额', fontendType: 'number', unit: '元', disabled: true, compute: { expr: 'sum(lines, "price")' } },
+        { fieldName: 'balancePrice', titleName: '未还金额', fontendType: 'number', unit: '元', disabled: true, compute: { expr: 'loanPrice - repaidPrice' } },
+      ],
+      lines: { title: '还款记录', readOnly: true, columns: [
+        { prop: 'repayDate', label: '还款日期', inputType: 'date' },
+        { prop: 'repayMethod', label: '还款方式' },
+        { prop: 'sourceCode', label: '来源单号' },
+        { prop: 'price', label: '金额', inputType: 'number', priceType: true, summaryMethod: 'sum' },
+      ] },
+    },
+    record: { loanPrice: 3000, lines: [
+      { repayDate: '2026-10-12', repayMethod: '报销冲抵', sourceCode: 'BX202610120003', price: 1200.4 },
+      { repayDate: '2026-11-02', repayMethod: '现金归还', sourceCode: 'JZ202609280001', price: 799.6 },
+    ] },
+  },
+  parameters: expectText('还款记录', '报销冲抵', 'BX202610120003', '现金归还', '2000.00'),
+};

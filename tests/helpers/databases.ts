@@ -1,5 +1,6 @@
 // The dialects every API suite runs on: PGlite always, PostgreSQL when DATABASE_URL is set (Kysely's test style).
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 
 export interface TestDialect {
   name: 'pglite' | 'postgres';
@@ -17,7 +18,9 @@ function postgres(adminUrl: string): TestDialect {
       const name = `yg_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      // From the run's migrated, seeded template when there is one (tests/global-setup.ts).
+      const template = inject('pgTemplate');
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;

@@ -2,7 +2,7 @@
 // month or year. Shared by the server, which applies the conditions (a client only names the tab and the
 // period, so it can neither forge nor widen them), and the browser, which shows the same tabs.
 import type { ListTab, PageSchema, RecordCondition } from './schema/types';
-import { resolveRef, type RefContext } from './rules/conditions';
+import { isValueRef, resolveRef, type RefContext } from './rules/conditions';
 
 /** Tabs without a filter: the OA views of a workflow list (domain guide §2.3). */
 export const OA_TABS = ['all', 'todo', 'mine', 'done', 'cc'] as const;
@@ -60,4 +60,22 @@ export function periodRange(period: string, as: 'text' | 'instant' = 'text'): [s
 export function periodFilter(field: string, period: string, as: 'text' | 'instant' = 'text'): RecordCondition[] | null {
   const r = periodRange(period, as);
   return r && [{ field, operator: 'gte', value: r[0] }, { field, operator: 'lt', value: r[1] }];
+}
+
+/**
+ * The fields a schema's tabs and header period filter on (they become filterable, hence indexed). A tab
+ * condition referring to a form field ({ $field }) has no form to read in a list: refused at start.
+ */
+export function listViewFields(file: string, schema: PageSchema): string[] {
+  const out: string[] = [];
+  for (const t of listTabs(schema)) {
+    for (const c of t.filter ?? []) {
+      const refs = Array.isArray(c.value) ? c.value : [c.value];
+      if (refs.some((v) => isValueRef(v) && '$field' in v)) throw new Error(`${file}: tab "${t.value}" filters on a form field ($field), which a list does not have`);
+      out.push(c.field);
+    }
+  }
+  const dateField = schema.sectionHeader?.dateField;
+  if (dateField) out.push(dateField);
+  return out;
 }

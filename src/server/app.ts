@@ -21,6 +21,7 @@ import { recordRoutes } from './modules/records/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
+import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await pickerRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
+  await dictWriteRoutes(app, services);
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
 

@@ -2,9 +2,9 @@
 // it, 张三 files a reimbursement that offsets it through the 冲抵借支单 picker, and once approved the advance reads
 // 已还清 with its 还款记录; a receivable goes 未回款 → 部分回款 → 已回款 through two 登记回款 dialogs. Approvals
 // are given through the API (the approval UI has its own suite); every figure on screen comes from the server.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig } from './helpers';
+import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
 
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
 
@@ -12,37 +12,24 @@ if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the 
 
 describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
   let rig: E2eRig | undefined;
-  let browser: Browser;
   let base: string;
-  const contexts: BrowserContext[] = [];
-  const consoleErrors: string[] = [];
-  const tokens: Record<string, string> = {};
+  const pages = signedInPages(() => rig!);
+  const { tokens } = pages;
 
   beforeAll(async () => {
     rig = await startRig();
-    browser = rig.browser;
     base = rig.server.url;
   }, 240_000);
+  // No test leaves an uncaught error or an error of ours in any page's console.
   afterEach(() => {
-    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
+    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
+    await pages.close();
     await rig?.close();
   });
 
-  async function loggedIn(username: string): Promise<Page> {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    contexts.push(ctx);
-    const res = await ctx.request.post(`${base}/api/admin/login/user`, { data: { loginType: 'password', username, password: 'demo12345' } });
-    tokens[username] = (await res.json()).data.token;
-    await ctx.addCookies([{ name: 'token', value: tokens[username], url: base }]);
-    const p = await ctx.newPage();
-    p.setDefaultTimeout(20_000);
-    p.on('pageerror', (e) => consoleErrors.push(String(e)));
-    p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text()); });
-    return p;
-  }
+  const loggedIn = (username: string) => pages.page(username);
   const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
     const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
     return res.json() as Promise<{ status: number; message: string; data: any }>;

@@ -154,3 +154,36 @@ export async function startRig(): Promise<E2eRig> {
     },
   };
 }
+
+/**
+ * Signed-in pages of a suite, each in its own browser context, whose uncaught errors and own console errors are
+ * collected (library development warnings and failed resource loads are not errors): the suite asserts
+ * `errors` is empty after each test and closes the contexts at the end.
+ */
+export function signedInPages(rig: () => E2eRig) {
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  const tokens: Record<string, string> = {};
+  return {
+    errors,
+    tokens,
+    async page(username?: string, password = 'demo12345'): Promise<Page> {
+      const { browser, server } = rig();
+      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      contexts.push(ctx);
+      if (username) {
+        const res = await ctx.request.post(`${server.url}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
+        tokens[username] = (await res.json()).data.token;
+        await ctx.addCookies([{ name: 'token', value: tokens[username], url: server.url }]);
+      }
+      const p = await ctx.newPage();
+      p.setDefaultTimeout(20_000);
+      p.on('pageerror', (e) => errors.push(String(e)));
+      p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) errors.push(m.text()); });
+      return p;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+    },
+  };
+}

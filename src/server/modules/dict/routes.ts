@@ -7,7 +7,6 @@ import type { AppServices } from '../../services';
 import type { Selectable } from 'kysely';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import type { DictionariesTable } from '../../db/types';
-import { dictWriteRoutes } from './write-routes';
 
 const tags = ['字典'];
 
@@ -129,5 +128,4 @@ export async function dictRoutes(app: FastifyInstance, s: AppServices) {
     return ok(rows.map((r) => ({ id: r.id, dictName: r.dict_name, dictCode: r.dict_code, dictImg: r.dict_img, dictIcon: r.dict_icon, parentId: r.parent_id, fieldKey: r.field_key })));
   });
 
-  await dictWriteRoutes(app, s);
 }

@@ -14,9 +14,16 @@ import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
-import { createRecord } from './service';
 
 type Row = Record<string, unknown>;
+
+/** How an effect creates a record: the records service's createRecord, handed over by it (no import back to it). */
+export type RecordCreator = (trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row,
+  opts: { effective?: boolean; depth?: number; fromEffect?: boolean }) => Promise<Row>;
+let createRecord: RecordCreator = async () => { throw new Error('records service not loaded'); };
+export function useRecordCreator(fn: RecordCreator) {
+  createRecord = fn;
+}
 /** Effects may cause effects (an approval creating a record that takes effect…); a loop stops here. */
 const MAX_DEPTH = 4;
 

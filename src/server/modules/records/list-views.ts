@@ -3,7 +3,6 @@
 // forged tab is refused and a client can never widen what a tab shows. Nested entities get the same rules
 // through their own module schema, and their records answer to their page's permission codes.
 import { badRequest } from '../../errors';
-import { isValueRef } from '../../../common/rules/conditions';
 import { listTabs, periodFilter, resolveTab, type OaTab } from '../../../common/list-views';
 import { todayInChina } from '../../../common/defaults';
 import type { PageSchema } from '../../../common/schema';
@@ -12,24 +11,6 @@ import type { Filter } from './query';
 
 /** Record properties that are timestamps, not text: a period on them compares China-time instants. */
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt']);
-
-/**
- * The fields a schema's tabs and header period filter on (they become filterable, hence indexed). A tab
- * condition referring to a form field ({ $field }) has no form to read in a list: refused at start.
- */
-export function listViewFields(file: string, schema: PageSchema): string[] {
-  const out: string[] = [];
-  for (const t of listTabs(schema)) {
-    for (const c of t.filter ?? []) {
-      const refs = Array.isArray(c.value) ? c.value : [c.value];
-      if (refs.some((v) => isValueRef(v) && '$field' in v)) throw new Error(`${file}: tab "${t.value}" filters on a form field ($field), which a list does not have`);
-      out.push(c.field);
-    }
-  }
-  const dateField = schema.sectionHeader?.dateField;
-  if (dateField) out.push(dateField);
-  return out;
-}
 
 export interface ListView {
   /** The OA view the tab names, if any (repository pageRecords applies it). */

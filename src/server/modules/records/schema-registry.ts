@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDictionaryPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
 import { compileExpr } from '../../../common/expr';
-import { listViewFields } from './list-views';
+import { listViewFields } from '../../../common/list-views';
 
 export interface ModuleSchema {
   file: string;

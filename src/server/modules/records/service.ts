@@ -19,8 +19,8 @@ import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadPicked, pickerFields } from './pickers';
 import { settleStored } from './settle';
-import { runEffects } from './effects';
-import { startInstance, todayOf, type Ctx } from '../workflow/engine';
+import { runEffects, useRecordCreator } from './effects';
+import { onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
 
 type Row = Record<string, unknown>;
 
@@ -188,3 +188,8 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen });
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
+
+// Effects create records, and approvals make records take effect, through this service: it hands both over
+// here, so neither the effects engine nor the workflow engine imports it back.
+useRecordCreator(createRecord);
+onRecordApproved(takeEffectNow);

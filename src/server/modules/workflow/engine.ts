@@ -9,7 +9,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
 import { todayInChina } from '../../../common/defaults';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
-import { takeEffectNow } from '../records/service';
 import { approversFor, type People } from './approvers';
 import { processFor, stepApplies } from './processes';
 
@@ -48,6 +47,13 @@ async function event(trx: TenantTx, tenant: string, recordId: number, kind: stri
 
 async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, status: string) {
   await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', recordId).execute();
+}
+
+/** What happens when a record takes effect (its first stage, effects, auto stage): set by the records service. */
+type ApprovedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, userId: number) => Promise<void>;
+let takeEffectNow: ApprovedHook = async () => {};
+export function onRecordApproved(fn: ApprovedHook) {
+  takeEffectNow = fn;
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */

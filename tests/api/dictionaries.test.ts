@@ -185,6 +185,12 @@ describe.each(testDialects())('dictionary writes on $name', (dialect) => {
     const again = await t.call('POST', '/api/data/reimburseManage/update', { ...got.data, reason: '停车（改）' }, staff);
     expect(again.status, again.message).toBe(200);
     expect(again.data.lines[0].expenseTypeName).toBe('停车费');
+    // …but no new record, and no record that did not hold it, can pick it any more.
+    const fresh = await t.call('POST', '/api/data/reimburseManage/add', {
+      applicantId: dictItemId(dict, 'teamMembers', '张三'), deptId: dictItemId(dict, 'dept', '业务部'), applyDate: today, reason: '停车',
+      lines: [{ expenseType: fee.id, occurDate: today, price: 20 }],
+    }, staff);
+    expect(fresh).toMatchObject({ status: 400, message: '费用类型的选项「停车费」已停用' });
   });
 
   it('answers hostile bodies with a 4xx envelope, never a 5xx', async () => {

@@ -15,6 +15,8 @@ export interface DictNode {
   /** The node's leader (a user id), e.g. a department's 部门负责人. */
   leaderId?: number | null;
   disabled?: boolean;
+  /** Deleted (soft): only label lookups of old records see it. */
+  deleted?: boolean;
   /** Stored items: 1 enabled, 0 disabled (disabled items leave forms but keep their names on old records). */
   status?: number;
   sort?: number;
@@ -64,6 +66,7 @@ export function toDictNode(r: DictRow): DictNode {
     ...(r.leader_id ? { leaderId: r.leader_id } : {}),
     status: r.status, sort: r.sort, seeded: r.seeded, dictExtra: r.dict_extra,
     ...(r.status !== 1 ? { disabled: true } : {}),
+    ...(r.deleted_at ? { deleted: true } : {}),
   };
 }
 

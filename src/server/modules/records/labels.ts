@@ -8,15 +8,21 @@ import { dictTrees, type DictNode } from '../dict/routes';
 const keyOf = (d: OptionSource | unknown): string | undefined =>
   d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined;
 
-function flatten(nodes: DictNode[], into = new Map<string, string>()) {
+function flatten(nodes: DictNode[], into = new Map<string, { name: string; retired: boolean }>()) {
   for (const n of nodes) {
-    into.set(String(n.id), n.dictName);
+    into.set(String(n.id), { name: n.dictName, retired: !!n.disabled || !!n.deleted });
     if (n.children) flatten(n.children, into);
   }
   return into;
 }
 
-export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]) {
+/** What a record held before this save: a disabled or deleted item it already stored may stay (and keeps its name). */
+export interface KeptValues {
+  data: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+}
+
+export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[], kept?: KeptValues | 'any') {
   attachInlineLabels(fields, lineColumns, data, lines);
   const fieldKeys = fields.map((f) => [f.fieldName, f.titleName, keyOf(f.data)] as const).filter(([, , k]) => k);
   const lineKeys = lineColumns.map((c) => [c.prop, c.label, keyOf(c.data)] as const).filter(([, , k]) => k);
@@ -25,19 +31,27 @@ export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldD
   // Deleted (and disabled) items too: a record that stored one keeps its name when it is saved again.
   const trees = await dictTrees(trx, tenant, keys, undefined, { withDeleted: true });
   const maps = new Map(keys.map((k) => [k, flatten(trees[k] ?? [])]));
-  const label = (target: Record<string, unknown>, name: string, title: string, key: string) => {
+  const held = (name: string, x: unknown, inLines: boolean) => {
+    if (kept === 'any') return true;
+    if (!kept) return false;
+    const has = (v: unknown) => (Array.isArray(v) ? v : [v]).some((y) => String(y) === String(x));
+    return inLines ? kept.lines.some((l) => has(l?.[name])) : has(kept.data[name]);
+  };
+  const label = (target: Record<string, unknown>, name: string, title: string, key: string, inLines: boolean) => {
     const v = target[name];
     if (v === undefined || v === null || v === '') return;
     const values = Array.isArray(v) ? v : [v];
     const names = values.map((x) => {
       const hit = maps.get(key)!.get(String(x));
       if (hit === undefined) throw badRequest(`${title}的选项不存在`);
-      return hit;
+      // A disabled or deleted item is no longer offered: only a record that already held it keeps it.
+      if (hit.retired && !held(name, x, inLines)) throw badRequest(`${title}的选项「${hit.name}」已停用`);
+      return hit.name;
     });
     target[`${name}Name`] = names.join('、');
   };
-  for (const [name, title, key] of fieldKeys) label(data, name, title, key!);
-  for (const l of lines) for (const [name, title, key] of lineKeys) label(l, name, title, key!);
+  for (const [name, title, key] of fieldKeys) label(data, name, title, key!, false);
+  for (const l of lines) for (const [name, title, key] of lineKeys) label(l, name, title, key!, true);
 }
 
 /** Inline options (e.g. 审批人类型) keep their label beside the value too, so lists and prints read names. */

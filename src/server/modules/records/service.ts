@@ -131,7 +131,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
-  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);
+  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
   const code = await nextCode(trx, ctx.tenant, m.codePrefix);
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
@@ -161,7 +161,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const clean = await prepared(trx, ctx, sc, m, body, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
   const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
-  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines);
+  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, { data: row.data, lines: row.lines as Row[] });
   if (!hasApproval(m)) checkSubmittable(m, clean.data, clean.lines);
   await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { data: clean.data, lines: clean.lines, categoryId });
   await holdKeys(trx, ctx.tenant, m, row.id, clean.data);

@@ -1,6 +1,6 @@
 // A new team's category trees: the seeded nodes of the domain guide (one level).
 import type { TenantTx } from '../../db/tenant-scope';
-import defaults from './defaults.json';
+import defaults from '../../../../catalogue/categories.json';
 
 export async function seedCategories(trx: TenantTx, tenant: string): Promise<void> {
   const rows = Object.entries(defaults as Record<string, string[]>).flatMap(([module, names]) =>

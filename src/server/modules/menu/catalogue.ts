@@ -1,5 +1,5 @@
 // The catalogue of every module route (spec §2, names from the domain guide), and the menu tree built from it.
-import catalogue from './catalogue.json';
+import catalogue from '../../../../catalogue/modules.json';
 import type { MenuNode } from '../../../common/menu';
 
 export interface ModuleEntry {

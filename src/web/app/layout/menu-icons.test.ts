@@ -1,7 +1,7 @@
 // Every icon the menu catalogue names must be in the explicit map, else its group silently shows the fallback.
 import { AppstoreOutlined } from '@ant-design/icons';
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../server/modules/menu/catalogue.json';
+import catalogue from '../../../../catalogue/modules.json';
 import { buildMenuTree } from '../../../server/modules/menu/catalogue';
 import { iconByName } from './menu-icons';
 

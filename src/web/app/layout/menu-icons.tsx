@@ -1,5 +1,5 @@
 // The icons the server's menu tree names (menuIcon): the portal's HomeOutlined and the group icons of
-// src/server/modules/menu/catalogue.json. An explicit map, because importing the whole icon set by name
+// catalogue/modules.json. An explicit map, because importing the whole icon set by name
 // put every antd icon (about a quarter of the old single bundle) into every page.
 import {
   AccountBookOutlined, AppstoreOutlined, ContactsOutlined, ControlOutlined, DesktopOutlined, GiftOutlined,

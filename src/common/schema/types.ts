@@ -351,7 +351,7 @@ export interface PageSchema {
 export type EntityDef = Omit<PageSchema, '$schema' | 'tabs' | 'entities'>;
 
 /**
- * A dictionary page (e.g. /fieldDictionary): no records of its own, one generic editor of the team's
+ * A dictionary page (e.g. 字段字典): no records of its own, one generic editor of the team's
  * dictionaries it lists, as a tree of group → fieldKey. A page has either `list` (a record page, PageSchema)
  * or `dictionary` (this), never both; the meta-schema enforces it.
  */

@@ -26,7 +26,7 @@ import { feedback, FeedbackBridge } from './feedback';
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
   schema: unknown;
-  /** Where it came from, for error messages, e.g. 'schemas/finance/reimburseManage.json'. */
+  /** Where it came from, for error messages, e.g. 'schemas/<area>/<module>.json'. */
   file: string;
   slots?: Record<string, (row: TableRow) => ReactNode>;
   /** Actions the engine does not handle itself (export, custom buttons, cell clicks). */

@@ -3,7 +3,7 @@
 import type { DictionaryKeyConfig, DictionaryPageSchema } from '../../../common/schema';
 
 export interface DictKeyRule extends DictionaryKeyConfig {
-  /** The maintaining page's permission module, e.g. fieldDictionary. */
+  /** The maintaining page's module key (its permission codes' prefix). */
   module: string;
   pageTitle: string;
 }

@@ -73,7 +73,10 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   async function openUserMenu(page: Page, entry: string) {
     await page.getByTestId('user-menu').click();
     // Only the open dropdown: the previous one may still be fading out with the same entries.
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: entry }).click();
+    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: entry });
+    // On a loaded two-core machine the dropdown's opening motion can keep the entry from ever reading as
+    // "stable" to Playwright; after a fair wait, click it where it is.
+    await item.click({ timeout: 10_000 }).catch(() => item.click({ force: true }));
   }
 
   /** A user-menu entry that navigates; retried when the click met a dropdown that was still closing. */

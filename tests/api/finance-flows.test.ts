@@ -297,6 +297,33 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     expect((await t.call('POST', api('financialPayablesRequest', 'page'), { pageNum: 1, pageSize: 5 }, outsider)).data.total).toBe(0);
   });
 
+  it('answers hostile input on the new calls with a 4xx envelope, never a 5xx', async () => {
+    const bodies: [string, unknown][] = [
+      [api('reimburseManage', 'options'), { field: 'advanceCode', values: { applicantId: { $gt: 1 } } }],
+      [api('reimburseManage', 'options'), { field: 'advanceCode', values: { applicantId: 'x'.repeat(5000) }, keyword: '%_\\' }],
+      [api('reimburseManage', 'options'), { field: '__proto__' }],
+      [api('reimburseManage', 'options'), { field: 'advanceCode', values: [] }],
+      [api('reimburseManage', 'add'), claim({ advanceCode: { code: 'JZ1' }, offsetPrice: 1 })],
+      [api('reimburseManage', 'add'), claim({ advanceCode: ['JZ1'], offsetPrice: 1 })],
+      [api('reimburseManage', 'add'), claim({ advanceCode: 'JZ1\'; DROP TABLE records; --', offsetPrice: 1 })],
+      [api('financialPayables', 'add'), { partnerId: 'abc', payableType: 1, lines: [{ itemName: 'x', payablePrice: 'NaN' }] }],
+      [api('financialPayables', 'add'), { partnerId: 1e308, prepayCode: 123, lines: 'x' }],
+      [api('financialReceivable', 'stage'), { id: 1, action: 'collect', values: { receivePrice: '1e309', receiveDate: 'x' } }],
+      [api('financialReceivable', 'stage'), { id: 2147483647, action: 'collect', values: {} }],
+      [api('advanceManage', 'stage'), { id: 1, action: 'constructor', values: {} }],
+      [api('financialPayables', 'page'), { pageNum: 1, pageSize: 5, tab: 'overdue', period: '2026-13' }],
+      [api('financialPayables', 'page'), { pageNum: 1, pageSize: 5, tab: '@payRequest' }],
+      [api('financialPayablesRequest', 'add'), { payableCode: null, amount: -1 }],
+    ];
+    for (const [url, body] of bodies) {
+      const r = await t.call('POST', url, body, boss); // t.call throws on a 5xx
+      const what = `${url} ${JSON.stringify(body).slice(0, 80)}`;
+      // A picker ignores form values it cannot use (it offers nothing for them); everything else is refused.
+      if (url.endsWith('/options') && r.status === 200) expect(r.data, what).toEqual([]);
+      else expect(r.status, what).not.toBe(200);
+    }
+  });
+
   it('runs each effect once per event: replaying an approval\'s effects appends nothing', async () => {
     const adv = await paidAdvance({ loanPrice: 900 });
     const c = await t.call('POST', api('reimburseManage', 'add'), { ...claim({ advanceCode: adv.code, offsetPrice: 300 }, 300), submit: true }, staff);

@@ -116,10 +116,16 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
       await staff.locator('.ant-select-dropdown:visible').getByTitle('业务部').click();
     });
     await item(staff, '事由').locator('textarea').fill('杭州门店安装差旅报销（E2E）');
-    await item(staff, '冲抵借支单').locator('.ant-select').click();
+    // The picker asks the server when it opens; on a loaded machine a click can land while the list is still
+    // being replaced, so pick until the field shows the advance.
     const option = staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: advCode });
-    await poll(() => option.innerText()).toContain('未还 1500 元');
-    await option.click();
+    for (let attempt = 0; attempt < 3 && !(await item(staff, '冲抵借支单').innerText()).includes(advCode); attempt++) {
+      if (!(await option.count())) await item(staff, '冲抵借支单').locator('.ant-select').click();
+      await poll(() => option.innerText()).toContain('未还 1500 元');
+      await option.click();
+      await staff.waitForTimeout(300);
+    }
+    await poll(() => item(staff, '冲抵借支单').innerText()).toContain(advCode);
     await item(staff, '冲借支金额').locator('input').fill('1500');
     await drawerOf(staff).getByRole('button', { name: '新增一行' }).click();
     const line = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row').first();

@@ -1,6 +1,6 @@
 // Demo data for an empty database: the enterprise team 演示企业 with its owner (演示用户, 总经办 and 业务部
 // leader), 张三 (业务部), 李四 (财务, 行政财务部 leader, team admin) and 王强 (an installer who has left);
-// approval processes for 报销, 借支, 预付 and 应收; and a year of the company's life (seed/): partners,
+// approval processes for 报销, 借支, 预付 and 应收; and a year of the company's life (demo/, played by seed/): partners,
 // advances, claims offsetting them, prepayments, payables and receivables in every status and stage, each
 // created, submitted, decided, paid and collected through the same code paths users use, then dated.
 import { randomUUID } from 'node:crypto';
@@ -10,16 +10,12 @@ import { hashPassword } from './modules/auth/passwords';
 import { createTeam, grantMemberRole } from './modules/tenant/teams';
 import { withTenant, type TenantTx } from './db/tenant-scope';
 import type { Ctx } from './modules/workflow/engine';
-import { permissionCodesOf } from './modules/menu/catalogue';
+import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
 import { transition } from './modules/tenant/memberships';
 import { Clock } from './seed/clock';
 import { at, dateAgo } from './seed/dates';
 import { loadLookups, Timeline, type Kit, type People } from './seed/story';
-import { seedProcesses } from './seed/processes';
-import { planPartners } from './seed/partners';
-import { planAdvances } from './seed/advances';
-import { planClaims } from './seed/reimburse';
-import { planFinance } from './seed/finance';
+import { seedProcesses, STORY_PLANS } from '../../demo';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -61,7 +57,7 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
   await grantMemberRole(db, code, lisiId);
   await grantMemberRole(db, code, wangId);
   // The finance role: every finance module, paying included.
-  const financeModules = ['reimburseManage', 'advanceManage', 'financialPrepay', 'financialPayables', 'financialReceivable', 'feildDictionary'];
+  const financeModules = MODULES.filter((m) => m.group === 'finance').map((m) => m.key);
   const financeCodes = financeModules.flatMap(permissionCodesOf);
   const role = await db.insertInto('roles')
     .values({ tenant_code: code, role_key: 'finance', role_name: '财务', menus: financeModules, permissions: financeCodes })
@@ -110,10 +106,7 @@ async function tellStory(trx: TenantTx, ctx: Ctx, people: People, financeCodes: 
       return m;
     },
   };
-  planPartners(k);
-  planAdvances(k);
-  planClaims(k);
-  planFinance(k);
+  for (const plan of STORY_PLANS) plan(k);
   await k.timeline.play(clock);
   await clock.finish();
 }

@@ -1,6 +1,6 @@
 // What every new team starts with, so that approval forms work with no set-up: a published 管理员审批
 // process (one step: the team's 管理员 role, any one agrees) bound as the default of each approval module
-// in its package. The owner changes both on /approvalManage and /ProcessBinding like any other record.
+// in its package. The owner changes both on 审批管理 and 流程绑定 like any other record.
 import type { TenantTx } from '../../db/tenant-scope';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { hasApproval } from '../records/access';

@@ -2,8 +2,8 @@
 // material suppliers, outsourcing factories, installers and carriers, each with a valid 统一社会信用代码
 // (both check characters computed), a bank account and contacts. Partners the finance story uses are named
 // by their key (kit.refs 'partner:<key>').
-import type { Kit } from './story';
-import { saved } from './story';
+import type { Kit } from '../src/server/seed/story';
+import { saved } from '../src/server/seed/story';
 
 type Owner = 'demo' | 'staff' | 'lisi';
 

@@ -1,9 +1,9 @@
 // The money around the company's projects: prepayments to suppliers, factories, installers and carriers
 // (预付), what it owes them once goods arrive or work is settled (应付, deducting a paid prepayment, which
 // becomes 已核销), and what its customers owe it (应收, with 回款 registered by finance).
-import type { Kit, Fate } from './story';
-import { live, saved } from './story';
-import { dateAgo } from './dates';
+import type { Kit, Fate } from '../src/server/seed/story';
+import { live, saved } from '../src/server/seed/story';
+import { dateAgo } from '../src/server/seed/dates';
 import { partnerOf } from './partners';
 import { PAY_ACCOUNT } from './advances';
 

@@ -1,9 +1,9 @@
 // Twenty-four claims over the last twelve months: who files them, for whom, how far each got, and which
 // advance an approved claim offsets (its 还款记录 line is dated the day the claim was approved).
 import { sql } from 'kysely';
-import type { Kit, Fate } from './story';
-import { live } from './story';
-import { dateAgo } from './dates';
+import type { Kit, Fate } from '../src/server/seed/story';
+import { live } from '../src/server/seed/story';
+import { dateAgo } from '../src/server/seed/dates';
 import { CARDS, PAY_ACCOUNT } from './advances';
 
 type ClaimFate = 'draft' | 'step1' | 'step2' | 'rejected' | 'withdrawn' | 'toPay' | 'paid';

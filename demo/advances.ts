@@ -2,9 +2,9 @@
 // (reimburse.ts), some in cash or through payroll; 王强, an installer who has since left, still owes part of
 // his and is overdue. Advances with a balance past their expected repayment date block new ones of the same
 // person, so the story only lets such a balance stand where nobody files after it.
-import type { Kit, Fate, People } from './story';
-import { live } from './story';
-import { dateAgo } from './dates';
+import type { Kit, Fate, People } from '../src/server/seed/story';
+import { live } from '../src/server/seed/story';
+import { dateAgo } from '../src/server/seed/dates';
 
 type Who = keyof People;
 

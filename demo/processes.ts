@@ -2,12 +2,12 @@
 // /approvalManage and /ProcessBinding: 报销 and 借支 go 部门负责人 → 财务 (→ 总经理 from 5,000 yuan), 预付 goes
 // 财务 → 总经理 from 10,000 yuan, 应收 is confirmed by 财务. Other approval modules keep the team's default
 // 管理员审批.
-import type { TenantTx } from '../db/tenant-scope';
-import type { SchemaRegistry } from '../modules/records/schema-registry';
-import { createRecord } from '../modules/records/service';
-import { moduleProviding } from '../modules/workflow/processes';
-import { publish } from '../modules/workflow/defaults';
-import type { Ctx } from '../modules/workflow/engine';
+import type { TenantTx } from '../src/server/db/tenant-scope';
+import type { SchemaRegistry } from '../src/server/modules/records/schema-registry';
+import { createRecord } from '../src/server/modules/records/service';
+import { moduleProviding } from '../src/server/modules/workflow/processes';
+import { publish } from '../src/server/modules/workflow/defaults';
+import type { Ctx } from '../src/server/modules/workflow/engine';
 
 export async function seedProcesses(trx: TenantTx, ctx: Ctx, schemas: SchemaRegistry, who: { demo: number; financeRoleId: number }) {
   const processes = schemas.get(moduleProviding(schemas, 'approvalProcess') ?? '');

@@ -124,6 +124,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function planPayables(k: Kit) {
   for (const [i, p] of PAYABLES.entries()) {
     saved(k, {
+      ref: `pay:${i}`,
       module: 'financialPayables', by: k.people.lisi, day: p.day, minute: 300 + i, categoryId: k.cat('financialPayables', p.type),
       body: () => ({
         partnerId: partnerId(k, p.partner), payableType: k.dict('payableType', p.type),
@@ -207,8 +208,54 @@ function planReceivables(k: Kit) {
   }
 }
 
+// ── 付款申请 ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a payable still owes when it is registered: its lines, less the prepayment it deducts. */
+function openBalance(p: Payable) {
+  const total = p.lines.reduce((s, [, q, u, l]) => s + round2(q * u + (l ?? 0)), 0);
+  const pre = p.prepay ? PREPAYS.find((x) => x.ref === p.prepay)?.amount ?? 0 : 0;
+  return round2(total - pre);
+}
+
+/**
+ * Payment requests against the payables (付款申请, the payables page's second entity): paid in full, in
+ * instalments, or still on their way (under review, refused, withdrawn, a draft), so 应付 shows 未付款, 部分付款
+ * and 已付清. Each is filed by 李四 a little after its payable falls due and approved by the owner.
+ */
+function planPaymentRequests(k: Kit) {
+  const method = (name: string) => k.dict('paymentMethod', name);
+  PAYABLES.forEach((p, i) => {
+    const balance = openBalance(p);
+    if (balance <= 0) return;
+    const due = Math.max(1, p.day - p.term);
+    const file = (part: number, day: number, fate: Fate, note: string, refusal?: string) => live(k, {
+      module: 'financialPayablesRequest', by: k.people.lisi, day, minute: 400 + i, fate, refusal,
+      body: () => ({
+        payableCode: k.refs.get(`pay:${i}`)!.code, applicantId: k.people.lisi, amount: round2(balance * part),
+        payDate: dateAgo(day), paymentMethod: method(i % 4 === 3 ? '承兑汇票' : '银行转账'), reason: note,
+      }),
+    });
+    const when = (d: number) => Math.max(0, d);
+    switch (i % 5) {
+      case 0: file(1, when(due - 2), 'approved', '按合同付清货款'); break;
+      case 1: file(0.5, when(due - 2), 'approved', '先付50%，余款验收后支付'); break;
+      case 2:
+        file(0.3, when(due - 2), 'approved', '首期付款30%');
+        file(0.3, when(due - 20), p.day > 60 ? 'approved' : 'review', '二期付款30%');
+        break;
+      case 3: file(1, when(due - 1), p.day > 100 ? 'approved' : 'review', '对账无误，申请付清'); break;
+      default: {
+        const fates: Fate[] = ['rejected', 'withdrawn', 'draft', 'review2'];
+        const fate = fates[Math.floor(i / 5) % fates.length];
+        file(0.5, when(due - 1), fate, '申请支付部分货款', fate === 'rejected' ? '发票未到，请收到发票后再申请' : undefined);
+      }
+    }
+  });
+}
+
 export function planFinance(k: Kit) {
   planPrepays(k);
   planPayables(k);
+  planPaymentRequests(k);
   planReceivables(k);
 }

@@ -1,21 +1,23 @@
 // Demo data for an empty database: the enterprise team 演示企业 with its owner (演示用户, 总经办 and 业务部
-// leader), 张三 (业务部), 李四 (财务, 行政财务部 leader, team admin) and 王强 (an installer who has left);
-// approval processes for 报销, 借支, 预付 and 应收; and a year of the company's life (demo/, played by seed/): partners,
-// advances, claims offsetting them, prepayments, payables and receivables in every status and stage, each
-// created, submitted, decided, paid and collected through the same code paths users use, then dated.
+// leader), 张三 (业务部), 李四 (财务, 行政财务部 leader, team admin) and 王强 (an installer who has left), and a
+// year of the company's life: the demo story in demo/*.json (its approval processes and bindings, partners,
+// advances, claims, prepayments, payables with their payment requests, receivables), played by seed/story.ts
+// through the same code paths users' requests take, each step on its own day, then dated.
 import { randomUUID } from 'node:crypto';
 import type { DB } from './db';
 import type { AppServices } from './services';
 import { hashPassword } from './modules/auth/passwords';
 import { createTeam, grantMemberRole } from './modules/tenant/teams';
 import { withTenant, type TenantTx } from './db/tenant-scope';
+import { applyComputed } from '../common/computed';
+import { todayInChina } from '../common/defaults';
 import type { Ctx } from './modules/workflow/engine';
 import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
+import { computeAcl } from './modules/menu/acl';
 import { transition } from './modules/tenant/memberships';
 import { Clock } from './seed/clock';
 import { at, dateAgo } from './seed/dates';
-import { loadLookups, Timeline, type Kit, type People } from './seed/story';
-import { seedProcesses, STORY_PLANS } from '../../demo';
+import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -37,6 +39,26 @@ async function addUser(db: DB, u: { username: string; password: string; mobile: 
   return row.id;
 }
 
+/**
+ * The story played each step on its own day; figures that read today() (e.g. 逾期天数) are computed again as of
+ * the real today, keeping the records' dates. Only modules with such computed fields; no stage is touched.
+ */
+async function recomputeAsOfToday(trx: TenantTx, ctx: Ctx) {
+  for (const m of ctx.schemas.all()) {
+    const fields = m.fields.filter((f) => f.compute?.expr.includes('today('));
+    if (!fields.length) continue;
+    const rows = await trx.selectFrom('records').select(['id', 'data', 'lines']).where('tenant_code', '=', ctx.tenant).where('module', '=', m.schema.module).execute();
+    for (const r of rows) {
+      const data = r.data as Record<string, unknown>;
+      const next = applyComputed(m.fields, data, (r.lines ?? []) as Record<string, unknown>[], { today: todayInChina() });
+      if (fields.every((f) => next[f.fieldName] === data[f.fieldName])) continue;
+      // Only the today() fields: the others may read picked records this pass does not load.
+      const patched = { ...data, ...Object.fromEntries(fields.map((f) => [f.fieldName, next[f.fieldName]])) };
+      await trx.updateTable('records').set({ data: JSON.stringify(patched) }).where('tenant_code', '=', ctx.tenant).where('id', '=', r.id).execute();
+    }
+  }
+}
+
 /** Returns true when it seeded (the database had no users). */
 export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -56,7 +78,7 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
   await grantMemberRole(db, code, staffId);
   await grantMemberRole(db, code, lisiId);
   await grantMemberRole(db, code, wangId);
-  // The finance role: every finance module, paying included.
+  // The finance role (李四): every module of the catalogue's finance group, paying and collecting included.
   const financeModules = MODULES.filter((m) => m.group === 'finance').map((m) => m.key);
   const financeCodes = financeModules.flatMap(permissionCodesOf);
   const role = await db.insertInto('roles')
@@ -64,7 +86,14 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
     .returning('id').executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ tenant_code: code, user_id: lisiId, role_id: role.id }).execute();
 
-  const people = { demo: demoId, staff: staffId, lisi: lisiId, wang: wangId };
+  // The story's people by username, with what each may do in the team (stage actions check it).
+  const cast: Cast = new Map();
+  for (const [username, id] of [[DEMO.username, demoId], [DEMO_STAFF.username, staffId], [DEMO_FINANCE.username, lisiId], [DEMO_FORMER.username, wangId]] as const) {
+    cast.set(username, { id, permissions: (await computeAcl(db, id, code)).permissions });
+  }
+  const story = services ? playable(loadDemo(), services) : [];
+  // The team went live on the story's first day.
+  const goLive = firstDay(story);
   await withTenant(db, code, async (trx) => {
     const dept = async (name: string) => (await trx.selectFrom('dictionaries').select('id').where('tenant_code', '=', code).where('field_key', '=', 'dept').where('dict_name', '=', name).executeTakeFirstOrThrow()).id;
     for (const [name, leader] of [['总经办', demoId], ['业务部', demoId], ['行政财务部', lisiId], ['设计部', demoId], ['生产部', demoId], ['仓储安装部', demoId]] as const) {
@@ -74,39 +103,30 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
     for (const [userId, name] of [[demoId, '总经办'], [staffId, '业务部'], [lisiId, '行政财务部'], [wangId, '仓储安装部']] as const) {
       await trx.updateTable('memberships').set({ dept_id: await dept(name) }).where('tenant_code', '=', code).where('user_id', '=', userId).execute();
     }
-    if (!services) return;
+    if (!services || !story.length) return;
     const ctx: Ctx = { tenant: code, schemas: services.schemas };
-    if (!(await seedProcesses(trx, ctx, services.schemas, { demo: demoId, financeRoleId: role.id }))) return;
-    await tellStory(trx, ctx, people, financeCodes, seedStart);
+    const clock = new Clock(trx, code, seedStart);
+    // What the team got when it was created (its default approval process and bindings) dates from its first day.
+    await clock.setUp(at(goLive, 9, 10), dateAgo(goLive));
+    await (await Story.open(trx, ctx, clock, cast)).tell(story);
+    await clock.finish();
+    await recomputeAsOfToday(trx, ctx);
   });
   // 王强 left two and a half months ago; an admin took him off the team.
   await transition(db, 'remove', code, wangId, lisiId, '离职');
   await db.updateTable('memberships').set({ updated_at: at(75, 18, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
   // The team has used 易管 for a year; 王强 joined in spring.
-  await db.updateTable('tenants').set({ created_at: at(GO_LIVE, 9, 0) }).where('tenant_code', '=', code).execute();
-  await db.updateTable('memberships').set({ created_at: at(GO_LIVE, 9, 5) }).where('tenant_code', '=', code).where('user_id', '!=', wangId).execute();
+  await db.updateTable('tenants').set({ created_at: at(goLive, 9, 0) }).where('tenant_code', '=', code).execute();
+  await db.updateTable('memberships').set({ created_at: at(goLive, 9, 5) }).where('tenant_code', '=', code).where('user_id', '!=', wangId).execute();
   await db.updateTable('memberships').set({ created_at: at(230, 9, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
   return true;
 }
 
-/** Days ago the team started using 易管 (its processes, bindings and first partners date from then). */
-const GO_LIVE = 370;
-
-/** A year of the company's life: partners, advances, claims, prepayments, payables and receivables, in date order. */
-async function tellStory(trx: TenantTx, ctx: Ctx, people: People, financeCodes: string[], seedStart: Date) {
-  const clock = new Clock(trx, ctx.tenant, seedStart);
-  // What the team set up on its first day (processes, bindings) dates from then.
-  await clock.setUp(at(GO_LIVE, 9, 10), dateAgo(GO_LIVE));
-  const lookups = await loadLookups(trx, ctx.tenant);
-  const k: Kit = {
-    trx, ctx, people, financeCodes, clock, timeline: new Timeline(), refs: new Map(), ...lookups,
-    schema: (module) => {
-      const m = ctx.schemas.get(module);
-      if (!m) throw new Error(`demo seed: no page schema ${module}`);
-      return m;
-    },
-  };
-  for (const plan of STORY_PLANS) plan(k);
-  await k.timeline.play(clock);
-  await clock.finish();
+/** The demo's records, when the page schemas know their modules (with another set of schemas: none). */
+function playable(entries: Entry[], services: Pick<AppServices, 'schemas'>) {
+  const modules = [...new Set(entries.map((e) => e.record.module))];
+  const missing = modules.filter((m) => !services.schemas.get(m));
+  if (missing.length === modules.length) return [];
+  if (missing.length) throw new Error(`demo: no page schema for ${missing.join(', ')}`);
+  return entries;
 }

@@ -30,7 +30,7 @@ export class Clock {
     this.cap = seedStart.getTime() - 10 * 60_000;
   }
 
-  /** Everything the seed wrote so far (the team's set-up: processes, bindings) happened at `story`. */
+  /** Everything the seed wrote before the story (what the team got when it was created) happened at `story`. */
   async setUp(story: Date, date: string) {
     this.steps.push({ story, from: new Date(this.since).toISOString() });
     const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).orderBy('id').execute();

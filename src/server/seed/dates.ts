@@ -20,3 +20,6 @@ export function localNoon(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y, m - 1, d, 12);
 }
+
+/** The China calendar date (YYYY-MM-DD) of an instant. */
+export const chinaDate = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -1,38 +1,98 @@
-// How the demo story is told: each record's life is a few dated steps (created and submitted, each approver's
-// decision, each stage action), all steps of all modules are played in date order through the same service
-// functions users' requests use, and after each step the clock places what it wrote at its date. Playing in
-// date order is what keeps the data consistent: an advance is paid before a claim offsets it, a prepayment
-// is paid before a payable deducts it, and every pick and check sees the world as it was that day.
+// How the demo story is told. The story is data (demo/*.json, format in demo/README.md): records of any
+// modules, each with its life — created (and submitted) by whom and when, each approver's decision, each stage
+// action. Every step of every record is played in date order through the same service functions users'
+// requests take, with that step's day as the ctx's today (so rules, defaults, auto stages and effects see the
+// story's date), and after each step the clock places what it wrote at its moment. Playing in date order is
+// what keeps the data consistent: an advance is paid before a claim offsets it, a prepayment is paid before a
+// payable deducts it, and every pick and check sees the world as it was that day. Nothing here names a module.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TenantTx } from '../db/tenant-scope';
-import { RecordStatus } from '../../common/record-status';
 import type { ModuleSchema } from '../modules/records/schema-registry';
 import { createRecord } from '../modules/records/service';
 import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
 import type { Clock } from './clock';
-import { at, dateAgo, hours } from './dates';
+import { at, chinaDate, dateAgo, hours } from './dates';
+import { resolve, type Lookups } from './refs';
 
 type Row = Record<string, unknown>;
 
-export interface People { demo: number; staff: number; lisi: number; wang: number }
+/** Where the story leaves a record: not submitted (a module without approval: saved, in effect), at its first
+ * or second approval step, refused, withdrawn, or approved (by each approver in turn). */
+export const FATES = ['draft', 'review', 'review2', 'rejected', 'withdrawn', 'approved'] as const;
+export type Fate = (typeof FATES)[number];
 
-export interface Kit {
-  trx: TenantTx;
-  ctx: Ctx;
-  people: People;
-  /** 李四's permission codes (the finance role): stage actions are taken as her. */
-  financeCodes: string[];
-  clock: Clock;
-  timeline: Timeline;
-  /** Records of the story by name, once created (their id and final code). */
-  refs: Map<string, { id: number; code: string }>;
-  dict(key: string, name: string): number;
-  cat(module: string, name: string): number;
-  schema(module: string): ModuleSchema;
+export interface DemoAction {
+  /** Days ago, at hour:minute (China time; default 10:15). */
+  day: number;
+  hour?: number;
+  minute?: number;
+  /** The stage action's key in the record's page schema. */
+  key: string;
+  /** Who takes it (username): they need its permission. */
+  by: string;
+  values?: Row;
 }
 
+export interface DemoRecord {
+  module: string;
+  /** Name under which later records refer to it ({ "$ref": name, "prop": "id" | "code" }). */
+  ref?: string;
+  /** Who creates (and submits) it: a username. */
+  by: string;
+  /** Days ago it is created, at 09:00 + minute (default 30). */
+  day: number;
+  minute?: number;
+  /** Its category, by name, in the module's category tree. */
+  category?: string;
+  /** The form as its creator fills it in, with references (refs.ts). */
+  data: Row;
+  fate?: Fate;
+  /** The reason of a refusal. */
+  refusal?: string;
+  actions?: DemoAction[];
+}
+
+/** A record and the place it was read from, for error messages. */
+export interface Entry { record: DemoRecord; where: string }
+
+/** The demo folder beside src/ (DEMO_DIR overrides it). */
+export const DEMO_DIR = process.env.DEMO_DIR ? path.resolve(process.env.DEMO_DIR) : fileURLToPath(new URL('../../../demo/', import.meta.url));
+
+const isDay = (n: unknown) => typeof n === 'number' && Number.isInteger(n);
+
+function checkEntry({ record: r, where }: Entry) {
+  const bad = (what: string) => new Error(`demo ${where}: ${what}`);
+  if (!r || typeof r !== 'object') throw bad('not an object');
+  if (typeof r.module !== 'string' || typeof r.by !== 'string' || !isDay(r.day)) throw bad('module, by and day are required');
+  if (!r.data || typeof r.data !== 'object') throw bad('data is required');
+  if (r.fate !== undefined && !FATES.includes(r.fate)) throw bad(`unknown fate ${String(r.fate)}`);
+  if (r.minute !== undefined && !isDay(r.minute)) throw bad('minute must be a whole number');
+  for (const a of r.actions ?? []) {
+    if (typeof a.key !== 'string' || typeof a.by !== 'string' || !isDay(a.day)) throw bad('an action needs day, key and by');
+  }
+}
+
+/** Every record of the demo folder's *.json files, in file order, then in each file's order. */
+export function loadDemo(dir = DEMO_DIR): Entry[] {
+  if (!fs.existsSync(dir)) return [];
+  const entries: Entry[] = [];
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { records?: DemoRecord[] };
+    if (!Array.isArray(file.records)) throw new Error(`demo ${name}: no records`);
+    file.records.forEach((record, i) => entries.push({ record, where: `${name} #${i + 1}` }));
+  }
+  entries.forEach(checkEntry);
+  return entries;
+}
+
+/** The first day of the story (days ago): when the team went live. */
+export const firstDay = (entries: Entry[]) => Math.max(0, ...entries.map((e) => e.record.day));
+
 /** The steps of the story, played in date order (steps at the same moment in the order they were planned). */
-export class Timeline {
+class Timeline {
   private steps: { at: number; seq: number; run: () => Promise<void> }[] = [];
   private count = 0;
 
@@ -41,7 +101,7 @@ export class Timeline {
     this.steps.push({ at: when.getTime(), seq: this.count++, run });
   }
 
-  async play(clock: Clock) {
+  async play(clock: Clock, ctx: Ctx) {
     while (this.steps.length) {
       let next = 0;
       this.steps.forEach((s, i) => {
@@ -49,119 +109,137 @@ export class Timeline {
         if (s.at < n.at || (s.at === n.at && s.seq < n.seq)) next = i;
       });
       const [s] = this.steps.splice(next, 1);
-      await clock.step(new Date(s.at), s.run);
+      const when = new Date(s.at);
+      ctx.today = chinaDate(when);
+      await clock.step(when, s.run);
     }
+    delete ctx.today;
   }
 }
 
-export async function loadLookups(trx: TenantTx, tenant: string) {
-  const dicts = await trx.selectFrom('dictionaries').select(['id', 'field_key', 'dict_name']).where('tenant_code', '=', tenant).orderBy('id').execute();
-  const cats = await trx.selectFrom('categories').select(['id', 'module', 'name']).where('tenant_code', '=', tenant).orderBy('id').execute();
-  const d = new Map<string, number>();
-  for (const r of dicts) if (!d.has(`${r.field_key}/${r.dict_name}`)) d.set(`${r.field_key}/${r.dict_name}`, r.id);
-  const c = new Map<string, number>();
-  for (const r of cats) if (!c.has(`${r.module}/${r.name}`)) c.set(`${r.module}/${r.name}`, r.id);
-  return {
-    dict(key: string, name: string) {
-      const id = d.get(`${key}/${name}`);
-      if (id === undefined) throw new Error(`demo seed: no ${key} item ${name}`);
-      return id;
-    },
-    cat(module: string, name: string) {
-      const id = c.get(`${module}/${name}`);
-      if (id === undefined) throw new Error(`demo seed: no ${module} category ${name}`);
-      return id;
-    },
-  };
-}
-
-/** Approval fates: where the story leaves a record's approval. */
-export type Fate = 'draft' | 'review' | 'review2' | 'rejected' | 'withdrawn' | 'approved';
-
-export interface Life {
-  /** Name under which later steps find the record (kit.refs). */
-  ref?: string;
-  module: string;
-  /** Who creates (and submits) it. */
-  by: number;
-  /** Days ago it is created (and submitted). */
-  day: number;
-  /** Minutes after 09:00 it is created, so records of one day keep an order. */
-  minute?: number;
-  /** The form as the creator fills it in, built when the step runs (so it can use earlier records' codes). */
-  body: (k: Kit) => Row;
-  categoryId?: number;
-  fate: Fate;
-  /** The reason of a refusal. */
-  refusal?: string;
-  /** Stage actions after it took effect, each on its day (taken by 李四, the finance role). */
-  actions?: { day: number; key: string; values: (k: Kit) => Row; hour?: number }[];
-  /** Runs right after the record took effect (e.g. placing an effect's date in the story). */
-  afterApproval?: (k: Kit, id: number, code: string, when: Date) => Promise<void>;
-}
+/** The people of the story by username: their id and their permission codes in the team (for stage actions). */
+export type Cast = Map<string, { id: number; permissions: string[] }>;
 
 const OPINIONS = ['同意', '情况属实，同意', '票据齐全，同意', '已核对，同意'];
 
-async function openTask(k: Kit, recordId: number) {
-  return k.trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id').select(['tasks.id', 'tasks.assignee_id'])
-    .where('pi.record_id', '=', recordId).where('tasks.status', '=', 'open').orderBy('tasks.id').executeTakeFirst();
-}
+export class Story {
+  private readonly timeline = new Timeline();
+  /** Records of the story by ref, once created (their id and final code). */
+  private readonly refs = new Map<string, { id: number; code: string }>();
 
-/** Plans one record's life on the timeline. */
-export function live(k: Kit, life: Life) {
-  const m = k.schema(life.module);
-  const created = hours(at(life.day, 9, 0), (life.minute ?? 30) / 60);
-  let id = 0;
-  let code = '';
-  let approvedAt = created;
-  k.timeline.add(created, async () => {
-    const rec = await createRecord(k.trx, k.ctx, life.by, m, { ...life.body(k), ...(life.categoryId ? { categoryId: life.categoryId } : {}) },
-      { submit: life.fate !== 'draft' });
-    id = Number(rec.id);
-    code = await k.clock.recode(id, m.codePrefix, String(rec.code), dateAgo(life.day));
-    if (life.ref) k.refs.set(life.ref, { id, code });
-    if (rec.status === RecordStatus.approved && life.afterApproval) await life.afterApproval(k, id, code, created);
-  });
-  if (life.fate === 'review2') {
-    k.timeline.add(hours(created, 2), async () => {
-      const task = await openTask(k, id);
-      if (task) await agree(k.trx, k.ctx, task.assignee_id, task.id, undefined, '同意');
-    });
+  private constructor(private readonly trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
+    private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
+
+  /** Reads the team's dictionaries, categories and roles, for the references of the story. */
+  static async open(trx: TenantTx, ctx: Ctx, clock: Clock, cast: Cast) {
+    const tenant = ctx.tenant;
+    const [dicts, cats, roles] = await Promise.all([
+      trx.selectFrom('dictionaries').select(['id', 'field_key as key', 'dict_name as name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
+      trx.selectFrom('categories').select(['id', 'module as key', 'name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
+      trx.selectFrom('roles').select(['id', 'role_key as key', 'role_name as name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
+    ]);
+    const index = (rows: { id: number; key: string; name: string }[], by: (r: { key: string; name: string }) => string) => {
+      const m = new Map<string, number>();
+      for (const r of rows) if (!m.has(by(r))) m.set(by(r), r.id);
+      return m;
+    };
+    const d = index(dicts, (r) => `${r.key}/${r.name}`);
+    const c = index(cats, (r) => `${r.key}/${r.name}`);
+    const rk = index(roles, (r) => r.key);
+    const found = <T>(v: T | undefined, what: string): T => {
+      if (v === undefined) throw new Error(`no ${what}`);
+      return v;
+    };
+    let story: Story;
+    const look: Lookups = {
+      user: (name) => found(cast.get(name), `user ${name}`).id,
+      dict: (key, name) => found(d.get(`${key}/${name}`), `${key} item ${name}`),
+      role: (key) => found(rk.get(key), `role ${key}`),
+      record: (ref, prop) => found(story.refs.get(ref), `record ${ref} (yet)`)[prop],
+    };
+    story = new Story(trx, ctx, clock, cast, look, (module, name) => found(c.get(`${module}/${name}`), `${module} category ${name}`));
+    return story;
   }
-  if (life.fate === 'rejected') {
-    k.timeline.add(hours(created, 3), async () => {
-      const task = await openTask(k, id);
-      if (!task) throw new Error(`demo seed: nothing to refuse on ${code}`);
-      await refuse(k.trx, k.ctx, task.assignee_id, task.id, undefined, life.refusal ?? '信息不全，请补充后重新提交');
-    });
+
+  /** Plans every record's life, then plays all steps in date order. */
+  async tell(entries: Entry[]) {
+    for (const e of entries) this.plan(e);
+    await this.timeline.play(this.clock, this.ctx);
   }
-  if (life.fate === 'withdrawn') {
-    k.timeline.add(hours(created, 1), () => withdraw(k.trx, k.ctx.tenant, life.by, id));
+
+  private person(name: string, where: string) {
+    const p = this.cast.get(name);
+    if (!p) throw new Error(`demo ${where}: no user ${name}`);
+    return p;
   }
-  if (life.fate === 'approved') {
-    // Each approver decides in turn: two hours after submission, then the next morning and afternoon.
-    const times = [2, 24.5, 29.5, 48.5, 53.5].map((h) => hours(created, h));
-    const decide = (i: number) => k.timeline.add(times[i], async () => {
-      const task = await openTask(k, id);
-      if (!task) return;
-      const outcome = await agree(k.trx, k.ctx, task.assignee_id, task.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
-      if (outcome === 'approved') {
-        approvedAt = times[i];
-        await life.afterApproval?.(k, id, code, times[i]);
-      } else if (i + 1 < times.length) decide(i + 1);
+
+  private async openTask(recordId: number) {
+    return this.trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id').select(['tasks.id', 'tasks.assignee_id'])
+      .where('pi.record_id', '=', recordId).where('tasks.status', '=', 'open').orderBy('tasks.id').executeTakeFirst();
+  }
+
+  /** Plans one record's life on the timeline; each step's errors say which record it was. */
+  private plan({ record: r, where }: Entry) {
+    const { trx, ctx, clock } = this;
+    const m: ModuleSchema | undefined = ctx.schemas.get(r.module);
+    if (!m) throw new Error(`demo ${where}: no page schema ${r.module}`);
+    const fate = r.fate ?? 'draft';
+    const by = this.person(r.by, where);
+    const created = hours(at(r.day, 9, 0), (r.minute ?? 30) / 60);
+    let id = 0;
+    let code = '';
+    let approvedAt = created;
+    const step = (when: Date, run: () => Promise<unknown>) => this.timeline.add(when, async () => {
+      try {
+        await run();
+      } catch (e) {
+        if (e instanceof Error) e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
+        throw e;
+      }
     });
-    decide(0);
-    for (const a of life.actions ?? []) {
-      const when = at(a.day, a.hour ?? 10, 15);
-      k.timeline.add(when, async () => {
-        if (when <= approvedAt) throw new Error(`demo seed: ${code} ${a.key} planned before its approval`);
-        await runStageAction(k.trx, k.ctx, m, id, a.key, a.values(k), k.people.lisi, k.financeCodes);
+    step(created, async () => {
+      const body = resolve(r.data, this.look) as Row;
+      if (r.category) body.categoryId = this.cat(r.module, r.category);
+      const rec = await createRecord(trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
+      id = Number(rec.id);
+      code = await clock.recode(id, m.codePrefix, String(rec.code), dateAgo(r.day));
+      if (r.ref) this.refs.set(r.ref, { id, code });
+    });
+    if (fate === 'review2') {
+      step(hours(created, 2), async () => {
+        const t = await this.openTask(id);
+        if (t) await agree(trx, ctx, t.assignee_id, t.id, undefined, '同意');
+      });
+    }
+    if (fate === 'rejected') {
+      step(hours(created, 3), async () => {
+        const t = await this.openTask(id);
+        if (!t) throw new Error('nothing to refuse');
+        await refuse(trx, ctx, t.assignee_id, t.id, undefined, r.refusal ?? '信息不全，请补充后重新提交');
+      });
+    }
+    if (fate === 'withdrawn') step(hours(created, 1), () => withdraw(trx, ctx.tenant, by.id, id));
+    if (fate === 'approved') {
+      // Each approver decides in turn: two hours after submission, then the next morning and afternoon.
+      const times = [2, 24.5, 29.5, 48.5, 53.5].map((h) => hours(created, h));
+      const decide = (i: number) => step(times[i], async () => {
+        // No open task: it took effect without a person deciding.
+        const t = await this.openTask(id);
+        if (!t) return;
+        const outcome = await agree(trx, ctx, t.assignee_id, t.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
+        if (outcome === 'approved') approvedAt = times[i];
+        else if (i + 1 < times.length) decide(i + 1);
+        else throw new Error('still under approval after five decisions');
+      });
+      decide(0);
+    }
+    for (const a of r.actions ?? []) {
+      const when = at(a.day, a.hour ?? 10, a.minute ?? 15);
+      const actor = this.person(a.by, where);
+      step(when, async () => {
+        if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
+        await runStageAction(trx, ctx, m, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
       });
     }
   }
-}
-
-/** Plans a record of a module without approval (it takes effect when saved). */
-export function saved(k: Kit, life: Omit<Life, 'fate' | 'refusal' | 'actions' | 'afterApproval'>) {
-  live(k, { ...life, fate: 'draft' });
 }

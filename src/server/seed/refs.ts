@@ -1,0 +1,43 @@
+// The references a demo record's data may hold (demo/README.md), resolved when its step plays: people by
+// username, dictionary items by field key and name, roles by key, earlier records of the story by ref, and
+// dates counted in days before today. Everything else is taken as written.
+import { dateAgo } from './dates';
+
+type Row = Record<string, unknown>;
+
+export interface Lookups {
+  user(username: string): number;
+  dict(fieldKey: string, name: string): number;
+  role(roleKey: string): number;
+  /** An earlier record of the story: its id or its code. */
+  record(ref: string, prop: 'id' | 'code'): number | string;
+}
+
+/** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001`. */
+function date(days: unknown, as: unknown): string {
+  if (typeof days !== 'number' || !Number.isInteger(days)) throw new Error(`$date must be a whole number of days ago, not ${JSON.stringify(days)}`);
+  const d = dateAgo(days);
+  if (as === undefined) return d;
+  if (typeof as !== 'string') throw new Error('$date "as" must be a text');
+  return as.replaceAll('{YYYY-MM-DD}', d).replaceAll('{YYYYMMDD}', d.replaceAll('-', ''));
+}
+
+export function resolve(v: unknown, look: Lookups): unknown {
+  if (Array.isArray(v)) return v.map((x) => resolve(x, look));
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Row;
+  if ('$user' in o) return look.user(String(o.$user));
+  if ('$dict' in o) return look.dict(String(o.$dict), String(o.name));
+  if ('$role' in o) return look.role(String(o.$role));
+  if ('$ref' in o) {
+    if (o.prop !== undefined && o.prop !== 'id' && o.prop !== 'code') throw new Error(`$ref prop must be id or code, not ${String(o.prop)}`);
+    return look.record(String(o.$ref), o.prop === 'code' ? 'code' : 'id');
+  }
+  if ('$date' in o) return date(o.$date, o.as);
+  const out: Row = {};
+  for (const [k, x] of Object.entries(o)) {
+    if (k.startsWith('$')) throw new Error(`unknown reference ${k}`);
+    out[k] = resolve(x, look);
+  }
+  return out;
+}

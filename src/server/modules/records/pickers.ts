@@ -8,7 +8,7 @@ import { badRequest } from '../../errors';
 import type { FieldDef, RecordCondition, RecordSource } from '../../../common/schema';
 import { resolveRef, type RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
-import { fieldExpr, filterSql } from './query';
+import { filterSql } from './query';
 
 type Row = Record<string, unknown>;
 
@@ -38,34 +38,13 @@ function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tm: 
   return { src, tm };
 }
 
-/** One schema condition as SQL over records `r` (trusted: it comes from a page schema, not from a client). */
-function condSql(tm: ModuleSchema, c: RecordCondition, value: unknown): RawBuilder<unknown> {
-  if (c.field === 'code' || c.field === 'status' || c.field === 'id') return filterSql(tm, { field: c.field, operator: c.operator, value });
-  const e = fieldExpr(tm, c.field);
-  const numeric = tm.numeric.has(c.field);
-  const v = (x: unknown) => (numeric ? Number(x) || 0 : String(x));
-  switch (c.operator) {
-    case 'eq': return sql`${e} = ${v(value)}`;
-    case 'ne': return sql`${e} IS DISTINCT FROM ${v(value)}`;
-    case 'gt': return sql`${e} > ${v(value)}`;
-    case 'gte': return sql`${e} >= ${v(value)}`;
-    case 'lt': return sql`${e} < ${v(value)}`;
-    case 'lte': return sql`${e} <= ${v(value)}`;
-    case 'null': return sql`${e} IS NULL`;
-    case 'notNull': return sql`${e} IS NOT NULL`;
-    case 'contains': return sql`${e}::text LIKE ${'%' + String(value).replace(/[\\%_]/g, '\\$&') + '%'}`;
-    case 'in': return Array.isArray(value) && value.length ? sql`${e} IN (${sql.join(value.map(v))})` : sql`false`;
-  }
-  return sql`false`;
-}
-
 /** SQL conditions of a schema filter (refs resolved), over the target module's records `r`. */
 export function filterConds(tm: ModuleSchema, filter: RecordCondition[] | undefined, refs: RefContext): RawBuilder<unknown>[] {
   return (filter ?? []).map((c) => {
     const value = resolveRef(c.value, refs);
     // A filter on a form field nobody filled in yet offers nothing rather than everything.
     if (c.operator !== 'null' && c.operator !== 'notNull' && (value === undefined || value === null || value === '')) return sql`false`;
-    return condSql(tm, c, value);
+    return filterSql(tm, { field: c.field, operator: c.operator, value }, { fromSchema: true });
   });
 }
 

@@ -27,10 +27,14 @@ function asScalar(field: string, v: unknown): string | number {
   throw badRequest(`筛选值格式不正确：${field}`);
 }
 
-export function filterSql(m: ModuleSchema, f: Filter): RawBuilder<unknown> {
+/**
+ * One filter as SQL. A client's filter must name a field the list declares; a schema's own condition (a record
+ * picker's filter, e.g. on partnerTypeName) is trusted with any field of the record.
+ */
+export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boolean } = {}): RawBuilder<unknown> {
   if (!(OPERATORS as readonly string[]).includes(f.operator)) throw badRequest(`不支持的筛选条件：${f.operator}`);
   if (f.field.startsWith('lines.')) return lineFilterSql(f);
-  if (!COLUMNS[f.field] && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
+  if (!opts.fromSchema && !COLUMNS[f.field] && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
     throw badRequest(`不支持的筛选字段：${f.field}`);
   }
   const e = fieldExpr(m, f.field);

@@ -129,8 +129,13 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     await item(staff, '冲借支金额').locator('input').fill('1500');
     await drawerOf(staff).getByRole('button', { name: '新增一行' }).click();
     const line = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row').first();
-    await line.locator('td').nth(1).locator('.ant-select').click();
-    await staff.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '住宿' }).click();
+    // The expense-type tree loads on first open; under load a click can land before it is ready: retry.
+    for (let attempt = 0; attempt < 3 && !(await line.locator('td').nth(1).innerText()).includes('住宿'); attempt++) {
+      await line.locator('td').nth(1).locator('.ant-select').click();
+      await staff.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '住宿' }).click();
+      await staff.waitForTimeout(300);
+    }
+    await poll(() => line.locator('td').nth(1).innerText()).toContain('住宿');
     await line.locator('td').nth(2).locator('input').fill('2026-11-18');
     await line.locator('td').nth(2).locator('input').press('Enter');
     await line.locator('td').nth(6).locator('input').fill('1680');

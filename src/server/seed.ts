@@ -18,6 +18,7 @@ import { transition } from './modules/tenant/memberships';
 import { Clock } from './seed/clock';
 import { at, dateAgo } from './seed/dates';
 import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
+import { loadPeople } from './seed/people';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -85,10 +86,32 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
     .values({ tenant_code: code, role_key: 'finance', role_name: '财务', menus: financeModules, permissions: financeCodes })
     .returning('id').executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ tenant_code: code, user_id: lisiId, role_id: role.id }).execute();
+  // The rest of the staff (demo/people.json): members with their department, leaderships and roles.
+  const people = loadPeople();
+  const roleIds = new Map<string, number>([['finance', role.id]]);
+  for (const r of people.roles) {
+    const modules = MODULES.filter((x) => r.groups.includes(x.group)).map((x) => x.key);
+    const row = await db.insertInto('roles')
+      .values({ tenant_code: code, role_key: r.key, role_name: r.name, menus: modules, permissions: modules.flatMap(permissionCodesOf) })
+      .returning('id').executeTakeFirstOrThrow();
+    roleIds.set(r.key, row.id);
+  }
+  const staff: [string, number][] = [];
+  for (const p of people.people) {
+    const id = await addUser(db, { ...p, password: DEMO.password });
+    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'normal', is_admin: false }).execute();
+    await grantMemberRole(db, code, id);
+    for (const key of p.roles ?? []) {
+      const roleId = roleIds.get(key);
+      if (!roleId) throw new Error(`demo/people.json: ${p.username} has unknown role ${key}`);
+      await db.insertInto('user_roles').values({ tenant_code: code, user_id: id, role_id: roleId }).execute();
+    }
+    staff.push([p.username, id]);
+  }
 
   // The story's people by username, with what each may do in the team (stage actions check it).
   const cast: Cast = new Map();
-  for (const [username, id] of [[DEMO.username, demoId], [DEMO_STAFF.username, staffId], [DEMO_FINANCE.username, lisiId], [DEMO_FORMER.username, wangId]] as const) {
+  for (const [username, id] of [[DEMO.username, demoId], [DEMO_STAFF.username, staffId], [DEMO_FINANCE.username, lisiId], [DEMO_FORMER.username, wangId], ...staff] as const) {
     cast.set(username, { id, permissions: (await computeAcl(db, id, code)).permissions });
   }
   const story = services ? playable(loadDemo(), services) : [];
@@ -100,7 +123,12 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
       await trx.updateTable('dictionaries').set({ leader_id: leader }).where('id', '=', await dept(name)).execute();
     }
     // Each member's department, for the currentDept default.
-    for (const [userId, name] of [[demoId, '总经办'], [staffId, '业务部'], [lisiId, '行政财务部'], [wangId, '仓储安装部']] as const) {
+    const byName = new Map(staff);
+    for (const p of people.people) {
+      for (const name of p.leaderOf ?? []) await trx.updateTable('dictionaries').set({ leader_id: byName.get(p.username)! }).where('id', '=', await dept(name)).execute();
+    }
+    for (const [userId, name] of [[demoId, '总经办'], [staffId, '业务部'], [lisiId, '行政财务部'], [wangId, '仓储安装部'],
+      ...people.people.map((p) => [byName.get(p.username)!, p.dept] as const)] as const) {
       await trx.updateTable('memberships').set({ dept_id: await dept(name) }).where('tenant_code', '=', code).where('user_id', '=', userId).execute();
     }
     if (!services || !story.length) return;

@@ -79,7 +79,8 @@ function checkEntry({ record: r, where }: Entry) {
 export function loadDemo(dir = DEMO_DIR): Entry[] {
   if (!fs.existsSync(dir)) return [];
   const entries: Entry[] = [];
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  // NN-name.json files tell the story; people.json (seed/people.ts) is the staff.
+  for (const name of fs.readdirSync(dir).filter((f) => /^\d+-.*\.json$/.test(f)).sort()) {
     const file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { records?: DemoRecord[] };
     if (!Array.isArray(file.records)) throw new Error(`demo ${name}: no records`);
     file.records.forEach((record, i) => entries.push({ record, where: `${name} #${i + 1}` }));

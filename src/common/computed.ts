@@ -13,6 +13,8 @@ export interface ComputeContext {
   today?: string;
   /** A stage action's values (input.<field>). */
   input?: Record<string, unknown>;
+  /** The record as stored before a user's save (prev.<field>; empty on create): stage rules compare with it. */
+  prev?: Record<string, unknown>;
 }
 
 type Row = Record<string, unknown>;
@@ -24,7 +26,7 @@ function settle(v: unknown): unknown {
 }
 
 export function scopeOf(data: Row, lines: Row[], ctx: ComputeContext = {}): Row {
-  return { ...data, lines, picked: ctx.picked ?? {}, input: ctx.input ?? {}, $today: ctx.today };
+  return { ...data, lines, picked: ctx.picked ?? {}, input: ctx.input ?? {}, prev: ctx.prev ?? {}, $today: ctx.today };
 }
 
 /** Lines with their computed cells filled in (scope: the line's cells, and the record as `record`). */

@@ -40,7 +40,11 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
     it('serves tree-shaped defaults and the derived member list', async () => {
       const travel = dict.expenseType.find((n) => n.dictName === '差旅费');
       expect(travel.children.map((c: any) => c.dictName)).toEqual(['交通', '住宿', '出差补贴']);
-      expect(dict.teamMembers.map((m: any) => m.dictName)).toEqual(['演示用户', '张三', '李四']);
+      // The team's current members (demo/people.json's staff too), in the order they joined; 王强 has left.
+      const members = dict.teamMembers.map((m: any) => m.dictName);
+      expect(members.slice(0, 4)).toEqual(['演示用户', '张三', '李四', '赵敏']);
+      expect(members).toHaveLength(20);
+      expect(members).not.toContain('王强');
       const one = await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'paymentMethod', status: 1 }, staff);
       expect(one.data.map((d: any) => d.dictName)).toEqual(['银行转账', '现金', '微信', '支付宝', '承兑汇票']);
       const byCode = await t.call('GET', '/api/admin/sysmenuListFieldDict/queryByDictCode?dictCode=0.13&fieldKey=taxRate', undefined, staff);

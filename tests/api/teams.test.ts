@@ -43,7 +43,7 @@ describe.each(testDialects())('teams, memberships and menus on $name', (dialect)
 
   it('shows only a public summary to someone who is not a member', async () => {
     const q = await t.call('POST', '/api/admin/applyjointenant/queryJoinTenantById', { tenantCode: DEMO.tenantCode }, alice);
-    expect(q.data).toMatchObject({ tenantCode: DEMO.tenantCode, tenantName: '演示企业', tenantType: 'enterprise', memberCount: 3, myStatus: null });
+    expect(q.data).toMatchObject({ tenantCode: DEMO.tenantCode, tenantName: '演示企业', tenantType: 'enterprise', memberCount: 20, myStatus: null });
     expect(q.data).not.toHaveProperty('verification');
     expect((await t.call('POST', '/api/admin/systenant/querySysTenantById', { tenantCode: DEMO.tenantCode }, alice)).status).toBe(403);
     expect((await t.call('POST', '/api/admin/applyjointenant/queryJoinTenantById', { tenantCode: 'T99999999' }, alice)).status).toBe(404);

@@ -129,6 +129,21 @@ describe('values and lists', () => {
     expect(ev('in(1, x)', { x: null })).toBe(false);
   });
 
+  it('pluck lists one property of every item', () => {
+    expect(ev('pluck(xs, "code")', { xs: [{ code: 'A' }, { code: '' }, { code: 'B' }, {}] })).toEqual(['A', 'B']);
+    expect(ev('pluck(x, "code")', { x: null })).toEqual([]);
+    expect(ev('includes(pluck(xs, "code"), "B")', { xs: [{ code: 'B' }] })).toBe(true);
+  });
+
+  it('includes looks into a list or a text', () => {
+    expect(ev('includes(t, "供应商")', { t: '客户,供应商' })).toBe(true);
+    expect(ev('includes(t, "外协工厂")', { t: '客户,供应商' })).toBe(false);
+    expect(ev('includes(ids, 7)', { ids: [3, '7'] })).toBe(true);
+    expect(ev('includes(ids, 17)', { ids: [3, 7] })).toBe(false);
+    expect(ev('includes(t, "")', { t: 'abc' })).toBe(false);
+    expect(ev('includes(x, "a")', { x: null })).toBe(false);
+  });
+
   it('if is lazy and defaults to null', () => {
     expect(ev('if(a > 1, "大", "小")', { a: 2 })).toBe('大');
     expect(ev('if(a > 1, "大")', { a: 0 })).toBeNull();

@@ -180,6 +180,28 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return items ? items.some((item) => equals(x, item)) : null;
     },
   }],
+  ['pluck', {
+    arity: between(2, 2),
+    usage: 'pluck(列表, "属性")',
+    propertyArgs: [1],
+    // The property of every item (blank ones left out), e.g. the codes of the advances a payroll line repays.
+    call([list, prop]) {
+      const items = itemsOf(list);
+      if (!items) return null;
+      return items.map((item) => own(item, prop as string)).filter((v) => !isBlank(v));
+    },
+  }],
+  ['includes', {
+    arity: between(2, 2),
+    usage: 'includes(列表或文字, 值)',
+    // A list holds the value, or a text contains it (e.g. a multi-select's joined labels contain 供应商).
+    call([hay, x]) {
+      if (Array.isArray(hay)) return hay.some((item) => equals(item, x));
+      if (isBlank(hay)) return false;
+      if (isBlank(x)) return false;
+      return typeof hay === 'string' ? hay.includes(String(x)) : equals(hay, x);
+    },
+  }],
   ['lookup', {
     arity: between(3, 4),
     usage: 'lookup(列表, "键属性", 键, "取值属性")',

@@ -14,6 +14,15 @@ describe('dependOn conditions', () => {
     expect(conditionHolds(undefined, {})).toBe(true);
   });
 
+  it('matches a select by its option name and a multi-select by any value or name', () => {
+    expect(conditionHolds({ field: 'applyType', value: '请假' }, { applyType: 31, applyTypeName: '请假' })).toBe(true);
+    expect(conditionHolds({ field: 'applyType', value: '请假' }, { applyType: 32, applyTypeName: '加班' })).toBe(false);
+    expect(conditionHolds({ field: 'applyType', value: '请假' }, { applyType: null, applyTypeName: '请假' })).toBe(false);
+    expect(conditionHolds({ field: 'partnerType', value: '客户' }, { partnerType: [5, 6], partnerTypeName: '供应商、客户' })).toBe(true);
+    expect(conditionHolds({ field: 'partnerType', values: ['外协工厂'] }, { partnerType: [5, 6], partnerTypeName: '供应商、客户' })).toBe(false);
+    expect(conditionHolds({ field: 'ids', value: 6 }, { ids: [5, 6] })).toBe(true);
+  });
+
   it('keeps only the fields whose condition holds', () => {
     const fields: FieldDef[] = [
       { fieldName: 'applyType', titleName: '申请类型', fontendType: 'text' },

@@ -23,13 +23,26 @@ export interface Option {
  * A value a schema refers to instead of spelling it: today (China time), the current user, or another field
  * of the form being filled in. Resolved by the server (and by the browser for display), never sent by clients.
  */
-export type ValueRef = { $today: true } | { $user: true } | { $field: string };
+export type ValueRef = { $today: true } | { $user: true } | { $dept: true } | { $field: string };
 
 /** One condition of a record picker: the picked record's `field` compared with a value or a ValueRef. */
 export interface RecordCondition {
   field: string;
-  operator: 'eq' | 'ne' | 'in' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null';
+  /** `has`: an array field (e.g. participantIds) holds the value. */
+  operator: 'eq' | 'ne' | 'in' | 'contains' | 'has' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null';
   value?: unknown;
+}
+
+/**
+ * A figure read from other records on every save and settle (so it cannot be sent wrong and follows its
+ * sources): the sum of `field` (or the count) of the records of `module` that match `filter`, whose values
+ * may refer to this record's fields ({ "$field": "userId" }). E.g. 请假天数 = Σ approved leave of the month.
+ */
+export interface AggregateDef {
+  module: string;
+  op: 'sum' | 'count';
+  field?: string;
+  filter: RecordCondition[];
 }
 
 /**
@@ -102,6 +115,8 @@ export interface FieldDef {
    * The server recomputes it on every save; what a client sends is ignored.
    */
   compute?: { expr: string };
+  /** Read from other records on every save and settle (read-only in the form); see AggregateDef. */
+  aggregate?: AggregateDef;
   /** Shown only when another field has a value; a hidden field is neither required nor stored. */
   dependOn?: FieldCondition;
   disabled?: boolean;
@@ -186,7 +201,8 @@ export interface ButtonDef {
   key: string;
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'export' | 'custom';
+  /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`. */
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'custom';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
@@ -345,6 +361,63 @@ export interface PageSchema {
    * the page but the route, the module tab bar and the permission codes (`<page module>:<action>`).
    */
   entities?: EntityDef[];
+  /**
+   * Records take effect on submit without an approval unless this holds (e.g. only a supplier's admission,
+   * only a 公司制度 file, needs OA): `includes(partnerTypeName, "供应商")`. Evaluated by the server on submit.
+   */
+  approvalWhen?: string;
+  /** Records matching every condition are retired: no record picker offers them and a new pick is refused. */
+  retired?: RecordCondition[];
+  /**
+   * Who sees a record: a member lists, opens, changes and picks it only when one of these condition groups
+   * holds (ValueRefs $user and $dept are the caller's). E.g. files visible to 全员, to my department, to me.
+   */
+  visibleWhen?: RecordCondition[][];
+  /** Records only effects and generators write: users list and open them, never add, change or delete. */
+  readOnly?: boolean;
+  /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
+  viewOf?: string;
+  /** One record per team (e.g. 企业信息): the page opens it; a second one is refused. */
+  single?: boolean;
+  /** Actions that build a record from other modules' records (e.g. 生成工资表 for a month): see GeneratorDef. */
+  generators?: GeneratorDef[];
+}
+
+/**
+ * Builds one record from other records, e.g. a month's payroll: one line per record of `lines.from` (in
+ * effect, matching its filter), each joined to records of other modules, its cells computed by expressions
+ * over `row` (the source record), `input` (what the action asks for) and the joins by name. The record is then
+ * saved like any other (its own computed fields, rules and uniqueness apply: a month generated twice is refused).
+ */
+export interface GeneratorDef {
+  key: string;
+  text: string;
+  permissionCode: string;
+  /** What the action asks for (e.g. the month). */
+  fields: FieldDef[];
+  /** The record's fields: field → expression over input. */
+  set: Record<string, string>;
+  lines: {
+    from: { module: string; filter?: RecordCondition[] };
+    /** Records joined to each source row: name → which. */
+    join?: Record<string, GeneratorJoin>;
+    /** Line cell → expression over row, input and the joins. */
+    set: Record<string, string>;
+    /** How a source row is named in a refusal (an expression), e.g. row.userIdName. */
+    label?: string;
+  };
+  confirm?: string;
+}
+
+export interface GeneratorJoin {
+  module: string;
+  /** Joined record's field → expression its value must equal (over row and input). */
+  match: Record<string, string>;
+  filter?: RecordCondition[];
+  /** All matching records (a list), instead of the first one (or null). */
+  many?: boolean;
+  /** Refusal when a row has no such record: "<required>：<labels of those rows>". */
+  required?: string;
 }
 
 /** A nested list of a page: a page schema without the page-level module tab bar and without nesting. */
@@ -423,6 +496,8 @@ export interface OverlapRule {
   message: string;
   /** Only records matching this condition hold their period (e.g. not cancelled ones). */
   when?: { field: string; value: unknown };
+  /** Records whose field has this value hold no period (e.g. a meeting 已取消 frees its room). */
+  unless?: { field: string; value: unknown };
 }
 
 /** A rule over the whole record: `expr` must be true (scope: fields, lines, picked, input for stage actions). */
@@ -443,8 +518,12 @@ export interface EffectTarget {
   module: string;
   /** The target's property (code, id, or a data field) compared with… */
   field: string;
-  /** …this expression over the source record. */
+  /** …this expression over the source record (a list: any of its values). */
   equals: string;
+  /** Further data fields the target must have equal to these expressions, e.g. { "month": "month(period[0])" }. */
+  where?: Record<string, string>;
+  /** No target is no error: the effect does nothing (e.g. a month with no attendance entered yet). */
+  optional?: boolean;
 }
 
 /**
@@ -466,12 +545,16 @@ export interface EffectDef {
   target?: EffectTarget | 'self';
   /** Field (or line cell) → expression. */
   set?: Record<string, string>;
+  /** create: the created record's one line item (cell → expression), e.g. a payable's 应付明细. */
+  line?: Record<string, string>;
   /** update: numeric field → expression added to its value. */
   add?: Record<string, string>;
   /** update: the target's new stage. */
   stage?: string;
   /** create: the created records start as drafts (待提交) instead of taking effect. */
   draft?: boolean;
+  /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
+  respectLock?: boolean;
 }
 
 /** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */
@@ -490,6 +573,8 @@ export interface StageAction {
   increment?: string[];
   confirm?: string;
   danger?: boolean;
+  /** Offered on the list for the selected rows too (e.g. 确认 a month's attendance at once); all or none. */
+  batch?: boolean;
 }
 
 /** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */
@@ -500,7 +585,15 @@ export interface StagesConfig {
   initial: string;
   values: { value: string; color?: string; locked?: boolean }[];
   actions: StageAction[];
-  /** Stages that follow from the figures, applied after every save and effect: first rule whose `when` holds. */
+  /**
+   * The stage follows the clock while it is one of these three (e.g. a meeting 未开始 → 进行中 → 已结束):
+   * computed whenever a record is read or filtered, from the dateRange field `period`, so no timer is needed.
+   */
+  clock?: { period: string; before: string; during: string; after: string };
+  /**
+   * Stages that follow from the figures, applied after every save and effect: first rule whose `when` holds.
+   * `prev` is the record as stored before a user's save (empty on create), e.g. prev.creditCode != creditCode.
+   */
   auto?: { when: string; to: string; from?: string[] }[];
 }
 

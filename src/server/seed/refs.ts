@@ -13,13 +13,13 @@ export interface Lookups {
   record(ref: string, prop: 'id' | 'code'): number | string;
 }
 
-/** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001`. */
+/** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001` or `{YYYY-MM}`. */
 function date(days: unknown, as: unknown): string {
   if (typeof days !== 'number' || !Number.isInteger(days)) throw new Error(`$date must be a whole number of days ago, not ${JSON.stringify(days)}`);
   const d = dateAgo(days);
   if (as === undefined) return d;
   if (typeof as !== 'string') throw new Error('$date "as" must be a text');
-  return as.replaceAll('{YYYY-MM-DD}', d).replaceAll('{YYYYMMDD}', d.replaceAll('-', ''));
+  return as.replaceAll('{YYYY-MM-DD}', d).replaceAll('{YYYYMMDD}', d.replaceAll('-', '')).replaceAll('{YYYY-MM}', d.slice(0, 7));
 }
 
 export function resolve(v: unknown, look: Lookups): unknown {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TenantTx } from '../db/tenant-scope';
 import type { ModuleSchema } from '../modules/records/schema-registry';
-import { createRecord } from '../modules/records/service';
+import { createRecord, submitRecord } from '../modules/records/service';
+import { generateRecord } from '../modules/records/generate';
 import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
 import type { Clock } from './clock';
@@ -47,8 +48,10 @@ export interface DemoRecord {
   minute?: number;
   /** Its category, by name, in the module's category tree. */
   category?: string;
-  /** The form as its creator fills it in, with references (refs.ts). */
+  /** The form as its creator fills it in, with references (refs.ts); for `generate`, what the generator asks for. */
   data: Row;
+  /** Made by this generator of the page (e.g. 生成工资表) instead of filled in: then submitted unless a draft. */
+  generate?: string;
   fate?: Fate;
   /** The reason of a refusal. */
   refusal?: string;
@@ -201,7 +204,11 @@ export class Story {
     step(created, async () => {
       const body = resolve(r.data, this.look) as Row;
       if (r.category) body.categoryId = this.cat(r.module, r.category);
-      const rec = await createRecord(trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
+      let rec: Row;
+      if (r.generate) {
+        rec = await generateRecord(trx, ctx, by.id, m, r.generate, body, by.permissions);
+        if (fate !== 'draft') await submitRecord(trx, ctx, { userId: by.id, isAdmin: true, permissions: by.permissions }, m, Number(rec.id));
+      } else rec = await createRecord(trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
       id = Number(rec.id);
       code = await clock.recode(id, m.codePrefix, String(rec.code), dateAgo(r.day));
       if (r.ref) this.refs.set(r.ref, { id, code });

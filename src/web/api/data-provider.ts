@@ -123,6 +123,10 @@ export interface DataProvider {
   route(params: { module: string; id?: string | number; variables?: Record<string, unknown> }): Promise<RouteAnswer>;
   /** A stage action (e.g. 支付) with the values it asks for. */
   stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown> }): Promise<Row>;
+  /** A stage action the page declares `batch` on every selected record: all or none. */
+  stageBatch(params: { module: string; ids: (string | number)[]; action: string; values?: Record<string, unknown> }): Promise<{ count: number }>;
+  /** Runs one of the page's generators (e.g. 生成工资表) and answers the record it created. */
+  generate(params: { module: string; key: string; values?: Record<string, unknown> }): Promise<Row>;
 
   /** What a record picker of the module's form offers now (the server applies the schema's filter). */
   pickerOptions(params: { module: string; field: string; values?: Record<string, unknown>; keyword?: string }): Promise<PickerOption[]>;

@@ -2,7 +2,7 @@
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
 import { useContext, useMemo, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
@@ -21,6 +21,8 @@ export interface AddDialogProps {
   width?: number;
   initialValues?: Record<string, unknown>;
   submitText?: string;
+  /** A line above the fields saying what submitting does (e.g. how a generator builds its record). */
+  extra?: string;
   extraButton?: ButtonDef;
   onExtra?: (values: Record<string, unknown>) => void;
   onCancel: () => void;
@@ -78,6 +80,7 @@ export function AddDialog(p: AddDialogProps) {
         </>
       }
     >
+      {p.extra && <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>{p.extra}</Typography.Paragraph>}
       <FormProvider form={form}>
         <FormLayout layout="vertical">
           <SchemaFields fields={fields} columns={1} />

@@ -30,6 +30,8 @@ export interface DataListProps {
   onAction?: (button: ButtonDef, rows: TableRow[]) => void;
   /** Change to reload the current page (after create, update, delete). */
   reloadKey?: number;
+  /** One record per team (PageSchema.single): no 新增 once it exists. */
+  single?: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
   const [filters, setFilters] = useState<Filter[]>([]);
@@ -63,6 +65,8 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const [sorters, setSorters] = useState<Sorter[]>([]);
   const [state, setState] = useState<{ rows: TableRow[]; total: number; exact?: boolean; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
   const [selected, setSelected] = useState<TableRow[]>([]);
+  // A reload (after a batch action, a delete…) starts with nothing selected: the rows may have changed.
+  useEffect(() => setSelected([]), [reloadKey, queryKey]);
   const [visible, setVisible] = useState(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop));
 
   useEffect(() => {
@@ -114,7 +118,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     <div className="yg-data-list">
       {config.search?.length ? <SearchForm fields={config.search} onSearch={setFilters} /> : null}
       <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
-        <ActionButtons buttons={config.actions ?? []} onClick={(b) => emit(b, selected)} />
+        <ActionButtons buttons={single && state.total > 0 ? (config.actions ?? []).filter((b) => b.action !== 'add') : config.actions ?? []} onClick={(b) => emit(b, selected)} />
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
       </div>
       {state.error && <Alert type="error" showIcon message={Messages.networkError} style={{ marginBottom: 8 }} />}

@@ -2,7 +2,7 @@
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, Segmented } from 'antd';
-import type { ButtonDef, CategoryNode, FieldDef, StageAction, TableRow } from '../../common/schema/types';
+import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
 import { isDictionaryPage } from '../../common/schema/types';
@@ -76,7 +76,8 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; row: TableRow } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean } | null>(null);
+  const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
   const module = schema.module;
@@ -105,19 +106,43 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     onOk: async () => { await provider.withdraw({ formId: row.id }); settle(Messages.withdrawn); },
   });
 
-  const runStage = async (action: StageAction, row: TableRow, values: Record<string, unknown> = {}) => {
-    await provider.stageAction({ module, id: row.id, action: action.key, values });
+  const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false) => {
+    if (batch) {
+      const r = await provider.stageBatch({ module, ids: rows.map((x) => x.id), action: action.key, values });
+      setStaging(null);
+      return settle(`已${action.text} ${r.count} 条`);
+    }
+    await provider.stageAction({ module, id: rows[0].id, action: action.key, values });
     setStaging(null);
     settle(`${action.text}成功`);
   };
-  const startStage = (key: string, row: TableRow) => {
+  /** A stage action on one row, or (a list action of a `batch` stage action) on every selected row at once. */
+  const startStage = (key: string, rows: TableRow[], batch = false) => {
     const action = schema.stages?.actions.find((a) => a.key === key);
-    if (!action) return;
-    if (action.fields?.length) return setStaging({ action, row });
+    if (!action || !rows.length) {
+      if (batch) feedback.message.warning('请先勾选要操作的记录');
+      return;
+    }
+    if (batch) {
+      // Only rows the server says allow it now (e.g. months still 待确认); the others are left as they are.
+      const ready = rows.filter((r) => !Array.isArray(r.actions) || (r.actions as string[]).includes(key));
+      if (!ready.length) return void feedback.message.warning(`所选记录都不能${action.text}`);
+      rows = ready;
+    }
+    if (action.fields?.length) return setStaging({ action, rows, batch });
+    const title = batch ? `确定${action.text}所选的 ${rows.length} 条记录吗？` : action.confirm ?? `确定${action.text}吗？`;
     feedback.modal.confirm({
-      title: action.confirm ?? `确定${action.text}吗？`, okText: Messages.confirm, cancelText: Messages.cancel, okButtonProps: { danger: action.danger },
-      onOk: () => runStage(action, row).catch(() => undefined),
+      title, okText: Messages.confirm, cancelText: Messages.cancel, okButtonProps: { danger: action.danger },
+      onOk: () => runStage(action, rows, {}, batch).catch(() => undefined),
     });
+  };
+  /** A generator (e.g. 生成工资表): asks for its fields, then opens the record it made. */
+  const runGenerator = async (g: GeneratorDef, values: Record<string, unknown>) => {
+    const made = await provider.generate({ module, key: g.key, values });
+    setGenerating(null);
+    feedback.message.success(`${g.text}成功`);
+    reload();
+    setDrawer({ open: true, record: made as TableRow, readOnly: true });
   };
 
   const openRecord = async (row: TableRow, readOnly: boolean) => {
@@ -153,7 +178,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       case 'delete': return confirmDelete(rows.map((r) => r.id));
       case 'submit': return submitRow(rows[0]);
       case 'withdraw': return void withdrawRow(rows[0]);
-      case 'stage': return startStage(b.key, rows[0]);
+      // In the action bar (the selected rows) a stage action runs on all of them; in a row, on that row.
+      case 'stage': return startStage(b.key, rows, !!schema.list.actions?.some((x) => x.key === b.key && x.action === 'stage'));
+      case 'generate': {
+        const g = schema.generators?.find((x) => x.key === b.key);
+        if (g) setGenerating(g);
+        return;
+      }
       default:
         // A text-button cell whose prop is the first column opens the record.
         if (b.action === 'custom' && rows[0] && schema.list.columns.some((c) => c.prop === b.key && c.type === 'textButton')) {
@@ -215,6 +246,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           slots={slots}
           onAction={handle}
           reloadKey={reloadKey}
+          single={schema.single}
         />
       </ListLayout>
       {schema.addDialog && (
@@ -247,7 +279,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
           stages={schema.stages}
           checks={schema.checks}
-          onStage={(key) => drawer.record && startStage(key, drawer.record)}
+          onStage={(key) => drawer.record && startStage(key, [drawer.record])}
           onSave={async (values) => {
             if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });
             else await provider.create({ module, variables: { ...values, categoryId } });
@@ -275,7 +307,18 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           fields={staging.action.fields ?? []}
           submitText={Messages.confirm}
           onCancel={() => setStaging(null)}
-          onSubmit={(values) => runStage(staging.action, staging.row, values).catch(() => undefined)}
+          onSubmit={(values) => runStage(staging.action, staging.rows, values, staging.batch).catch(() => undefined)}
+        />
+      )}
+      {generating && (
+        <AddDialog
+          open
+          title={generating.text}
+          fields={generating.fields}
+          submitText={generating.text}
+          extra={generating.confirm}
+          onCancel={() => setGenerating(null)}
+          onSubmit={(values) => runGenerator(generating, values).catch(() => undefined)}
         />
       )}
       {choosing && (

@@ -20,6 +20,9 @@ interface RowFacts {
 
 export const hasApproval = (m: ModuleSchema) => m.schema.drawer?.approval === true;
 
+/** Lists whose records users never write (readOnly: effects and generators do; viewOf: another module's). */
+export const userWritable = (m: ModuleSchema) => !m.schema.readOnly && !m.schema.viewOf;
+
 /** Only the creator or a team admin changes a record. */
 const ownsOrAdmin = (row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin;
 
@@ -54,6 +57,7 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   const mod = m.schema.module;
   const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
   const out = ['view'];
+  if (!userWritable(m)) return m.schema.printable && can('print') ? [...out, 'print'] : out;
   const mine = ownsOrAdmin(row, c);
   if (mine && changeableState(m, row)) {
     if (can('edit')) out.push('edit');

@@ -62,17 +62,31 @@ async function claim(trx: TenantTx, tenant: string, sourceId: number, key: strin
   return Number(r.numAffectedRows ?? 0) === 1;
 }
 
+const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
+
+/** `field` equal to the value, or to any of a list's values (e.g. the advances one payroll line repays). */
+function equalsSql(field: string, value: unknown) {
+  const vals = (Array.isArray(value) ? value : [value]).map(String);
+  if (field === 'code') return sql`r.code IN (${sql.join(vals)})`;
+  if (field === 'id') return sql`r.id IN (${sql.join(vals.map((v) => Number(v) || 0))})`;
+  return sql`(r.data->>${sql.lit(field)}) IN (${sql.join(vals)})`;
+}
+
 async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, scope: Row) {
   if (e.target === 'self' || !e.target) return { tm: src.m, ids: [src.id] };
-  const tm = ctx.schemas.get(e.target.module);
-  if (!tm) throw badRequest(`关联模块不存在：${e.target.module}`);
-  const value = evalExpr(e.target.equals, scope);
-  if (value === null || value === undefined || value === '') throw badRequest(`未指定要关联的${tm.schema.title}`);
-  const by = e.target.field === 'code' ? sql`r.code = ${String(value)}` : e.target.field === 'id' ? sql`r.id = ${Number(value) || 0}`
-    : sql`r.data->>${sql.lit(e.target.field)} = ${String(value)}`;
+  const t = e.target;
+  const tm = ctx.schemas.get(t.module);
+  if (!tm) throw badRequest(`关联模块不存在：${t.module}`);
+  const value = evalExpr(t.equals, scope);
+  if (blank(value)) {
+    if (t.optional) return { tm, ids: [] };
+    throw badRequest(`未指定要关联的${tm.schema.title}`);
+  }
+  const conds = [equalsSql(t.field, value)];
+  for (const [field, ex] of Object.entries(t.where ?? {})) conds.push(equalsSql(field, evalExpr(ex, scope) ?? ''));
   const r = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${tm.schema.module}
-    AND r.deleted_at IS NULL AND ${by} ORDER BY r.id FOR UPDATE`.execute(trx);
-  if (!r.rows.length) throw badRequest(`未找到${tm.schema.title}：${String(value)}`);
+    AND r.deleted_at IS NULL AND ${sql.join(conds, sql` AND `)} ORDER BY r.id FOR UPDATE`.execute(trx);
+  if (!r.rows.length && !t.optional) throw badRequest(`未找到${tm.schema.title}：${String(value)}`);
   return { tm, ids: r.rows.map((x) => x.id) };
 }
 
@@ -89,7 +103,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
     const src = await lockedSource(trx, ctx.tenant, m, recordId);
     const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today, userId }, { checkFilter: false });
     const scope = { ...scopeOf({ ...src.data, id: src.id, code: src.code }, src.lines, { picked, today, input }) };
-    if (e.when && !evalExpr(e.when, scope)) continue;
+    // A per-line effect asks `when` of each line (line.<cell>); another asks it once.
+    if (e.when && !e.perLine && !evalExpr(e.when, scope)) continue;
     if (!(await claim(trx, ctx.tenant, recordId, e.key, occurrence))) continue;
     const touched: number[] = [];
     if (e.kind === 'create') {
@@ -97,24 +112,35 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
       if (!tm) throw badRequest(`关联模块不存在：${e.module}`);
       const items: (Row | null)[] = e.perLine ? src.lines : [null];
       for (const line of items) {
-        const body = { ...mapped(e.set, { ...scope, line: line ?? {} }), sourceType: m.schema.title, sourceCode: src.code };
+        if (line && e.when && !evalExpr(e.when, { ...scope, line })) continue;
+        const at = { ...scope, line: line ?? {} };
+        const body: Row = { ...mapped(e.set, at), sourceType: m.schema.title, sourceCode: src.code };
+        if (e.line) body.lines = [mapped(e.line, at)];
         const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft, depth: depth + 1, fromEffect: true });
         touched.push(Number(rec.id));
       }
     } else {
-      const { tm, ids } = await targetsOf(trx, ctx, e, src, scope);
-      for (const id of ids) {
-        const t = id === src.id && tm === m ? src : await lockedSource(trx, ctx.tenant, tm, id);
-        const data = { ...t.data };
-        const lines = [...t.lines];
-        if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, scope), sourceCode: src.code });
-        else {
-          Object.assign(data, mapped(e.set, scope));
-          for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, scope))).toString());
-          if (e.stage) data[tm.schema.stages?.field ?? 'stage'] = e.stage;
+      // Per line (e.g. each payroll line repays that employee's advances), or once for the record.
+      for (const line of e.perLine ? src.lines : [null]) {
+        const at = line ? { ...scope, line } : scope;
+        if (line && e.when && !evalExpr(e.when, at)) continue;
+        const { tm, ids } = await targetsOf(trx, ctx, e, src, at);
+        for (const id of ids) {
+          const t = id === src.id && tm === m ? src : await lockedSource(trx, ctx.tenant, tm, id);
+          // The target as it is now, for expressions such as "repay what is still open": target.balancePrice.
+          const here = { ...at, target: { ...t.data, id: t.id, code: t.code, lines: t.lines } };
+          const data = { ...t.data };
+          const lines = [...t.lines];
+          if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
+          else {
+            Object.assign(data, mapped(e.set, here));
+            for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
+            if (e.stage) data[tm.schema.stages?.field ?? 'stage'] = e.stage;
+          }
+          await settleRecord(trx, ctx, tm, id, data, lines, { userId, note: `${m.schema.title} ${src.code}`, fromEffect: !!e.respectLock && id !== src.id });
+          if (t === src) Object.assign(src, { data, lines });
+          touched.push(id);
         }
-        await settleRecord(trx, ctx, tm, id, data, lines, { userId, note: `${m.schema.title} ${src.code}` });
-        touched.push(id);
       }
     }
     await sql`UPDATE record_effects SET target_ids = ${sql.val(touched)}::bigint[] WHERE tenant_code = ${ctx.tenant} AND source_id = ${recordId}

@@ -40,9 +40,18 @@ export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldD
   const label = (target: Record<string, unknown>, name: string, title: string, key: string, inLines: boolean) => {
     const v = target[name];
     if (v === undefined || v === null || v === '') return;
-    const values = Array.isArray(v) ? v : [v];
+    const map = maps.get(key)!;
+    // The server's own writes (effects, generators) may name an item instead of giving its id: "工资".
+    const idOf = (x: unknown) => {
+      if (map.has(String(x)) || kept !== 'any') return x;
+      const found = [...map].find(([, n]) => n.name === String(x) && !n.retired)?.[0];
+      return found === undefined ? x : Number(found);
+    };
+    const given = Array.isArray(v) ? v : [v];
+    const values = given.map(idOf);
+    if (values.some((x, i) => x !== given[i])) target[name] = Array.isArray(v) ? values : values[0];
     const names = values.map((x) => {
-      const hit = maps.get(key)!.get(String(x));
+      const hit = map.get(String(x));
       if (hit === undefined) throw badRequest(`${title}的选项不存在`);
       // A disabled or deleted item is no longer offered: only a record that already held it keeps it.
       if (hit.retired && !held(name, x, inLines)) throw badRequest(`${title}的选项「${hit.name}」已停用`);

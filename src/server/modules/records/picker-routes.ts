@@ -9,6 +9,7 @@ import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { todayInChina } from '../../../common/defaults';
 import { pickerFields, pickerOptions } from './pickers';
+import { callerRefs } from './visibility';
 
 export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/data/:module/options', {
@@ -34,7 +35,8 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     if (!f) throw badRequest(`字段「${field}」不是关联单据选择器`);
     // Only scalar form values may take part in a filter.
     const data = Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
-    const list = await withTenant(s.db, a.tenantCode, (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f, { today: todayInChina(), userId: a.userId, data }, keyword?.trim() || undefined));
+    const list = await withTenant(s.db, a.tenantCode, async (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f,
+      { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data }, keyword?.trim() || undefined));
     return ok(list);
   });
 }

@@ -9,6 +9,7 @@ import type { FieldDef, RecordCondition, RecordSource } from '../../../common/sc
 import { resolveRef, type RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
 import { filterSql } from './query';
+import { notRetiredSql, visibleSql } from './visibility';
 
 type Row = Record<string, unknown>;
 
@@ -58,10 +59,15 @@ async function query(trx: TenantTx, tenant: string, tm: ModuleSchema, conds: Raw
 
 const pick = (rec: Row, props: string[]) => Object.fromEntries(props.filter((p) => rec[p] !== undefined).map((p) => [p, rec[p]]));
 
+/** What any picker of `tm` may offer this caller: records they see that are not retired. */
+function offerable(tm: ModuleSchema, refs: RefContext): RawBuilder<unknown>[] {
+  return [visibleSql(tm, refs), notRetiredSql(tm, refs)].filter((c): c is RawBuilder<unknown> => c !== null);
+}
+
 /** What a picker offers for these form values: up to 50 records, newest first, optionally matching a keyword. */
 export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string) {
   const { src, tm } = target(schemas, f);
-  const conds = filterConds(tm, src.filter, refs);
+  const conds = [...filterConds(tm, src.filter, refs), ...offerable(tm, refs)];
   if (keyword) {
     const like = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
     conds.push(sql`(r.code ILIKE ${like} OR r.data::text ILIKE ${like})`);
@@ -91,7 +97,8 @@ export async function loadPicked(trx: TenantTx, tenant: string, schemas: SchemaR
     if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`${f.titleName}格式不正确`);
     const valueField = src.valueField ?? 'code';
     const conds = [valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`];
-    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data }));
+    // A new pick must match the filter, be visible to the caller and not be retired; a kept one only exist.
+    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
     const [rec] = await query(trx, tenant, tm, conds, 1);
     if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
     picked[f.fieldName] = rec;

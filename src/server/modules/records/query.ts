@@ -12,12 +12,31 @@ const COLUMNS: Record<string, string> = {
   id: 'id', code: 'code', status: 'status', categoryId: 'category_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at',
 };
 
-export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull'] as const;
+export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull'] as const;
+
+/** A stored date or date-time text as a timestamp in China time (null when it is not one). */
+const chinaTime = (t: RawBuilder<unknown>) =>
+  sql`(CASE WHEN ${t} ~ '^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$' THEN (${t} || '+08')::timestamptz END)`;
+
+/**
+ * A clock-driven stage (stages.clock) as SQL: while the stored stage is one of the clock's three, the one the
+ * period and now() give; any other stage (已取消) as stored. Lists filter and sort on what users see.
+ */
+function clockStageSql(m: ModuleSchema): RawBuilder<unknown> {
+  const st = m.schema.stages!;
+  const c = st.clock!;
+  const stored = sql`(r.data->>${sql.lit(st.field ?? 'stage')})`;
+  const lo = chinaTime(sql`(r.data->${sql.lit(c.period)}->>0)`);
+  const hi = chinaTime(sql`(r.data->${sql.lit(c.period)}->>1)`);
+  return sql`(CASE WHEN ${stored} IN (${c.before}, ${c.during}, ${c.after}) AND ${lo} IS NOT NULL AND ${hi} IS NOT NULL THEN
+    CASE WHEN now() < ${lo} THEN ${c.before}::text WHEN now() < ${hi} THEN ${c.during}::text ELSE ${c.after}::text END ELSE ${stored} END)`;
+}
 
 /** The SQL expression of a field: a column, data->>'f' (numeric through yg_num), or a line-item path. */
 export function fieldExpr(m: ModuleSchema, field: string): RawBuilder<unknown> {
   if (COLUMNS[field]) return sql.ref(`r.${COLUMNS[field]}`);
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw badRequest(`不支持的字段：${field}`);
+  if (m.schema.stages?.clock && field === (m.schema.stages.field ?? 'stage')) return clockStageSql(m);
   return m.numeric.has(field) ? sql`yg_num(r.data->>${sql.lit(field)})` : sql`(r.data->>${sql.lit(field)})`;
 }
 
@@ -57,6 +76,12 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
     case 'lte': return sql`${e} <= ${val(f.value)}`;
     case 'null': return sql`${e} IS NULL`;
     case 'notNull': return sql`${e} IS NOT NULL`;
+    // An array field (several users, departments…) holds the value; a single value equals it.
+    case 'has': {
+      const v = String(asScalar(f.field, f.value));
+      const arr = sql`(r.data->${sql.lit(f.field)})`;
+      return sql`(CASE WHEN jsonb_typeof(${arr}) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x = ${v}) ELSE (r.data->>${sql.lit(f.field)}) = ${v} END)`;
+    }
     case 'contains': return sql`${e}::text ILIKE ${'%' + String(asScalar(f.field, f.value)).replace(/[\\%_]/g, '\\$&') + '%'}`;
     case 'in': {
       if (!Array.isArray(f.value) || f.value.length === 0 || f.value.length > 500) throw badRequest(`筛选值格式不正确：${f.field}`);

@@ -1,6 +1,6 @@
 // Records of one tenant and module. Every function takes the tenant-scoped transaction first and filters by
 // tenant itself too (first wall); row-level security behind it is the second.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
 import { filterSql, orderSql, type Filter, type Sorter } from './query';
@@ -16,6 +16,8 @@ export interface PageQuery {
   /** OA tabs (domain guide §2.3): 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done) | 抄送我的 (cc), for userId. */
   tab?: 'all' | 'todo' | 'mine' | 'done' | 'cc';
   userId?: number;
+  /** The records the caller may see at all (visibility.ts), when the page limits them. */
+  scope?: RawBuilder<unknown> | null;
 }
 
 type Row = {
@@ -37,11 +39,12 @@ export function toFlat(r: Row) {
 export const COUNT_BOUND = 5000;
 
 /** Whether the query narrows the module's list (then its total must be counted). */
-const narrowed = (q: PageQuery) => !!(q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
+const narrowed = (q: PageQuery) => !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
 
 function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
   const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
+  if (q.scope) conds.push(q.scope);
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
   if (q.keyword?.trim()) {
     const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;

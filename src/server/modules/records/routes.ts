@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
-import { notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
@@ -12,7 +12,11 @@ import { OPERATORS, type Filter } from './query';
 import { listView, permissionsFor } from './list-views';
 import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
-import { assertMayChange, callerOf, rowActions, type Caller } from './access';
+import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from './access';
+import { assertVisible, callerRefs, visibleSql } from './visibility';
+import { withClock } from './stage-state';
+import { generateRecord } from './generate';
+import { todayInChina } from '../../../common/defaults';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
 import { renderRecordPdf } from '../print/pdf';
@@ -44,13 +48,32 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const ctx: Ctx = { tenant: a.tenantCode, schemas };
     const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
       withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
-    return { a, ctx, run };
+    /** Refuses a record the page does not show this caller (visibleWhen): as not found. */
+    const visible = async (trx: TenantTx, id: number) => {
+      if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
+    };
+    return { a, ctx, run, visible };
+  }
+
+  /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
+  function writable(m: ModuleSchema) {
+    if (!userWritable(m)) throw forbidden('该列表只读：其中的记录由系统生成');
+  }
+
+  /** Where a list's records live: its own module, or for a view (viewOf) the viewed module's, with the view's page. */
+  function dataOf(m: ModuleSchema): ModuleSchema {
+    if (!m.schema.viewOf) return m;
+    return { ...m, schema: { ...m.schema, module: m.schema.viewOf } };
   }
 
   /** Flat records with the actions each allows the caller. */
   async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
     const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
-    return rows.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
+    const now = new Date();
+    return rows.map((row) => {
+      const r = withClock(m, row, now);
+      return { ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) };
+    });
   }
 
   app.post('/api/data/:module/page', {
@@ -76,7 +99,8 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const view = listView(m, body, { userId: a.userId });
     const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
-      const page = await pageRecords(trx, a.tenantCode, m, q);
+      q.scope = visibleSql(m, await callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
+      const page = await pageRecords(trx, a.tenantCode, dataOf(m), q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
     }));
   });
@@ -85,11 +109,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '查询单条记录（带 actions）', params: moduleParam, querystring: idQuery },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run } = await enter(req, m, 'view');
+    const { a, run, visible } = await enter(req, m, 'view');
     const { id } = req.query as { id: number };
     return ok(await run(async (trx, caller) => {
-      const row = await getRecord(trx, a.tenantCode, m.schema.module, id);
+      const row = await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id);
       if (!row) throw notFound();
+      await visible(trx, id);
       return (await withActions(trx, a.tenantCode, m, caller, [toFlat(row)]))[0];
     }));
   });
@@ -98,6 +123,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '新增记录（submit: true 时保存并提交审批）', params: moduleParam, body: recordBody },
   }, async (req) => {
     const m = moduleOf(req);
+    writable(m);
     const body = req.body as Record<string, unknown>;
     const { a, ctx, run } = await enter(req, m, body.submit === true ? 'submit' : 'add');
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
@@ -110,11 +136,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '修改记录（创建人或管理员；待提交、已驳回、已撤回可改；submit: true 时保存并提交）', params: moduleParam, body: { ...recordBody, required: ['id'] } },
   }, async (req) => {
     const m = moduleOf(req);
+    writable(m);
     const body = req.body as Record<string, unknown>;
-    const { a, ctx, run } = await enter(req, m, 'edit');
+    const { a, ctx, run, visible } = await enter(req, m, 'edit');
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
     const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
-    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, m, Number(body.id), body, opts)]))[0]);
+    const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, m, Number(body.id), body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
@@ -122,9 +149,11 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '删除记录（软删除；创建人或管理员，可修改的状态）', params: moduleParam, body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } } } } },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run } = await enter(req, m, 'delete');
+    writable(m);
+    const { a, run, visible } = await enter(req, m, 'delete');
     const { ids } = req.body as { ids: number[] };
     const n = await run(async (trx, caller) => {
+      for (const id of ids) await visible(trx, id);
       const rows = await trx.selectFrom('records').select(['id', 'status', 'code', 'created_by', 'data']).where('tenant_code', '=', a.tenantCode)
         .where('module', '=', m.schema.module).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
       if (rows.length !== new Set(ids).size) throw notFound();
@@ -138,9 +167,10 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '提交审批（创建人或管理员）', params: moduleParam, body: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, chosenApprovers: chosen } } },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, ctx, run } = await enter(req, m, 'submit');
+    writable(m);
+    const { a, ctx, run, visible } = await enter(req, m, 'submit');
     const { id, chosenApprovers } = req.body as { id: number; chosenApprovers?: Record<string, number[]> };
-    return ok(await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, m, id, { chosen: chosenApprovers })]))[0]), '提交成功');
+    return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, m, id, { chosen: chosenApprovers })]))[0]), '提交成功');
   });
 
   app.post('/api/data/:module/route', {
@@ -156,7 +186,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       const stored = body.id ? await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id)) : undefined;
       if (body.id && !stored) throw notFound();
       const data = { ...(stored?.data ?? {}), ...body };
-      const route = await routeFor(trx, ctx, m, { data, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
+      const route = await routeFor(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
       if (!route) return { process: null, steps: [] };
       const names = await namesOf(trx, route.steps);
       return {
@@ -173,13 +203,63 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, ctx, run } = await enter(req, m, 'view');
+    writable(m);
+    const { a, ctx, run, visible } = await enter(req, m, 'view');
     const { id, action, values } = req.body as { id: number; action: string; values?: Record<string, unknown> };
     const result = await run(async (trx, caller) => {
+      await visible(trx, id);
       await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions);
       return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!)]))[0];
     });
     const text = m.schema.stages?.actions.find((x) => x.key === action)?.text ?? '操作';
+    return ok(result, `${text}成功`);
+  });
+
+  app.post('/api/data/:module/stage-batch', {
+    schema: {
+      tags, summary: '批量阶段操作（如按月确认考勤）：所选记录全部成功或全部不变；仅限页面声明 batch 的操作', params: moduleParam,
+      body: {
+        type: 'object', required: ['ids', 'action'],
+        properties: {
+          ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+          action: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 50 },
+        },
+      },
+    },
+  }, async (req) => {
+    const m = moduleOf(req);
+    writable(m);
+    const { a, ctx, run, visible } = await enter(req, m, 'view');
+    const { ids, action, values } = req.body as { ids: number[]; action: string; values?: Record<string, unknown> };
+    const def = m.schema.stages?.actions.find((x) => x.key === action);
+    if (!def?.batch) throw badRequest('该操作不支持批量执行');
+    const n = await run(async (trx, caller) => {
+      for (const id of ids) {
+        await visible(trx, id);
+        await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions);
+      }
+      return ids.length;
+    });
+    return ok({ count: n }, `已${def.text} ${n} 条`);
+  });
+
+  app.post('/api/data/:module/generate', {
+    schema: {
+      tags, summary: '按页面配置的生成器生成一条记录（如按月生成工资表），其规则与唯一性照常校验', params: moduleParam,
+      body: {
+        type: 'object', required: ['key'],
+        properties: { key: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 20 } },
+      },
+    },
+  }, async (req) => {
+    const m = moduleOf(req);
+    const { key, values } = req.body as { key: string; values?: Record<string, unknown> };
+    const { a, ctx, run } = await enter(req, m, 'add');
+    const result = await run(async (trx, caller) => {
+      const rec = await generateRecord(trx, ctx, a.userId, m, key, values ?? {}, caller.permissions);
+      return (await withActions(trx, a.tenantCode, m, caller, [rec]))[0];
+    });
+    const text = m.schema.generators?.find((g) => g.key === key)?.text ?? '生成';
     return ok(result, `${text}成功`);
   });
 
@@ -188,10 +268,10 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     if (!m.schema.printable) throw notFound('该模块不支持打印');
-    const { a, run } = await enter(req, m, 'print');
+    const { a, run, visible } = await enter(req, m, 'print');
     const { id } = req.query as { id: number };
     const { row, steps } = await run(async (trx) => ({
-      row: await getRecord(trx, a.tenantCode, m.schema.module, id),
+      row: (await visible(trx, id), await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id)),
       steps: await approvalSteps(trx, a.tenantCode, id),
     }));
     if (!row) throw notFound();

@@ -90,9 +90,33 @@ function expressionsOf(schema: PageSchema): [string, string][] {
   for (const a of schema.stages?.actions ?? []) for (const [i, c] of (a.checks ?? []).entries()) if (c.expr) out.push([`stages.${a.key}.checks[${i}]`, c.expr]);
   for (const e of schema.effects ?? []) {
     if (e.when) out.push([`effects.${e.key}.when`, e.when]);
-    if (e.target && e.target !== 'self') out.push([`effects.${e.key}.target`, e.target.equals]);
+    if (e.target && e.target !== 'self') {
+      out.push([`effects.${e.key}.target`, e.target.equals]);
+      for (const [k, x] of Object.entries(e.target.where ?? {})) out.push([`effects.${e.key}.target.where.${k}`, x]);
+    }
     for (const [k, x] of Object.entries({ ...e.set, ...e.add })) out.push([`effects.${e.key}.${k}`, x]);
+    for (const [k, x] of Object.entries(e.line ?? {})) out.push([`effects.${e.key}.line.${k}`, x]);
   }
+  if (schema.approvalWhen) out.push(['approvalWhen', schema.approvalWhen]);
+  for (const g of schema.generators ?? []) {
+    for (const [k, x] of Object.entries(g.set)) out.push([`generators.${g.key}.set.${k}`, x]);
+    for (const [k, x] of Object.entries(g.lines.set)) out.push([`generators.${g.key}.lines.set.${k}`, x]);
+    if (g.lines.label) out.push([`generators.${g.key}.lines.label`, g.lines.label]);
+    for (const [n, j] of Object.entries(g.lines.join ?? {})) for (const [k, x] of Object.entries(j.match)) out.push([`generators.${g.key}.join.${n}.${k}`, x]);
+  }
+  return out;
+}
+
+/** Modules a page reads or writes besides its own: views, generators' sources and joins, aggregates. */
+function modulesNamed(m: ModuleSchema): [string, string][] {
+  const s = m.schema;
+  const out: [string, string][] = [];
+  if (s.viewOf) out.push(['viewOf', s.viewOf]);
+  for (const g of s.generators ?? []) {
+    out.push([`generators.${g.key}.lines.from`, g.lines.from.module]);
+    for (const [n, j] of Object.entries(g.lines.join ?? {})) out.push([`generators.${g.key}.join.${n}`, j.module]);
+  }
+  for (const f of m.fields) if (f.aggregate) out.push([`fields.${f.fieldName}.aggregate`, f.aggregate.module]);
   return out;
 }
 
@@ -106,6 +130,7 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       const d = f.data as { module?: unknown } | undefined;
       if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.fieldName} picks from unknown module "${d.module}"`);
     }
+    for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.target !== 'self' ? e.target?.module : m.schema.module;
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);

@@ -19,6 +19,8 @@ import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadPicked, pickerFields } from './pickers';
 import { settleStored } from './settle';
+import { loadAggregates } from './aggregates';
+import { callerRefs, deptOf } from './visibility';
 import { runEffects, useRecordCreator } from './effects';
 import { onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
 
@@ -29,7 +31,7 @@ const checked = (m: ModuleSchema, data: Row) => m.fields.filter((f) => (!f.disab
 const linesTitle = (m: ModuleSchema) => m.schema.drawer?.lines?.title;
 
 /** Fields a client may set: declared and not disabled (disabled ones are computed or set by the server). */
-const settable = (m: ModuleSchema) => m.fields.filter((f) => !f.disabled);
+const settable = (m: ModuleSchema) => m.fields.filter((f) => !f.disabled && !f.aggregate);
 
 /** Keeps only the fields a client may set (unknown ones are dropped) and the line-item columns a client may fill. */
 export function cleanInput(m: ModuleSchema, body: Row, opts: { trusted?: boolean } = {}) {
@@ -38,7 +40,8 @@ export function cleanInput(m: ModuleSchema, body: Row, opts: { trusted?: boolean
   for (const f of opts.trusted ? m.fields : settable(m)) if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
   if (opts.trusted) for (const k of ['sourceType', 'sourceCode']) if (body[k] !== undefined) data[k] = body[k];
   const editable = m.lineColumns.filter((c) => !c.compute);
-  const lines = Array.isArray(body.lines) && !m.schema.drawer?.lines?.readOnly
+  // Lines only the server writes (effects, generators) come from trusted callers alone.
+  const lines = Array.isArray(body.lines) && (opts.trusted || !m.schema.drawer?.lines?.readOnly)
     ? (body.lines as Row[]).map((l) => Object.fromEntries(editable.map((c) => c.prop).filter((p) => l?.[p] !== undefined).map((p) => [p, l[p]])))
     : [];
   return { data, lines };
@@ -58,14 +61,18 @@ export interface SaveContext {
 async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchema, body: Row, kept: Row, keptLines: Row[] | null, trusted = false, stored?: { id: number; data: Row }) {
   const clean = cleanInput(m, body, { trusted });
   const data = { ...kept, ...clean.data };
+  // Conditions may name a select's option (dependOn applyType = 请假): the names of the fields they read first.
+  const read = new Set(m.fields.map((f) => f.dependOn?.field).filter(Boolean));
+  if (read.size) await attachLabels(trx, ctx.tenant, m.fields.filter((f) => read.has(f.fieldName)), [], data, [], 'any');
   dropHidden(m, data);
   // What the client sent is checked first (shape, ranges, required), so a malformed value gets its own message
   // before any lookup; the computed values are checked again below.
   const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: keptLines ?? clean.lines }, { linesTitle: linesTitle(m) });
   if (sent) throw badRequest(sent.message);
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
-  const refs = { today: sc.today, userId: sc.userId };
+  const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
+  await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
   const lines = computeLines(m.lineColumns, keptLines ?? clean.lines, data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
@@ -100,11 +107,6 @@ function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Reco
   if (broken) throw badRequest(broken);
 }
 
-/** The member's department in the team (for the currentDept default). */
-async function deptOf(trx: TenantTx, tenant: string, userId: number) {
-  const r = await trx.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst();
-  return r?.dept_id ?? undefined;
-}
 
 export interface SaveOptions {
   submit?: boolean;
@@ -166,7 +168,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { data: clean.data, lines: clean.lines, categoryId });
   await holdKeys(trx, ctx.tenant, m, row.id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, row.id, clean.data);
-  if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId);
+  if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId, row.data);
   if (opts.submit && hasApproval(m)) {
     checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
     await startInstance(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });

@@ -3,23 +3,26 @@
 // whole transaction rolls back) and its stage follows the `stages.auto` rules (e.g. 已还清 at balance 0).
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { applyComputed, computeLines, failedCheck, holds } from '../../../common/computed';
 import { todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
+import { loadAggregates } from './aggregates';
+import { holdPeriods } from './unique';
+import { stageLocked } from './stage-state';
 
 type Row = Record<string, unknown>;
 
 /** The stage the auto rules give a record in effect, or its current one. */
-export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[], today = todayInChina()): unknown {
+export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[], today = todayInChina(), prev: Row = {}): unknown {
   const st = m.schema.stages;
   const field = st?.field ?? 'stage';
   if (!st?.auto || status !== RecordStatus.approved) return data[field];
   const cur = String(data[field] ?? '');
-  const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today }));
+  const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today, prev }));
   return rule ? rule.to : data[field];
 }
 
@@ -29,24 +32,34 @@ export interface SettleOptions {
   note?: string;
   /** Whether the record's checks must still hold (an effect's target); off when a record only settles its stage. */
   checks?: boolean;
+  /** The record before a user's save, for stage rules that compare (prev.<field>). */
+  prev?: Row;
+  /** An effect that respects locks changes it: refused while its stage is locked (e.g. a confirmed month). */
+  fromEffect?: boolean;
 }
 
 export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, data: Row, lines: Row[], opts: SettleOptions) {
   const r = await sql<{ code: string; status: string; data: Row }>`SELECT code, status, data FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
+  if (opts.fromEffect && stageLocked(m, row.data ?? {})) {
+    throw conflict(`${m.schema.title}${row.code}为「${String(row.data?.[m.schema.stages?.field ?? 'stage'])}」，不能再修改`);
+  }
   const today = todayOf(ctx);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
+  await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined });
   const nextLines = computeLines(m.lineColumns, lines, data, { picked, today });
   const next = applyComputed(m.fields, data, nextLines, { picked, today });
   const broken = opts.checks === false ? null : failedCheck(m.schema.checks, next, nextLines, { picked, today });
   if (broken) throw badRequest(`${m.schema.title}${row.code}：${broken}`);
   const field = m.schema.stages?.field ?? 'stage';
   const from = row.data?.[field];
-  const to = autoStage(m, row.status, next, nextLines, today);
+  const to = autoStage(m, row.status, next, nextLines, today, opts.prev);
   if (to !== undefined) next[field] = to;
   await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
     WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  // A stage may free or take a period (a cancelled meeting frees its room).
+  await holdPeriods(trx, ctx.tenant, m, id, next);
   if (opts.note || from !== to) {
     const moved = from !== to && to !== undefined ? `${String(from ?? '')} → ${String(to)}` : '';
     await trx.insertInto('record_events').values({
@@ -60,9 +73,9 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
  * Settles a stored record's stage as it is (after it took effect or a stage action moved it). Its save-time
  * checks are not asked again: what they compared with (a picked advance's balance) may rightly have moved since.
  */
-export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null) {
-  if (!m.schema.stages?.auto) return;
+export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null, prev?: Row) {
+  if (!m.schema.stages?.auto && !m.schema.noOverlap) return;
   const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   if (!r.rows[0]) return;
-  await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false });
+  await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false, prev });
 }

@@ -14,22 +14,15 @@ import { failedCheck } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
+import { stageField, stageLocked } from './stage-state';
 
-export const stageField = (m: ModuleSchema) => m.schema.stages?.field ?? 'stage';
+export { stageField, stageLocked };
 
 export async function enterInitialStage(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number) {
   const st = m.schema.stages;
   if (!st) return;
   await sql`UPDATE records SET data = jsonb_set(data, ${sql.lit(`{${stageField(m)}}`)}::text[], to_jsonb(${st.initial}::text))
     WHERE tenant_code = ${tenant} AND id = ${recordId}`.execute(trx);
-}
-
-/** Records in a locked stage (e.g. a published process) can be neither edited nor deleted. */
-export function stageLocked(m: ModuleSchema, data: Record<string, unknown>): boolean {
-  const st = m.schema.stages;
-  if (!st) return false;
-  const cur = data[stageField(m)];
-  return st.values.some((v) => v.value === cur && v.locked);
 }
 
 /** The stage actions this record allows now (before permissions). */

@@ -7,7 +7,8 @@ import { conflict } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
 
 export async function holdKeys(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, data: Record<string, unknown>) {
-  const rules = m.schema.unique ?? [];
+  // A page of one record per team (single) holds one empty key.
+  const rules = [...(m.schema.unique ?? []), ...(m.schema.single ? [{ fields: [], message: `${m.schema.title}只能有一条，请修改已有的记录` }] : [])];
   if (!rules.length) return;
   await releaseKeys(trx, tenant, [recordId]);
   for (const [i, rule] of rules.entries()) {
@@ -55,6 +56,7 @@ export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema
   await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', '=', recordId).execute();
   for (const [i, rule] of rules.entries()) {
     if (rule.when && data[rule.when.field] !== rule.when.value) continue;
+    if (rule.unless && String(data[rule.unless.field] ?? '') === String(rule.unless.value)) continue;
     const parts = rule.resource.map((f) => data[f]);
     const period = periodLiteral(data[rule.period]);
     if (!period || parts.some((p) => p === undefined || p === null || p === '')) continue;

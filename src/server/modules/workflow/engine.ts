@@ -2,6 +2,7 @@
 // walks its steps: each step's approvers (approvers.ts) get a task; 会签 waits for all of them, 或签 for one.
 // Every transition runs inside the caller's tenant transaction with guarded updates, and the record follows:
 // 待提交 → 审批中 → 已通过 (entering its first stage) | 已驳回 | 已撤回.
+import { holds } from '../../../common/computed';
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot } from '../../db/types';
@@ -121,7 +122,14 @@ export async function previewRoute(trx: TenantTx, ctx: Ctx, a: StartArgs) {
   return routeFor(trx, ctx, a.m, row as { data: Record<string, unknown>; created_by: number; category_id: number | null });
 }
 
-export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { data: Record<string, unknown>; created_by: number; category_id: number | null }) {
+/** Whether the record needs an approval at all: a page's `approvalWhen` (e.g. only a supplier's admission) must hold. */
+export function needsApproval(m: ModuleSchema, row: { data: Record<string, unknown>; lines?: unknown }, today: string) {
+  if (!m.schema.approvalWhen) return true;
+  return holds(m.schema.approvalWhen, row.data, (Array.isArray(row.lines) ? row.lines : []) as Record<string, unknown>[], { today });
+}
+
+export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { data: Record<string, unknown>; lines?: unknown; created_by: number; category_id: number | null }) {
+  if (!needsApproval(m, row, todayOf(ctx))) return null;
   const p = peopleOf(m, row);
   const money = moneyOf(m, row.data);
   const snap = await processFor(trx, ctx.tenant, ctx.schemas, { module: m.schema.module, money, deptId: p.deptId, categoryId: row.category_id });
@@ -131,15 +139,17 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { 
 
 /** Submits a saved record: starts its process, or lets it take effect when no process applies. */
 export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Promise<'running' | 'approved'> {
-  const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  const row = await trx.selectFrom('records').select(['data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   const running = await trx.selectFrom('process_instances').select('id')
     .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
   if (running) throw conflict('该单据已在审批中');
-  const r = row as { data: Record<string, unknown>; created_by: number; category_id: number | null };
+  const r = row as { data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null };
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
-    await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note: route ? '金额不在任何审批步骤的条件内，提交即生效' : '该模块未绑定审批流程，提交即生效' });
+    const note = route ? '金额不在任何审批步骤的条件内，提交即生效'
+      : needsApproval(a.m, r, todayOf(ctx)) ? '该模块未绑定审批流程，提交即生效' : '此类单据无需审批，提交即生效';
+    await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note });
     await takeEffect(trx, ctx, a.m.schema.module, a.recordId, a.originatorId);
     return 'approved';
   }

@@ -5,6 +5,7 @@ import { adapt } from './adapt';
 import { selectAllState, toggleSelectAll } from './select-all';
 import { useOptions } from './use-options';
 import type { FieldAdapterProps } from './types';
+import { useNameBeside } from './SelectField';
 
 export const SELECT_ALL_TEXT = '全选';
 
@@ -12,6 +13,11 @@ export const SELECT_ALL_TEXT = '全选';
 export const MultiSelectField = adapt(({ def, value, onChange, ...rest }: FieldAdapterProps<(string | number | boolean)[]>) => {
   const { options, loading } = useOptions(def.data);
   const state = selectAllState(options, value);
+  const nameBeside = useNameBeside();
+  const change = (v: (string | number | boolean)[]) => {
+    nameBeside(options.filter((o) => v.includes(o.value as string)).map((o) => o.label));
+    onChange?.(v);
+  };
   return (
     <Select
       mode="multiple"
@@ -22,7 +28,7 @@ export const MultiSelectField = adapt(({ def, value, onChange, ...rest }: FieldA
       loading={loading}
       maxTagCount={MAX_TAG_COUNT}
       value={value ?? []}
-      onChange={(v) => onChange?.(v)}
+      onChange={(v) => change(v)}
       options={options.map(({ label, value: v, disabled }) => ({ label, value: v as string, disabled }))}
       placeholder={def.placeholder ?? `请选择${def.titleName}`}
       notFoundContent={Messages.noData}
@@ -36,7 +42,7 @@ export const MultiSelectField = adapt(({ def, value, onChange, ...rest }: FieldA
                   checked={state.checked}
                   indeterminate={state.indeterminate}
                   disabled={!!rest.disabled}
-                  onChange={() => onChange?.(toggleSelectAll(options, value))}
+                  onChange={() => change(toggleSelectAll(options, value))}
                 >
                   {SELECT_ALL_TEXT}
                 </Checkbox>

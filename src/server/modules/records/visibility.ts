@@ -1,0 +1,43 @@
+// Who sees which records (page `visibleWhen`) and which records no picker offers any more (`retired`), as SQL
+// conditions over the records `r`, resolved for the caller: lists, opening, changing and picking all apply
+// them, so a record hidden from a member is hidden everywhere (the tenant wall and row-level security stay
+// underneath).
+import { sql, type RawBuilder } from 'kysely';
+import type { TenantTx } from '../../db/tenant-scope';
+import { notFound } from '../../errors';
+import type { RefContext } from '../../../common/rules/conditions';
+import type { ModuleSchema } from './schema-registry';
+import { filterConds } from './pickers';
+
+/** The member's department in the team (for currentDept defaults and $dept). */
+export async function deptOf(trx: TenantTx, tenant: string, userId: number) {
+  const r = await trx.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst();
+  return r?.dept_id ?? undefined;
+}
+
+/** What a schema's ValueRefs mean for this caller today. */
+export async function callerRefs(trx: TenantTx, tenant: string, userId: number, today: string): Promise<RefContext> {
+  return { today, userId, deptId: await deptOf(trx, tenant, userId) };
+}
+
+/** The records of `m` the caller may see, or null when the page shows every record to every member. */
+export function visibleSql(m: ModuleSchema, refs: RefContext): RawBuilder<unknown> | null {
+  const groups = m.schema.visibleWhen;
+  if (!groups?.length) return null;
+  return sql`(${sql.join(groups.map((g) => sql`(${sql.join(filterConds(m, g, refs), sql` AND `)})`), sql` OR `)})`;
+}
+
+/** Records of `m` that are not retired (every picker adds this). */
+export function notRetiredSql(m: ModuleSchema, refs: RefContext): RawBuilder<unknown> | null {
+  const c = m.schema.retired;
+  if (!c?.length) return null;
+  return sql`NOT coalesce((${sql.join(filterConds(m, c, refs), sql` AND `)}), false)`;
+}
+
+/** Refuses (as not found: its existence is not the caller's business) a record the caller may not see. */
+export async function assertVisible(trx: TenantTx, tenant: string, m: ModuleSchema, id: number, refs: RefContext) {
+  const cond = visibleSql(m, refs);
+  if (!cond) return;
+  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND ${cond}`.execute(trx);
+  if (!rows.length) throw notFound();
+}

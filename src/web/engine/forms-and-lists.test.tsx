@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-// Form fields, the side drawer with its line items, the data list and the page renderer (specs in *.spec.tsx).
+// Form fields, the side drawer with its line items, the data list and the page renderer, list actions on
+// selected rows and generators (specs in *.spec.tsx).
 import './fields/fields.spec';
 import './drawer.spec';
 import './line-items.spec';
 import './data-list.spec';
 import './language.spec';
 import './list-views.spec';
+import './batch-generate.spec';

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { PageRenderer } from './PageRenderer';
+import { buttons, renderWithFixtures } from './fixtures/render';
+import { BATCH_PAGE, BATCH_ROWS } from './fixtures/batch-and-generate';
+
+afterEach(cleanup);
+
+const selectAll = () => document.querySelector<HTMLInputElement>('.ant-table-thead .ant-checkbox-input')!;
+
+describe('list actions on the selected rows and generators', () => {
+  it('a batch stage action runs on the selected rows that allow it, in one call, after a confirmation', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate'] });
+    expect(await screen.findByText('王五')).toBeTruthy();
+    fireEvent.click(buttons('批量确认')[0]);
+    expect(await screen.findByText('请先勾选要操作的记录')).toBeTruthy();
+    fireEvent.click(selectAll());
+    await waitFor(() => expect(document.querySelectorAll('.ant-table-tbody .ant-checkbox-checked').length).toBeGreaterThanOrEqual(3));
+    fireEvent.click(buttons('批量确认')[0]);
+    // 王五 is 已确认 already: two of the three are asked about.
+    expect((await screen.findAllByText('确定确认所选的 2 条记录吗？')).length).toBeGreaterThan(0);
+    fireEvent.click(buttons('确定').at(-1)!);
+    await waitFor(() => expect(provider.calls.some((c) => c.method === 'stageBatch')).toBe(true));
+    expect(provider.calls.filter((c) => c.method === 'stageBatch')).toHaveLength(1);
+    expect(provider.calls.find((c) => c.method === 'stageBatch')!.args).toEqual({ module: 'attendance', ids: [1, 2], action: 'confirm', values: {} });
+    expect((await screen.findAllByText('已确认 2 条')).length).toBeGreaterThan(0);
+  });
+
+  it('a generator asks for its fields, then opens the record it made', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate'] });
+    expect(await screen.findByText('张三')).toBeTruthy();
+    fireEvent.click(buttons('生成工资表')[0]);
+    expect(await screen.findByText('按已确认的考勤为每位员工生成一行')).toBeTruthy();
+    // The month is required: nothing is generated without it.
+    fireEvent.click(buttons('生成工资表').at(-1)!);
+    expect(await screen.findByText('工资月份不能为空')).toBeTruthy();
+    expect(provider.calls.some((c) => c.method === 'generate')).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@
 // and team, kept in sessions.acl, and dropped whenever the team's roles, package or memberships change.
 import type { DB } from '../../db';
 import type { SessionAcl } from '../../db/types';
-import { buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
+import { ACTIONS, buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
 
 export async function computeAcl(db: DB, userId: number, tenantCode: string | null): Promise<SessionAcl> {
   if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false };
@@ -60,7 +60,12 @@ export function allPermissionsOf(modules: string[]): string[] {
   return [...modules.flatMap(permissionCodesOf), ...TEAM_PERMISSIONS];
 }
 
-/** The member role: every module of the package but system settings; no delete/export, no team administration. */
+/**
+ * The member role: every module of the package but system settings, with the everyday actions only (view, add,
+ * edit, submit, print): no delete or export, no team administration, and none of a module's own actions (pay,
+ * collect, confirm, generate, verify…), which belong to the roles whose work they are (财务, 人事行政, admins).
+ */
 export function memberPermissionsOf(modules: string[]): string[] {
-  return modules.flatMap(permissionCodesOf).filter((c) => !/:(delete|export|pay|collect)$/.test(c));
+  const everyday = new Set<string>(ACTIONS.filter((a) => a !== 'delete' && a !== 'export'));
+  return modules.flatMap(permissionCodesOf).filter((c) => everyday.has(c.slice(c.indexOf(':') + 1)));
 }

@@ -129,6 +129,14 @@ describe('values and lists', () => {
     expect(ev('in(1, x)', { x: null })).toBe(false);
   });
 
+  it('substr cuts by code point', () => {
+    expect(ev('substr(id, 6, 4) + "-" + substr(id, 10, 2) + "-" + substr(id, 12, 2)', { id: '110101199003074518' })).toBe('1990-03-07');
+    expect(ev('in(substr(id, 16, 1), ["1", "3", "5", "7", "9"])', { id: '110101199003074518' })).toBe(true);
+    expect(ev('substr("a𠀀bc", 1)')).toBe('𠀀bc');
+    expect(ev('substr(x, 1, 2)', { x: null })).toBeNull();
+    expect(ev('substr("abc", "x")')).toBeNull();
+  });
+
   it('pluck lists one property of every item', () => {
     expect(ev('pluck(xs, "code")', { xs: [{ code: 'A' }, { code: '' }, { code: 'B' }, {}] })).toEqual(['A', 'B']);
     expect(ev('pluck(x, "code")', { x: null })).toEqual([]);

@@ -180,6 +180,22 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return items ? items.some((item) => equals(x, item)) : null;
     },
   }],
+  ['substr', {
+    arity: between(2, 3),
+    usage: 'substr(文字, 起始位置, 长度)',
+    // By code point from 0, e.g. the birth date inside an ID number: substr(idCardNo, 6, 8).
+    call([text, start, length]) {
+      if (isBlank(text)) return null;
+      if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+      const from = arith(start);
+      const count = length === undefined ? null : arith(length);
+      if (!from || (length !== undefined && !count)) return undefined;
+      const chars = [...String(text)];
+      const a = Math.max(0, Math.trunc(Number(from)));
+      const b = count ? a + Math.max(0, Math.trunc(Number(count))) : chars.length;
+      return chars.slice(a, b).join('');
+    },
+  }],
   ['pluck', {
     arity: between(2, 2),
     usage: 'pluck(列表, "属性")',

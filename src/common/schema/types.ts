@@ -377,6 +377,11 @@ export interface PageSchema {
   readOnly?: boolean;
   /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
   viewOf?: string;
+  /**
+   * Fields naming users who may also change a record while it is editable, besides its creator and the team's
+   * admins: e.g. the appraised employee (userId) fills in the self scores of an appraisal HR created.
+   */
+  editableBy?: string[];
   /** One record per team (e.g. 企业信息): the page opens it; a second one is refused. */
   single?: boolean;
   /** Actions that build a record from other modules' records (e.g. 生成工资表 for a month): see GeneratorDef. */

@@ -23,8 +23,9 @@ export const hasApproval = (m: ModuleSchema) => m.schema.drawer?.approval === tr
 /** Lists whose records users never write (readOnly: effects and generators do; viewOf: another module's). */
 export const userWritable = (m: ModuleSchema) => !m.schema.readOnly && !m.schema.viewOf;
 
-/** Only the creator or a team admin changes a record. */
-const ownsOrAdmin = (row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin;
+/** The creator, a team admin, or a user the page names in one of its `editableBy` fields changes a record. */
+const mayChange = (m: ModuleSchema, row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin
+  || (m.schema.editableBy ?? []).some((f) => row.data[f] !== undefined && row.data[f] !== null && String(row.data[f]) === String(c.userId));
 
 /** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too, unless their stage is locked. */
 function changeableState(m: ModuleSchema, row: RowFacts) {
@@ -44,7 +45,9 @@ export async function callerOf(trx: TenantTx, tenant: string, userId: number, pe
 
 /** Throws the reason when the caller may not edit, delete or submit this record (action: the verb in the message). */
 export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string }, c: Caller, verb: '修改' | '删除' | '提交') {
-  if (!ownsOrAdmin(row, c)) throw forbidden(`只有创建人或团队管理员可以${verb}该单据`);
+  // Deleting stays with the creator and the admins; editableBy users may edit and submit.
+  const allowed = verb === '删除' ? row.created_by === c.userId || c.isAdmin : mayChange(m, row, c);
+  if (!allowed) throw forbidden(`只有创建人或团队管理员可以${verb}该单据`);
   if (verb === '提交' ? !EDITABLE_STATUSES.includes(row.status) : !changeableState(m, row)) {
     const stage = m.schema.stages ? row.data[m.schema.stages.field ?? 'stage'] : undefined;
     const what = stage && stageLocked(m, row.data) ? `${String(stage)}` : row.status;
@@ -58,10 +61,10 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
   const out = ['view'];
   if (!userWritable(m)) return m.schema.printable && can('print') ? [...out, 'print'] : out;
-  const mine = ownsOrAdmin(row, c);
+  const mine = mayChange(m, row, c);
   if (mine && changeableState(m, row)) {
     if (can('edit')) out.push('edit');
-    if (can('delete')) out.push('delete');
+    if (can('delete') && (row.created_by === c.userId || c.isAdmin)) out.push('delete');
   }
   if (hasApproval(m) && mine && EDITABLE_STATUSES.includes(row.status) && can('submit')) out.push('submit');
   if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');

@@ -225,6 +225,12 @@ export interface TreeConfig {
   editable?: boolean;
   /** Static nodes; without them the data provider's tree calls are used. */
   nodes?: CategoryNode[];
+  /**
+   * The tree is the team's dictionary of this fieldKey (e.g. dept, fileFolder, partnerType), maintained on its
+   * dictionary page; choosing a node shows the records whose `field` is that node or one below it.
+   */
+  fieldKey?: string;
+  field?: string;
 }
 
 export interface ModuleItem {
@@ -403,7 +409,11 @@ export interface GeneratorDef {
   /** The record's fields: field → expression over input. */
   set: Record<string, string>;
   lines: {
-    from: { module: string; filter?: RecordCondition[] };
+    /**
+     * The source records (in effect, matching the filter); with `latest`, only the one with the greatest `by`
+     * per value of `per` (e.g. each employee's salary file effective last: a raise is a newer file).
+     */
+    from: { module: string; filter?: RecordCondition[]; latest?: { per: string; by: string } };
     /** Records joined to each source row: name → which. */
     join?: Record<string, GeneratorJoin>;
     /** Line cell → expression over row, input and the joins. */

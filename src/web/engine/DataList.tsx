@@ -32,6 +32,8 @@ export interface DataListProps {
   reloadKey?: number;
   /** One record per team (PageSchema.single): no 新增 once it exists. */
   single?: boolean;
+  /** Conditions the page adds to the search form's (e.g. the chosen node of a dictionary tree). */
+  baseFilters?: Filter[];
 }
 
 /**
@@ -52,13 +54,13 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
   const [filters, setFilters] = useState<Filter[]>([]);
   // The page belongs to one query (category, tab, period, filters): a new query starts at page 1 without a
   // second fetch for the stale page.
-  const queryKey = JSON.stringify([categoryId, tab, period, filters]);
+  const queryKey = JSON.stringify([categoryId, tab, period, filters, baseFilters]);
   const [paging, setPaging] = useState({ key: queryKey, page: 1 });
   const page = paging.key === queryKey ? paging.page : 1;
   const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
@@ -73,11 +75,11 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     let live = true;
     setState((s) => ({ ...s, loading: true, error: false }));
     provider
-      .getList({ module, pagination: { current: page, pageSize }, sorters, filters, categoryId, tab, period })
+      .getList({ module, pagination: { current: page, pageSize }, sorters, filters: baseFilters?.length ? [...filters, ...baseFilters] : filters, categoryId, tab, period })
       .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, exact: r.totalExact, loading: false, error: false }))
       .catch(() => live && setState({ rows: [], total: 0, loading: false, error: true }));
     return () => { live = false; };
-  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey]);
+  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey, baseFilters]);
 
   const styled = useMemo(() => styleRows(config.rowStyles, state.rows), [config.rowStyles, state.rows]);
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);

@@ -20,7 +20,7 @@ import { chooseHeaderTab, firstTab, headerOf, listPeriod, viewOf } from './page-
 import { SideDrawer } from './SideDrawer';
 import { PageModuleContext } from './page-module';
 import { TreePanel } from './TreePanel';
-import { useCategories } from './use-categories';
+import { subtreeIds, useCategories } from './use-categories';
 import { feedback, FeedbackBridge } from './feedback';
 
 export interface PageRendererProps {
@@ -55,7 +55,12 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // Actions the app handles (e.g. print) learn which module's record they concern.
   const onAction = (b: ButtonDef, rows: TableRow[]) => emitAction?.(b, rows, schema.module);
   const categories = useCategories(provider, schema.module, schema.tree);
-  const [categoryId, setCategoryId] = useState<string>();
+  const [treeNode, setCategoryId] = useState<string>();
+  // A category tree files records under categoryId; a dictionary tree (tree.fieldKey) filters its field instead.
+  const dictTree = schema.tree?.fieldKey ? schema.tree : undefined;
+  const categoryId = dictTree ? undefined : treeNode;
+  const treeFilters = useMemo(() => (dictTree?.field && treeNode
+    ? [{ field: dictTree.field, operator: 'in' as const, value: subtreeIds(categories.nodes, treeNode) }] : undefined), [dictTree, treeNode, categories.nodes]);
   const [tab, setTab] = useState<string | undefined>(firstTab(page));
   // The header's month or year as last chosen; until then the one it starts on.
   const [period, setPeriod] = useState<string>();
@@ -199,9 +204,9 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       title={schema.tree.title}
       nodes={categories.nodes}
       loading={categories.loading}
-      addable={schema.tree.addable}
-      editable={schema.tree.editable}
-      selectedId={categoryId}
+      addable={!dictTree && schema.tree.addable}
+      editable={!dictTree && schema.tree.editable}
+      selectedId={treeNode}
       onSelect={(n) => setCategoryId(n?.id)}
       onNavigate={onNavigate}
       onMove={categories.move}
@@ -240,6 +245,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           module={schema.module}
           config={schema.list}
           categoryId={categoryId}
+          baseFilters={treeFilters}
           tab={tab}
           period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now))}
           hasTabs={!!page.tabs || !!header?.config.tabs?.length}
@@ -340,7 +346,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         onCancel={() => setNaming(null)}
         onOk={async (name) => {
           if (naming?.mode === 'rename' && naming.node) await categories.rename(naming.node.id, name);
-          else await categories.add(name, categoryId);
+          else await categories.add(name, treeNode);
           setNaming(null);
         }}
       />

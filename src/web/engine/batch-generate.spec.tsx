@@ -8,6 +8,22 @@ afterEach(cleanup);
 
 const selectAll = () => document.querySelector<HTMLInputElement>('.ant-table-thead .ant-checkbox-input')!;
 
+describe('a dictionary as the page tree', () => {
+  it('shows the dictionary\'s nodes; choosing one filters its field to that node and the nodes below it', async () => {
+    const page = { ...BATCH_PAGE, tree: { title: '部门', fieldKey: 'dept', field: 'deptId' } };
+    const { provider } = renderWithFixtures(<PageRenderer schema={page} file="t.json" />, { rows: BATCH_ROWS });
+    fireEvent.click(await screen.findByText('生产部'));
+    await waitFor(() => {
+      const list = provider.calls.filter((c) => c.method === 'getList').at(-1)!.args as { filters: { field: string; operator: string; value: string[] }[]; categoryId?: string };
+      expect(list.filters).toEqual([expect.objectContaining({ field: 'deptId', operator: 'in' })]);
+      expect(list.filters[0].value).toEqual(['d5', 'd51', 'd52', 'd53']);
+      expect(list.categoryId).toBeUndefined();
+    });
+    // Maintained on its dictionary page: no 新增 in the tree.
+    expect(buttons('新增分类')).toHaveLength(0);
+  });
+});
+
 describe('list actions on the selected rows and generators', () => {
   it('a batch stage action runs on the selected rows that allow it, in one call, after a confirmation', async () => {
     const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate'] });

@@ -2,17 +2,43 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CategoryNode, TreeConfig } from '../../common/schema/types';
 import type { DataProvider } from '../api/data-provider';
+import type { Option } from '../../common/schema/types';
+import { loadDictionary } from './fields/use-options';
+
+/** A dictionary's options as tree nodes (ids are the items' values). */
+const asNodes = (options: Option[]): CategoryNode[] =>
+  options.map((o) => ({ id: String(o.value), name: o.label, children: o.children?.length ? asNodes(o.children) : undefined }));
+
+/** The ids of a node and every node below it. */
+export function subtreeIds(nodes: CategoryNode[], id: string): string[] {
+  for (const n of nodes) {
+    if (n.id === id) {
+      const out: string[] = [];
+      const walk = (x: CategoryNode) => { out.push(x.id); x.children?.forEach(walk); };
+      walk(n);
+      return out;
+    }
+    const below = subtreeIds(n.children ?? [], id);
+    if (below.length) return below;
+  }
+  return [];
+}
 
 export function useCategories(provider: DataProvider, module: string, tree: TreeConfig | undefined) {
   const [nodes, setNodes] = useState<CategoryNode[]>(tree?.nodes ?? []);
   const [loading, setLoading] = useState(!!tree && !tree.nodes);
-  const remote = !!tree && !tree.nodes;
+  const remote = !!tree && !tree.nodes && !tree.fieldKey;
 
   const reload = useCallback(() => {
+    if (tree?.fieldKey) {
+      setLoading(true);
+      loadDictionary(provider, tree.fieldKey).then((o) => setNodes(asNodes(o)), () => setNodes([])).finally(() => setLoading(false));
+      return;
+    }
     if (!remote) return;
     setLoading(true);
     provider.listCategories({ module }).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
-  }, [provider, module, remote]);
+  }, [provider, module, remote, tree?.fieldKey]);
 
   useEffect(() => {
     if (tree?.nodes) setNodes(tree.nodes);

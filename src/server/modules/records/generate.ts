@@ -29,6 +29,18 @@ async function inEffect(trx: TenantTx, tenant: string, m: ModuleSchema, conds: R
   return rows.map((r) => r.rec);
 }
 
+/** With `latest`: per value of `per`, the row whose `by` is greatest (text order: months, dates); first seen kept on a tie. */
+function latestOf(rows: Row[], latest: { per: string; by: string } | undefined): Row[] {
+  if (!latest) return rows;
+  const best = new Map<string, Row>();
+  for (const r of rows) {
+    const key = String(r[latest.per] ?? '');
+    const cur = best.get(key);
+    if (!cur || String(r[latest.by] ?? '') > String(cur[latest.by] ?? '')) best.set(key, r);
+  }
+  return rows.filter((r) => best.get(String(r[latest.per] ?? '')) === r);
+}
+
 function mapped(set: Record<string, string>, scope: Row): Row {
   const out: Row = {};
   for (const [k, e] of Object.entries(set)) {
@@ -65,7 +77,7 @@ export async function generateRecord(trx: TenantTx, ctx: Ctx, userId: number, m:
   const refs = { ...(await callerRefs(trx, ctx.tenant, userId, todayOf(ctx))), data: input };
   const fm = ctx.schemas.get(g.lines.from.module);
   if (!fm) throw badRequest(`关联模块不存在：${g.lines.from.module}`);
-  const rows = await inEffect(trx, ctx.tenant, fm, filterConds(fm, g.lines.from.filter, refs), 2000);
+  const rows = latestOf(await inEffect(trx, ctx.tenant, fm, filterConds(fm, g.lines.from.filter, refs), 5000), g.lines.from.latest);
   if (!rows.length) throw badRequest(`没有可用于生成的${fm.schema.title}`);
   const lines: Row[] = [];
   const missing = new Map<string, string[]>();

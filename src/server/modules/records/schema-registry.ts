@@ -54,6 +54,8 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
   // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
   if (schema.stages) filterable.add(schema.stages.field ?? 'stage');
+  // A dictionary tree filters its field.
+  if (schema.tree?.field) filterable.add(schema.tree.field);
   // Section-header tabs and the month/year field narrow the list too, so they get indexes like searches.
   const viewFields = listViewFields(file, schema);
   for (const f of viewFields) filterable.add(f);

@@ -3,7 +3,7 @@
 // year of the company's life: the demo story in demo/*.json (its approval processes and bindings, partners,
 // advances, claims, prepayments, payables with their payment requests, receivables), played by seed/story.ts
 // through the same code paths users' requests take, each step on its own day, then dated.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DB } from './db';
 import type { AppServices } from './services';
 import { hashPassword } from './modules/auth/passwords';
@@ -19,6 +19,8 @@ import { Clock } from './seed/clock';
 import { at, dateAgo } from './seed/dates';
 import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 import { loadPeople } from './seed/people';
+import { fileNames } from './seed/refs';
+import { renderTextPdf } from './modules/print/pdf';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -61,7 +63,7 @@ async function recomputeAsOfToday(trx: TenantTx, ctx: Ctx) {
 }
 
 /** Returns true when it seeded (the database had no users). */
-export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>): Promise<boolean> {
+export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 'files'>): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const seedStart = new Date();
@@ -136,7 +138,8 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
     const clock = new Clock(trx, code, seedStart);
     // What the team got when it was created (its default approval process and bindings) dates from its first day.
     await clock.setUp(at(goLive, 9, 10), dateAgo(goLive));
-    await (await Story.open(trx, ctx, clock, cast)).tell(story);
+    const files = await storeDemoFiles(trx, services.files, code, demoId, story);
+    await (await Story.open(trx, ctx, clock, cast, files)).tell(story);
     await clock.finish();
     await recomputeAsOfToday(trx, ctx);
   });
@@ -150,8 +153,25 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas'>):
   return true;
 }
 
+/**
+ * The files the story attaches (`{ "$file": "name.pdf" }`): one generated PDF each, stored like an upload of the
+ * team's owner, so records that require a document hold a real one the file route serves.
+ */
+async function storeDemoFiles(trx: TenantTx, storage: AppServices['files'], tenant: string, ownerId: number, story: Entry[]) {
+  const out = new Map<string, { url: string; name: string }>();
+  for (const name of fileNames(story.map((e) => e.record))) {
+    const bytes = await renderTextPdf(name.replace(/\.pdf$/i, ''), [`${DEMO.tenantName} 演示资料`, '本文件为演示数据生成的示例文档。']);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    await storage.put(sha, bytes);
+    const row = await trx.insertInto('files').values({ tenant_code: tenant, uploaded_by: ownerId, sha256: sha, mime: 'application/pdf', size: bytes.length, file_name: name })
+      .returning('id').executeTakeFirstOrThrow();
+    out.set(name, { url: `/api/files/${row.id}/${encodeURIComponent(name)}`, name });
+  }
+  return out;
+}
+
 /** The demo's records, when the page schemas know their modules (with another set of schemas: none). */
-function playable(entries: Entry[], services: Pick<AppServices, 'schemas'>) {
+function playable(entries: Entry[], services: Pick<AppServices, 'schemas' | 'files'>) {
   const modules = [...new Set(entries.map((e) => e.record.module))];
   const missing = modules.filter((m) => !services.schemas.get(m));
   if (missing.length === modules.length) return [];

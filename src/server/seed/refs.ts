@@ -11,6 +11,19 @@ export interface Lookups {
   role(roleKey: string): number;
   /** An earlier record of the story: its id or its code. */
   record(ref: string, prop: 'id' | 'code'): number | string;
+  /** A file the seed stored for the team under this name (demo/README.md: `$file`), as an upload value item. */
+  file(name: string): { url: string; name: string };
+}
+
+/** The names of every `{ "$file": name }` in a demo value (the seed stores those files before the story). */
+export function fileNames(v: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) v.forEach((x) => fileNames(x, into));
+  else if (v && typeof v === 'object') {
+    const o = v as Row;
+    if (typeof o.$file === 'string') into.add(o.$file);
+    else Object.values(o).forEach((x) => fileNames(x, into));
+  }
+  return into;
 }
 
 /** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001` or `{YYYY-MM}`. */
@@ -34,6 +47,7 @@ export function resolve(v: unknown, look: Lookups): unknown {
     return look.record(String(o.$ref), o.prop === 'code' ? 'code' : 'id');
   }
   if ('$date' in o) return date(o.$date, o.as);
+  if ('$file' in o) return look.file(String(o.$file));
   const out: Row = {};
   for (const [k, x] of Object.entries(o)) {
     if (k.startsWith('$')) throw new Error(`unknown reference ${k}`);

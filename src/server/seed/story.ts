@@ -135,7 +135,7 @@ export class Story {
     private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
 
   /** Reads the team's dictionaries, categories and roles, for the references of the story. */
-  static async open(trx: TenantTx, ctx: Ctx, clock: Clock, cast: Cast) {
+  static async open(trx: TenantTx, ctx: Ctx, clock: Clock, cast: Cast, files: Map<string, { url: string; name: string }> = new Map()) {
     const tenant = ctx.tenant;
     const [dicts, cats, roles] = await Promise.all([
       trx.selectFrom('dictionaries').select(['id', 'field_key as key', 'dict_name as name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
@@ -160,6 +160,7 @@ export class Story {
       dict: (key, name) => found(d.get(`${key}/${name}`), `${key} item ${name}`),
       role: (key) => found(rk.get(key), `role ${key}`),
       record: (ref, prop) => found(story.refs.get(ref), `record ${ref} (yet)`)[prop],
+      file: (name) => found(files.get(name), `file ${name}`),
     };
     story = new Story(trx, ctx, clock, cast, look, (module, name) => found(c.get(`${module}/${name}`), `${module} category ${name}`));
     return story;

@@ -56,6 +56,13 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
   if (!opts.fromSchema && !COLUMNS[f.field] && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
     throw badRequest(`不支持的筛选字段：${f.field}`);
   }
+  // A multi-valued field (partner types, visible departments) matches when any of its values does.
+  if (m.multi.has(f.field) && ['eq', 'in', 'has'].includes(f.operator)) {
+    const vals = (f.operator === 'in' ? (Array.isArray(f.value) ? f.value : []) : [f.value]).map((v) => String(asScalar(f.field, v)));
+    if (!vals.length || vals.length > 500) throw badRequest(`筛选值格式不正确：${f.field}`);
+    const arr = sql`(r.data->${sql.lit(f.field)})`;
+    return sql`(jsonb_typeof(${arr}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x IN (${sql.join(vals)})))`;
+  }
   const e = fieldExpr(m, f.field);
   const numeric = m.numeric.has(f.field) || ['id', 'categoryId', 'createdBy'].includes(f.field);
   const val = (v: unknown) => {

@@ -22,6 +22,8 @@ export interface ModuleSchema {
    */
   indexed: Set<string>;
   numeric: Set<string>;
+  /** Fields holding several values (multi-selects): eq / in / has match any of them. */
+  multi: Set<string>;
   codePrefix: string;
   /** Field holding the record's main amount (the approval step's `money`). */
   moneyField?: string;
@@ -49,6 +51,7 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   const numeric = new Set<string>();
   for (const f of fields) if (f.fontendType === 'number' || f.type === 'number') numeric.add(f.fieldName);
   for (const c of schema.list.columns) if (NUMERIC_COLUMN_TYPES.has(c.type ?? '') || c.priceType) numeric.add(c.prop);
+  const multi = new Set(fields.filter((f) => f.fontendType === 'multiSelect' || (f.fontendType === 'treeSelect' && f.props?.multiple)).map((f) => f.fieldName));
   const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.prop));
   // A search field filters on its filterOn (e.g. lines.expenseType) when it has one.
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
@@ -72,7 +75,7 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   return {
     file, schema, fields,
     lineColumns: schema.drawer?.lines?.columns ?? [],
-    sortable, filterable, indexed, numeric,
+    sortable, filterable, indexed, numeric, multi,
     codePrefix: s.codePrefix ?? schema.module.slice(0, 2).toUpperCase(),
     moneyField: s.moneyField,
     permissionModule: parent?.module ?? schema.module,

@@ -1,0 +1,146 @@
+// Partners as data (issue 11): admitting a supplier, factory or installer needs approval while a customer or
+// carrier takes effect when submitted (approvalWhen); an annual evaluation's approval writes the grade to the
+// partner and 淘汰 retires it from every partner picker (retired) while records holding it keep it; a contract
+// in 伙伴档案 needs approval, a licence does not. No module of this area is named in src/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
+import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { todayInChina } from '../../src/common/defaults';
+
+const api = (module: string, op: string) => `/api/data/${module}/${op}`;
+
+describe.each(testDialects())('partners on $name', (dialect) => {
+  let t: TestApp;
+  let boss: string;
+  let staff: string;
+  let lisi: string;
+  let dict: Record<string, any[]>;
+  let file: { url: string; name: string };
+  const today = todayInChina();
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    boss = await t.login(DEMO.username, DEMO.password);
+    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType'], staff)).data;
+    const up = await multipart({ multipartFile: { bytes: TINY_PNG, name: '营业执照.png', type: 'image/png' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { Satoken: staff, ...up.headers }, payload: up.payload });
+    file = { url: res.json().data.url, name: '营业执照.png' };
+  });
+  afterAll(async () => t?.close());
+
+  const d = (key: string, name: string) => dictItemId(dict, key, name);
+  const ok = (r: { status: number; message: string }) => expect(r.status, r.message).toBe(200);
+  const get = async (module: string, id: number, token = boss) => (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, token)).data;
+  const approve = async (module: string, id: number) => {
+    for (let i = 0; i < 8; i++) {
+      const rec = await get(module, id);
+      if (rec.status !== '审批中') return rec;
+      let acted = false;
+      for (const token of [lisi, boss, staff]) {
+        const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
+        if (!task?.taskId) continue;
+        ok(await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token));
+        acted = true;
+        break;
+      }
+      if (!acted) throw new Error(`nobody can approve ${module} ${id}`);
+    }
+    return get(module, id);
+  };
+  const partner = async (name: string, types: string[], token = staff) => {
+    const r = await t.call('POST', api('partnerInfo', 'add'), {
+      partnerName: name, partnerType: types.map((x) => d('partnerType', x)), contactName: '王经理', contactPhone: '13912345678', submit: true,
+    }, token);
+    ok(r);
+    return r.data;
+  };
+  const payableOptions = async (keyword: string) =>
+    (await t.call('POST', api('financialPayables', 'options'), { field: 'partnerId', values: {}, keyword }, boss)).data.map((o: any) => o.value);
+
+  it('a supplier\'s admission waits for approval; a customer takes effect when submitted', async () => {
+    const supplier = await partner('宁波华翔板材有限公司（测试）', ['供应商']);
+    expect(supplier).toMatchObject({ status: '审批中' });
+    expect(supplier.stage).toBeUndefined();
+    const customer = await partner('杭州银泰百货（测试）', ['客户']);
+    expect(customer).toMatchObject({ status: '已通过', stage: '合作中' });
+    // A customer that is also an installer is admitted like an installer.
+    expect((await partner('苏州安装兼客户（测试）', ['客户', '安装队'])).status).toBe('审批中');
+    expect((await approve('partnerInfo', supplier.id))).toMatchObject({ status: '已通过', stage: '合作中' });
+    // 客户等级 shows (and is kept) only for customers.
+    const withLevel = await t.call('POST', api('partnerInfo', 'add'), {
+      partnerName: '某供应商（测试）', partnerType: [d('partnerType', '供应商')], contactName: '李', contactPhone: '13912345678', customerLevel: 1,
+    }, staff);
+    ok(withLevel);
+    expect(withLevel.data.customerLevel).toBeUndefined();
+    // The partner-type tree: one type finds partners of several types too.
+    const suppliers = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 200, filters: [{ field: 'partnerType', operator: 'in', value: [String(d('partnerType', '外协工厂'))] }] }, boss)).data.list;
+    expect(suppliers.map((p: any) => p.partnerName)).toContain('深圳市锐达金属制品有限公司');
+    expect(suppliers.every((p: any) => p.partnerTypeName.includes('外协工厂'))).toBe(true);
+  });
+
+  it('an evaluation writes the grade to the partner; 淘汰 retires it from every picker, records holding it keep it', async () => {
+    const factory = await partner('东莞试用外协厂（测试）', ['外协工厂']);
+    await approve('partnerInfo', factory.id);
+    expect(await payableOptions('东莞试用外协厂')).toContain(factory.id);
+    // A payable that picks it while it is still in cooperation.
+    const payable = await t.call('POST', api('financialPayables', 'add'), {
+      partnerId: factory.id, payableType: d('payableType', '外协加工费'), lines: [{ itemName: '展架外协', payablePrice: 5000 }],
+    }, boss);
+    ok(payable);
+
+    const items = ['产品质量', '交货及时', '价格水平', '服务配合', '资质合规'];
+    const evaluation = (weights: number[], scores: number[], conclusion: string) => ({
+      year: 2030, partnerId: factory.id, evaluatorIds: [1], conclusion, comment: '整改无效',
+      lines: items.map((x, i) => ({ evalItem: d('evalItem', x), weight: weights[i], score: scores[i] })),
+    });
+    const bad = await t.call('POST', api('annualEvaluation', 'add'), evaluation([30, 25, 20, 15, 5], [50, 50, 50, 50, 50], '淘汰'), staff);
+    expect(bad).toMatchObject({ status: 400, message: '评价项目的权重合计必须为 100' });
+    const ev = await t.call('POST', api('annualEvaluation', 'add'), { ...evaluation([30, 25, 20, 15, 10], [50, 60, 40, 70, 80], '淘汰'), totalScore: 99, grade: 'A', submit: true }, staff);
+    ok(ev);
+    // 50×30 + 60×25 + 40×20 + 70×15 + 80×10 = 5650 → 56.5 (what the client said is ignored).
+    expect(ev.data).toMatchObject({ totalScore: 56.5, grade: 'D' });
+    expect(ev.data.partnerTypeName).toBe('外协工厂');
+    const twice = await t.call('POST', api('annualEvaluation', 'add'), evaluation([30, 25, 20, 15, 10], [90, 90, 90, 90, 90], '继续合作'), staff);
+    expect(twice).toMatchObject({ status: 409, message: '该伙伴本年度已有评价' });
+    expect((await approve('annualEvaluation', ev.data.id)).status).toBe('已通过');
+
+    const retired = await get('partnerInfo', factory.id);
+    expect(retired).toMatchObject({ rating: 'D', ratingYear: 2030, stage: '淘汰' });
+    expect(retired.actions).not.toContain('edit');
+    // Gone from every partner picker…
+    expect(await payableOptions('东莞试用外协厂')).not.toContain(factory.id);
+    expect((await t.call('POST', api('partnerFiles', 'options'), { field: 'partnerId', values: {}, keyword: '东莞试用外协厂' }, staff)).data).toEqual([]);
+    // …and a new pick is refused…
+    const fresh = await t.call('POST', api('financialPayables', 'add'), { partnerId: factory.id, payableType: d('payableType', '外协加工费'), lines: [{ itemName: '再下单', payablePrice: 100 }] }, boss);
+    expect(fresh).toMatchObject({ status: 400, message: '往来单位不存在或不可选' });
+    // …while the payable that already holds it can still be saved.
+    const kept = await t.call('POST', api('financialPayables', 'update'), { id: payable.data.id, partnerId: factory.id, payableType: d('payableType', '外协加工费'), remark: '淘汰前的应付', lines: [{ itemName: '展架外协', payablePrice: 5000 }] }, boss);
+    ok(kept);
+    expect(kept.data.partnerIdName).toContain('东莞试用外协厂');
+  });
+
+  it('a contract needs approval; a licence takes effect when submitted; a contract needs its amount', async () => {
+    const senlin = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: '森林板材' }, boss)).data.list[0];
+    const licence = await t.call('POST', api('partnerFiles', 'add'), {
+      partnerId: senlin.id, docType: '营业执照', docName: '营业执照（副本）', files: [file], validPeriod: ['2020-01-01', '2099-12-31'], contractPrice: 99, submit: true,
+    }, staff);
+    ok(licence);
+    expect(licence.data).toMatchObject({ status: '已通过', validUntil: '2099-12-31' });
+    expect(licence.data.contractPrice).toBeUndefined();
+    expect(licence.data.partnerTypeName).toBe('供应商');
+    const noAmount = await t.call('POST', api('partnerFiles', 'add'), { partnerId: senlin.id, docType: '合作合同', docName: '采购合同', files: [file], submit: true }, staff);
+    expect(noAmount).toMatchObject({ status: 400, message: '合同金额不能为空' });
+    const contract = await t.call('POST', api('partnerFiles', 'add'), {
+      partnerId: senlin.id, docType: '合作合同', docName: '2027 年度板材采购合同', contractPrice: 500000, signDate: today, files: [file], validPeriod: [today, '2027-12-31'], submit: true,
+    }, staff);
+    ok(contract);
+    expect(contract.data.status).toBe('审批中');
+    expect((await approve('partnerFiles', contract.data.id)).status).toBe('已通过');
+    // Files of another site or no file at all are refused.
+    const noFile = await t.call('POST', api('partnerFiles', 'add'), { partnerId: senlin.id, docType: '报价单', docName: '报价单' }, staff);
+    expect(noFile).toMatchObject({ status: 400, message: '文件不能为空' });
+  });
+});

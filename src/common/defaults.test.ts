@@ -29,3 +29,13 @@ describe('field defaults', () => {
     expect(todayInChina(new Date('2026-11-22T15:59:00Z'))).toBe('2026-11-22');
   });
 });
+
+describe('now', () => {
+  it('is the China time, to the second or to the minute by the field\'s format', async () => {
+    const { nowInChina, defaultOf } = await import('./defaults');
+    expect(nowInChina(19, new Date('2026-11-23T16:30:05Z'))).toBe('2026-11-24 00:30:05');
+    expect(nowInChina(16, new Date('2026-11-23T16:30:05Z'))).toBe('2026-11-24 00:30');
+    const at = defaultOf({ fieldName: 'inTime', titleName: '进入时间', fontendType: 'dateTime', default: 'now', valueFormat: 'YYYY-MM-DD HH:mm' }, { today: '2026-11-23' });
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+});

@@ -1,4 +1,5 @@
-// Field defaults declared in a page schema (`default`): the current user, their department, today, this month, or a constant.
+// Field defaults declared in a page schema (`default`): the current user, their department, today, this month, now,
+// or a constant.
 // The drawer fills them into a new form and the server fills what a new record still lacks, from the same
 // declaration.
 import type { FieldDef } from './schema/types';
@@ -23,7 +24,13 @@ export function defaultOf(f: FieldDef, ctx: DefaultsContext): unknown {
   if (d === 'currentDept') return ctx.deptId;
   if (d === 'today') return ctx.today;
   if (d === 'thisMonth') return ctx.today.slice(0, 7);
+  if (d === 'now') return nowInChina(f.valueFormat === 'YYYY-MM-DD HH:mm' ? 16 : 19);
   return undefined;
+}
+
+/** The current China time as YYYY-MM-DD HH:mm:ss (or its first `length` characters). */
+export function nowInChina(length = 19, at = new Date()): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ').slice(0, length);
 }
 
 /** A copy of data with every missing field that has a default filled in. */

@@ -33,6 +33,8 @@ export interface RefContext {
   userId?: number | string;
   /** The caller's department (memberships.dept_id), for { $dept }. */
   deptId?: number | string | null;
+  /** Whether the caller administers the team (its owner or an admin). */
+  isAdmin?: boolean;
   /** The form's values, for { $field }. */
   data?: Record<string, unknown>;
 }

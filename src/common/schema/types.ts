@@ -108,7 +108,7 @@ export interface FieldDef {
   data?: OptionSource;
   props?: Record<string, unknown>;
   /** A new record's value when none is given: the current user, the user's department, today, this month, or a constant. */
-  default?: 'currentUser' | 'currentDept' | 'today' | 'thisMonth' | { value: unknown };
+  default?: 'currentUser' | 'currentDept' | 'today' | 'thisMonth' | 'now' | { value: unknown };
   /**
    * Computed on save (and shown read-only), from an expression over the record (src/common/expr):
    * e.g. "sum(lines, \"price\")", "totalPrice - offsetPrice", "picked.prepayCode.advancePaidPrice".
@@ -379,6 +379,8 @@ export interface PageSchema {
    * holds (ValueRefs $user and $dept are the caller's). E.g. files visible to 全员, to my department, to me.
    */
   visibleWhen?: RecordCondition[][];
+  /** With visibleWhen: the team's admins (and its owner) see every record (company files); without, they too see only theirs (payslips). */
+  visibleToAdmins?: boolean;
   /** Records only effects and generators write: users list and open them, never add, change or delete. */
   readOnly?: boolean;
   /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
@@ -512,7 +514,7 @@ export interface OverlapRule {
   /** Only records matching this condition hold their period (e.g. not cancelled ones). */
   when?: { field: string; value: unknown };
   /** Records whose field has this value hold no period (e.g. a meeting 已取消 frees its room). */
-  unless?: { field: string; value: unknown };
+  unless?: { field: string; value: unknown } | { field: string; value: unknown }[];
 }
 
 /** A rule over the whole record: `expr` must be true (scope: fields, lines, picked, input for stage actions). */

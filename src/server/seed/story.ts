@@ -115,9 +115,11 @@ class Timeline {
       const [s] = this.steps.splice(next, 1);
       const when = new Date(s.at);
       ctx.today = chinaDate(when);
+      ctx.now = when;
       await clock.step(when, s.run);
     }
     delete ctx.today;
+    delete ctx.now;
   }
 }
 

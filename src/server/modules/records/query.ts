@@ -16,7 +16,7 @@ export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte',
 
 /** A stored date or date-time text as a timestamp in China time (null when it is not one). */
 const chinaTime = (t: RawBuilder<unknown>) =>
-  sql`(CASE WHEN ${t} ~ '^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$' THEN (${t} || '+08')::timestamptz END)`;
+  sql`(CASE WHEN ${t} ~ ${'^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$'} THEN (${t} || '+08')::timestamptz END)`;
 
 /**
  * A clock-driven stage (stages.clock) as SQL: while the stored stage is one of the clock's three, the one the

@@ -14,7 +14,7 @@ import { failedCheck } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
-import { stageField, stageLocked } from './stage-state';
+import { stageField, stageLocked, withClock } from './stage-state';
 
 export { stageField, stageLocked };
 
@@ -46,8 +46,10 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw notFound();
   const data = row.data as Record<string, unknown>;
-  if (!stageActionsFor(m, row.status, data).includes(action)) {
-    throw conflict(`当前${m.schema.stages?.label ?? '阶段'}为「${String(data[stageField(m)] ?? row.status)}」，不能${action.text}`);
+  // A clock-driven stage is judged as it is at this moment (a meeting that has begun cannot be cancelled).
+  const seen = withClock(m, data, ctx.now ?? new Date());
+  if (!stageActionsFor(m, row.status, seen).includes(action)) {
+    throw conflict(`当前${m.schema.stages?.label ?? '阶段'}为「${String(seen[stageField(m)] ?? row.status)}」，不能${action.text}`);
   }
   const patch: Record<string, unknown> = {};
   for (const f of action.fields ?? []) {

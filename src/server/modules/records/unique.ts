@@ -56,7 +56,8 @@ export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema
   await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', '=', recordId).execute();
   for (const [i, rule] of rules.entries()) {
     if (rule.when && data[rule.when.field] !== rule.when.value) continue;
-    if (rule.unless && String(data[rule.unless.field] ?? '') === String(rule.unless.value)) continue;
+    const unless = rule.unless === undefined ? [] : Array.isArray(rule.unless) ? rule.unless : [rule.unless];
+    if (unless.some((u) => String(data[u.field] ?? '') === String(u.value))) continue;
     const parts = rule.resource.map((f) => data[f]);
     const period = periodLiteral(data[rule.period]);
     if (!period || parts.some((p) => p === undefined || p === null || p === '')) continue;

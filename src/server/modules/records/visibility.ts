@@ -15,15 +15,19 @@ export async function deptOf(trx: TenantTx, tenant: string, userId: number) {
   return r?.dept_id ?? undefined;
 }
 
-/** What a schema's ValueRefs mean for this caller today. */
+/** What a schema's ValueRefs mean for this caller today (and whether the caller administers the team). */
 export async function callerRefs(trx: TenantTx, tenant: string, userId: number, today: string): Promise<RefContext> {
-  return { today, userId, deptId: await deptOf(trx, tenant, userId) };
+  const [member, team] = await Promise.all([
+    trx.selectFrom('memberships').select(['dept_id', 'is_admin']).where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst(),
+    trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
+  ]);
+  return { today, userId, deptId: member?.dept_id ?? undefined, isAdmin: !!member?.is_admin || team?.owner_id === userId };
 }
 
 /** The records of `m` the caller may see, or null when the page shows every record to every member. */
 export function visibleSql(m: ModuleSchema, refs: RefContext): RawBuilder<unknown> | null {
   const groups = m.schema.visibleWhen;
-  if (!groups?.length) return null;
+  if (!groups?.length || (m.schema.visibleToAdmins && refs.isAdmin)) return null;
   return sql`(${sql.join(groups.map((g) => sql`(${sql.join(filterConds(m, g, refs), sql` AND `)})`), sql` OR `)})`;
 }
 

@@ -18,6 +18,8 @@ export interface Ctx {
   schemas: SchemaRegistry;
   /** Today (YYYY-MM-DD) for rules, defaults and effects; default: today in China time. The demo story sets its own. */
   today?: string;
+  /** The moment of the transition, for clock-driven stages; default: now. The demo story sets its own. */
+  now?: Date;
 }
 
 /** The day a transition happens on. */

@@ -6,7 +6,7 @@ const byRoute = new Map<string, { file: string; load: () => Promise<unknown> }>(
 for (const [path, load] of Object.entries(files)) {
   if (path.endsWith('/page.schema.json')) continue;
   const file = path.replace(/^(\.\.\/)+/, '');
-  // schemas/<area>/<module>.json → /<module>; schemas/design/doormanManagement.json → both forms.
+  // schemas/<folder>/<module>.json answers /<module> and /<folder>/<module> (routes with a folder, e.g. /design/…).
   const name = file.split('/').pop()!.replace(/\.json$/, '');
   const entry = { file, load: async () => (await load()).default };
   byRoute.set(`/${name}`, entry);

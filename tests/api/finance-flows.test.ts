@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { todayInChina } from '../../src/common/defaults';
@@ -44,23 +45,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
   const get = async (module: string, id: number, token = boss) => (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, token)).data;
 
   /** Agrees every open task of the record, whoever holds it, until it takes effect. */
-  const approve = async (module: string, id: number) => {
-    for (let i = 0; i < 8; i++) {
-      const rec = await get(module, id);
-      if (rec.status !== '审批中') return rec;
-      let acted = false;
-      for (const token of [lisi, boss, staff]) {
-        const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
-        if (!task?.taskId) continue;
-        const r = await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token);
-        if (r.status !== 200) return { ...rec, refusedWith: r.message };
-        acted = true;
-        break;
-      }
-      if (!acted) throw new Error(`nobody can approve ${module} ${id}: ${JSON.stringify((await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${id}`, undefined, boss)).data)}`);
-    }
-    return get(module, id);
-  };
+  const approve = (module: string, id: number) => approveAll(t, module, id, [boss, lisi, staff]);
 
   const advance = (over: object = {}) => ({
     applicantId: ids.staff, advanceType: d('advanceType', '差旅借支'), loanPrice: 3000, expectedRepayDate: addDays(30),

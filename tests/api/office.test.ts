@@ -4,7 +4,8 @@
 // per team whose name change re-enters verification, and a file is seen only by those its scope names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { nowInChina } from '../../src/common/defaults';
 
@@ -33,9 +34,7 @@ describe.each(testDialects())('office on $name', (dialect) => {
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi'), sunli: await uid('sunli') };
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['meetingRoom', 'fileFolder', 'dept'], staff)).data;
-    const up = await multipart({ multipartFile: { bytes: TINY_PNG, name: '图纸.png', type: 'image/png' } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { Satoken: staff, ...up.headers }, payload: up.payload });
-    file = { url: res.json().data.url, name: '图纸.png' };
+    file = await uploadPng(t, staff, '图纸.png');
   });
   afterAll(async () => t?.close());
 

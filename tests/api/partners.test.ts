@@ -4,7 +4,8 @@
 // in 伙伴档案 needs approval, a licence does not. No module of this area is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 
@@ -25,31 +26,14 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType'], staff)).data;
-    const up = await multipart({ multipartFile: { bytes: TINY_PNG, name: '营业执照.png', type: 'image/png' } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { Satoken: staff, ...up.headers }, payload: up.payload });
-    file = { url: res.json().data.url, name: '营业执照.png' };
+    file = await uploadPng(t, staff, '营业执照.png');
   });
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
   const ok = (r: { status: number; message: string }) => expect(r.status, r.message).toBe(200);
   const get = async (module: string, id: number, token = boss) => (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, token)).data;
-  const approve = async (module: string, id: number) => {
-    for (let i = 0; i < 8; i++) {
-      const rec = await get(module, id);
-      if (rec.status !== '审批中') return rec;
-      let acted = false;
-      for (const token of [lisi, boss, staff]) {
-        const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
-        if (!task?.taskId) continue;
-        ok(await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token));
-        acted = true;
-        break;
-      }
-      if (!acted) throw new Error(`nobody can approve ${module} ${id}`);
-    }
-    return get(module, id);
-  };
+  const approve = (module: string, id: number) => approveAll(t, module, id, [lisi, boss, staff]);
   const partner = async (name: string, types: string[], token = staff) => {
     const r = await t.call('POST', api('partnerInfo', 'add'), {
       partnerName: name, partnerType: types.map((x) => d('partnerType', x)), contactName: '王经理', contactPhone: '13912345678', submit: true,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 
@@ -42,24 +43,7 @@ describe.each(testDialects())('personnel flows on $name', (dialect) => {
   const list = async (module: string, token: string, filters: object[] = [], pageSize = 200) =>
     (await t.call('POST', api(module, 'page'), { pageNum: 1, pageSize, filters }, token)).data;
 
-  /** Agrees every open task of the record, whoever holds it, until it takes effect (or a refusal message). */
-  const approve = async (module: string, id: number) => {
-    for (let i = 0; i < 8; i++) {
-      const rec = (await get(module, id)).data;
-      if (rec.status !== '审批中') return rec;
-      let acted = false;
-      for (const token of [lisi, boss, staff, hr]) {
-        const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
-        if (!task?.taskId) continue;
-        const r = await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token);
-        if (r.status !== 200) return { ...rec, refusedWith: r.message };
-        acted = true;
-        break;
-      }
-      if (!acted) throw new Error(`nobody can approve ${module} ${id}`);
-    }
-    return (await get(module, id)).data;
-  };
+  const approve = (module: string, id: number) => approveAll(t, module, id, [lisi, boss, staff, hr]);
 
   const apply = async (kind: string, period: [string, string], duration: number, token = staff) => {
     const r = await t.call('POST', api('myPersonnel', 'add'), {

@@ -6,7 +6,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
-import { filterConds } from './pickers';
+import { filterConds } from './conditions-sql';
 
 type Row = Record<string, unknown>;
 

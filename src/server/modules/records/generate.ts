@@ -12,7 +12,7 @@ import { evalExpr } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema } from './schema-registry';
-import { filterConds } from './pickers';
+import { filterConds } from './conditions-sql';
 import { callerRefs } from './visibility';
 import { createRecord } from './service';
 import { todayOf, type Ctx } from '../workflow/engine';

@@ -5,10 +5,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
-import type { FieldDef, RecordCondition, RecordSource } from '../../../common/schema';
-import { resolveRef, type RefContext } from '../../../common/rules/conditions';
+import type { FieldDef, RecordSource } from '../../../common/schema';
+import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
-import { filterSql } from './query';
+import { filterConds } from './conditions-sql';
 import { notRetiredSql, visibleSql } from './visibility';
 
 type Row = Record<string, unknown>;
@@ -37,16 +37,6 @@ function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tm: 
   const tm = schemas.get(src.module);
   if (!tm) throw badRequest(`${f.titleName}的来源模块不存在`);
   return { src, tm };
-}
-
-/** SQL conditions of a schema filter (refs resolved), over the target module's records `r`. */
-export function filterConds(tm: ModuleSchema, filter: RecordCondition[] | undefined, refs: RefContext): RawBuilder<unknown>[] {
-  return (filter ?? []).map((c) => {
-    const value = resolveRef(c.value, refs);
-    // A filter on a form field nobody filled in yet offers nothing rather than everything.
-    if (c.operator !== 'null' && c.operator !== 'notNull' && (value === undefined || value === null || value === '')) return sql`false`;
-    return filterSql(tm, { field: c.field, operator: c.operator, value }, { fromSchema: true });
-  });
 }
 
 const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines))`;

@@ -7,7 +7,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema } from './schema-registry';
-import { filterConds } from './pickers';
+import { filterConds } from './conditions-sql';
 
 /** The member's department in the team (for currentDept defaults and $dept). */
 export async function deptOf(trx: TenantTx, tenant: string, userId: number) {

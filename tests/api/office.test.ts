@@ -68,6 +68,29 @@ describe.each(testDialects())('office on $name', (dialect) => {
     ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('二号会议室', '2031-05-06 09:30', '2031-05-06 10:00'), lisi));
   });
 
+  it('a vehicle is not booked twice; a refused or withdrawn request gives its time back', async () => {
+    const car = (await t.call('POST', api('vehicleManagementVehicle', 'page'), { pageNum: 1, pageSize: 10, keyword: '浙A3F7K9' }, staff)).data.list[0];
+    const request = (who: string) => ({ vehicleId: car.id, applicantId: ids[who], useTime: ['2031-06-01 08:30', '2031-06-01 17:30'], destination: '宁波', purpose: '客户拜访', submit: true });
+    const first = await t.call('POST', api('vehicleManagement', 'add'), request('staff'), staff);
+    ok(first);
+    const second = await t.call('POST', api('vehicleManagement', 'add'), request('sunli'), sunli);
+    expect(second).toMatchObject({ status: 409, message: '该车辆在此时间段已有用车安排，请换一个时间或车辆' });
+    // The first is refused: the car is free again.
+    let refused = false;
+    for (const token of [boss, lisi]) {
+      const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${first.data.id}`, undefined, token)).data;
+      if (!task?.taskId) continue;
+      ok(await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '当天车辆另有安排' }, token));
+      refused = true;
+      break;
+    }
+    expect(refused).toBe(true);
+    const again = await t.call('POST', api('vehicleManagement', 'add'), request('sunli'), sunli);
+    ok(again);
+    // Resubmitting the refused one now finds the car taken.
+    expect((await t.call('POST', api('vehicleManagement', 'submit'), { id: first.data.id }, staff))).toMatchObject({ status: 409 });
+  });
+
   it('a meeting\'s stage follows the clock when read and filtered; one under way cannot be cancelled', async () => {
     const past = await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', at(-180), at(-120), '已开过的会（测试）'), staff);
     const now = await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', at(-30), at(60), '正在开的会（测试）'), staff);

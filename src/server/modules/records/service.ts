@@ -187,6 +187,8 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   checkSubmittable(m, row.data, row.lines, picked, refs.today);
   const blocked = await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, row.data, refs, row.id, true);
   if (blocked) throw badRequest(blocked);
+  // A refused or withdrawn record gave its period back: it must still be free.
+  await holdPeriods(trx, ctx.tenant, m, row.id, row.data);
   await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen });
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }

@@ -11,6 +11,7 @@ import { RecordStatus } from '../../../common/record-status';
 import { todayInChina } from '../../../common/defaults';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { approversFor, type People } from './approvers';
+import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 
 export interface Ctx {
@@ -216,6 +217,8 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
+  // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
+  await releasePeriods(trx, ctx.tenant, [inst.record_id]);
 }
 
 /** The running instance of a record, with whether an approver has acted on it yet. */
@@ -244,6 +247,7 @@ export async function withdraw(trx: TenantTx, tenant: string, userId: number, re
     .where('tenant_code', '=', tenant).where('id', '=', inst.id).where('status', '=', 'running').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
+  await releasePeriods(trx, tenant, [recordId]);
 }
 
 export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, recordId: number) {

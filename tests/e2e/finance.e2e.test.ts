@@ -55,9 +55,21 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
   const dialogOf = (p: Page, title: string) => p.locator('.ant-modal-content:visible', { hasText: title });
   const dialogItem = (p: Page, title: string, label: string) => dialogOf(p, title).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
   const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  /**
+   * Picks an option of a select. On a loaded machine a click can land while the options are being replaced:
+   * pick until the field shows the option, and never leave a dropdown open over the next control.
+   */
   const choose = async (p: Page, where: import('playwright-core').Locator, option: string) => {
-    await where.locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    for (let attempt = 0; attempt < 3 && !(await where.innerText()).includes(option); attempt++) {
+      await where.locator('.ant-select').click();
+      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click().catch(() => undefined);
+      await p.waitForTimeout(200);
+    }
+    await poll(() => where.innerText()).toContain(option);
+    // A dropdown still open (closing slowly under load) would take the next click: let it close, else click
+    // the dialog's or drawer's title (never Escape, which closes the dialog too).
+    await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => p.locator('.ant-modal-title:visible, .ant-drawer-title:visible').last().click());
   };
   const typeDate = async (where: import('playwright-core').Locator, value: string) => {
     await where.locator('input').fill(value);

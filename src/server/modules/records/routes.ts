@@ -14,6 +14,7 @@ import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
 import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from './access';
 import { assertVisible, callerRefs, visibleSql } from './visibility';
+import type { RefContext } from '../../../common/rules/conditions';
 import { withClock } from './stage-state';
 import { generateRecord } from './generate';
 import { todayInChina } from '../../../common/defaults';
@@ -48,11 +49,16 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const ctx: Ctx = { tenant: a.tenantCode, schemas };
     const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
       withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
+    // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
+    let refs: Promise<RefContext> | undefined;
+    const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
     /** Refuses a record the page does not show this caller (visibleWhen): as not found. */
     const visible = async (trx: TenantTx, id: number) => {
-      if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
+      if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await refsOf(trx));
     };
-    return { a, ctx, run, visible };
+    /** The records the caller may see at all, or null when the page shows every record. */
+    const scope = async (trx: TenantTx) => (m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null);
+    return { a, ctx, run, visible, scope };
   }
 
   /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
@@ -94,12 +100,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run } = await enter(req, m, 'view');
+    const { a, run, scope } = await enter(req, m, 'view');
     const body = req.body as { tab?: string; period?: string; filters?: Filter[] };
     const view = listView(m, body, { userId: a.userId });
     const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
-      q.scope = visibleSql(m, await callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
+      q.scope = await scope(trx);
       const page = await pageRecords(trx, a.tenantCode, dataOf(m), q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
     }));

@@ -1,11 +1,12 @@
 // Office administration as data (issue 11): a meeting room cannot be booked twice for overlapping times (the
 // database decides, also for two bookings at once), a cancelled meeting frees its room, meetings move 未开始 →
 // 进行中 → 已结束 with the clock (computed when read and filtered, no timer), the company profile is one record
-// per team whose name change re-enters verification, and a file is seen only by those its scope names.
+// per team whose name change re-enters verification, a car goes out and comes back through its file (状态 and
+// 里程 follow 出车 / 还车; a car in the workshop cannot go out), and a file is seen only by those its scope names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { uploadPng } from '../helpers/records';
+import { approveAll, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { nowInChina } from '../../src/common/defaults';
 
@@ -89,6 +90,55 @@ describe.each(testDialects())('office on $name', (dialect) => {
     ok(again);
     // Resubmitting the refused one now finds the car taken.
     expect((await t.call('POST', api('vehicleManagement', 'submit'), { id: first.data.id }, staff))).toMatchObject({ status: 409 });
+  });
+
+  it('出车 and 还车 move the car in its file and keep its odometer; a car in the workshop cannot go out', async () => {
+    const add = await t.call('POST', api('vehicleManagementVehicle', 'add'), {
+      plateNo: '浙A8T6S3', model: '五菱荣光（测试）', vehicleType: '面包车', seats: 7, currentMileage: 20000, vehicleStage: '维修中',
+    }, boss);
+    ok(add);
+    // The car's state is the server's: a new car is 空闲 whatever the client says, and the plate is unique.
+    expect(add.data.vehicleStage).toBe('空闲');
+    expect((await t.call('POST', api('vehicleManagementVehicle', 'add'), { plateNo: '浙A8T6S3', vehicleType: '轿车' }, boss)))
+      .toMatchObject({ status: 409, message: '该车牌号的车辆已存在' });
+    expect((await t.call('POST', api('vehicleManagementVehicle', 'add'), { plateNo: '浙AI2345', vehicleType: '轿车' }, boss)))
+      .toMatchObject({ status: 400, message: '请输入正确的车牌号' });
+    const car = add.data.id;
+    const request = async (day: string) => {
+      const r = await t.call('POST', api('vehicleManagement', 'add'), {
+        vehicleId: car, applicantId: ids.staff, useTime: [`${day} 08:30`, `${day} 17:30`], destination: '绍兴', purpose: '门店安装', submit: true,
+      }, staff);
+      ok(r);
+      const approved = await approveAll(t, 'vehicleManagement', r.data.id, [boss, lisi]);
+      expect(approved).toMatchObject({ status: '已通过', stage: '待出车' });
+      return r.data.id as number;
+    };
+    const first = await request('2031-07-01');
+    const second = await request('2031-07-02');
+    // A member may not dispatch (vehicleManagement:dispatch).
+    expect((await t.call('POST', api('vehicleManagement', 'stage'), { id: first, action: 'dispatch', values: { startMileage: 20000 } }, staff)).status).toBe(403);
+    ok(await t.call('POST', api('vehicleManagement', 'stage'), { id: first, action: 'dispatch', values: { startMileage: 20000 } }, boss));
+    expect((await get('vehicleManagementVehicle', car)).data.vehicleStage).toBe('使用中');
+    // Out already: the other request cannot take it.
+    const busy = await t.call('POST', api('vehicleManagement', 'stage'), { id: second, action: 'dispatch', values: { startMileage: 20000 } }, boss);
+    expect(busy.status).toBe(409);
+    expect(busy.message).toContain('使用中');
+    expect((await t.call('POST', api('vehicleManagement', 'stage'), { id: first, action: 'giveBack', values: { endMileage: 19990 } }, boss)))
+      .toMatchObject({ status: 400, message: '还车里程不能小于出车里程' });
+    const back = await t.call('POST', api('vehicleManagement', 'stage'), { id: first, action: 'giveBack', values: { endMileage: 20142 } }, boss);
+    ok(back);
+    expect(back.data).toMatchObject({ stage: '已还车', startMileage: 20000, endMileage: 20142, tripMileage: 142 });
+    expect((await get('vehicleManagementVehicle', car)).data).toMatchObject({ vehicleStage: '空闲', currentMileage: 20142 });
+    // In the workshop: no dispatch, and no new booking offers or accepts it.
+    ok(await t.call('POST', api('vehicleManagementVehicle', 'stage'), { id: car, action: 'repair', values: { repairNote: '更换离合器' } }, boss));
+    const refused = await t.call('POST', api('vehicleManagement', 'stage'), { id: second, action: 'dispatch', values: { startMileage: 20142 } }, boss);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain('维修中');
+    expect((await t.call('POST', api('vehicleManagement', 'add'), {
+      vehicleId: car, applicantId: ids.staff, useTime: ['2031-07-05 08:30', '2031-07-05 17:30'], destination: '嘉兴', purpose: '送货',
+    }, staff)).status).toBe(400);
+    ok(await t.call('POST', api('vehicleManagementVehicle', 'stage'), { id: car, action: 'repaired' }, boss));
+    ok(await t.call('POST', api('vehicleManagement', 'stage'), { id: second, action: 'dispatch', values: { startMileage: 20142 } }, boss));
   });
 
   it('a meeting\'s stage follows the clock when read and filtered; one under way cannot be cancelled', async () => {

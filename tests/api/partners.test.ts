@@ -53,12 +53,28 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     // A customer that is also an installer is admitted like an installer.
     expect((await partner('苏州安装兼客户（测试）', ['客户', '安装队'])).status).toBe('审批中');
     expect((await approve('partnerInfo', supplier.id))).toMatchObject({ status: '已通过', stage: '合作中' });
-    // 客户等级 shows (and is kept) only for customers.
+    // 客户等级 shows (and is kept) only when the types include 客户.
+    const level = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['customerLevel'], staff)).data;
+    const important = dictItemId(level, 'customerLevel', '重点客户');
     const withLevel = await t.call('POST', api('partnerInfo', 'add'), {
-      partnerName: '某供应商（测试）', partnerType: [d('partnerType', '供应商')], contactName: '李', contactPhone: '13912345678', customerLevel: 1,
+      partnerName: '某供应商（测试）', partnerType: [d('partnerType', '供应商')], contactName: '李', contactPhone: '13912345678', customerLevel: important,
     }, staff);
     ok(withLevel);
     expect(withLevel.data.customerLevel).toBeUndefined();
+    const both = await t.call('POST', api('partnerInfo', 'add'), {
+      partnerName: '某客户兼物流（测试）', partnerType: [d('partnerType', '物流公司'), d('partnerType', '客户')], contactName: '李', contactPhone: '0755-12345678', customerLevel: important,
+    }, staff);
+    ok(both);
+    expect(both.data).toMatchObject({ customerLevel: important, customerLevelName: '重点客户' });
+    // Contacts: one primary at most; the phone keeps the TEL rule.
+    const contacts = (isPrimary: string[]) => ({
+      partnerName: '联系人测试（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678',
+      lines: isPrimary.map((p, i) => ({ name: `联系人${i}`, mobile: '13912345678', isPrimary: p })),
+    });
+    expect(await t.call('POST', api('partnerInfo', 'add'), contacts(['是', '是']), staff)).toMatchObject({ status: 400, message: '主联系人只能有一个' });
+    ok(await t.call('POST', api('partnerInfo', 'add'), contacts(['是', '否']), staff));
+    expect(await t.call('POST', api('partnerInfo', 'add'), { ...contacts([]), partnerName: '电话测试（测试）', contactPhone: '12345' }, staff))
+      .toMatchObject({ status: 400, message: '请输入正确的联系电话' });
     // The partner-type tree: one type finds partners of several types too.
     const suppliers = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 200, filters: [{ field: 'partnerType', operator: 'in', value: [String(d('partnerType', '外协工厂'))] }] }, boss)).data.list;
     expect(suppliers.map((p: any) => p.partnerName)).toContain('深圳市锐达金属制品有限公司');
@@ -104,6 +120,37 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     const kept = await t.call('POST', api('financialPayables', 'update'), { id: payable.data.id, partnerId: factory.id, payableType: d('payableType', '外协加工费'), remark: '淘汰前的应付', lines: [{ itemName: '展架外协', payablePrice: 5000 }] }, boss);
     ok(kept);
     expect(kept.data.partnerIdName).toContain('东莞试用外协厂');
+  });
+
+  it('暂停 and 恢复合作 are the status permission\'s; a 暂停合作 evaluation suspends the partner, who stays pickable', async () => {
+    const carrier = await partner('嘉兴顺途物流（测试）', ['物流公司']);
+    expect(carrier).toMatchObject({ status: '已通过', stage: '合作中' });
+    const stage = (action: string, token: string, values: Record<string, unknown> = {}) =>
+      t.call('POST', api('partnerInfo', 'stage'), { id: carrier.id, action, values }, token);
+    expect((await stage('suspend', staff, { statusReason: '多次延误' })).status).toBe(403);
+    expect((await stage('suspend', boss)).status).toBe(400);
+    expect((await stage('suspend', boss, { statusReason: '多次延误' })).data).toMatchObject({ stage: '暂停', statusReason: '多次延误' });
+    expect(await payableOptions('嘉兴顺途物流')).toContain(carrier.id);
+    expect((await stage('resume', boss)).data.stage).toBe('合作中');
+
+    // Customers are not evaluated: the evaluation's picker offers only the other types.
+    const evalOptions = async (keyword: string) =>
+      (await t.call('POST', api('annualEvaluation', 'options'), { field: 'partnerId', values: {}, keyword }, staff)).data.map((o: any) => o.value);
+    expect(await evalOptions('嘉兴顺途物流')).toContain(carrier.id);
+    expect(await evalOptions('金缘珠宝')).toEqual([]);
+    // …and only admitted ones (苏州宏图's admission is still under review in the demo).
+    expect(await evalOptions('苏州宏图')).toEqual([]);
+    const items = ['产品质量', '交货及时', '价格水平', '服务配合', '资质合规'];
+    const ev = await t.call('POST', api('annualEvaluation', 'add'), {
+      year: 2031, partnerId: carrier.id, evaluatorIds: [1], conclusion: '暂停合作', comment: '时效不达标', submit: true,
+      lines: items.map((x, i) => ({ evalItem: d('evalItem', x), weight: [20, 35, 20, 15, 10][i], score: [70, 60, 80, 75, 90][i] })),
+    }, staff);
+    ok(ev);
+    // 70×20 + 60×35 + 80×20 + 75×15 + 90×10 = 7125 → 71.3 (one decimal), grade C.
+    expect(ev.data).toMatchObject({ status: '审批中', totalScore: 71.3, grade: 'C', partnerTypeName: '物流公司' });
+    expect((await approve('annualEvaluation', ev.data.id)).status).toBe('已通过');
+    expect(await get('partnerInfo', carrier.id)).toMatchObject({ rating: 'C', ratingYear: 2031, stage: '暂停' });
+    expect(await payableOptions('嘉兴顺途物流')).toContain(carrier.id);
   });
 
   it('a contract needs approval; a licence takes effect when submitted; a contract needs its amount', async () => {

@@ -137,6 +137,12 @@ describe('values and lists', () => {
     expect(ev('substr("abc", "x")')).toBeNull();
   });
 
+  it('distinct drops repeats and blanks', () => {
+    expect(ev('distinct(pluck(xs, "c"))', { xs: [{ c: 'A1' }, { c: 'A2' }, { c: 'A1' }, { c: '' }] })).toEqual(['A1', 'A2']);
+    expect(ev('len(distinct(pluck(xs, "c"))) == len(xs)', { xs: [{ c: 'A1' }, { c: 'a1' }] })).toBe(true);
+    expect(ev('len(distinct(pluck(xs, "c"))) == len(xs)', { xs: [{ c: 1 }, { c: '1' }] })).toBe(false);
+    expect(ev('distinct(x)', { x: null })).toBeNull();
+  });
   it('pluck lists one property of every item', () => {
     expect(ev('pluck(xs, "code")', { xs: [{ code: 'A' }, { code: '' }, { code: 'B' }, {}] })).toEqual(['A', 'B']);
     expect(ev('pluck(x, "code")', { x: null })).toEqual([]);

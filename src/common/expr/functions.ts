@@ -207,6 +207,17 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return items.map((item) => own(item, prop as string)).filter((v) => !isBlank(v));
     },
   }],
+  ['distinct', {
+    arity: between(1, 1),
+    usage: 'distinct(列表)',
+    // The list without repeats (blank items left out), e.g. len(distinct(pluck(lines, "locationCode"))) == len(lines).
+    call([list]) {
+      if (!Array.isArray(list)) return null;
+      const out: unknown[] = [];
+      for (const x of list) if (!isBlank(x) && !out.some((y) => equals(y, x))) out.push(x);
+      return out;
+    },
+  }],
   ['includes', {
     arity: between(2, 2),
     usage: 'includes(列表或文字, 值)',

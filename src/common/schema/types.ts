@@ -336,6 +336,8 @@ export interface PageSchema {
   module: string;
   /** System-code prefix of the module's records, e.g. BX → BX202611210001. */
   codePrefix?: string;
+  /** A prefix per value of one field, e.g. a stock document's billType 入库 → RK, 出库 → CK (others: codePrefix). */
+  codePrefixBy?: { field: string; prefixes: Record<string, string> };
   /** Field holding the record's main amount (an approval step's money). */
   moneyField?: string;
   /** Records print as a server-made PDF. */
@@ -553,7 +555,9 @@ export interface EffectTarget {
 export interface EffectDef {
   key: string;
   on: string;
-  kind: 'create' | 'appendLine' | 'update';
+  kind: 'create' | 'appendLine' | 'update' | 'stock';
+  /** stock: the stock this record (per line) moves, posted to the stock ledger. */
+  stock?: StockPosting;
   when?: string;
   /** create: the module records are created in. */
   module?: string;
@@ -572,6 +576,34 @@ export interface EffectDef {
   draft?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
   respectLock?: boolean;
+}
+
+/**
+ * A stock posting (effect kind "stock"): the record, or each line, moves stock of one balance record of `module`
+ * per `keys` (field → expression, e.g. warehouse, material, location). The balance is locked while it moves, so
+ * concurrent issues queue in the database and the last one short is refused; every move is a row of the stock
+ * ledger and the balance's newest moves are its lines. Receipts come in at `price`; issues leave at the balance's
+ * cost (moving weighted average, or first-in-first-out when the team's `costing` setting says so).
+ */
+export interface StockPosting {
+  /** The balance module: records only postings write, holding `quantity`, `stockPrice` (value) and `lastMoveDate`. */
+  module: string;
+  keys: Record<string, string>;
+  /** The signed change: positive receives, negative issues. `balance` is the balance before the move (a count: line.quantity - balance.quantity). */
+  quantity: string;
+  /** A receipt's unit price; empty: it comes in at the balance's current cost (盘盈, the second leg of a transfer). */
+  price?: string;
+  /** Whether this posting may take the balance below zero, e.g. picked.warehouseId.allowNegative. */
+  allowNegative?: string;
+  /** Opening stock: refused once the ledger holds a move with the same values of these keys. */
+  openingBy?: string[];
+  /**
+   * Line cells written after the move (cell → expression over `balance`, the balance before it, and `move`:
+   * its quantity, unitPrice and amount), e.g. an issue's cost, which a transfer's receiving leg then reads.
+   */
+  writeBack?: Record<string, string>;
+  /** The team-wide costing method: a `single` record's field; equal to `fifo` means first in, first out. */
+  costing?: { module: string; field: string; fifo: string };
 }
 
 /** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */

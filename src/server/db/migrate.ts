@@ -7,6 +7,7 @@ import * as m005 from './migrations/005_list_speed';
 import * as m006 from './migrations/006_record_keys';
 import * as m007 from './migrations/007_dictionary_edits';
 import * as m008 from './migrations/008_effects';
+import * as m009 from './migrations/009_stock_ledger';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_record_keys': m006,
   '007_dictionary_edits': m007,
   '008_effects': m008,
+  '009_stock_ledger': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

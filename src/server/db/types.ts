@@ -152,6 +152,7 @@ export interface Database {
   record_keys: RecordKeysTable;
   record_effects: RecordEffectsTable;
   record_periods: RecordPeriodsTable;
+  stock_moves: StockMovesTable;
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
@@ -249,6 +250,27 @@ export interface RecordPeriodsTable {
   /** A tstzrange literal, e.g. [2026-11-01 09:00+08,2026-11-01 10:00+08). */
   period: string;
   record_id: number;
+}
+
+/** One posting of a stock effect (the stock ledger); see migration 009. */
+export interface StockMovesTable {
+  id: Generated<number>;
+  tenant_code: string;
+  module: string;
+  balance_id: number;
+  keys: Json<Record<string, unknown>>;
+  source_module: string;
+  source_id: number;
+  source_code: string;
+  line_no: number;
+  move_date: string;
+  quantity: string;
+  unit_price: string;
+  amount: string;
+  balance_quantity: string;
+  balance_amount: string;
+  remaining: string | null;
+  created_at: Timestamp;
 }
 
 export interface RecordKeysTable {

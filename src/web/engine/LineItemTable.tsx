@@ -17,6 +17,7 @@ import { compressImage } from './fields/image-compress';
 import type { UploadedFile } from '../api/data-provider';
 import { columnHasEmpty, isTypedNumber, sanitizeNumberInput, toCellNumber, type LineStore } from './line-store';
 import { feedback } from './feedback';
+import { LineRecordCell } from './LineRecordCell';
 
 export interface LineItemTableProps {
   store: LineStore;
@@ -72,7 +73,9 @@ function ImageCell({ col, value, onChange, readOnly }: { col: ColumnDef; value: 
   );
 }
 
-const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineStore; rowKey: string; col: ColumnDef; readOnly?: boolean }) {
+const isRecordSource = (d: ColumnDef['data']) => !!d && !Array.isArray(d) && typeof (d as { module?: unknown }).module === 'string';
+
+const Cell = memo(function Cell({ store, rowKey, col, columns, readOnly }: { store: LineStore; rowKey: string; col: ColumnDef; columns: ColumnDef[]; readOnly?: boolean }) {
   const row = useRow(store, rowKey);
   const value = row[col.prop];
   const hidden = (col.dependOn && row[col.dependOn.field] !== col.dependOn.value) || (col.showCondition && row[col.showCondition.field] !== col.showCondition.value);
@@ -82,7 +85,9 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
   if (col.type === 'image') return <ImageCell col={col} value={value} onChange={set} readOnly={readOnly} />;
   // A stored option value reads as its name (the server keeps `<prop>Name` beside dictionary values).
   const named = row[`${col.prop}Name`];
-  if (readOnly) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : named !== undefined ? String(named) : text}</span>;
+  // Cells a record picker fills and a user cannot type in (no inputType: 规格, 单位) read as text.
+  const filled = !col.inputType && columns.some((c) => isRecordSource(c.data) && Object.keys((c.data as { fill?: Record<string, string> }).fill ?? {}).includes(col.prop));
+  if (readOnly || filled) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : named !== undefined ? String(named) : text}</span>;
   switch (col.inputType) {
     case 'number': {
       // Text that is not a plain decimal, or a number out of the column's range, marks the cell (the
@@ -107,6 +112,7 @@ const Cell = memo(function Cell({ store, rowKey, col, readOnly }: { store: LineS
       );
     }
     case 'select':
+      if (isRecordSource(col.data)) return <LineRecordCell col={col} row={row} columns={columns} set={(p, v) => store.set(rowKey, p, v)} />;
       return <SelectCell col={col} value={value} onChange={set} />;
     case 'multiSelect':
       return <SelectCell col={col} value={value} onChange={set} multiple />;
@@ -191,7 +197,7 @@ export function LineItemTable({ store, columns, title, addable, readOnly }: Line
       key: col.prop,
       width: widths[i],
       title: <RequiredHeader store={store} col={col} readOnly={readOnly} />,
-      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} readOnly={readOnly || !!col.compute} />,
+      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} columns={columns} readOnly={readOnly || !!col.compute} />,
     })),
     ...(editable ? [{
       title: '操作', key: '__op', width: 60, fixed: fits ? ('right' as const) : undefined,

@@ -16,7 +16,7 @@ describe('dictionary pages', () => {
   const rules = maintainedKeys(pages);
 
   it('are validated but kept out of the record modules', () => {
-    expect(pages.map((p) => p.schema.module).sort()).toEqual(['feildDictionary', 'fieldDictionary', 'personnelDictionary']);
+    expect(pages.map((p) => p.schema.module).sort()).toEqual(['feildDictionary', 'fieldDictionary', 'personnelDictionary', 'procureDictionary']);
     expect(registry.get('fieldDictionary')).toBeUndefined();
   });
 

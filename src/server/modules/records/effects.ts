@@ -14,6 +14,7 @@ import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
+import { postStock } from './stock';
 
 type Row = Record<string, unknown>;
 
@@ -119,6 +120,18 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft, depth: depth + 1, fromEffect: true });
         touched.push(Number(rec.id));
       }
+    } else if (e.kind === 'stock') {
+      // Per line (a stock document's materials) or once; an issue's cost may be written back to its line.
+      const lines = [...src.lines];
+      for (const [i, line] of (e.perLine ? src.lines : [null]).entries()) {
+        const at = line ? { ...scope, line } : scope;
+        if (line && e.when && !evalExpr(e.when, at)) continue;
+        const posted = await postStock(trx, ctx, e.stock!, at, src, i, userId,
+          (bm, body) => createRecord(trx, ctx, userId, bm, body, { effective: true, depth: depth + 1, fromEffect: true }));
+        if (posted.balanceId) touched.push(posted.balanceId);
+        if (line && Object.keys(posted.writeBack).length) lines[i] = { ...line, ...posted.writeBack };
+      }
+      if (e.stock!.writeBack && e.perLine) await settleRecord(trx, ctx, m, src.id, { ...src.data }, lines, { userId, checks: false });
     } else {
       // Per line (e.g. each payroll line repays that employee's advances), or once for the record.
       for (const line of e.perLine ? src.lines : [null]) {

@@ -8,7 +8,8 @@ import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { todayInChina } from '../../../common/defaults';
-import { pickerFields, pickerOptions } from './pickers';
+import { linePickerColumns, pickerFields, pickerOptions } from './pickers';
+import type { RecordSource } from '../../../common/schema';
 import { callerRefs } from './visibility';
 
 export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
@@ -19,7 +20,7 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
       body: {
         type: 'object', required: ['field'],
         properties: {
-          field: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,60}$' },
+          field: { type: 'string', pattern: '^(lines\\.)?[A-Za-z_][A-Za-z0-9_]{0,60}$', description: 'A picker field, or lines.<cell> for a line cell' },
           values: { type: 'object', maxProperties: 200 },
           keyword: { type: 'string', maxLength: 50 },
         },
@@ -31,7 +32,9 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     if (!m) throw notFound('模块不存在');
     const a = await requireTeamPermission(s, req, m.schema.module, 'view');
     const { field, values, keyword } = req.body as { field: string; values?: Record<string, unknown>; keyword?: string };
-    const f = pickerFields(m).find((x) => x.fieldName === field);
+    // A line cell's picker is asked for as lines.<cell>; it offers records the same way a field's does.
+    const cell = field.startsWith('lines.') ? linePickerColumns(m).find((c) => c.prop === field.slice(6)) : undefined;
+    const f = cell ? { fieldName: field, titleName: cell.label, fontendType: 'select' as const, data: cell.data as RecordSource } : pickerFields(m).find((x) => x.fieldName === field);
     if (!f) throw badRequest(`字段「${field}」不是关联单据选择器`);
     // Only scalar form values may take part in a filter.
     const data = Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));

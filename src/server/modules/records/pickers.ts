@@ -97,6 +97,48 @@ export async function loadPicked(trx: TenantTx, tenant: string, schemas: SchemaR
   return picked;
 }
 
+/** Line cells that pick a record of another module (e.g. a stock document's 物料). */
+export const linePickerColumns = (m: ModuleSchema) => m.lineColumns.filter((c) => recordSourceOf(c.data));
+
+/**
+ * Loads the records the lines' picker cells pick (one query per column), refusing a pick that does not exist
+ * in the team (or, checkFilter, no longer matches the picker) with the line's number, and writes each line's
+ * `<cell>Name` and the cells the picker fills: always those a user cannot type in (no inputType: 规格, 单位),
+ * the others only while blank (a reference price the user may change).
+ */
+export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, lines: Row[], refs: RefContext, opts: { checkFilter: boolean }) {
+  const cols = linePickerColumns(m);
+  if (!cols.length || !lines.length) return lines;
+  const out = lines.map((l) => ({ ...l }));
+  for (const c of cols) {
+    const src = recordSourceOf(c.data)!;
+    const tm = schemas.get(src.module);
+    if (!tm) throw badRequest(`${c.label}的来源模块不存在`);
+    const valueField = src.valueField ?? 'code';
+    const values = [...new Set(out.map((l) => l[c.prop]).filter((v) => v !== undefined && v !== null && v !== ''))];
+    if (values.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw badRequest(`${c.label}格式不正确`);
+    const found = new Map<string, Row>();
+    if (values.length) {
+      const conds = [valueField === 'id' ? sql`r.id IN (${sql.join(values.map((v) => Number(v) || 0))})` : sql`r.code IN (${sql.join(values.map(String))})`];
+      if (opts.checkFilter) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
+      for (const rec of await query(trx, tenant, tm, conds, values.length)) found.set(String(rec[valueField]), rec);
+    }
+    const typed = new Set(m.lineColumns.filter((x) => x.inputType).map((x) => x.prop));
+    out.forEach((line, i) => {
+      const v = line[c.prop];
+      if (v === undefined || v === null || v === '') { delete line[`${c.prop}Name`]; return; }
+      const rec = found.get(String(v));
+      if (!rec) throw badRequest(`第${i + 1}行${c.label}不存在或不可选`);
+      line[`${c.prop}Name`] = labelOf(src, rec);
+      for (const [to, from] of Object.entries(src.fill ?? {})) {
+        const blankCell = line[to] === undefined || line[to] === null || line[to] === '';
+        if (!typed.has(to) || blankCell) line[to] = rec[from] ?? null;
+      }
+    });
+  }
+  return out;
+}
+
 /** `none` checks: the first whose filter matches a record (other than this one) gives its message. */
 export async function failedNoneCheck(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, recordId?: number, submit = false) {
   for (const c of m.schema.checks ?? []) {

@@ -101,6 +101,13 @@ function expressionsOf(schema: PageSchema): [string, string][] {
     }
     for (const [k, x] of Object.entries({ ...e.set, ...e.add })) out.push([`effects.${e.key}.${k}`, x]);
     for (const [k, x] of Object.entries(e.line ?? {})) out.push([`effects.${e.key}.line.${k}`, x]);
+    const st = e.stock;
+    if (st) {
+      for (const [k, x] of Object.entries({ ...st.keys, quantity: st.quantity, price: st.price, allowNegative: st.allowNegative })) {
+        if (x) out.push([`effects.${e.key}.stock.${k}`, x]);
+      }
+      for (const [k, x] of Object.entries(st.writeBack ?? {})) out.push([`effects.${e.key}.stock.writeBack.${k}`, x]);
+    }
   }
   if (schema.approvalWhen) out.push(['approvalWhen', schema.approvalWhen]);
   for (const g of schema.generators ?? []) {
@@ -131,13 +138,14 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     for (const [where, src] of expressionsOf(m.schema)) {
       try { compileExpr(src); } catch (e) { throw new Error(`${m.file}: ${where}: ${(e as Error).message}`); }
     }
-    for (const f of m.fields) {
+    for (const f of [...m.fields.map((x) => ({ name: x.fieldName, data: x.data })), ...m.lineColumns.map((c) => ({ name: `lines.${c.prop}`, data: c.data }))]) {
       const d = f.data as { module?: unknown } | undefined;
-      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.fieldName} picks from unknown module "${d.module}"`);
+      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${d.module}"`);
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     for (const e of m.schema.effects ?? []) {
-      const target = e.kind === 'create' ? e.module : e.target !== 'self' ? e.target?.module : m.schema.module;
+      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
+      if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
     }
   }

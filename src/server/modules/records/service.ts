@@ -17,7 +17,7 @@ import { checkUploads } from './uploads';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
-import { failedNoneCheck, loadPicked, pickerFields } from './pickers';
+import { failedNoneCheck, loadLinePicks, loadPicked, pickerFields } from './pickers';
 import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
 import { callerRefs, deptOf } from './visibility';
@@ -73,7 +73,8 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
-  const lines = computeLines(m.lineColumns, keptLines ?? clean.lines, data, { picked, today: sc.today });
+  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted });
+  const lines = computeLines(m.lineColumns, picks, data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
   if (err) throw badRequest(err.message);
@@ -134,7 +135,8 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
-  const code = await nextCode(trx, ctx.tenant, m.codePrefix);
+  const by = m.schema.codePrefixBy;
+  const code = await nextCode(trx, ctx.tenant, (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix);
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;

@@ -1,0 +1,181 @@
+// The stock ledger (issue 13) through the warehousing pages: opening stock once per warehouse, receipts and
+// issues at the moving weighted average (checked against a hand calculation to the fen), first in first out
+// when the team says so, transfers and counts, negative stock refused unless the warehouse allows it — also
+// for 20 issues at once against a stock of 10 — and balances nobody can write by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll, dataApi as api, getRecord } from '../helpers/records';
+import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
+
+type Row = Record<string, any>;
+
+describe.each(testDialects())('stock ledger on $name', (dialect) => {
+  let t: TestApp;
+  let boss: string;
+  let lisi: string;
+  let dict: Record<string, any[]>;
+  let main: number;
+  let loose: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    boss = await t.login(DEMO.username, DEMO.password);
+    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['warehouseType', 'unit', 'stockInType', 'stockOutType', 'materialCategory'], boss)).data;
+    main = (await add('storeSetting', { warehouseName: '测试主仓', warehouseType: d('warehouseType', '原材料仓'), keeperId: await uid('demo'), lines: [{ locationCode: 'A-01' }] })).id;
+    loose = (await add('storeSetting', { warehouseName: '测试周转仓', warehouseType: d('warehouseType', '配件仓'), keeperId: await uid('demo'), allowNegative: true })).id;
+  });
+  afterAll(async () => t?.close());
+
+  const d = (key: string, name: string) => dictItemId(dict, key, name);
+  const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+  async function add(module: string, body: Row, token = boss) {
+    const r = await t.call('POST', api(module, 'add'), body, token);
+    expect(r.status, r.message).toBe(200);
+    return r.data as Row;
+  }
+  let seq = 0;
+  const material = (name: string, refPrice = 10) => add('materialDictionary', {
+    materialCategory: d('materialCategory', '多层板'), dictCode: `TS-${String(++seq).padStart(4, '0')}`, dictName: name, spec: '2440×1220×18mm', unit: d('unit', '张'), refPrice,
+  });
+  const bill = (billType: string, warehouseId: number, lines: Row[], extra: Row = {}) => ({
+    billType, warehouseId, billDate: '2031-03-01', handlerId: undefined, lines,
+    ...(billType === '入库' ? { stockInType: d('stockInType', '采购入库') } : billType === '出库' ? { stockOutType: d('stockOutType', '生产领料') } : {}), ...extra,
+  });
+  const post = (billType: string, warehouseId: number, lines: Row[], extra: Row = {}, token = boss) =>
+    t.call('POST', api('storeprocess', 'add'), { ...bill(billType, warehouseId, lines, extra), submit: true }, token);
+  async function balance(materialId: number, warehouseId: number) {
+    const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE module = 'materialStorage' AND deleted_at IS NULL
+      AND data->>'materialId' = ${String(materialId)} AND data->>'warehouseId' = ${String(warehouseId)}`.execute(t.db);
+    expect(r.rows.length).toBeLessThanOrEqual(1);
+    return r.rows[0] ? { ...r.rows[0].data, moves: r.rows[0].lines } : null;
+  }
+  const moves = async (materialId: number) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM stock_moves WHERE keys->>'materialId' = ${String(materialId)}`.execute(t.db)).rows[0].n);
+
+  it('opening stock posts once per warehouse; receipts and issues follow the moving weighted average to the fen', async () => {
+    const board = await material('多层板 18mm（测试）', 100);
+    const init = await add('storageinit', { warehouseId: main, initDate: '2031-01-01', lines: [{ materialId: board.id, quantity: 10, unitPrice: 100, location: 'A-01' }] });
+    expect(init).toMatchObject({ initStage: '草稿', totalPrice: 1000, itemCount: 1 });
+    expect(init.lines[0]).toMatchObject({ materialIdName: `${board.dictCode} 多层板 18mm（测试） 2440×1220×18mm`, spec: '2440×1220×18mm', unit: '张' });
+    // One open opening per warehouse.
+    expect(await t.call('POST', api('storageinit', 'add'), { warehouseId: main, initDate: '2031-01-01', lines: [] }, boss)).toMatchObject({ status: 400, message: '该仓库已有一张未确认的期初单' });
+    expect(await balance(board.id, main)).toBeNull();
+    const confirmed = await t.call('POST', api('storageinit', 'stage'), { id: init.id, action: 'confirm', values: {} }, boss);
+    expect(confirmed.status, confirmed.message).toBe(200);
+    expect(await balance(board.id, main)).toMatchObject({ quantity: 10, stockPrice: 1000, avgPrice: 100, location: 'A-01', spec: '2440×1220×18mm', unit: '张' });
+    // Confirmed: locked, and no second opening once the warehouse has postings.
+    expect((await t.call('POST', api('storageinit', 'update'), { id: init.id, warehouseId: main, initDate: '2031-01-02', lines: [] }, boss)).status).toBe(409);
+    const again = await add('storageinit', { warehouseId: main, initDate: '2031-01-05', lines: [{ materialId: board.id, quantity: 1, unitPrice: 1 }] });
+    const refused = await t.call('POST', api('storageinit', 'stage'), { id: again.id, action: 'confirm', values: {} }, boss);
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain('已有出入库记录，不能再录入期初');
+    expect((await getRecord(t, 'storageinit', again.id, boss)).initStage).toBe('草稿');
+
+    // 10 × 100 = 1000.00; + 7 × 123.45 = 864.15 → 17, 1864.15.
+    const r1 = await post('入库', main, [{ materialId: board.id, quantity: 7, unitPrice: 123.45, location: 'A-01' }]);
+    expect(r1.status, r1.message).toBe(200);
+    expect(r1.data).toMatchObject({ status: '已通过', postStage: '已过账' });
+    expect(r1.data.code).toMatch(/^RK\d{12}$/);
+    expect(await balance(board.id, main)).toMatchObject({ quantity: 17, stockPrice: 1864.15 });
+    // Issue 5: 1864.15 × 5 ÷ 17 = 548.279… → 548.28, written back to the line as 109.656 a unit.
+    const r2 = await post('出库', main, [{ materialId: board.id, quantity: 5, location: 'A-01' }]);
+    expect(r2.status, r2.message).toBe(200);
+    expect(r2.data.code).toMatch(/^CK/);
+    expect(await balance(board.id, main)).toMatchObject({ quantity: 12, stockPrice: 1315.87 });
+    const issued = await getRecord(t, 'storeprocess', r2.data.id, boss);
+    expect(issued.lines[0]).toMatchObject({ unitPrice: 109.656, totalPrice: 548.28 });
+    // + 8 × 130 = 1040 → 20, 2355.87 (avg 117.79); the last 20 leave with the whole value.
+    expect((await post('入库', main, [{ materialId: board.id, quantity: 8, unitPrice: 130, location: 'A-01' }])).status).toBe(200);
+    expect(await balance(board.id, main)).toMatchObject({ quantity: 20, stockPrice: 2355.87, avgPrice: 117.79 });
+    expect((await post('出库', main, [{ materialId: board.id, quantity: 20, location: 'A-01' }])).status).toBe(200);
+    const empty = await balance(board.id, main);
+    expect(empty).toMatchObject({ quantity: 0, stockPrice: 0 });
+    // The ledger holds every move; the balance shows them newest first.
+    expect(await moves(board.id)).toBe(5);
+    expect(empty!.moves.map((m: Row) => m.quantity)).toEqual([-20, 8, -5, 7, 10]);
+    expect(empty!.moves[1]).toMatchObject({ sourceType: '仓储流程', unitPrice: 130, amount: 1040, balanceQuantity: 20 });
+    // Out of stock: refused with what there is, and nothing moves.
+    const short = await post('出库', main, [{ materialId: board.id, quantity: 1, location: 'A-01' }]);
+    expect(short.status).toBe(409);
+    expect(short.message).toMatch(/^库存不足：测试主仓 · .*多层板 18mm（测试）.* 现有 0，本次出库 1$/);
+    expect(await moves(board.id)).toBe(5);
+  });
+
+  it('20 issues at once against a stock of 10: exactly 10 pass, the rest are refused, never below 0', async () => {
+    const hinge = await material('铰链（并发测试）', 5);
+    expect((await post('入库', main, [{ materialId: hinge.id, quantity: 10, unitPrice: 5 }])).status).toBe(200);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post('出库', main, [{ materialId: hinge.id, quantity: 1 }], {}, i % 2 ? boss : lisi)));
+    const passed = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(passed).toHaveLength(10);
+    expect(refused.every((r) => r.status === 409 && r.message.startsWith('库存不足'))).toBe(true);
+    expect(await balance(hinge.id, main)).toMatchObject({ quantity: 0, stockPrice: 0 });
+    expect(await moves(hinge.id)).toBe(11);
+    // The refused documents were not stored half-done: only the passed ones exist, each posted.
+    const stored = await sql<{ n: string }>`SELECT count(*) AS n FROM records WHERE module = 'storeprocess' AND deleted_at IS NULL
+      AND status = '已通过' AND lines->0->>'materialId' = ${String(hinge.id)}`.execute(t.db);
+    expect(Number(stored.rows[0].n)).toBe(11);
+  });
+
+  it('a warehouse that allows it goes negative; a transfer moves cost; a count books the difference', async () => {
+    const glue = await material('白乳胶（测试）', 20);
+    // 周转仓 allows negative stock.
+    expect((await post('出库', loose, [{ materialId: glue.id, quantity: 3 }])).status).toBe(200);
+    expect(await balance(glue.id, loose)).toMatchObject({ quantity: -3 });
+    // 主仓 receives 10 × 20 and sends 4 to 周转仓 at its cost.
+    expect((await post('入库', main, [{ materialId: glue.id, quantity: 10, unitPrice: 20 }])).status).toBe(200);
+    expect((await post('调拨', main, [{ materialId: glue.id, quantity: 4 }], { targetWarehouseId: main })).message).toBe('调入仓库不能与调出仓库相同');
+    const moved = await post('调拨', main, [{ materialId: glue.id, quantity: 4 }], { targetWarehouseId: loose });
+    expect(moved.status, moved.message).toBe(200);
+    expect(moved.data.code).toMatch(/^DB/);
+    expect(await balance(glue.id, main)).toMatchObject({ quantity: 6, stockPrice: 120 });
+    expect(await balance(glue.id, loose)).toMatchObject({ quantity: 1 });
+    // A count of 5 where the books say 6: one leaves at cost; the line keeps what the books said.
+    const counted = await post('盘点', main, [{ materialId: glue.id, quantity: 5 }]);
+    expect(counted.status, counted.message).toBe(200);
+    expect(await balance(glue.id, main)).toMatchObject({ quantity: 5, stockPrice: 100 });
+    expect((await getRecord(t, 'storeprocess', counted.data.id, boss)).lines[0]).toMatchObject({ bookQuantity: 6, quantity: 5, unitPrice: 20 });
+    // Zero quantities are for counts only.
+    expect((await post('入库', main, [{ materialId: glue.id, quantity: 0, unitPrice: 1 }])).message).toBe('出入库数量必须大于 0');
+  });
+
+  it('报废 waits for approval before it moves stock; balances cannot be written by hand; picks are checked', async () => {
+    const paint = await material('木器漆（测试）', 80);
+    expect((await post('入库', main, [{ materialId: paint.id, quantity: 4, unitPrice: 80 }])).status).toBe(200);
+    const scrap = await post('出库', main, [{ materialId: paint.id, quantity: 1 }], { stockOutType: d('stockOutType', '报废出库') });
+    expect(scrap.status, scrap.message).toBe(200);
+    expect(scrap.data.status).toBe('审批中');
+    expect(await balance(paint.id, main)).toMatchObject({ quantity: 4 });
+    expect(await approveAll(t, 'storeprocess', scrap.data.id, [boss, lisi])).toMatchObject({ status: '已通过', postStage: '已过账' });
+    expect(await balance(paint.id, main)).toMatchObject({ quantity: 3, stockPrice: 240 });
+    // Nobody types a balance.
+    expect((await t.call('POST', api('materialStorage', 'add'), { materialId: paint.id, warehouseId: main, quantity: 999 }, boss)).status).toBe(403);
+    // A forged or disabled material is refused with its line.
+    expect(await post('入库', main, [{ materialId: paint.id, quantity: 1, unitPrice: 1 }, { materialId: 987654321, quantity: 1, unitPrice: 1 }]))
+      .toMatchObject({ status: 400, message: '第2行物料不存在或不可选' });
+    const old = await material('停用物料（测试）');
+    expect((await t.call('POST', api('materialDictionary', 'update'), { ...old, enabled: false }, boss)).status).toBe(200);
+    expect(await post('入库', main, [{ materialId: old.id, quantity: 1, unitPrice: 1 }])).toMatchObject({ status: 400, message: '第1行物料不存在或不可选' });
+    // The line picker offers materials, by keyword.
+    const offered = (await t.call('POST', api('storeprocess', 'options'), { field: 'lines.materialId', values: {}, keyword: '木器漆（测试）' }, boss)).data;
+    expect(offered.map((o: Row) => o.value)).toEqual([paint.id]);
+    expect(offered[0].record).toMatchObject({ spec: '2440×1220×18mm', unitName: '张', refPrice: 80 });
+  });
+
+  it('first in, first out when the team sets it: an issue takes the oldest receipts first', async () => {
+    await add('storeSettingCosting', { costingMethod: '先进先出' });
+    const lamp = await material('LED 灯条（测试）', 10);
+    expect((await post('入库', main, [{ materialId: lamp.id, quantity: 5, unitPrice: 10 }])).status).toBe(200);
+    expect((await post('入库', main, [{ materialId: lamp.id, quantity: 5, unitPrice: 20 }])).status).toBe(200);
+    // 7 out: 5 × 10 + 2 × 20 = 90 (the average would say 105).
+    const out = await post('出库', main, [{ materialId: lamp.id, quantity: 7 }]);
+    expect(out.status, out.message).toBe(200);
+    expect(await balance(lamp.id, main)).toMatchObject({ quantity: 3, stockPrice: 60 });
+    expect((await getRecord(t, 'storeprocess', out.data.id, boss)).lines[0]).toMatchObject({ unitPrice: 12.8571, quantity: 7, totalPrice: 90 });
+    // The next 3 are the rest of the second receipt.
+    expect((await post('出库', main, [{ materialId: lamp.id, quantity: 3 }])).status).toBe(200);
+    expect(await balance(lamp.id, main)).toMatchObject({ quantity: 0, stockPrice: 0 });
+  });
+});

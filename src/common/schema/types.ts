@@ -568,6 +568,14 @@ export interface EffectDef {
   set?: Record<string, string>;
   /** create: the created record's one line item (cell → expression), e.g. a payable's 应付明细. */
   line?: Record<string, string>;
+  /**
+   * create: the created record's lines, one per source line (cell → expression over `line`), e.g. the 入库单 of
+   * a purchase's arrival; `linesWhen` leaves source lines out (e.g. nothing left to receive).
+   */
+  lines?: Record<string, string>;
+  linesWhen?: string;
+  /** update: line cells set on every line of the target (expression over the source and `line`, the target's line). */
+  setLines?: Record<string, string>;
   /** update: numeric field → expression added to its value. */
   add?: Record<string, string>;
   /** update: the target's new stage. */

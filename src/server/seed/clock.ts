@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../db/tenant-scope';
 import { dayStamp } from '../modules/records/codes';
-import { localNoon } from './dates';
+import { chinaDate, localNoon } from './dates';
 
 interface Step {
   /** When the story says it happened. */
@@ -44,8 +44,21 @@ export class Clock {
     let start = await this.dbClock();
     while (start.us <= this.lastEnd) start = await this.dbClock();
     this.steps.push({ story, from: start.t });
+    const before = await this.lastRecordId();
     await run();
+    await this.adopt(before);
     this.lastEnd = (await this.dbClock()).us;
+  }
+
+  private async lastRecordId() {
+    const r = await this.trx.selectFrom('records').select((eb) => eb.fn.max('id').as('id')).where('tenant_code', '=', this.tenant).executeTakeFirst();
+    return Number(r?.id ?? 0);
+  }
+
+  /** Records the step's effects and generators made (a purchase's 入库单 and payable) were born at the step too. */
+  private async adopt(after: number) {
+    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).where('id', '>', after).orderBy('id').execute();
+    for (const r of rows) if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, chinaDate(this.now));
   }
 
   private lastEnd = 0n;

@@ -11,6 +11,8 @@ export interface Lookups {
   role(roleKey: string): number;
   /** An earlier record of the story: its id or its code. */
   record(ref: string, prop: 'id' | 'code'): number | string;
+  /** A record an earlier record's effects made (e.g. the payable of a purchase's 到货入库): its id or code. */
+  made(ref: string, module: string, prop: 'id' | 'code'): number | string;
   /** A file the seed stored for the team under this name (demo/README.md: `$file`), as an upload value item. */
   file(name: string): { url: string; name: string };
 }
@@ -45,6 +47,10 @@ export function resolve(v: unknown, look: Lookups): unknown {
   if ('$ref' in o) {
     if (o.prop !== undefined && o.prop !== 'id' && o.prop !== 'code') throw new Error(`$ref prop must be id or code, not ${String(o.prop)}`);
     return look.record(String(o.$ref), o.prop === 'code' ? 'code' : 'id');
+  }
+  if ('$made' in o) {
+    if (typeof o.module !== 'string') throw new Error('$made needs the module of the record it names');
+    return look.made(String(o.$made), o.module, o.prop === 'code' ? 'code' : 'id');
   }
   if ('$date' in o) return date(o.$date, o.as);
   if ('$file' in o) return look.file(String(o.$file));

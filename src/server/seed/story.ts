@@ -5,6 +5,7 @@
 // story's date), and after each step the clock places what it wrote at its moment. Playing in date order is
 // what keeps the data consistent: an advance is paid before a claim offsets it, a prepayment is paid before a
 // payable deducts it, and every pick and check sees the world as it was that day. Nothing here names a module.
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +133,8 @@ export class Story {
   private readonly timeline = new Timeline();
   /** Records of the story by ref, once created (their id and final code). */
   private readonly refs = new Map<string, { id: number; code: string }>();
+  /** What each story record's effects made, by its ref: the made records' module, id and code. */
+  private readonly made = new Map<string, { module: string; id: number; code: string }[]>();
 
   private constructor(private readonly trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
     private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
@@ -162,6 +165,7 @@ export class Story {
       dict: (key, name) => found(d.get(`${key}/${name}`), `${key} item ${name}`),
       role: (key) => found(rk.get(key), `role ${key}`),
       record: (ref, prop) => found(story.refs.get(ref), `record ${ref} (yet)`)[prop],
+      made: (ref, module, prop) => found((story.made.get(ref) ?? []).find((x) => x.module === module), `${module} made by ${ref} (yet)`)[prop],
       file: (name) => found(files.get(name), `file ${name}`),
     };
     story = new Story(trx, ctx, clock, cast, look, (module, name) => found(c.get(`${module}/${name}`), `${module} category ${name}`));
@@ -185,6 +189,14 @@ export class Story {
       .where('pi.record_id', '=', recordId).where('tasks.status', '=', 'open').orderBy('tasks.id').executeTakeFirst();
   }
 
+  /** Notes the records this record's effects have made so far (record_effects' targets), for `$made`. */
+  private async noteMade(ref: string, id: number) {
+    const { rows } = await sql<{ module: string; id: number; code: string }>`SELECT r.module, r.id, r.code FROM record_effects e
+      JOIN records r ON r.tenant_code = e.tenant_code AND r.id = ANY(e.target_ids)
+      WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id} ORDER BY r.id`.execute(this.trx);
+    this.made.set(ref, rows.map((x) => ({ module: x.module, id: Number(x.id), code: x.code })));
+  }
+
   /** Plans one record's life on the timeline; each step's errors say which record it was. */
   private plan({ record: r, where }: Entry) {
     const { trx, ctx, clock } = this;
@@ -199,6 +211,7 @@ export class Story {
     const step = (when: Date, run: () => Promise<unknown>) => this.timeline.add(when, async () => {
       try {
         await run();
+        if (r.ref && id) await this.noteMade(r.ref, id);
       } catch (e) {
         if (e instanceof Error) e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
         throw e;

@@ -8,6 +8,13 @@ export function dayStamp(d = new Date()): string {
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`;
 }
 
+/** The moment whose day a new code carries: the context's today (the demo story's day) or now. */
+export function codeMoment(today?: string): Date {
+  if (!today) return new Date();
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(y, m - 1, d, 12);
+}
+
 export async function nextCode(trx: TenantTx, tenantCode: string, prefix: string, now = new Date()): Promise<string> {
   const day = dayStamp(now);
   const { rows } = await sql<{ last: number }>`

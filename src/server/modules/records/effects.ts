@@ -115,8 +115,10 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
       for (const line of items) {
         if (line && e.when && !evalExpr(e.when, { ...scope, line })) continue;
         const at = { ...scope, line: line ?? {} };
-        const body: Row = { ...mapped(e.set, at), sourceType: m.schema.title, sourceCode: src.code };
+        // The created record names its source (the page's title and the record's code) unless the effect says otherwise.
+        const body: Row = { sourceType: m.schema.title, sourceCode: src.code, ...mapped(e.set, at) };
         if (e.line) body.lines = [mapped(e.line, at)];
+        if (e.lines) body.lines = src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...at, line: l })).map((l) => mapped(e.lines, { ...at, line: l }));
         const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft, depth: depth + 1, fromEffect: true });
         touched.push(Number(rec.id));
       }
@@ -146,6 +148,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
           const lines = [...t.lines];
           if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
           else {
+            if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l }) }; });
             Object.assign(data, mapped(e.set, here));
             for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
             if (e.stage) data[tm.schema.stages?.field ?? 'stage'] = e.stage;

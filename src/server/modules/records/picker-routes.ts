@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { todayInChina } from '../../../common/defaults';
-import { linePickerColumns, pickerFields, pickerOptions } from './pickers';
+import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from './pickers';
 import type { RecordSource } from '../../../common/schema';
 import { callerRefs } from './visibility';
 
@@ -34,7 +34,9 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     const { field, values, keyword } = req.body as { field: string; values?: Record<string, unknown>; keyword?: string };
     // A line cell's picker is asked for as lines.<cell>; it offers records the same way a field's does.
     const cell = field.startsWith('lines.') ? linePickerColumns(m).find((c) => c.prop === field.slice(6)) : undefined;
-    const f = cell ? { fieldName: field, titleName: cell.label, fontendType: 'select' as const, data: cell.data as RecordSource } : pickerFields(m).find((x) => x.fieldName === field);
+    // A stage action's field (下单: the supplier) is asked for by its name when the form has no field of that name.
+    const actionField = (m.schema.stages?.actions ?? []).flatMap((a) => a.fields ?? []).find((x) => x.fieldName === field && recordSourceOf(x.data));
+    const f = cell ? { fieldName: field, titleName: cell.label, fontendType: 'select' as const, data: cell.data as RecordSource } : pickerFields(m).find((x) => x.fieldName === field) ?? actionField;
     if (!f) throw badRequest(`字段「${field}」不是关联单据选择器`);
     // Only scalar form values may take part in a filter.
     const data = Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));

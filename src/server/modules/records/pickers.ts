@@ -79,8 +79,13 @@ export interface PickedOptions {
  * A pick that does not exist in the team, or (checkFilter) no longer matches the picker's filter, is refused.
  */
 export async function loadPicked(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, opts: PickedOptions) {
+  return loadPickedOf(trx, tenant, schemas, pickerFields(m), data, refs, opts);
+}
+
+/** loadPicked for any list of fields, e.g. what a stage action asks for (下单: the supplier). */
+export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: SchemaRegistry, fields: FieldDef[], data: Row, refs: RefContext, opts: PickedOptions) {
   const picked: Record<string, Row | null> = {};
-  for (const f of pickerFields(m)) {
+  for (const f of fields.filter((x) => recordSourceOf(x.data))) {
     const v = data[f.fieldName];
     if (v === undefined || v === null || v === '') { picked[f.fieldName] = null; continue; }
     const { src, tm } = target(schemas, f);

@@ -101,6 +101,9 @@ function expressionsOf(schema: PageSchema): [string, string][] {
     }
     for (const [k, x] of Object.entries({ ...e.set, ...e.add })) out.push([`effects.${e.key}.${k}`, x]);
     for (const [k, x] of Object.entries(e.line ?? {})) out.push([`effects.${e.key}.line.${k}`, x]);
+    for (const [k, x] of Object.entries(e.lines ?? {})) out.push([`effects.${e.key}.lines.${k}`, x]);
+    for (const [k, x] of Object.entries(e.setLines ?? {})) out.push([`effects.${e.key}.setLines.${k}`, x]);
+    if (e.linesWhen) out.push([`effects.${e.key}.linesWhen`, e.linesWhen]);
     const st = e.stock;
     if (st) {
       for (const [k, x] of Object.entries({ ...st.keys, quantity: st.quantity, price: st.price, allowNegative: st.allowNegative })) {

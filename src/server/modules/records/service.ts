@@ -10,7 +10,7 @@ import { applyComputed, computeLines, failedCheck } from '../../../common/comput
 import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import { nextCode } from './codes';
+import { codeMoment, nextCode } from './codes';
 import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
@@ -67,13 +67,14 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   dropHidden(m, data);
   // What the client sent is checked first (shape, ranges, required), so a malformed value gets its own message
   // before any lookup; the computed values are checked again below.
-  const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: keptLines ?? clean.lines }, { linesTitle: linesTitle(m) });
+  const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
+  // Line cells a picker fills (规格, 单位, a blank 单价 from the material's reference price) are filled first.
+  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted });
+  const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: picks }, { linesTitle: linesTitle(m) });
   if (sent) throw badRequest(sent.message);
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
-  const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
-  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted });
   const lines = computeLines(m.lineColumns, picks, data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
@@ -136,7 +137,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
   const by = m.schema.codePrefixBy;
-  const code = await nextCode(trx, ctx.tenant, (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix);
+  const code = await nextCode(trx, ctx.tenant, (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, codeMoment(ctx.today));
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;

@@ -15,6 +15,8 @@ import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { stageField, stageLocked, withClock } from './stage-state';
+import { loadPickedOf } from './pickers';
+import { callerRefs } from './visibility';
 
 export { stageField, stageLocked };
 
@@ -58,8 +60,11 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     if (err) throw badRequest(err);
     if (!isEmptyValue(v)) patch[f.fieldName] = v;
   }
+  // A record the action asks for (下单: the supplier) is checked like a form's pick, and its checks may read it.
+  const refs = await callerRefs(trx, tenant, userId, todayOf(ctx));
+  const picked = await loadPickedOf(trx, tenant, ctx.schemas, action.fields ?? [], patch, { ...refs, data: { ...data, ...patch } }, { checkFilter: true });
   // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额).
-  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, today: todayOf(ctx) });
+  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, picked, today: todayOf(ctx) });
   if (broken) throw badRequest(broken);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;

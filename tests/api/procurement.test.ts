@@ -1,0 +1,129 @@
+// Purchase to storage (issue 13): a request is approved, ordered from a supplier (with a paid prepayment),
+// received into a warehouse — which creates the 入库单 that posts the stock and the payable of the price less
+// the prepayment — and paid until it is 已结清. Every posting and document is checked; re-sending a step
+// changes nothing; a forged supplier on 下单 is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll, dataApi as api, getRecord } from '../helpers/records';
+import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+
+type Row = Record<string, any>;
+
+describe.each(testDialects())('procurement on $name', (dialect) => {
+  let t: TestApp;
+  let boss: string;
+  let lisi: string;
+  let staff: string;
+  let dict: Record<string, any[]>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    boss = await t.login(DEMO.username, DEMO.password);
+    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+      ['warehouseType', 'unit', 'materialCategory', 'procureType', 'prepayType', 'paymentMethod', 'invoiceType'], boss)).data;
+  });
+  afterAll(async () => t?.close());
+
+  const d = (key: string, name: string) => dictItemId(dict, key, name);
+  async function call(method: 'POST' | 'GET', url: string, body: unknown, token = boss) {
+    const r = await t.call(method, url, body, token);
+    expect(r.status, r.message).toBe(200);
+    return r.data as Row;
+  }
+  const add = (module: string, body: Row, token = boss) => call('POST', api(module, 'add'), body, token);
+  const stage = (module: string, id: number, action: string, values: Row = {}, token = boss) =>
+    t.call('POST', api(module, 'stage'), { id, action, values }, token);
+  const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
+  async function stockOf(materialId: number, warehouseId: number) {
+    const r = await sql<{ data: Row }>`SELECT data FROM records WHERE module = 'materialStorage' AND deleted_at IS NULL
+      AND data->>'materialId' = ${String(materialId)} AND data->>'warehouseId' = ${String(warehouseId)}`.execute(t.db);
+    return r.rows[0]?.data ?? null;
+  }
+  const bySource = async (module: string, code: string) =>
+    (await sql<{ id: number; code: string; status: string; data: Row; lines: Row[] }>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
+      AND deleted_at IS NULL AND data->>'sourceCode' = ${code}`.execute(t.db)).rows;
+
+  it('request → approval → 下单 with a prepayment → 到货入库 posts stock and raises the payable → paid: 已结清', async () => {
+    const senlin = await partnerId('东莞市森林板材');
+    const wh = await add('storeSetting', { warehouseName: '采购测试仓', warehouseType: d('warehouseType', '原材料仓'), keeperId: (await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id });
+    const m = (code: string, name: string, price: number) => add('materialDictionary', {
+      materialCategory: d('materialCategory', '多层板'), dictCode: code, dictName: name, spec: '2440×1220×18mm', unit: d('unit', '张'), refPrice: price, supplierId: senlin,
+    });
+    const board = await m('CG-0001', '18mm 多层板（采购测试）', 88);
+    const mdf = await m('CG-0002', '15mm 密度板（采购测试）', 48);
+
+    // The request: lines priced from the material's reference price unless typed.
+    const req = await add('procureProcess', {
+      procureType: d('procureType', '生产采购'), expectedDate: '2031-04-10', reason: '金缘珠宝柜台备料（测试）', invoiceType: d('invoiceType', '增值税专用发票'),
+      lines: [{ materialId: board.id, quantity: 30 }, { materialId: mdf.id, quantity: 20, unitPrice: 46.5 }],
+    }, staff);
+    expect(req.lines.map((l: Row) => [l.unitPrice, l.contractPrice, l.unit])).toEqual([[88, 2640, '张'], [46.5, 930, '张']]);
+    expect(req.contractPrice).toBe(3570);
+    // No 下单 before the approval.
+    expect((await stage('procureProcess', req.id, 'order', { supplierId: senlin, orderDate: '2031-04-01' })).status).toBe(409);
+    expect((await t.call('POST', api('procureProcess', 'submit'), { id: req.id }, staff)).status).toBe(200);
+    expect(await approveAll(t, 'procureProcess', req.id, [boss, lisi])).toMatchObject({ status: '已通过', procureStage: '待下单' });
+
+    // A paid prepayment of 30 % to the supplier.
+    const pre = await add('financialPrepay', {
+      partnerId: senlin, prepayType: d('prepayType', '采购预付'), contractPrice: 3570, advancePaidPrice: 1071, planPayDate: '2031-04-01',
+      paymentMethod: d('paymentMethod', '银行转账'), bankAccount: '160010190010012345', reason: '采购预付 30%（测试）',
+    }, staff);
+    expect((await t.call('POST', api('financialPrepay', 'submit'), { id: pre.id }, staff)).status).toBe(200);
+    await approveAll(t, 'financialPrepay', pre.id, [boss, lisi]);
+    expect((await stage('financialPrepay', pre.id, 'pay', { payDate: '2031-04-01', payAccount: '招商银行基本户' }, lisi)).status).toBe(200);
+
+    // 下单: the supplier must be an admitted supplier; a customer or a made-up id is refused.
+    expect(await stage('procureProcess', req.id, 'order', { supplierId: await partnerId('金缘珠宝'), orderDate: '2031-04-01' })).toMatchObject({ status: 400, message: '供应商不存在或不可选' });
+    expect(await stage('procureProcess', req.id, 'order', { supplierId: 99999999, orderDate: '2031-04-01' })).toMatchObject({ status: 400 });
+    const ordered = await stage('procureProcess', req.id, 'order', { supplierId: senlin, orderDate: '2031-04-01', prepayCode: pre.code });
+    expect(ordered.status, ordered.message).toBe(200);
+    expect(await getRecord(t, 'procureProcess', req.id, boss)).toMatchObject({ procureStage: '已下单', supplierIdName: '东莞市森林板材有限公司', advancePaidPrice: 1071 });
+
+    // 到货入库: one 入库单 with both lines posts the stock; the lines are received; a payable of 3570 − 1071.
+    const received = await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08' });
+    expect(received.status, received.message).toBe(200);
+    const after = await getRecord(t, 'procureProcess', req.id, boss);
+    expect(after.procureStage).toBe('已入库');
+    expect(after.lines.map((l: Row) => l.receivedQuantity)).toEqual([30, 20]);
+    const [receipt] = await bySource('storeprocess', req.code);
+    expect(receipt).toMatchObject({ status: '已通过', data: { billType: '入库', stockInTypeName: '采购入库', warehouseId: wh.id, postStage: '已过账', sourceType: '采购流程', totalPrice: 3570 } });
+    expect(receipt.lines.map((l: Row) => [l.materialId, l.quantity, l.unitPrice])).toEqual([[board.id, 30, 88], [mdf.id, 20, 46.5]]);
+    expect(await stockOf(board.id, wh.id)).toMatchObject({ quantity: 30, stockPrice: 2640 });
+    expect(await stockOf(mdf.id, wh.id)).toMatchObject({ quantity: 20, stockPrice: 930 });
+    const [payable] = await bySource('financialPayables', req.code);
+    expect(payable).toMatchObject({ status: '已通过', data: { partnerId: senlin, payableTypeName: '材料款', payablePrice: 3570, advancePaidPrice: 1071, balancePrice: 2499, payStage: '未付款', prepayCode: pre.code } });
+    expect(await getRecord(t, 'financialPrepay', pre.id, boss)).toMatchObject({ stage: '已核销' });
+
+    // Re-sending 到货入库 changes nothing.
+    expect((await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08' })).status).toBe(409);
+    expect(await bySource('storeprocess', req.code)).toHaveLength(1);
+    expect(await stockOf(board.id, wh.id)).toMatchObject({ quantity: 30 });
+
+    // Paying the balance settles the payable and the purchase.
+    const pay = await add('financialPayablesRequest', {
+      payableCode: payable.code, amount: 2499, payDate: '2031-05-08', paymentMethod: d('paymentMethod', '银行转账'), reason: '付清货款（测试）',
+    }, lisi);
+    expect((await t.call('POST', api('financialPayablesRequest', 'submit'), { id: pay.id }, lisi)).status).toBe(200);
+    await approveAll(t, 'financialPayablesRequest', pay.id, [boss, lisi]);
+    expect(await getRecord(t, 'financialPayables', payable.id, boss)).toMatchObject({ paidPrice: 2499, balancePrice: 0, payStage: '已付清' });
+    expect(await getRecord(t, 'procureProcess', req.id, boss)).toMatchObject({ paidPrice: 2499, procureStage: '已结清' });
+  });
+
+  it('a request needs its lines and reason; one material per line; only the order permission orders', async () => {
+    expect((await t.call('POST', api('procureProcess', 'add'), { procureType: d('procureType', '办公采购'), expectedDate: '2031-04-10', submit: true, lines: [] }, staff)).status).toBe(400);
+    const pen = await add('materialDictionary', { materialCategory: d('materialCategory', '办公用品'), dictCode: 'BG-0901', dictName: '中性笔（测试）', spec: '0.5mm 黑', unit: d('unit', '支'), refPrice: 1.5 });
+    expect(await t.call('POST', api('procureProcess', 'add'), {
+      procureType: d('procureType', '办公采购'), expectedDate: '2031-04-10', reason: '办公用品', lines: [{ materialId: pen.id, quantity: 10 }, { materialId: pen.id, quantity: 5 }],
+    }, staff)).toMatchObject({ status: 400, message: '同一物料请合并为一行' });
+    const req = await add('procureProcess', { procureType: d('procureType', '办公采购'), expectedDate: '2031-04-10', reason: '办公用品', lines: [{ materialId: pen.id, quantity: 100 }] }, staff);
+    expect((await t.call('POST', api('procureProcess', 'submit'), { id: req.id }, staff)).status).toBe(200);
+    await approveAll(t, 'procureProcess', req.id, [boss, lisi]);
+    // 张三 is a member: everyday actions only, no 下单.
+    expect((await stage('procureProcess', req.id, 'order', { supplierId: await partnerId('东莞市利丰包装'), orderDate: '2031-04-01' }, staff)).status).toBe(403);
+  });
+});

@@ -226,7 +226,7 @@ export class Story {
         if (fate !== 'draft') await submitRecord(trx, ctx, { userId: by.id, isAdmin: true, permissions: by.permissions }, m, Number(rec.id));
       } else rec = await createRecord(trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
       id = Number(rec.id);
-      code = await clock.recode(id, m.codePrefix, String(rec.code), dateAgo(r.day));
+      code = await clock.recode(id, String(rec.code).replace(/[0-9]{12}$/, ''), String(rec.code), dateAgo(r.day));
       if (r.ref) this.refs.set(r.ref, { id, code });
     });
     if (fate === 'review2') {

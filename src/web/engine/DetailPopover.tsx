@@ -29,7 +29,8 @@ export function DetailContent({ config, data }: Pick<DetailPopoverProps, 'config
       ...headers.map((h) => ({ title: h.label, dataIndex: h.prop, key: h.prop, width: h.width ?? estimateColumnWidth(h.label) })),
     ];
     const rows = (data as object[]).map((r, i) => ({ ...r, __key: i }));
-    return <Table size="small" pagination={false} rowKey="__key" columns={columns} dataSource={rows} />;
+    // A long sub-table (a balance's 30 latest moves) scrolls inside the popover instead of running off the screen.
+    return <Table size="small" pagination={false} rowKey="__key" columns={columns} dataSource={rows} scroll={rows.length > 10 ? { y: 360 } : undefined} />;
   }
   if (typeof data === 'object') {
     const items = Object.entries(data as Record<string, unknown>).map(([k, v]) => ({ key: k, label: k, children: String(v ?? '') }));

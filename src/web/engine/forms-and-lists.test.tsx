@@ -8,3 +8,4 @@ import './data-list.spec';
 import './language.spec';
 import './list-views.spec';
 import './batch-generate.spec';
+import './line-picker.spec';

@@ -1,0 +1,106 @@
+// Receiving goods in Chromium (issue 13), from the pages the schemas describe: 仓管 罗斌 posts a 入库单 in
+// /storeprocess — the 物料 cell of its line searches the material dictionary and fills 规格, 单位 and the
+// reference price — and /materialStorage shows the balance grown by what came in, its value at the weighted
+// average, and the new receipt in the row's 流水 popover.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
+
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+
+if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the warehouse suite.');
+
+describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
+  let rig: E2eRig | undefined;
+  let base: string;
+  const pages = signedInPages(() => rig!);
+  const { tokens } = pages;
+
+  beforeAll(async () => {
+    rig = await startRig();
+    base = rig.server.url;
+  }, 240_000);
+  afterEach(() => {
+    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
+  });
+  afterAll(async () => {
+    await pages.close();
+    await rig?.close();
+  });
+
+  const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
+    const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
+    return res.json() as Promise<{ status: number; message: string; data: any }>;
+  };
+  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
+  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  /** Picks an option of a select (typing `search` first when given), until the field shows it. */
+  const choose = async (p: Page, where: Locator, option: string, search?: string) => {
+    for (let attempt = 0; attempt < 3 && !(await where.innerText()).includes(option); attempt++) {
+      await where.locator('.ant-select').first().click();
+      if (search) await p.keyboard.type(search);
+      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click().catch(() => undefined);
+      await p.waitForTimeout(200);
+    }
+    await poll(() => where.innerText()).toContain(option);
+    await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => p.locator('.ant-drawer-title:visible').last().click());
+  };
+  const openList = async (p: Page, path: string) => {
+    await p.goto(`${base}${path}`);
+    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor();
+  };
+  const balanceOf = async (dictCode: string, warehouse: string) => {
+    const list = (await call('luobin', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
+    return list.find((r: any) => r.warehouseIdName === warehouse);
+  };
+
+  it('a 入库单 posted in /storeprocess raises the balance in /materialStorage', async () => {
+    const keeper = await pages.page('luobin');
+    const before = await balanceOf('BC-0013', '原材料仓');
+    expect(before.quantity).toBeGreaterThan(0);
+
+    await openList(keeper, '/storeprocess');
+    await keeper.getByRole('button', { name: '新建出入库单' }).click();
+    await poll(() => item(keeper, '经办人').innerText()).toContain('罗斌');
+    // 入库 is the default bill type; 出库类型 is for issues only.
+    expect(await item(keeper, '出库类型').count()).toBe(0);
+    await choose(keeper, item(keeper, '入库类型'), '采购入库');
+    await choose(keeper, item(keeper, '仓库'), '原材料仓');
+    await drawerOf(keeper).getByRole('button', { name: '新增一行' }).click();
+    const line = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first();
+    // The 物料 cell searches the dictionary; the pick fills 规格, 单位 and the reference price.
+    await choose(keeper, line.locator('td').nth(1), '3mm 高密度背板', 'BC-0013');
+    await poll(() => line.locator('td').nth(2).innerText()).toBe('2440×1220×3mm');
+    expect(await line.locator('td').nth(3).innerText()).toBe('张');
+    await poll(() => line.locator('td').nth(6).locator('input').inputValue()).toBe('18');
+    await line.locator('td').nth(4).locator('input').fill('25');
+    await line.locator('td').nth(6).locator('input').fill('19.6');
+    await line.locator('td').nth(6).locator('input').blur();
+    await poll(() => line.locator('td').nth(7).innerText()).toBe('490');
+    await shot(keeper, 'warehouse-01-receipt');
+    await drawerOf(keeper).getByRole('button', { name: /提\s*交/ }).click();
+    await drawerOf(keeper).waitFor({ state: 'hidden' }).catch(async (e) => {
+      await shot(keeper, 'warehouse-debug');
+      throw new Error(`${String(e)}\n${await toastText(keeper)}`);
+    });
+    await poll(() => keeper.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('已通过');
+
+    // The balance grew by 25; its value by 25 × 19.60.
+    await openList(keeper, '/materialStorage');
+    const row = rowOf(keeper, 'BC-0013').filter({ hasText: '原材料仓' });
+    await poll(() => row.first().innerText()).toContain(String(before.quantity + 25));
+    const after = await balanceOf('BC-0013', '原材料仓');
+    expect(after.quantity).toBe(before.quantity + 25);
+    expect(after.stockPrice).toBeCloseTo(before.stockPrice + 490, 2);
+    await shot(keeper, 'warehouse-02-balance');
+    // The row's 流水 shows the new receipt first.
+    const receipt = (await call('luobin', 'POST', '/api/data/storeprocess/page', { pageNum: 1, pageSize: 1 })).data.list[0];
+    expect(receipt.code).toMatch(/^RK/);
+    await row.first().getByText('查看', { exact: true }).first().click();
+    const popover = keeper.locator('.ant-popover:visible');
+    await poll(() => popover.innerText()).toContain(receipt.code);
+    await shot(keeper, 'warehouse-03-ledger');
+  });
+});

@@ -87,11 +87,13 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
       WHERE module = 'salesProcess' AND deleted_at IS NULL ORDER BY id`.execute(t.db)).rows;
     expect(sales.length).toBeGreaterThanOrEqual(20);
     expect(new Set(sales.map((x) => x.status))).toEqual(new Set(['待提交', '审批中', '已驳回', '已撤回', '已通过']));
-    expect(new Set(sales.map((x) => x.data.salesStage).filter(Boolean))).toEqual(new Set(['报价中', '未成交', '已签约', '已发货', '已开票', '已回款']));
+    expect(new Set(sales.map((x) => x.data.salesStage).filter(Boolean))).toEqual(new Set(['报价中', '未成交', '已签约', '部分发货', '已发货', '已开票', '已回款']));
     for (const x of sales) {
-      const shipped = ['已发货', '已开票', '已回款'].includes(x.data.salesStage);
+      const shipped = x.lines.filter((l) => l.shippedQuantity > 0);
+      expect(shipped.length === x.lines.length, x.code).toBe(['已发货', '已开票', '已回款'].includes(x.data.salesStage));
+      expect(shipped.length > 0, x.code).toBe(['部分发货', '已发货', '已开票', '已回款'].includes(x.data.salesStage));
       const docs = await docsOf(x.code, 'storeprocess');
-      expect(docs.length, x.code).toBe(shipped ? x.lines.length : 0);
+      expect(docs.length, x.code).toBe(shipped.length);
       for (const doc of docs) expect(doc.data, x.code).toMatchObject({ billType: '出库', typeName: '销售出库', postStage: '已过账', warehouseIdName: '成品仓（销售）' });
       const recs = await docsOf(x.code, 'financialReceivable');
       expect(recs.length, x.code).toBe(['已开票', '已回款'].includes(x.data.salesStage) ? 1 : 0);
@@ -146,7 +148,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     const shipped = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('zhangsan') }, staff);
     expect(shipped.status, shipped.message).toBe(200);
     const afterShip = await getRecord(t, 'salesProcess', s.id, boss);
-    expect(afterShip).toMatchObject({ salesStage: '已发货', phase: '发货', warehouseIdName: '销售测试成品仓', shipDate: today });
+    expect(afterShip).toMatchObject({ salesStage: '已发货', phase: '发货', warehouseIdName: '销售测试成品仓', shipDate: today, shipCount: 1, pendingQuantity: 0 });
     expect(afterShip.lines.map((l: Row) => l.shippedQuantity)).toEqual([4, 5]);
     const docs = await docsOf(s.code, 'storeprocess');
     expect(docs).toHaveLength(2);
@@ -221,6 +223,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     expect(still).toMatchObject({ salesStage: '已签约' });
     expect(still.warehouseIdName).toBeUndefined();
     expect(still.lines.map((l: Row) => l.shippedQuantity)).toEqual([0, 0]);
+    expect(still.shipCount).toBeUndefined();
     // Restocked, the same shipment goes through.
     expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
       lines: [{ materialId: lamp.id, quantity: 1, unitPrice: 310 }] }, boss)).status).toBe(200);
@@ -234,7 +237,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     const line = { materialId: counter.id, quantity: 1, unitPrice: 300 };
     const bad = async (body: Row) => t.call('POST', api('salesProcess', 'add'), body, staff);
     for (const missing of ['customerId', 'deliveryDate', 'settlementMethod']) {
-      const body = sale([line]);
+      const body: Row = sale([line]);
       delete body[missing];
       const r = await bad(body);
       expect(r.status, missing).toBe(400);
@@ -274,5 +277,59 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
       expect(c.status, c.message).toBe(200);
       expect(await getRecord(t, 'financialReceivable', rec.id, boss)).toMatchObject({ collectStage: '已回款', returnPrice: 500 });
     }
+  });
+
+  it('ships in two batches: 首批 → 部分发货, 第二批 → 已发货, each batch all or nothing, and no invoice before the last', async () => {
+    // All lines in the second batch: nothing to ship first.
+    const none = await approvedSale([{ materialId: counter.id, quantity: 1, unitPrice: 300, batch: '第二批' }]);
+    expect((await stage('salesProcess', none.id, 'sign', { contractNo: 'HT-2026-004', signDate: today }, staff)).status).toBe(200);
+    const refused = await stage('salesProcess', none.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff);
+    expect(refused).toMatchObject({ status: 400, message: '没有首批发货的销售明细' });
+
+    expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
+      lines: [{ materialId: counter.id, quantity: 10, unitPrice: 100 }] }, boss)).status).toBe(200);
+    const lampsBefore = (await balance(lamp.id))!.quantity;
+    const s = await approvedSale([
+      { materialId: counter.id, quantity: 3, unitPrice: 300 },
+      { materialId: counter.id, quantity: 2, unitPrice: 300, batch: '第二批' },
+      { materialId: lamp.id, quantity: lampsBefore + 1, unitPrice: 800, batch: '第二批' },
+    ]);
+    expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-2026-005', signDate: today }, staff)).status).toBe(200);
+    const counters = (await balance(counter.id))!.quantity;
+    const handler = await uid('demo');
+    const ship = () => stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: handler }, staff);
+    const first = await ship();
+    expect(first.status, first.message).toBe(200);
+    let now = await getRecord(t, 'salesProcess', s.id, boss);
+    expect(now).toMatchObject({ salesStage: '部分发货', phase: '发货', shipCount: 1, pendingQuantity: 2 + lampsBefore + 1 });
+    expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 0, 0]);
+    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines[0].quantity)).toEqual([3]);
+    expect((await balance(counter.id))!.quantity).toBe(counters - 3);
+    expect(await tab('shipped')).toContain(s.code);
+    expect((await stage('salesProcess', s.id, 'invoice', { invoiceDate: today, dueDate: today })).status).toBe(409);
+
+    // The second batch is one lamp short: none of it ships, the first batch stands.
+    const short = await ship();
+    expect(short.status).toBe(409);
+    expect(short.message).toContain('库存不足');
+    now = await getRecord(t, 'salesProcess', s.id, boss);
+    expect(now).toMatchObject({ salesStage: '部分发货', shipCount: 1 });
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(1);
+    expect((await balance(counter.id))!.quantity).toBe(counters - 3);
+
+    expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
+      lines: [{ materialId: lamp.id, quantity: 1, unitPrice: 320 }] }, boss)).status).toBe(200);
+    const second = await ship();
+    expect(second.status, second.message).toBe(200);
+    now = await getRecord(t, 'salesProcess', s.id, boss);
+    expect(now).toMatchObject({ salesStage: '已发货', phase: '发货', shipCount: 2, pendingQuantity: 0 });
+    expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 2, lampsBefore + 1]);
+    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines[0].quantity)).toEqual([3, 2, lampsBefore + 1]);
+    expect((await balance(counter.id))!.quantity).toBe(counters - 5);
+    expect((await balance(lamp.id))!.quantity).toBe(0);
+    // A third shipment has nothing to send.
+    expect((await ship()).status).toBe(409);
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(3);
+    expect((await stage('salesProcess', s.id, 'invoice', { invoiceDate: today, dueDate: today })).status).toBe(200);
   });
 });

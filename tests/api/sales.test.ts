@@ -242,7 +242,10 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
       const r = await bad(body);
       expect(r.status, missing).toBe(400);
     }
-    expect((await bad(sale([{ materialId: counter.id, quantity: 1 }]))).status).toBe(400);
+    // A blank 单价 takes the product's reference price (a typed one stays).
+    const priced = await bad(sale([{ materialId: counter.id, quantity: 1 }]));
+    expect(priced.status, priced.message).toBe(200);
+    expect(priced.data.lines[0]).toMatchObject({ unitPrice: 280, contractPrice: 280 });
     expect((await bad(sale([{ quantity: 1, unitPrice: 5 }]))).status).toBe(400);
     expect((await bad(sale([{ materialId: 99999999, quantity: 1, unitPrice: 5 }]))).message).toContain('产品不存在或不可选');
     expect((await bad(sale([line], { customerId: supplier.id }))).status).toBe(400);

@@ -165,7 +165,12 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
   });
 
   it('first in, first out when the team sets it: an issue takes the oldest receipts first', async () => {
-    await add('storeSettingCosting', { costingMethod: '先进先出' });
+    // One costing record per team (the demo's says 移动加权平均): this team switches it.
+    const costing = (await t.call('POST', api('storeSettingCosting', 'page'), { pageNum: 1, pageSize: 5 }, boss)).data.list;
+    expect(costing).toHaveLength(1);
+    expect(costing[0].costingMethod).toBe('移动加权平均');
+    expect((await t.call('POST', api('storeSettingCosting', 'update'), { id: costing[0].id, costingMethod: '先进先出' }, boss)).status).toBe(200);
+    expect((await t.call('POST', api('storeSettingCosting', 'add'), { costingMethod: '先进先出' }, boss)).status).toBe(409);
     const lamp = await material('LED 灯条（测试）', 10);
     expect((await post('入库', main, [{ materialId: lamp.id, quantity: 5, unitPrice: 10 }])).status).toBe(200);
     expect((await post('入库', main, [{ materialId: lamp.id, quantity: 5, unitPrice: 20 }])).status).toBe(200);

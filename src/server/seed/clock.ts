@@ -35,6 +35,7 @@ export class Clock {
     this.steps.push({ story, from: new Date(this.since).toISOString() });
     const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).orderBy('id').execute();
     for (const r of rows) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, date);
+    this.seen = Math.max(0, ...rows.map((r) => Number(r.id)));
   }
 
   /** Runs one step of the story, which happened at `story`. */
@@ -44,21 +45,21 @@ export class Clock {
     let start = await this.dbClock();
     while (start.us <= this.lastEnd) start = await this.dbClock();
     this.steps.push({ story, from: start.t });
-    const before = await this.lastRecordId();
     await run();
-    await this.adopt(before);
+    await this.adopt();
     this.lastEnd = (await this.dbClock()).us;
   }
 
-  private async lastRecordId() {
-    const r = await this.trx.selectFrom('records').select((eb) => eb.fn.max('id').as('id')).where('tenant_code', '=', this.tenant).executeTakeFirst();
-    return Number(r?.id ?? 0);
-  }
+  /** The newest record id the clock has looked at (records are only added during the story). */
+  private seen = 0;
 
   /** Records the step's effects and generators made (a purchase's 入库单 and payable) were born at the step too. */
-  private async adopt(after: number) {
-    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).where('id', '>', after).orderBy('id').execute();
-    for (const r of rows) if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, chinaDate(this.now));
+  private async adopt() {
+    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).where('id', '>', this.seen).orderBy('id').execute();
+    for (const r of rows) {
+      if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, chinaDate(this.now));
+      this.seen = Math.max(this.seen, Number(r.id));
+    }
   }
 
   private lastEnd = 0n;

@@ -17,16 +17,22 @@ export interface Lookups {
   file(name: string): { url: string; name: string };
 }
 
-/** The names of every `{ "$file": name }` in a demo value (the seed stores those files before the story). */
-export function fileNames(v: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(v)) v.forEach((x) => fileNames(x, into));
+/** Every text value of one kind of reference (`$file`, `$made`) in a demo value. */
+function refValues(v: unknown, key: string, into = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) v.forEach((x) => refValues(x, key, into));
   else if (v && typeof v === 'object') {
     const o = v as Row;
-    if (typeof o.$file === 'string') into.add(o.$file);
-    else Object.values(o).forEach((x) => fileNames(x, into));
+    if (typeof o[key] === 'string') into.add(o[key] as string);
+    else Object.values(o).forEach((x) => refValues(x, key, into));
   }
   return into;
 }
+
+/** The names of every `{ "$file": name }` in a demo value (the seed stores those files before the story). */
+export const fileNames = (v: unknown, into = new Set<string>()) => refValues(v, '$file', into);
+
+/** The refs every `{ "$made": ref }` in a demo value names (only their records' effects are looked up). */
+export const madeRefs = (v: unknown, into = new Set<string>()) => refValues(v, '$made', into);
 
 /** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001` or `{YYYY-MM}`. */
 function date(days: unknown, as: unknown): string {

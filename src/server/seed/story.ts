@@ -17,7 +17,7 @@ import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
 import type { Clock } from './clock';
 import { at, chinaDate, dateAgo, hours } from './dates';
-import { resolve, type Lookups } from './refs';
+import { madeRefs, resolve, type Lookups } from './refs';
 
 type Row = Record<string, unknown>;
 
@@ -135,6 +135,8 @@ export class Story {
   private readonly refs = new Map<string, { id: number; code: string }>();
   /** What each story record's effects made, by its ref: the made records' module, id and code. */
   private readonly made = new Map<string, { module: string; id: number; code: string }[]>();
+  /** The refs a `$made` reference names: only their records' effects are looked up. */
+  private readonly madeFrom = new Set<string>();
 
   private constructor(private readonly trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
     private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
@@ -174,6 +176,7 @@ export class Story {
 
   /** Plans every record's life, then plays all steps in date order. */
   async tell(entries: Entry[]) {
+    for (const e of entries) madeRefs(e.record, this.madeFrom);
     for (const e of entries) this.plan(e);
     await this.timeline.play(this.clock, this.ctx);
   }
@@ -211,7 +214,7 @@ export class Story {
     const step = (when: Date, run: () => Promise<unknown>) => this.timeline.add(when, async () => {
       try {
         await run();
-        if (r.ref && id) await this.noteMade(r.ref, id);
+        if (r.ref && id && this.madeFrom.has(r.ref)) await this.noteMade(r.ref, id);
       } catch (e) {
         if (e instanceof Error) e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
         throw e;

@@ -31,8 +31,9 @@ function setup(lines: Record<string, unknown>[]) {
 async function pick(row: number, label: string) {
   const select = document.querySelectorAll('.ant-table-tbody tr.ant-table-row')[row].querySelector('.ant-select-selector')!;
   await act(async () => { fireEvent.mouseDown(select); });
-  const option = await screen.findByTitle(label);
-  await act(async () => { fireEvent.click(option); });
+  // Each cell opens its own dropdown (antd keeps a closed one in the DOM): the newest is this cell's.
+  const options = await screen.findAllByTitle(label);
+  await act(async () => { fireEvent.click(options[options.length - 1]); });
 }
 
 describe('line-cell record picker', () => {

@@ -1,0 +1,242 @@
+// Projects as data (domain guide §7): 项目立项, 装修立项 and 家具立项 pass their project type's 立项流程 (one per
+// type, picked by a record picker filtered by the record's own projectType) through approval, then move through
+// their stages (已立项 → 执行中 → 已结项 / 已终止 …) by stage actions refused from the wrong stage; budget lines may
+// not exceed the budget, contract amounts are the lines' sum, 展览-only fields are dropped for other types. No
+// module of this area is named in src/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { approveAll } from '../helpers/records';
+import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+
+const api = (module: string, op: string) => `/api/data/${module}/${op}`;
+const STAGES_TEXT = '立项申请 → 方案评审 → 报价审批 → 合同签订 → 开工确认';
+const DEMO_STATUSES: Record<string, Record<string, number>> = {
+  projectInitiation: { 已通过: 16, 审批中: 2, 已驳回: 2, 待提交: 2, 已撤回: 1 },
+  decorationProjectProposal: { 已通过: 15, 审批中: 2, 已驳回: 2, 待提交: 2, 已撤回: 1 },
+  furnitureProjectProposal: { 已通过: 15, 审批中: 2, 已驳回: 2, 待提交: 2, 已撤回: 1 },
+};
+
+describe.each(testDialects())('projects on $name', (dialect) => {
+  let t: TestApp;
+  let boss: string;
+  let staff: string;
+  let lisi: string;
+  let dict: Record<string, any[]>;
+  let customer: number;
+  let supplier: number;
+  let process: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    boss = await t.login(DEMO.username, DEMO.password);
+    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+      ['projectType', 'boothType', 'spaceType', 'decorationType', 'furnitureType', 'unit', 'boardMaterial', 'surfaceFinish'], staff)).data;
+    const partner = async (keyword: string) =>
+      (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 10, keyword }, boss)).data.list[0].id as number;
+    customer = await partner('金缘珠宝集团有限公司');
+    supplier = await partner('东莞市森林板材有限公司');
+    const processes = (await t.call('POST', api('projectInitiationProcess', 'page'), { pageNum: 1, pageSize: 50 }, boss)).data.list;
+    process = Object.fromEntries(processes.map((p: any) => [p.projectTypeName, p.code]));
+  });
+  afterAll(async () => t?.close());
+
+  const d = (key: string, name: string) => dictItemId(dict, key, name);
+  const ok = (r: { status: number; message: string }) => expect(r.status, r.message).toBe(200);
+  const get = async (module: string, id: number, token = boss) => (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, token)).data;
+  const list = async (module: string, token = boss) => (await t.call('POST', api(module, 'page'), { pageNum: 1, pageSize: 200 }, token)).data;
+  const tally = (rows: any[], key: (r: any) => string) => rows.reduce((a: Record<string, number>, r) => ({ ...a, [key(r)]: (a[key(r)] ?? 0) + 1 }), {});
+  const stage = (module: string, id: number, action: string, values: Record<string, unknown> = {}, token = staff) =>
+    t.call('POST', api(module, 'stage'), { id, action, values }, token);
+  const approved = async (module: string, body: Record<string, unknown>) => {
+    const r = await t.call('POST', api(module, 'add'), { ...body, submit: true }, staff);
+    ok(r);
+    expect(r.data.status).toBe('审批中');
+    return approveAll(t, module, r.data.id, [boss, lisi, staff]);
+  };
+
+  const project = (over: Record<string, unknown> = {}) => ({
+    projectName: '金缘珠宝苏州观前街店柜台道具（测试）', projectType: d('projectType', '道具'), processCode: process['道具'],
+    customerId: customer, period: ['2031-03-01', '2031-04-15'], budgetPrice: 100000, contractPrice: 128000,
+    region: ['江苏省', '苏州市'], address: '姑苏区观前街 88 号',
+    lines: [
+      { budgetItem: '高柜制作', quantity: 6, unit: d('unit', '个'), unitPrice: 9800 },
+      { budgetItem: '运输安装', quantity: 1, unit: d('unit', '套'), unitPrice: 12000 },
+    ],
+    ...over,
+  });
+
+  it('the demo story is there: one process per project type and twenty-odd projects per page in every status', async () => {
+    const processes = (await list('projectInitiationProcess')).list;
+    expect(processes.map((p: any) => p.projectTypeName).sort()).toEqual(['其他', '家具', '展览', '装修', '道具'].sort());
+    for (const p of processes) expect(p).toMatchObject({ enabled: true, stageCount: 5, stagesText: STAGES_TEXT });
+    for (const module of ['projectInitiation', 'decorationProjectProposal', 'furnitureProjectProposal']) {
+      const page = await list(module);
+      expect(tally(page.list, (r) => r.status), module).toEqual(DEMO_STATUSES[module]);
+      expect(page.total, module).toBe(Object.values(DEMO_STATUSES[module]).reduce((a, b) => a + b, 0));
+      // Every approved project is in a stage; the others are in none.
+      for (const r of page.list) expect(!!r.stage, `${module} ${r.code}`).toBe(r.status === '已通过');
+    }
+    const xm = (await list('projectInitiation')).list;
+    expect(tally(xm.filter((r: any) => r.stage), (r) => r.stage)).toEqual({ 已立项: 1, 执行中: 4, 已结项: 9, 已终止: 2 });
+    const hz = xm.find((r: any) => r.projectName === '金缘珠宝杭州湖滨银泰店柜台道具');
+    expect(hz).toMatchObject({ customerIdName: '金缘珠宝集团有限公司', projectTypeName: '道具', regionText: '浙江省杭州市', stage: '已结项', processCodeName: '道具项目立项流程（5 个阶段）' });
+    expect(hz.code).toMatch(/^XM\d{12}$/);
+    // 展览 projects carry their fair; the others none.
+    for (const r of xm) expect(!!r.exhibitionName, r.projectName).toBe(r.projectTypeName === '展览');
+    const zx = (await list('decorationProjectProposal')).list;
+    expect(tally(zx.filter((r: any) => r.stage), (r) => r.stage)).toEqual({ 已立项: 1, 施工中: 3, 已验收: 3, 已结算: 7, 已终止: 1 });
+    for (const r of zx) expect(r.code).toMatch(/^ZX\d{12}$/);
+    const jj = (await list('furnitureProjectProposal')).list;
+    expect(tally(jj.filter((r: any) => r.stage), (r) => r.stage)).toEqual({ 已立项: 1, 生产中: 3, 已交付: 3, 已结算: 7, 已终止: 1 });
+    for (const r of jj) expect(r.code).toMatch(/^JJ\d{12}$/);
+  });
+
+  it('立项流程: one per project type, stages 1–90 days, a stage summary; a disabled process is no longer offered', async () => {
+    const body = {
+      projectType: d('projectType', '道具'), processName: '道具第二流程（测试）', enabled: true,
+      lines: [{ stageName: '立项申请', approverType: '部门负责人', timeLimitDays: 2 }],
+    };
+    expect(await t.call('POST', api('projectInitiationProcess', 'add'), body, boss)).toMatchObject({ status: 409, message: '该项目类型已有立项流程，请编辑原流程' });
+    // 指定人员 needs its approvers.
+    expect(await t.call('POST', api('projectInitiationProcess', 'add'), { ...body, lines: [{ stageName: '立项申请', approverType: '指定人员', approverIds: [], timeLimitDays: 2 }] }, boss))
+      .toMatchObject({ status: 400, message: '请填写审批人！' });
+    // The 道具 process is the only one offered for a 道具 project; a 展览 project is offered the 展览 one.
+    const offered = async (type: string) =>
+      (await t.call('POST', api('projectInitiation', 'options'), { field: 'processCode', values: { projectType: d('projectType', type) } }, staff)).data.map((o: any) => o.value);
+    expect(await offered('道具')).toEqual([process['道具']]);
+    expect(await offered('展览')).toEqual([process['展览']]);
+    // Time limits are 1–90 days; stage names are unique.
+    const other = (await list('projectInitiationProcess')).list.find((p: any) => p.projectTypeName === '其他');
+    const lines = (await get('projectInitiationProcess', other.id)).lines;
+    const update = (over: Record<string, unknown>) => t.call('POST', api('projectInitiationProcess', 'update'), { id: other.id, projectType: d('projectType', '其他'), processName: '通用项目立项流程', enabled: true, lines, ...over }, boss);
+    expect((await update({ lines: [{ ...lines[0], timeLimitDays: 91 }] })).status).toBe(400);
+    expect(await update({ lines: [lines[0], lines[0]] })).toMatchObject({ status: 400, message: '同一流程的阶段名称不能重复' });
+    // Disabled: no longer offered, and a new pick of it is refused.
+    ok(await update({ enabled: false }));
+    expect(await offered('其他')).toEqual([]);
+    const r = await t.call('POST', api('projectInitiation', 'add'), project({ projectType: d('projectType', '其他'), processCode: process['其他'] }), staff);
+    expect(r).toMatchObject({ status: 400, message: '立项流程不存在或不可选' });
+    ok(await update({ enabled: true }));
+    ok(await t.call('POST', api('projectInitiation', 'add'), project({ projectType: d('projectType', '其他'), processCode: process['其他'] }), staff));
+  });
+
+  it('项目立项: required fields, budget lines within the budget, a process of the project\'s own type, 客户 only', async () => {
+    const add = (body: Record<string, unknown>) => t.call('POST', api('projectInitiation', 'add'), body, staff);
+    const noName = await add(project({ projectName: '' }));
+    expect(noName.status).toBe(400);
+    expect(noName.message).toContain('项目名称');
+    const noBudget = await add(project({ budgetPrice: undefined }));
+    expect(noBudget.status).toBe(400);
+    expect(noBudget.message).toContain('预算');
+    expect((await add(project({ period: undefined }))).status).toBe(400);
+    // Lines over the budget: 6 × 9800 + 12000 = 70800 fits 100000, not 70000.
+    expect(await add(project({ budgetPrice: 70000 }))).toMatchObject({ status: 400, message: '预算明细合计不能超过项目预算' });
+    const saved = await add(project());
+    ok(saved);
+    expect(saved.data).toMatchObject({ budgetTotal: 70800, startDate: '2031-03-01', endDate: '2031-04-15', regionText: '江苏省苏州市', processStages: STAGES_TEXT });
+    expect(saved.data.lines.map((l: any) => l.totalPrice)).toEqual([58800, 12000]);
+    // The process must be the project type's; the customer must be a 客户.
+    expect(await add(project({ processCode: process['展览'] }))).toMatchObject({ status: 400, message: '立项流程不存在或不可选' });
+    expect(await add(project({ customerId: supplier }))).toMatchObject({ status: 400, message: '客户不存在或不可选' });
+    // Submitting needs a process and at least one budget line.
+    expect(await add(project({ processCode: undefined, submit: true }))).toMatchObject({ status: 400, message: '请选择立项流程（在“立项流程”页为该项目类型配置并启用）' });
+    expect(await add(project({ lines: [], submit: true }))).toMatchObject({ status: 400, message: '请至少填写1条预算明细' });
+  });
+
+  it('展览-only fields: required and kept for 展览, dropped for any other type', async () => {
+    const fair = { exhibitionName: '2031 深圳礼品展（测试）', boothType: d('boothType', '特装展位'), boothArea: 72 };
+    const prop = await t.call('POST', api('projectInitiation', 'add'), project(fair), staff);
+    ok(prop);
+    for (const k of ['exhibitionName', 'boothType', 'boothArea']) expect(prop.data[k], k).toBeUndefined();
+    const expo = project({ projectType: d('projectType', '展览'), processCode: process['展览'] });
+    const missing = await t.call('POST', api('projectInitiation', 'add'), expo, staff);
+    expect(missing.status).toBe(400);
+    expect(missing.message).toContain('展会名称');
+    const kept = await t.call('POST', api('projectInitiation', 'add'), { ...expo, ...fair }, staff);
+    ok(kept);
+    expect(kept.data).toMatchObject({ exhibitionName: '2031 深圳礼品展（测试）', boothTypeName: '特装展位', boothArea: 72 });
+  });
+
+  it('项目立项: approval gives 已通过 and 已立项; 开始执行 → 结项 in order, 终止 only while open', async () => {
+    const rec = await approved('projectInitiation', project({ projectName: '审批流转测试项目（测试）' }));
+    expect(rec).toMatchObject({ status: '已通过', stage: '已立项' });
+    const id = rec.id;
+    expect(await stage('projectInitiation', id, 'close', { closeDate: '2031-05-01' })).toMatchObject({ status: 409, message: '当前项目状态为「已立项」，不能结项' });
+    const started = await stage('projectInitiation', id, 'start', { actualStartDate: '2031-03-02' });
+    ok(started);
+    expect(started.data.stage).toBe('执行中');
+    expect(await stage('projectInitiation', id, 'start', { actualStartDate: '2031-03-02' })).toMatchObject({ status: 409 });
+    expect(await stage('projectInitiation', id, 'close', { closeDate: '2031-03-01' })).toMatchObject({ status: 400, message: '结项日期不能早于实际开始日期' });
+    const closed = await stage('projectInitiation', id, 'close', { closeDate: '2031-04-20', actualCost: 68000, closeNote: '按期完成' });
+    ok(closed);
+    expect((await get('projectInitiation', id))).toMatchObject({ stage: '已结项', actualStartDate: '2031-03-02', closeDate: '2031-04-20', actualCost: 68000 });
+    expect(await stage('projectInitiation', id, 'terminate', { terminateDate: '2031-04-21', terminateReason: '测试' })).toMatchObject({ status: 409, message: '当前项目状态为「已结项」，不能终止' });
+    // A second project is terminated while open; the reason is required.
+    const other = (await approved('projectInitiation', project({ projectName: '终止测试项目（测试）' }))).id;
+    expect((await stage('projectInitiation', other, 'terminate', { terminateDate: '2031-03-05' })).status).toBe(400);
+    ok(await stage('projectInitiation', other, 'terminate', { terminateDate: '2031-03-05', terminateReason: '客户取消' }));
+    expect((await get('projectInitiation', other)).stage).toBe('已终止');
+    expect(await stage('projectInitiation', other, 'start', { actualStartDate: '2031-03-06' })).toMatchObject({ status: 409 });
+  });
+
+  it('装修立项: 合同金额 is the lines\' sum whatever the client sends; 开工 → 验收 → 结算', async () => {
+    const body = {
+      projectName: '金缘珠宝杭州西湖银泰店装修（测试）', customerId: customer, spaceType: d('spaceType', '门店'), decorationType: d('decorationType', '新装'),
+      area: 120, processCode: process['装修'], region: ['浙江省', '杭州市'], address: '上城区延安路 98 号西湖银泰 1F',
+      managerId: undefined, period: ['2031-03-01', '2031-04-30'], contractPrice: 1,
+      lines: [
+        { trade: '水电', description: '强弱电', quantity: 1, unit: d('unit', '套'), unitPrice: 38000 },
+        { trade: '木作', description: '墙柜与吊顶', quantity: 120, unit: d('unit', '平方米'), unitPrice: 680.5 },
+      ],
+    };
+    const add = (over: Record<string, unknown>) => t.call('POST', api('decorationProjectProposal', 'add'), { ...body, ...over }, staff);
+    expect((await add({ area: undefined })).status).toBe(400);
+    expect((await add({ area: 0 })).status).toBe(400);
+    expect((await add({ customerId: undefined })).status).toBe(400);
+    expect((await add({ address: '' })).status).toBe(400);
+    expect((await add({ lines: [{ trade: '贴砖', quantity: 1, unitPrice: 1 }] })).status).toBe(400);
+    expect(await add({ processCode: process['家具'] })).toMatchObject({ status: 400, message: '立项流程不存在或不可选' });
+    const saved = await add({});
+    ok(saved);
+    expect(saved.data.contractPrice).toBe(119660);
+    expect(saved.data.managerId).toBeTruthy();
+    const rec = await approved('decorationProjectProposal', { ...body, projectName: '装修流转测试（测试）' });
+    expect(rec).toMatchObject({ status: '已通过', stage: '已立项', contractPrice: 119660 });
+    expect(await stage('decorationProjectProposal', rec.id, 'settle', { settleDate: '2031-05-10', settlePrice: 119660 })).toMatchObject({ status: 409 });
+    ok(await stage('decorationProjectProposal', rec.id, 'startWork', { actualStartDate: '2031-03-02' }));
+    expect(await stage('decorationProjectProposal', rec.id, 'accept', { acceptDate: '2031-03-01' })).toMatchObject({ status: 400, message: '验收日期不能早于开工日期' });
+    ok(await stage('decorationProjectProposal', rec.id, 'accept', { acceptDate: '2031-04-28', acceptNote: '合格' }));
+    ok(await stage('decorationProjectProposal', rec.id, 'settle', { settleDate: '2031-05-10', settlePrice: 119660 }));
+    expect(await get('decorationProjectProposal', rec.id)).toMatchObject({ stage: '已结算', settlePrice: 119660 });
+    expect(await stage('decorationProjectProposal', rec.id, 'terminate', { terminateDate: '2031-05-11', terminateReason: '测试' })).toMatchObject({ status: 409 });
+  });
+
+  it('家具立项: sizes 1–20000 mm, 合同金额 the lines\' sum; 投产 → 交付 → 结算', async () => {
+    const line = { itemName: '珠宝高柜', material: d('boardMaterial', '多层板'), surfaceFinish: d('surfaceFinish', '钢琴烤漆'), length: 1200, width: 550, height: 1900, quantity: 6, unitPrice: 8600 };
+    const body = {
+      projectName: '金缘珠宝苏州店珠宝展柜（测试）', customerId: customer, furnitureType: d('furnitureType', '商业展柜'), processCode: process['家具'],
+      deliveryDate: '2031-04-30', installRequired: true, region: ['江苏省', '苏州市'], address: '姑苏区观前街 88 号',
+      lines: [line, { ...line, itemName: '收银台', length: 1800, width: 600, height: 1050, quantity: 1, unitPrice: 11800 }],
+    };
+    const add = (over: Record<string, unknown>) => t.call('POST', api('furnitureProjectProposal', 'add'), { ...body, ...over }, staff);
+    expect((await add({ deliveryDate: undefined })).status).toBe(400);
+    expect((await add({ furnitureType: undefined })).status).toBe(400);
+    expect((await add({ lines: [{ ...line, height: 20001 }] })).status).toBe(400);
+    expect((await add({ lines: [{ ...line, length: undefined }] })).status).toBe(400);
+    expect(await add({ processCode: process['装修'] })).toMatchObject({ status: 400, message: '立项流程不存在或不可选' });
+    const saved = await add({ contractPrice: 5 });
+    ok(saved);
+    expect(saved.data).toMatchObject({ contractPrice: 63400, installRequiredText: '需要' });
+    expect(saved.data.lines[0].sizeText).toBe('1200×550×1900');
+    const rec = await approved('furnitureProjectProposal', body);
+    expect(rec).toMatchObject({ status: '已通过', stage: '已立项' });
+    expect(await stage('furnitureProjectProposal', rec.id, 'deliver', { actualDeliveryDate: '2031-04-30' })).toMatchObject({ status: 409, message: '当前项目状态为「已立项」，不能交付' });
+    ok(await stage('furnitureProjectProposal', rec.id, 'produce', { produceDate: '2031-03-05' }));
+    ok(await stage('furnitureProjectProposal', rec.id, 'deliver', { actualDeliveryDate: '2031-04-28', deliveryNote: '已安装' }));
+    ok(await stage('furnitureProjectProposal', rec.id, 'settle', { settleDate: '2031-05-10', settlePrice: 63400 }));
+    expect((await get('furnitureProjectProposal', rec.id)).stage).toBe('已结算');
+  });
+});

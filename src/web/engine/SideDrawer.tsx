@@ -3,7 +3,7 @@
 // form 保存 keeps a draft and 提交 saves and submits (both validate the form and every required line
 // cell first); 同意/驳回 (with task data) open the reason dialog; 撤回 and stage actions (e.g. 支付) show
 // only when the record's `actions` from the server allow them.
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';
 import { Button, Collapse, Descriptions, Drawer, Space } from 'antd';
 import { createForm, onFieldInputValueChange } from '@formily/core';
@@ -53,8 +53,20 @@ export interface SideDrawerProps {
 export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks }: SideDrawerProps) {
   const { userId, deptId } = useContext(TenantContext);
   // A new record starts from its schema's defaults (报销人 = me, 报销日期 = today…); the server fills the same.
-  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { userId, deptId, today: todayInChina() }), [record, config.fields, userId, deptId]);
+  // Who the user is may be confirmed by the server after the drawer opened: that must not rebuild the form (and
+  // drop what was typed); the late defaults fill only the fields still empty (effect below).
+  const who = useRef({ userId, deptId });
+  who.current = { userId, deptId };
+  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { ...who.current, today: todayInChina() }), [record, config.fields, open]);
   const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
+  useEffect(() => {
+    if (record || readOnly || !open) return;
+    const late = applyDefaults(config.fields, {}, { userId, deptId, today: todayInChina() });
+    for (const [k, v] of Object.entries(late)) {
+      const cur = form.values[k];
+      if ((cur === undefined || cur === null || cur === '') && v !== undefined && v !== null) form.setValuesIn(k, v);
+    }
+  }, [userId, deptId, record, readOnly, open, form, config.fields]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   const formId = record?.id;
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DrawerConfig } from '../../common/schema/types';
 import { SideDrawer } from './SideDrawer';
+import { TenantContext } from './tenant';
+import { FixtureProviders } from './fixtures/Providers';
 import { buttons, renderWithFixtures } from './fixtures/render';
 
 afterEach(cleanup);
@@ -117,5 +119,27 @@ describe('SideDrawer footer', () => {
   it('no 撤回 once the form is no longer under review', async () => {
     renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', status: '待提交', actions: ['view', 'edit'] }} onClose={() => undefined} />, { taskFor: () => false });
     await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交']));
+  });
+});
+
+describe('SideDrawer defaults', () => {
+  it('who the user is, confirmed after the drawer opened, fills empty defaults and keeps what was typed', async () => {
+    const withDept: DrawerConfig = {
+      title: '报销单',
+      fields: [
+        { fieldName: 'name', titleName: '名称', fontendType: 'text' },
+        { fieldName: 'deptId', titleName: '部门', fontendType: 'text', default: 'currentDept' },
+      ],
+    };
+    const ui = (deptId?: number) => (
+      <TenantContext.Provider value={{ userId: 1, deptId }}>
+        <SideDrawer open config={withDept} onClose={() => undefined} />
+      </TenantContext.Provider>
+    );
+    const view = renderWithFixtures(ui());
+    await act(async () => { fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '已填写' } }); });
+    view.rerender(<FixtureProviders provider={view.provider}>{ui(7)}</FixtureProviders>);
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入部门') as HTMLInputElement).value).toBe('7'));
+    expect((screen.getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('已填写');
   });
 });

@@ -2,39 +2,19 @@
 // document's 物料: offers what the server finds for lines.<cell>, stores the value and its label beside it,
 // and fills the cells the picker names: those a user cannot type in always, the others while blank. The
 // server does the same on save and keeps its own version.
-import { useContext, useRef, useState } from 'react';
 import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../common/rules/messages';
 import type { ColumnDef, RecordSource } from '../../common/schema/types';
-import { DataProviderContext, type PickerOption } from '../api/data-provider';
-import { PageModuleContext } from './page-module';
+import { usePickerOptions } from './fields/use-picker-options';
 
 type Row = Record<string, unknown>;
 
 export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row: Row; columns: ColumnDef[]; set: (prop: string, v: unknown) => void }) {
   const src = col.data as RecordSource;
-  const provider = useContext(DataProviderContext);
-  const module = useContext(PageModuleContext);
   const form = useForm() as { values?: Row } | undefined;
-  const [options, setOptions] = useState<PickerOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const seq = useRef(0);
+  const { options, loading, load } = usePickerOptions(`lines.${col.prop}`, () => form?.values ?? {});
   const value = row[col.prop];
-
-  const load = async (keyword?: string) => {
-    if (!provider || !module) return;
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const list = await provider.pickerOptions({ module, field: `lines.${col.prop}`, values: form?.values ?? {}, keyword });
-      if (mine === seq.current) setOptions(list);
-    } catch {
-      /* the list stays as it was; the server says what is wrong on save */
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
 
   const choose = (v: unknown) => {
     const hit = options.find((o) => String(o.value) === String(v));

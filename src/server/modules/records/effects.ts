@@ -4,7 +4,6 @@
 // refuses a replay, so approving twice cannot create or append twice. Targets are locked (FOR UPDATE)
 // before they are read, then recomputed from their own schema (computed fields, checks, auto stages).
 import { sql } from 'kysely';
-import Big from 'big.js';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import type { EffectDef } from '../../../common/schema';
@@ -14,6 +13,7 @@ import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
+import { num } from './numbers';
 import { postStock } from './stock';
 
 type Row = Record<string, unknown>;
@@ -36,9 +36,6 @@ interface Source {
   lines: Row[];
 }
 
-const num = (v: unknown) => {
-  try { return new Big(v === null || v === undefined || v === '' ? 0 : (v as string | number)); } catch { return new Big(0); }
-};
 
 async function lockedSource(trx: TenantTx, tenant: string, m: ModuleSchema, id: number): Promise<Source> {
   const r = await sql<{ code: string; data: Row; lines: Row[] }>`SELECT code, data, lines FROM records

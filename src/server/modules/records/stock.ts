@@ -12,6 +12,8 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import type { StockPosting } from '../../../common/schema';
 import { evalExpr } from '../../../common/computed';
+import { isBlank as blank } from '../../../common/expr/values';
+import { num } from './numbers';
 import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { settleRecord } from './settle';
@@ -21,10 +23,6 @@ type Row = Record<string, unknown>;
 /** How many of a balance's newest moves it shows as its lines. */
 const SHOWN_MOVES = 30;
 
-const num = (v: unknown) => {
-  try { return new Big(v === null || v === undefined || v === '' ? 0 : (v as string | number)); } catch { return new Big(0); }
-};
-const blank = (v: unknown) => v === null || v === undefined || v === '';
 const fen = (b: Big) => b.round(2, Big.roundHalfUp);
 
 export interface StockSource {

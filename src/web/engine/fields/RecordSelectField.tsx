@@ -1,39 +1,19 @@
 // A record picker (data: { module, label, filter, fill }): offers the records of another module that the
 // server finds for the form's current values, fills the declared fields on pick, and keeps the picked record
 // for the form's expressions. The filter itself lives in the page schema and is applied by the server.
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../../common/rules/messages';
 import type { RecordSource } from '../../../common/schema/types';
-import { DataProviderContext, type PickerOption } from '../../api/data-provider';
-import { PageModuleContext } from '../page-module';
 import { setPicked } from './picked-store';
+import { usePickerOptions } from './use-picker-options';
 import type { FieldAdapterProps } from './types';
 
 export function RecordSelectField({ def, value, onChange, disabled, ...rest }: FieldAdapterProps) {
   const src = def.data as RecordSource;
-  const provider = useContext(DataProviderContext);
-  const module = useContext(PageModuleContext);
   const form = useForm();
-  const [options, setOptions] = useState<PickerOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const seq = useRef(0);
-
-  const load = async (keyword?: string) => {
-    if (!provider || !module) return [];
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const list = await provider.pickerOptions({ module, field: def.fieldName, values: form.values, keyword });
-      if (mine === seq.current) setOptions(list);
-      return list;
-    } catch {
-      return [];
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
+  const { options, loading, load } = usePickerOptions(def.fieldName, () => form.values);
 
   // An existing pick is looked up once, so the form's expressions see the picked record from the start.
   useEffect(() => {

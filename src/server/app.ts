@@ -10,7 +10,8 @@ import multipart from '@fastify/multipart';
 import type { Config } from './config';
 import { openDatabase, type DB } from './db';
 import { createServices, type AppServices } from './services';
-import { envelopePlugin, ok } from './plugins/envelope';
+import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { authPlugin } from './plugins/auth';
 import { accountRoutes } from './modules/auth/routes';
 import { qrLoginRoutes } from './modules/auth/qr-routes';
@@ -25,8 +26,6 @@ import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
-import { indexNameOf, indexStatements } from './modules/records/query';
-import { sql } from 'kysely';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -39,6 +38,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler: envelopeClientError,
+    frameworkErrors: envelopeFrameworkError,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
   const db = await openDatabase(config);
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(envelopePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { sessions: services.sessions });
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['系统'], summary: '健康检查' } }, async () => {
@@ -75,13 +77,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
 
-  // Expression indexes for the fields each module sorts or filters on (idempotent). Indexes of ours the schemas
-  // no longer ask for are dropped: each one costs every insert and every plan on the records table.
-  const wanted = services.schemas.all().flatMap(indexStatements);
-  const names = new Set(wanted.map(indexNameOf));
-  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(db);
-  for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(db);
-  for (const stmt of wanted) await sql.raw(stmt).execute(db);
+  // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
+  await services.recordIndexes.atStart();
 
   await serveWeb(app, config.webDir);
   app.addHook('onClose', async () => {

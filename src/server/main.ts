@@ -8,6 +8,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logge
   const config = { ...loadConfig(), ...overrides };
   const { app, db, services } = await buildApp(config, opts);
   const seeded = config.seedDemo ? await seedDemo(db, services) : false;
+  await services.recordIndexes.ensure();
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;

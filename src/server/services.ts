@@ -11,6 +11,7 @@ import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { S3FileStorage, s3OptionsFromEnv } from './modules/files/s3-storage';
 import path from 'node:path';
 import { SchemaRegistry } from './modules/records/schema-registry';
+import { RecordIndexes } from './modules/records/indexes';
 import { createOcrProvider, type OcrProvider } from './modules/ocr';
 
 export interface AppServices {
@@ -24,10 +25,12 @@ export interface AppServices {
   files: FileStorage;
   schemas: SchemaRegistry;
   ocr: OcrProvider;
+  recordIndexes: RecordIndexes;
 }
 
 export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
   const sms = createSmsProvider(process.env.SMS_PROVIDER ?? 'local', config.dataDir, log);
+  const schemas = new SchemaRegistry(config.schemasDir);
   return {
     config,
     db,
@@ -39,7 +42,8 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     files: (process.env.FILE_STORAGE ?? 'local') === 's3'
       ? new S3FileStorage(s3OptionsFromEnv(process.env))
       : new LocalFileStorage(path.join(config.dataDir, 'files')),
-    schemas: new SchemaRegistry(config.schemasDir),
+    schemas,
     ocr: createOcrProvider(process.env.OCR_PROVIDER ?? 'local'),
+    recordIndexes: new RecordIndexes(db, schemas),
   };
 }

@@ -141,6 +141,25 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
     expect((await post('入库', main, [{ materialId: glue.id, quantity: 0, unitPrice: 1 }])).message).toBe('出入库数量必须大于 0');
   });
 
+  it('transfers in opposite directions at once all land and keep the totals', async () => {
+    const parts = [await material('螺丝 M4（测试）', 1), await material('螺母 M4（测试）', 1), await material('垫片 M4（测试）', 1)];
+    for (const w of [main, loose]) {
+      expect((await post('入库', w, parts.map((m) => ({ materialId: m.id, quantity: 100, unitPrice: 1 })))).status).toBe(200);
+    }
+    // Each transfer locks the balances of every part in both warehouses; half go one way, half the other, with
+    // their lines in opposite orders (a deadlock, should one occur, is retried: tests/api/tenant-retry.test.ts).
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => {
+      const [from, to] = i % 2 ? [main, loose] : [loose, main];
+      const lines = (i % 2 ? parts : [...parts].reverse()).map((m) => ({ materialId: m.id, quantity: 1 }));
+      return post('调拨', from, lines, { targetWarehouseId: to }, i % 3 ? boss : lisi);
+    }));
+    expect(results.map((r) => r.status), results.map((r) => r.message).join(' ')).toEqual(Array(30).fill(200));
+    for (const m of parts) {
+      expect(await balance(m.id, main)).toMatchObject({ quantity: 100 });
+      expect(await balance(m.id, loose)).toMatchObject({ quantity: 100 });
+    }
+  });
+
   it('报废 waits for approval before it moves stock; balances cannot be written by hand; picks are checked', async () => {
     const paint = await material('木器漆（测试）', 80);
     expect((await post('入库', main, [{ materialId: paint.id, quantity: 4, unitPrice: 80 }])).status).toBe(200);

@@ -67,7 +67,7 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
       if (where === '/selectionMethod') return (await page.locator('body').innerText()).includes('创建团队') ? 'selection' : 'waiting';
       if (where === '/' && (await page.getByTestId('team-name').count()) > 0) return 'portal';
       return 'waiting';
-    }, { timeout: 20_000 }).not.toBe('waiting');
+    }, { timeout: 45_000 }).not.toBe('waiting');
   }
 
   async function openUserMenu(page: Page, entry: string) {

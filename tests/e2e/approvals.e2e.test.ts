@@ -3,9 +3,9 @@
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig } from './helpers';
+import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import { drawerOf, item, poll, rowOf } from './page-kit';
 
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the approvals suite.');
 
@@ -34,7 +34,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     contexts.push(ctx);
     const p = await ctx.newPage();
-    p.setDefaultTimeout(20_000);
+    p.setDefaultTimeout(WAIT_MS);
     p.on('pageerror', (e) => consoleErrors.push(String(e)));
     // Uncaught errors and our own console errors; library development warnings ("Warning: …") are not errors.
     p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text()); });
@@ -47,9 +47,6 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     return p;
   }
 
-  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
-  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
   const pick = async (p: Page, field: import('playwright-core').Locator, option: string) => {
     await field.locator('.ant-select').click();
     await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();

@@ -2,11 +2,9 @@
 // it, 张三 files a reimbursement that offsets it through the 冲抵借支单 picker, and once approved the advance reads
 // 已还清 with its 还款记录; a receivable goes 未回款 → 部分回款 → 已回款 through two 登记回款 dialogs. Approvals
 // are given through the API (the approval UI has its own suite); every figure on screen comes from the server.
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
-
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+import { HAS_CHROMIUM, shot, signedInPages, startRig, type E2eRig } from './helpers';
+import { apiCaller, approver, choose, dialogItem, dialogOf, drawerOf, item, listOpener, op, poll, rowOf, submitDrawer, typeDate } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the finance suite.');
 
@@ -30,67 +28,10 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
   });
 
   const loggedIn = (username: string) => pages.page(username);
-  const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
-    return res.json() as Promise<{ status: number; message: string; data: any }>;
-  };
+  const call = apiCaller(() => base, tokens);
+  const openList = listOpener(() => base);
   /** Agrees every open task of the record (李四, then the owner, then 张三), until it takes effect. */
-  const approve = async (id: number) => {
-    for (let i = 0; i < 8; i++) {
-      let acted = false;
-      for (const u of ['lisi', 'demo', 'zhangsan']) {
-        const task = (await call(u, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data;
-        if (!task?.taskId) continue;
-        const r = await call(u, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
-        expect(r.status, r.message).toBe(200);
-        acted = true;
-        break;
-      }
-      if (!acted) return;
-    }
-  };
-
-  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
-  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const dialogOf = (p: Page, title: string) => p.locator('.ant-modal-content:visible', { hasText: title });
-  const dialogItem = (p: Page, title: string, label: string) => dialogOf(p, title).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-  /**
-   * Picks an option of a select. On a loaded machine a click can land while the options are being replaced:
-   * pick until the field shows the option, and never leave a dropdown open over the next control.
-   */
-  const choose = async (p: Page, where: import('playwright-core').Locator, option: string) => {
-    for (let attempt = 0; attempt < 3 && !(await where.innerText()).includes(option); attempt++) {
-      await where.locator('.ant-select').click();
-      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click().catch(() => undefined);
-      await p.waitForTimeout(200);
-    }
-    await poll(() => where.innerText()).toContain(option);
-    // A dropdown still open (closing slowly under load) would take the next click: let it close, else click
-    // the dialog's or drawer's title (never Escape, which closes the dialog too).
-    await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
-      .catch(() => p.locator('.ant-modal-title:visible, .ant-drawer-title:visible').last().click());
-  };
-  const typeDate = async (where: import('playwright-core').Locator, value: string) => {
-    await where.locator('input').fill(value);
-    await where.locator('input').press('Enter');
-  };
-  const openList = async (p: Page, path: string) => {
-    await p.goto(`${base}${path}`);
-    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor().catch(async (e) => {
-      await shot(p, 'finance-debug-list');
-      throw new Error(`${String(e)}\n${(await p.locator('body').innerText()).slice(0, 500)}`);
-    });
-  };
-  /** A row's operation button (the row may hold other 查看 links, e.g. a detail popover). */
-  const op = (p: Page, row: string, name: string) => rowOf(p, row).locator('button', { hasText: new RegExp(`^${name.split('').join('\\s*')}$`) });
-  const submitDrawer = async (p: Page) => {
-    await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(p).waitFor({ state: 'hidden' }).catch(async (e) => {
-      await shot(p, 'finance-debug');
-      throw new Error(`${String(e)}\n${await toastText(p)}`);
-    });
-  };
+  const approve = approver(call, ['lisi', 'demo', 'zhangsan']);
 
   it('an advance is paid, offset by a reimbursement through the picker, and reads 已还清 with its 还款记录', async () => {
     const staff = await loggedIn('zhangsan');
@@ -183,8 +124,7 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
 
     await openList(boss, '/financialReceivable');
     await boss.getByRole('button', { name: '新增应收' }).click();
-    await item(boss, '客户').locator('.ant-select').click();
-    await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '云杉珠宝（E2E）' }).click();
+    await choose(boss, item(boss, '客户'), '云杉珠宝（E2E）');
     await choose(boss, item(boss, '收款类型'), '进度款');
     await item(boss, '合同金额').locator('input').fill('10000');
     await item(boss, '合同金额').locator('input').blur();

@@ -9,6 +9,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 export const SCREENSHOTS = path.join(ROOT, 'screenshots');
+/** How long a suite waits for the server's answer to show on screen (CI runs the API suites beside these). */
+export const WAIT_MS = 45_000;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -177,7 +179,7 @@ export function signedInPages(rig: () => E2eRig) {
         await ctx.addCookies([{ name: 'token', value: tokens[username], url: server.url }]);
       }
       const p = await ctx.newPage();
-      p.setDefaultTimeout(20_000);
+      p.setDefaultTimeout(WAIT_MS);
       p.on('pageerror', (e) => errors.push(String(e)));
       p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) errors.push(m.text()); });
       return p;

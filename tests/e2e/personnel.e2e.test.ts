@@ -3,11 +3,9 @@
 // month, 人事 赵敏 confirms the month's attendance at once (批量确认), generates the month's payroll in
 // /payrollSetting (生成工资表), it is submitted and approved, and /financialPayables shows the 工资 payable.
 // Approvals are given through the API (the approval UI has its own suite).
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
-
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, WAIT_MS, type E2eRig } from './helpers';
+import { apiCaller, approver, choose, dialogOf, drawerOf, item, listOpener, op, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the personnel suite.');
 
@@ -29,52 +27,11 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await rig?.close();
   });
 
-  const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
-    return res.json() as Promise<{ status: number; message: string; data: any }>;
-  };
-  const approve = async (id: number) => {
-    for (let i = 0; i < 8; i++) {
-      let acted = false;
-      for (const u of ['lisi', 'demo']) {
-        const task = (await call(u, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data;
-        if (!task?.taskId) continue;
-        const r = await call(u, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
-        expect(r.status, r.message).toBe(200);
-        acted = true;
-        break;
-      }
-      if (!acted) return;
-    }
-  };
+  const call = apiCaller(() => base, tokens);
+  const openList = listOpener(() => base);
+  const approve = approver(call, ['lisi', 'demo']);
   const find = async (username: string, module: string, filters: object[]) =>
     (await call(username, 'POST', `/api/data/${module}/page`, { pageNum: 1, pageSize: 100, filters })).data.list;
-
-  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
-  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const dialogOf = (p: Page, title: string) => p.locator('.ant-modal-content:visible', { hasText: title });
-  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-  /**
-   * Picks an option of a select. On a loaded machine a click can land while the options are being replaced:
-   * pick until the field shows the option, and never leave a dropdown open over the next control.
-   */
-  const choose = async (p: Page, where: Locator, option: string) => {
-    for (let attempt = 0; attempt < 3 && !(await where.innerText()).includes(option); attempt++) {
-      await where.locator('.ant-select').click();
-      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click().catch(() => undefined);
-      await p.waitForTimeout(200);
-    }
-    await poll(() => where.innerText()).toContain(option);
-    // A dropdown still open (closing slowly under load) would take the next click: let it close, else click
-    // the dialog's or drawer's title (never Escape, which closes the dialog too).
-    await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
-      .catch(() => p.locator('.ant-modal-title:visible, .ant-drawer-title:visible').last().click());
-  };
-  const openList = async (p: Page, path: string) => {
-    await p.goto(`${base}${path}`);
-    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor();
-  };
-  const op = (p: Page, row: string, name: string) => rowOf(p, row).locator('button', { hasText: new RegExp(`^${name.split('').join('\\s*')}$`) });
 
   it('leave approved → attendance shows it → month confirmed → payroll generated and approved → 工资 payable', async () => {
     const staff = await pages.page('zhangsan');
@@ -107,11 +64,7 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await item(staff, '时长').locator('input').fill('2');
     await item(staff, '事由').locator('textarea').fill('家中老人住院陪护（E2E）');
     await shot(staff, 'personnel-01-leave-form');
-    await drawerOf(staff).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(staff).waitFor({ state: 'hidden' }).catch(async (e) => {
-      await shot(staff, 'personnel-debug');
-      throw new Error(`${String(e)}\n${await toastText(staff)}`);
-    });
+    await submitDrawer(staff, 'personnel-debug');
     await poll(() => rowOf(staff, '家中老人住院陪护（E2E）').innerText()).toContain('审批中');
     const leave = (await find('zhangsan', 'myPersonnel', [{ field: 'reason', operator: 'contains', value: '住院陪护（E2E）' }]))[0];
     expect(leave.period).toEqual([`${month}-26 09:00`, `${month}-27 18:00`]);
@@ -140,7 +93,8 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await monthInput.fill(month);
     await monthInput.press('Enter');
     await dialogOf(hr, '生成工资表').getByRole('button', { name: '生成工资表' }).click();
-    await drawerOf(hr).waitFor().catch(async (e) => {
+    // Generating reads every employee's salary file, attendance and appraisal: give it twice the usual wait.
+    await drawerOf(hr).waitFor({ timeout: 2 * WAIT_MS }).catch(async (e) => {
       await shot(hr, 'personnel-debug-generate');
       throw new Error(`${String(e)}\n${await toastText(hr)}`);
     });

@@ -6,10 +6,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig } from './helpers';
+import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import { drawerOf, item, poll, rowOf } from './page-kit';
 
 /** Waits for a UI condition: actions and answers take a moment on a busy two-core machine. */
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the reimbursement suite.');
 
@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     const token = (await res.json()).data.token;
     await ctx.addCookies([{ name: 'token', value: token, url: server.url }]);
     const page = await ctx.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(WAIT_MS);
     return page;
   }
 
@@ -47,9 +47,6 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await rig?.close();
   });
 
-  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
-  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const rowOf = (p: Page, code: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
 
   async function openList(p: Page) {
     await p.goto(`${server.url}/reimburseManage`);
@@ -117,7 +114,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     // Server-side sort on 报销总额: ascending puts the 45.00 parking fee first.
     await staff.locator('.ant-table-thead th', { hasText: '报销总额' }).click();
     await poll(async () => staff.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('45.00');
-  }, 120_000);
+  }, 240_000);
 
   it('files a reimbursement with a line item and an invoice image, rejects it from the portal, resubmits and agrees', async () => {
     const code = await fileReimbursement(staff, '北京客户拜访', '45.5', true);
@@ -186,5 +183,5 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await boss.goto(`${server.url}/`);
     await boss.locator('.yg-work-panel .ant-table').waitFor();
     expect(await boss.locator('.yg-work-panel').innerText()).not.toContain(code);
-  }, 120_000);
+  }, 240_000);
 });

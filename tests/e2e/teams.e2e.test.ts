@@ -167,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await expect.poll(() => sidebarText(page), WAIT).toContain('流程绑定'); // the owner's admin role has every module
     await shot(page, 'teams-shell');
     mark('teams-shell');
-  }, 120_000);
+  }, 240_000);
 
   it('the user applies to join the demo team; the owner approves in the UI', async () => {
     const { page } = carol;

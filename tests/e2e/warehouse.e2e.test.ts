@@ -2,11 +2,9 @@
 // /storeprocess — the 物料 cell of its line searches the material dictionary and fills 规格, 单位 and the
 // reference price — and /materialStorage shows the balance grown by what came in, its value at the weighted
 // average, and the new receipt in the row's 流水 popover.
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
-
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+import { HAS_CHROMIUM, shot, signedInPages, startRig, type E2eRig } from './helpers';
+import { apiCaller, choose, drawerOf, item, listOpener, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the warehouse suite.');
 
@@ -28,29 +26,8 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await rig?.close();
   });
 
-  const call = async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const res = await fetch(`${base}${url}`, { method, headers: { Satoken: tokens[username], 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify(data) });
-    return res.json() as Promise<{ status: number; message: string; data: any }>;
-  };
-  const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
-  const item = (p: Page, label: string) => drawerOf(p).locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
-  const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-  /** Picks an option of a select (typing `search` first when given), until the field shows it. */
-  const choose = async (p: Page, where: Locator, option: string, search?: string) => {
-    for (let attempt = 0; attempt < 3 && !(await where.innerText()).includes(option); attempt++) {
-      await where.locator('.ant-select').first().click();
-      if (search) await p.keyboard.type(search);
-      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click().catch(() => undefined);
-      await p.waitForTimeout(200);
-    }
-    await poll(() => where.innerText()).toContain(option);
-    await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
-      .catch(() => p.locator('.ant-drawer-title:visible').last().click());
-  };
-  const openList = async (p: Page, path: string) => {
-    await p.goto(`${base}${path}`);
-    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor();
-  };
+  const call = apiCaller(() => base, tokens);
+  const openList = listOpener(() => base);
   const balanceOf = async (dictCode: string, warehouse: string) => {
     const list = (await call('luobin', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
     return list.find((r: any) => r.warehouseIdName === warehouse);
@@ -80,11 +57,7 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await line.locator('td').nth(6).locator('input').blur();
     await poll(() => line.locator('td').nth(7).innerText()).toBe('490');
     await shot(keeper, 'warehouse-01-receipt');
-    await drawerOf(keeper).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(keeper).waitFor({ state: 'hidden' }).catch(async (e) => {
-      await shot(keeper, 'warehouse-debug');
-      throw new Error(`${String(e)}\n${await toastText(keeper)}`);
-    });
+    await submitDrawer(keeper, 'warehouse-debug');
     await poll(() => keeper.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('已通过');
 
     // The balance grew by 25; its value by 25 × 19.60.

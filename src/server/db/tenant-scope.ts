@@ -7,11 +7,29 @@ import type { Database } from './types';
 
 export type TenantTx = Transaction<Database>;
 
+/**
+ * PostgreSQL's answers that mean "another transaction got in the way, run yours again": a deadlock (two stock
+ * transfers in opposite directions lock the same two balances in opposite orders) and a serialization failure.
+ * PostgreSQL rolled the transaction back, so running it again from the start is safe and is what its manual asks.
+ */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 4;
+
+export const isRetryable = (err: unknown) => RETRYABLE.has(String((err as { code?: unknown } | null)?.code ?? ''));
+
 export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    // One round trip: the non-owner role (so row-level security applies), the tenant, and a time limit so a
-    // query whose client gave up does not run on.
-    await sql`SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', ${tenantCode}, true), set_config('statement_timeout', '15s', true)`.execute(trx);
-    return fn(trx);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // One round trip: the non-owner role (so row-level security applies), the tenant, and a time limit so a
+        // query whose client gave up does not run on.
+        await sql`SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', ${tenantCode}, true), set_config('statement_timeout', '15s', true)`.execute(trx);
+        return fn(trx);
+      });
+    } catch (err) {
+      if (!isRetryable(err) || attempt >= ATTEMPTS) throw err;
+      // A little random wait, so the two that collided do not collide again.
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+    }
+  }
 }

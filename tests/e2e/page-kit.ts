@@ -1,0 +1,101 @@
+// What the Chromium suites do to a schema-driven page: find a drawer's or dialog's field by its label, a row by
+// its text, pick a select's option, submit a drawer, call the API as a signed-in user. One copy for every suite,
+// with waits sized for a loaded two-core machine (CI runs the API suites beside these).
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { shot, toastText, WAIT_MS } from './helpers';
+
+export const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT_MS, interval: 200 });
+
+export const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
+const labelled = (p: Page, within: Locator, label: string) =>
+  within.locator('.ant-formily-item').filter({ has: p.locator(`label:text-is("${label}")`) });
+/** A field of the open drawer, by its label. */
+export const item = (p: Page, label: string) => labelled(p, drawerOf(p), label);
+export const dialogOf = (p: Page, title: string) => p.locator('.ant-modal-content:visible', { hasText: title });
+export const dialogItem = (p: Page, title: string, label: string) => labelled(p, dialogOf(p, title), label);
+export const rowOf = (p: Page, text: string) => p.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+/** A row's operation button (the row may hold other 查看 links, e.g. a detail popover); antd spaces two-character labels. */
+export const op = (p: Page, row: string, name: string) =>
+  rowOf(p, row).locator('button', { hasText: new RegExp(`^${name.split('').join('\\s*')}$`) });
+
+/**
+ * Picks an option of a select (typing `search` first when given). On a loaded machine a click can land while the
+ * options are being replaced: pick until the field shows the option, and never leave a dropdown open over the next
+ * control.
+ */
+export async function choose(p: Page, where: Locator, option: string, search?: string): Promise<void> {
+  for (let attempt = 0; attempt < 4 && !(await where.innerText()).includes(option); attempt++) {
+    await where.locator('.ant-select').first().click();
+    if (search) await p.keyboard.type(search);
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first()
+      .click({ timeout: 10_000 }).catch(() => undefined);
+    await p.waitForTimeout(200);
+  }
+  await poll(() => where.innerText()).toContain(option);
+  // A dropdown closing slowly would take the next click: let it close, else click the dialog's or drawer's title
+  // (never Escape, which closes the dialog too).
+  await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => p.locator('.ant-modal-title:visible, .ant-drawer-title:visible').last().click());
+}
+
+export async function typeDate(where: Locator, value: string): Promise<void> {
+  await where.locator('input').fill(value);
+  await where.locator('input').press('Enter');
+}
+
+/** What the page says went wrong: the form's field errors and the toasts. */
+export async function complaints(p: Page): Promise<string> {
+  const fields = await p.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();
+  return [...fields, await toastText(p)].filter(Boolean).join('\n');
+}
+
+/** Opens a list route and waits for its first row or its empty placeholder. */
+export function listOpener(base: () => string) {
+  return async (p: Page, path: string) => {
+    await p.goto(`${base()}${path}`);
+    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor().catch(async (e) => {
+      await shot(p, 'e2e-debug-list');
+      throw new Error(`${String(e)}\n${(await p.locator('body').innerText()).slice(0, 500)}`);
+    });
+  };
+}
+
+/** Presses the drawer's 提交 and waits for the drawer to close; if it stays, says why (field errors, toasts). */
+export async function submitDrawer(p: Page, debugName = 'e2e-debug-drawer'): Promise<void> {
+  await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
+  await drawerOf(p).waitFor({ state: 'hidden', timeout: WAIT_MS }).catch(async (e) => {
+    await shot(p, debugName);
+    throw new Error(`${String(e)}\n${await complaints(p)}`);
+  });
+}
+
+/** Calls the API as a signed-in user of the suite (tokens by username). */
+export function apiCaller(base: () => string, tokens: Record<string, string>) {
+  return async (username: string, method: 'GET' | 'POST', url: string, data?: unknown) => {
+    const res = await fetch(`${base()}${url}`, {
+      method,
+      headers: { Satoken: tokens[username], 'content-type': 'application/json' },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    return res.json() as Promise<{ status: number; message: string; data: any }>;
+  };
+}
+
+/** Agrees every open task of a record, asking each of `users` in turn, until none is left (it took effect). */
+export function approver(call: ReturnType<typeof apiCaller>, users: string[]) {
+  return async (id: number) => {
+    for (let i = 0; i < 8; i++) {
+      let acted = false;
+      for (const u of users) {
+        const task = (await call(u, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data;
+        if (!task?.taskId) continue;
+        const r = await call(u, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
+        expect(r.status, r.message).toBe(200);
+        acted = true;
+        break;
+      }
+      if (!acted) return;
+    }
+  };
+}

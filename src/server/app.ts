@@ -25,6 +25,7 @@ import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
+import { specCallRoutes } from './modules/spec-calls';
 import { indexNameOf, indexStatements } from './modules/records/query';
 import { sql } from 'kysely';
 
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await dictWriteRoutes(app, services);
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
+  await specCallRoutes(app, services);
 
   // Expression indexes for the fields each module sorts or filters on (idempotent). Indexes of ours the schemas
   // no longer ask for are dropped: each one costs every insert and every plan on the records table.

@@ -14,6 +14,7 @@ import type { ModuleSchema } from '../records/schema-registry';
 import { callerRefs, notRetiredSql, visibleSql } from '../records/visibility';
 import { sql, type RawBuilder } from 'kysely';
 import { todayInChina } from '../../../common/defaults';
+import { MODULE_KEYS } from '../menu/catalogue';
 
 export const tags = ['规格接口'];
 
@@ -60,6 +61,14 @@ export async function readAll(read: Reader, q: { filters?: Filter[]; keyword?: s
     if (page.list.length < 500) break;
   }
   return out.slice(0, cap);
+}
+
+/** Whether the caller may open a module's page (`<module>:view`; modules outside the catalogue are open to members). */
+export async function mayView(s: AppServices, req: FastifyRequest, module: string) {
+  const a = teamMember(req);
+  const key = s.schemas.get(module)?.permissionModule ?? module;
+  if (!MODULE_KEYS.has(key)) return true;
+  return (await s.acl.forSession(a)).permissions.includes(`${key}:view`);
 }
 
 /** Whether the caller holds a permission code in the active team (admins hold every code of their package). */

@@ -4,12 +4,11 @@
 // not open is left out, and a caller who may open none is refused.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
-import { AppError, badRequest, forbidden } from '../../errors';
-import { Status } from '../../../common/api';
+import { badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
-import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, pageBodyProps, paged, readModule, recordItem, tags, type Flat } from './common';
+import { dictItems, envelope, fieldKeyOf, findItem, idOrName, mayView, moduleSchema, pageBodyProps, paged, readModule, recordItem, tags, type Flat } from './common';
 
 /**
  * The project pages. `type` is the project type (projectType dictionary name) a page's records have when the page
@@ -27,38 +26,29 @@ export const PROJECT_WINDOW = 2000;
 type Body = { pageNum?: number; pageSize?: number; keyword?: string; projectType?: unknown; customerId?: number; stage?: string; module?: string };
 
 export async function projectRoutes(app: FastifyInstance, s: AppServices) {
-  /** One page's approved projects up to `upTo` rows, newest first, or null when the caller may not open the page. */
-  async function readPage(req: FastifyRequest, page: (typeof PROJECT_PAGES)[number], b: Body, upTo: number) {
+  /** One page's approved projects matching the body, up to `upTo` rows, newest first. */
+  function readPage(req: FastifyRequest, page: (typeof PROJECT_PAGES)[number], b: Body, upTo: number) {
     const m = moduleSchema(s, page.module);
-    try {
-      return await readModule(s, req, page.module, async (read, trx, tenant) => {
-        const filters: Filter[] = [{ field: 'status', operator: 'eq', value: RecordStatus.approved }];
-        let typeName = page.type;
-        let typeId: number | string | undefined;
-        const hasTypeField = m.fields.some((f) => f.fieldName === TYPE_FIELD);
-        const types = await dictItems(trx, tenant, hasTypeField ? fieldKeyOf(m, TYPE_FIELD) : TYPE_FIELD);
-        if (b.projectType !== undefined && b.projectType !== '') {
-          const wanted = findItem(types, b.projectType, '项目类型');
-          if (hasTypeField) filters.push({ field: TYPE_FIELD, operator: 'eq', value: String(wanted.id) });
-          else if (wanted.dictName !== page.type) return { list: [], total: 0 };
-        }
-        if (!hasTypeField && typeName) typeId = types.find((t) => t.dictName === typeName)?.id;
-        if (b.customerId) filters.push({ field: 'customerId', operator: 'eq', value: String(b.customerId) });
-        if (b.stage) filters.push({ field: m.schema.stages?.field ?? 'stage', operator: 'eq', value: b.stage });
-        const res = await read({ pageNum: 1, pageSize: upTo, keyword: b.keyword, filters, sorters: [{ field: 'createdAt', order: 'desc' }] });
-        const list = res.list.map((r) => {
-          const p = r as Flat & Record<string, unknown>;
-          if (!hasTypeField) { typeName = page.type; p.projectType ??= typeId; p.projectTypeName ??= typeName; }
-          return {
-            ...p, value: p.id, label: `${p.code} ${String(p.projectName ?? '')}`.trim(), module: m.schema.module, moduleName: m.schema.title,
-          };
-        });
-        return { list, total: res.total };
+    const hasTypeField = m.fields.some((f) => f.fieldName === TYPE_FIELD);
+    return readModule(s, req, page.module, async (read, trx, tenant) => {
+      const types = await dictItems(trx, tenant, hasTypeField ? fieldKeyOf(m, TYPE_FIELD) : TYPE_FIELD);
+      const filters: Filter[] = [{ field: 'status', operator: 'eq', value: RecordStatus.approved }];
+      if (b.projectType !== undefined && b.projectType !== '') {
+        const wanted = findItem(types, b.projectType, '项目类型');
+        if (hasTypeField) filters.push({ field: TYPE_FIELD, operator: 'eq', value: String(wanted.id) });
+        else if (wanted.dictName !== page.type) return { list: [], total: 0 };
+      }
+      if (b.customerId) filters.push({ field: 'customerId', operator: 'eq', value: String(b.customerId) });
+      if (b.stage) filters.push({ field: m.schema.stages?.field ?? 'stage', operator: 'eq', value: b.stage });
+      const res = await read({ pageNum: 1, pageSize: upTo, keyword: b.keyword, filters, sorters: [{ field: 'createdAt', order: 'desc' }] });
+      // A page without a type field holds projects of its one type: its records carry that type like the others.
+      const implied = !hasTypeField && page.type ? { projectType: types.find((x) => x.dictName === page.type)?.id, projectTypeName: page.type } : {};
+      const list = res.list.map((r) => {
+        const p = r as Flat & Record<string, unknown>;
+        return { ...implied, ...p, value: p.id, label: `${p.code} ${String(p.projectName ?? '')}`.trim(), module: m.schema.module, moduleName: m.schema.title };
       });
-    } catch (e) {
-      if (e instanceof AppError && e.status === Status.FORBIDDEN && e.message === '没有权限执行该操作') return null;
-      throw e;
-    }
+      return { list, total: res.total };
+    });
   }
 
   app.post('/api/project/project/projectPage', {
@@ -85,11 +75,12 @@ export async function projectRoutes(app: FastifyInstance, s: AppServices) {
     const pageSize = b.pageSize ?? 20;
     const upTo = pageNum * pageSize;
     if (upTo > PROJECT_WINDOW) throw badRequest(`最多查看前 ${PROJECT_WINDOW} 个项目，请缩小查询范围`);
-    const pages = PROJECT_PAGES.filter((p) => !b.module || p.module === b.module);
-    const parts = [];
-    for (const p of pages) parts.push(await readPage(req, p, b, upTo));
-    const open = parts.filter((x): x is NonNullable<typeof x> => x !== null);
-    if (!open.length) throw forbidden('没有权限查看项目');
+    // Each page with its own permission: a page the caller may not open is left out; none at all is refused.
+    const pages = [];
+    for (const p of PROJECT_PAGES) if ((!b.module || p.module === b.module) && await mayView(s, req, p.module)) pages.push(p);
+    if (!pages.length) throw forbidden('没有权限查看项目');
+    const open = [];
+    for (const p of pages) open.push(await readPage(req, p, b, upTo));
     // Newest first across the pages, as each page sorts (created_at, then id, descending).
     const merged = open.flatMap((x) => x.list).sort((x, y) => y.createdAt.localeCompare(x.createdAt) || y.id - x.id);
     return ok({ list: merged.slice((pageNum - 1) * pageSize, upTo), total: open.reduce((n, x) => n + x.total, 0), pageNum, pageSize });

@@ -26,6 +26,7 @@ import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
+import { specCallRoutes } from './modules/spec-calls';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await dictWriteRoutes(app, services);
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
+  await specCallRoutes(app, services);
 
   // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
   await services.recordIndexes.atStart();

@@ -47,11 +47,22 @@ export async function fileRoutes(app: FastifyInstance, s: AppServices) {
     if (!id) throw notFound('文件不存在');
     const f = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!f || !(await canReadFile(db, f, a.userId))) throw notFound('文件不存在');
+    // The bytes must be there before the headers go: a stream failing afterwards could only cut the answer off.
+    const body = files.stream(f.sha256);
+    const readable = await new Promise<boolean>((resolve) => {
+      body.once('error', () => resolve(false));
+      body.once('readable', () => resolve(true));
+    });
+    if (!readable) {
+      body.destroy();
+      req.log.error({ fileId: f.id }, 'file bytes missing from storage');
+      throw notFound('文件内容不存在');
+    }
     return reply
       .header('Content-Type', f.mime)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600')
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.file_name)}`)
-      .send(files.stream(f.sha256));
+      .send(body);
   });
 }

@@ -1,11 +1,11 @@
 // POST /api/admin/tenantBankInfo/queryBankInfoList: the team's receiving/paying accounts, i.e. the 对公账户 lines
-// of the 企业信息 page's records (read through the record repository, enterpriseInformation:view).
+// of the 企业信息 page's records (read through the record repository, its view permission).
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
-import { envelope, options, readAll, readModule, tags } from './common';
+import { envelope, options, readAll, readModule, tags, BOUND } from './common';
 
-export const ENTERPRISE = 'enterpriseInformation';
+export const ENTERPRISE = BOUND.bankAccounts.module;
 
 export async function bankRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/admin/tenantBankInfo/queryBankInfoList', {

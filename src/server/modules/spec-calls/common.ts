@@ -15,6 +15,10 @@ import { callerRefs, notRetiredSql, visibleSql } from '../records/visibility';
 import { sql, type RawBuilder } from 'kysely';
 import { todayInChina } from '../../../common/defaults';
 import { MODULE_KEYS } from '../menu/catalogue';
+import bindings from '../../../../catalogue/spec-calls.json';
+
+/** Which pages each lookup reads (catalogue/spec-calls.json). */
+export const BOUND = bindings;
 
 export const tags = ['规格接口'];
 

@@ -5,17 +5,17 @@ import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
-import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, readAll, readModule, tags, type Flat } from './common';
+import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, readAll, readModule, tags, type Flat, BOUND } from './common';
 
-export const EMPLOYEES = 'employeeFiles';
-const POST_FIELD = 'postId';
+export const EMPLOYEES = BOUND.employees.module;
+const POST_FIELD = BOUND.employees.postField;
 const LEFT = '离职';
 
 export async function employeeRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/admin/employee/getAllEmployeeInfoByProfession', {
     schema: {
       tags,
-      summary: '按岗位分组的员工（员工档案中已通过的记录，需 employeeFiles:view；默认不含离职）：body {postId: 岗位 id 或名称（可多个）, keyword, withLeft}；'
+      summary: `按岗位分组的员工（员工档案中已通过的记录，需 ${EMPLOYEES}:view；` + '默认不含离职）：body {postId: 岗位 id 或名称（可多个）, keyword, withLeft}；'
         + '[{value: 岗位 id, label: 岗位名称, postId, postName, count, employees: [{value: 员工 id, label: 姓名, id, code, name, jobNo, userId, deptId, deptIdName, mobile, employeeStatus}]}]',
       body: {
         type: 'object',

@@ -1,6 +1,6 @@
 // POST /api/admin/tenantPartner/queryList, /queryListByType and /getTenantUserName: the team's partners (the
 // records of the 伙伴信息 page), partners of given types as options, and partners' contacts. Read through the
-// record repository with the page's permission (partnerInfo:view) and data scope.
+// record repository with the page's permission (its view permission) and data scope.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { badRequest, notFound } from '../../errors';
@@ -8,10 +8,10 @@ import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
-import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, options, pageBodyProps, paged, readAll, readModule, recordItem, tags, type Flat } from './common';
+import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, options, pageBodyProps, paged, readAll, readModule, recordItem, tags, type Flat, BOUND } from './common';
 
-export const PARTNERS = 'partnerInfo';
-const TYPE_FIELD = 'partnerType';
+export const PARTNERS = BOUND.partners.module;
+const TYPE_FIELD = BOUND.partners.typeField;
 
 const partnerProps = {
   id: { type: 'integer' }, code: { type: 'string' }, status: { type: 'string' }, partnerName: { type: 'string' },
@@ -33,7 +33,7 @@ export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/admin/tenantPartner/queryList', {
     schema: {
       tags,
-      summary: '伙伴分页（伙伴信息的记录，需 partnerInfo:view）：body {pageNum, pageSize, keyword, partnerType, stage}；data {list, total}，list 项为伙伴记录（含联系人 lines）',
+      summary: `伙伴分页（伙伴信息的记录，需 ${PARTNERS}:view）：` + 'body {pageNum, pageSize, keyword, partnerType, stage}；data {list, total}，list 项为伙伴记录（含联系人 lines）',
       body: { type: 'object', properties: { ...pageBodyProps, partnerType: typesProp, stage: { type: 'string', maxLength: 20, description: '合作状态：合作中 | 暂停 | 淘汰' } } },
       response: envelope(paged(recordItem(partnerProps))),
     },

@@ -8,17 +8,13 @@ import { badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
-import { dictItems, envelope, fieldKeyOf, findItem, idOrName, mayView, moduleSchema, pageBodyProps, paged, readModule, recordItem, tags, type Flat } from './common';
+import { dictItems, envelope, fieldKeyOf, findItem, idOrName, mayView, moduleSchema, pageBodyProps, paged, readModule, recordItem, tags, type Flat, BOUND } from './common';
 
 /**
  * The project pages. `type` is the project type (projectType dictionary name) a page's records have when the page
  * has no projectType field of its own: 装修立项 holds decoration projects, 家具立项 furniture projects.
  */
-export const PROJECT_PAGES: { module: string; type?: string }[] = [
-  { module: 'projectInitiation' },
-  { module: 'decorationProjectProposal', type: '装修' },
-  { module: 'furnitureProjectProposal', type: '家具' },
-];
+export const PROJECT_PAGES: { module: string; type?: string }[] = BOUND.projects;
 const TYPE_FIELD = 'projectType';
 /** How far a merged page may reach (rows before the page's end), so each page reads a bounded number of rows. */
 export const PROJECT_WINDOW = 2000;

@@ -7,7 +7,9 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { withTenant } from '../../src/server/db/tenant-scope';
 
-describe.each(testDialects().filter((d) => d.name === 'postgres'))('withTenant on $name', (dialect) => {
+const postgres = testDialects().filter((d) => d.name === 'postgres');
+
+describe.skipIf(!postgres.length).each(postgres.length ? postgres : testDialects())('withTenant on $name', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp(dialect); });
   afterAll(async () => t?.close());

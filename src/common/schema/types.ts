@@ -572,7 +572,8 @@ export interface EffectDef {
   line?: Record<string, string>;
   /**
    * create: the created record's lines, one per source line (cell → expression over `line`), e.g. the 入库单 of
-   * a purchase's arrival; `linesWhen` leaves source lines out (e.g. nothing left to receive).
+   * a purchase's arrival; `linesWhen` leaves source lines out (e.g. nothing left to receive). update: replaces
+   * the target's lines the same way (a registration's parts become the new version's BOM).
    */
   lines?: Record<string, string>;
   linesWhen?: string;

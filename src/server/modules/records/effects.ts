@@ -146,6 +146,9 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
           if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
           else {
             if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l }) }; });
+            // `lines` replaces the target's lines with one per source line (a new version of a prop takes its BOM).
+            if (e.lines) lines.splice(0, lines.length, ...src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...here, line: l }))
+              .map((l) => mapped(e.lines, { ...here, line: l })));
             Object.assign(data, mapped(e.set, here));
             for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
             if (e.stage) {

@@ -53,13 +53,17 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
   const orderStages = async (projectCode: string) => (await bySource('allocatePropOrders', projectCode)).map((o) => o.data.orderStage);
   const orderOf = async (id: number) => getRecord(t, 'allocatePropOrders', id, boss);
 
+  let propSeq = 0;
   async function makeProp(name: string, price: number, customerId: number) {
     const image = await uploadPng(t, boss, `${name}.png`);
     const drawing = await uploadPng(t, boss, `${name}-图纸.png`);
-    return add('myProp', {
-      propName: name, customerId, propCategory: d('propCategory', '中岛'), size: { length: 1200, width: 600, height: 900 },
-      boardMaterial: d('boardMaterial', '多层板'), images: [image], drawings: [drawing], standardPrice: price, enabled: true,
+    const prop = await add('myProp', {
+      propName: name, propNo: `DJ-T${String(++propSeq).padStart(3, '0')}`, customerId, propCategory: d('propCategory', '中岛'),
+      size: { length: 1200, width: 600, height: 900 }, boardMaterial: d('boardMaterial', '多层板'), images: [image], drawings: [drawing], enabled: true,
     });
+    // The standard price is written by an approved 核价单 (the catalogue's own suite walks that); here it is set directly.
+    await sql`UPDATE records SET data = data || ${JSON.stringify({ standardPrice: price })}::jsonb WHERE id = ${prop.id}`.execute(t.db);
+    return prop;
   }
 
   async function approvedProject(customerId: number, lines: Row[], name: string) {
@@ -72,7 +76,7 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
     return p;
   }
 
-  it('project → two orders → 自制 (make, QC fail, rework, QC pass → 待打包) and 外发 (return, 让步接收, settle → payable)', async () => {
+  it('project → two orders → 自制 (make, QC fail, rework, QC pass → 待打包) and 外发 (return, QC pass, settle → payable)', async () => {
     const jinyuan = await partnerId('金缘珠宝');
     const jinggong = await partnerId('东莞市精工展示');
     const island = await makeProp('珠宝中岛柜（测试）', 8600, jinyuan);

@@ -239,6 +239,16 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
     expect((await qc({ orderCode: o2.code, inspectQuantity: 5, qualifiedQuantity: 0, result: '不合格', defectDesc: '开料尺寸错误', handling: '报废' })).status).toBe(200);
     expect(await orderOf(o2.id)).toMatchObject({ orderStage: '待分配' });
 
+    // 批量分配: several orders to one workshop in one go, all or none.
+    const fourth = await approvedProject(zhencai, [{ propId: counter.id, quantity: 2 }, { propId: shelf.id, quantity: 2 }], '臻彩快闪店道具（测试）');
+    const [f1, f2] = await bySource('allocatePropOrders', fourth.code);
+    const batch = (ids: number[]) => t.call('POST', api('allocatePropOrders', 'stage-batch'), { ids, action: 'make', values: { workshopId: workshop.id, planPeriod: ['2031-08-01', '2031-08-10'] } }, boss);
+    expect(await batch([f1.id, f2.id])).toMatchObject({ status: 200, data: { count: 2 } });
+    expect(await orderStages(fourth.code)).toEqual(['制作中', '制作中']);
+    expect((await byField('propMake', 'orderCode', f1.code)).length + (await byField('propMake', 'orderCode', f2.code)).length).toBe(2);
+    expect((await batch([f1.id, f2.id])).status).toBe(409);
+    expect((await byField('propMake', 'orderCode', f1.code)).length + (await byField('propMake', 'orderCode', f2.code)).length).toBe(2);
+
     // Cancelling is refused while an order is past allocation…
     expect(await stage('propProject', project.id, 'cancel', { cancelReason: '测试' })).toMatchObject({ status: 409, message: `道具订单${o1.code}当前为「待打包」，不能变为「已取消」` });
     // …and a third project whose orders all wait is cancelled with them.

@@ -103,6 +103,9 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
     const listed = await call('POST', api('allocatePropOrders', 'page'), { pageNum: 1, pageSize: 50, tab: 'pending' });
     expect(listed.list.map((o: Row) => o.code)).toEqual(expect.arrayContaining([a.code, b.code]));
 
+    // Re-submitting the approved project is refused and makes no further orders.
+    expect((await t.call('POST', api('propProject', 'submit'), { id: project.id }, boss)).status).toBe(409);
+    expect(await bySource('allocatePropOrders', project.code)).toHaveLength(2);
     // Orders are made by projects only; a hand-made order is refused.
     expect(await t.call('POST', api('allocatePropOrders', 'add'), { quantity: 1 }, boss)).toMatchObject({ status: 403, message: '该列表的记录由其他单据生成，不能手工新增' });
     // No quality check of an order that was not made.

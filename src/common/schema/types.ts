@@ -385,6 +385,8 @@ export interface PageSchema {
   visibleToAdmins?: boolean;
   /** Records only effects and generators write: users list and open them, never add, change or delete. */
   readOnly?: boolean;
+  /** false: records only effects make; users change them and take their stage actions but never add one. */
+  addable?: boolean;
   /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
   viewOf?: string;
   /**
@@ -570,7 +572,8 @@ export interface EffectDef {
   line?: Record<string, string>;
   /**
    * create: the created record's lines, one per source line (cell → expression over `line`), e.g. the 入库单 of
-   * a purchase's arrival; `linesWhen` leaves source lines out (e.g. nothing left to receive).
+   * a purchase's arrival; `linesWhen` leaves source lines out (e.g. nothing left to receive). update: replaces
+   * the target's lines the same way (a registration's parts become the new version's BOM).
    */
   lines?: Record<string, string>;
   linesWhen?: string;
@@ -580,6 +583,8 @@ export interface EffectDef {
   add?: Record<string, string>;
   /** update: the target's new stage. */
   stage?: string;
+  /** update with stage: the stages the target may move from; in any other it refuses (an illegal jump). */
+  from?: string[];
   /** create: the created records start as drafts (待提交) instead of taking effect. */
   draft?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */

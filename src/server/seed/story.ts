@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TenantTx } from '../db/tenant-scope';
 import type { ModuleSchema } from '../modules/records/schema-registry';
-import { createRecord, submitRecord } from '../modules/records/service';
+import { changeRecord, createRecord, submitRecord } from '../modules/records/service';
+import { getRecord, toFlat } from '../modules/records/repository';
 import { generateRecord } from '../modules/records/generate';
 import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
@@ -56,6 +57,11 @@ export interface DemoRecord {
   fate?: Fate;
   /** The reason of a refusal. */
   refusal?: string;
+  /**
+   * Not created but taken over: the `index`-th record of this module that an earlier record's effects made (a
+   * project's prop orders, an allocation's task), found on `day`, so the story can take its stage actions.
+   */
+  made?: { from: string; index?: number };
   actions?: DemoAction[];
 }
 
@@ -74,6 +80,7 @@ function checkEntry({ record: r, where }: Entry) {
   if (!r.data || typeof r.data !== 'object') throw bad('data is required');
   if (r.fate !== undefined && !FATES.includes(r.fate)) throw bad(`unknown fate ${String(r.fate)}`);
   if (r.minute !== undefined && !isDay(r.minute)) throw bad('minute must be a whole number');
+  if (r.made !== undefined && (typeof r.made.from !== 'string' || (r.made.index !== undefined && !isDay(r.made.index)))) throw bad('made needs from (a ref) and a whole index');
   for (const a of r.actions ?? []) {
     if (typeof a.key !== 'string' || typeof a.by !== 'string' || !isDay(a.day)) throw bad('an action needs day, key and by');
   }
@@ -176,7 +183,10 @@ export class Story {
 
   /** Plans every record's life, then plays all steps in date order. */
   async tell(entries: Entry[]) {
-    for (const e of entries) madeRefs(e.record, this.madeFrom);
+    for (const e of entries) {
+      madeRefs(e.record, this.madeFrom);
+      if (e.record.made) this.madeFrom.add(e.record.made.from);
+    }
     for (const e of entries) this.plan(e);
     await this.timeline.play(this.clock, this.ctx);
   }
@@ -220,7 +230,24 @@ export class Story {
         throw e;
       }
     });
-    step(created, async () => {
+    if (r.made) {
+      // Taken over from its maker's effects: already in effect, so only its stage actions follow.
+      const { from, index = 0 } = r.made;
+      step(created, async () => {
+        const hit = (this.made.get(from) ?? []).filter((x) => x.module === r.module)[index];
+        if (!hit) throw new Error(`no ${r.module} #${index + 1} made by ${from} (yet)`);
+        id = hit.id;
+        code = hit.code;
+        if (r.ref) this.refs.set(r.ref, { id, code });
+        // A draft it made (a 外发单) is completed with `data` and submitted unless the fate is draft.
+        if (fate === 'draft') return;
+        const caller = { userId: by.id, isAdmin: true, permissions: by.permissions };
+        const body = resolve(r.data, this.look) as Row;
+        if (!Object.keys(body).length) await submitRecord(trx, ctx, caller, m, id);
+        else await changeRecord(trx, ctx, caller, m, id, { ...toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!), ...body }, { submit: true });
+      });
+    }
+    if (!r.made) step(created, async () => {
       const body = resolve(r.data, this.look) as Row;
       if (r.category) body.categoryId = this.cat(r.module, r.category);
       let rec: Row;

@@ -5,7 +5,7 @@
 // before they are read, then recomputed from their own schema (computed fields, checks, auto stages).
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
@@ -146,9 +146,19 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
           if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
           else {
             if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l }) }; });
+            // `lines` replaces the target's lines with one per source line (a new version of a prop takes its BOM).
+            if (e.lines) lines.splice(0, lines.length, ...src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...here, line: l }))
+              .map((l) => mapped(e.lines, { ...here, line: l })));
             Object.assign(data, mapped(e.set, here));
             for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
-            if (e.stage) data[tm.schema.stages?.field ?? 'stage'] = e.stage;
+            if (e.stage) {
+              const field = tm.schema.stages?.field ?? 'stage';
+              // A declared transition only: a target elsewhere refuses (an order 待分配 cannot become 待质检).
+              if (e.from && !e.from.includes(String(data[field] ?? ''))) {
+                throw conflict(`${tm.schema.title}${t.code}当前为「${String(data[field] ?? '')}」，不能变为「${e.stage}」`);
+              }
+              data[field] = e.stage;
+            }
           }
           await settleRecord(trx, ctx, tm, id, data, lines, { userId, note: `${m.schema.title} ${src.code}`, fromEffect: !!e.respectLock && id !== src.id });
           if (t === src) Object.assign(src, { data, lines });

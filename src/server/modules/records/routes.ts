@@ -130,6 +130,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const m = moduleOf(req);
     writable(m);
+    if (m.schema.addable === false) throw forbidden('该列表的记录由其他单据生成，不能手工新增');
     const body = req.body as Record<string, unknown>;
     const { a, ctx, run } = await enter(req, m, body.submit === true ? 'submit' : 'add');
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');

@@ -16,6 +16,7 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
   let boss: string;
   let lisi: string;
   let staff: string;
+  let leader: string;
   let dict: Record<string, any[]>;
   let img: { url: string; name: string };
 
@@ -24,6 +25,8 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    // The demo binds 道具登记 to 道具技术评审 (生产部负责人 郑凯) and low quotes to 低价核价审批 (总经理).
+    leader = await t.login('zhengkai', DEMO.password);
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
       ['unit', 'materialCategory', 'propCategory', 'boardMaterial', 'surfaceFinish', 'accessoryCategory', 'costItem', 'workshopType', 'process'], boss)).data;
     img = await uploadPng(t, boss, '效果图.png');
@@ -139,7 +142,7 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
     expect((await submit('propRegistration', reg.id)).status).toBe(200);
     expect((await submit('propRegistration', reg.id)).status).not.toBe(200);
     expect(await madeBy(reg.code)).toHaveLength(0);
-    const approved = await approveAll(t, 'propRegistration', reg.id, [boss, lisi]);
+    const approved = await approveAll(t, 'propRegistration', reg.id, [leader, boss, lisi]);
     expect(approved).toMatchObject({ status: '已通过', regStage: '待核价' });
 
     // The approval made the prop: numbered after the registration, version 1, its parts as the BOM, waiting for a price.
@@ -227,7 +230,7 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
       lines: [{ itemType: '木作部件', partName: '柜体侧板', material: d('boardMaterial', 'E0密度板'), thickness: 15, size: '2200×550', quantity: 2, unit: '块' }],
     }), staff);
     expect((await submit('propRegistration', v2.id)).status).toBe(200);
-    expect(await approveAll(t, 'propRegistration', v2.id, [boss, lisi])).toMatchObject({ status: '已通过', regStage: '待核价' });
+    expect(await approveAll(t, 'propRegistration', v2.id, [leader, boss, lisi])).toMatchObject({ status: '已通过', regStage: '待核价' });
     const prop = await getRecord(t, 'myProp', base.id, boss);
     expect(prop).toMatchObject({
       propNo: base.data.propNo, propName: '金缘珠宝 高柜 二代（测试）', version: 2, libraryStatus: '待核价', registrationCode: v2.code,

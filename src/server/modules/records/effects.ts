@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
+import { attachLabels } from './labels';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
@@ -149,6 +150,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
             // `lines` replaces the target's lines with one per source line (a new version of a prop takes its BOM).
             if (e.lines) lines.splice(0, lines.length, ...src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...here, line: l }))
               .map((l) => mapped(e.lines, { ...here, line: l })));
+            // Lines an effect wrote carry their dictionary names like lines a user saved (材质 → materialName).
+            if (e.lines || e.setLines) await attachLabels(trx, ctx.tenant, [], tm.lineColumns, {}, lines, 'any');
             Object.assign(data, mapped(e.set, here));
             for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
             if (e.stage) {

@@ -16,7 +16,7 @@ describe('dictionary pages', () => {
   const rules = maintainedKeys(pages);
 
   it('are validated but kept out of the record modules', () => {
-    expect(pages.map((p) => p.schema.module).sort()).toEqual(['feildDictionary', 'fieldDictionary', 'personnelDictionary', 'procureDictionary']);
+    expect(pages.map((p) => p.schema.module).sort()).toEqual(['feildDictionary', 'fieldDictionary', 'personnelDictionary', 'procureDictionary', 'propDictionary']);
     expect(registry.get('fieldDictionary')).toBeUndefined();
   });
 
@@ -26,6 +26,7 @@ describe('dictionary pages', () => {
     expect(rules.get('expenseType')).toMatchObject({ module: 'feildDictionary', extra: { fieldKey: 'accountSubject' } });
     expect(rules.get('dept')).toMatchObject({ module: 'personnelDictionary', tree: true, leader: true });
     expect(rules.has('teamMembers')).toBe(false);
+    expect(rules.get('propCategory')?.module).toBe('propDictionary');
     expect(() => maintainedKeys([{ file: 'a.json', schema: page('a', [{ fieldKey: 'unit', title: '单位' }]) }, { file: 'b.json', schema: page('b', [{ fieldKey: 'unit', title: '单位' }]) }]))
       .toThrow(/unit 已由 a.json 维护/);
   });

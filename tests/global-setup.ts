@@ -1,12 +1,41 @@
 // Builds, once per test run, a migrated and seeded PGlite data folder that every test app copies:
 // opening a copy takes a fraction of a second, creating a fresh cluster several seconds.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+/**
+ * For local runs: TEMPLATE_CACHE=<folder> keeps the seeded PGlite template between runs, keyed by the day and a
+ * hash of everything the seed reads (server code, schemas, demo, catalogue), so a run with unchanged inputs skips the
+ * minutes of seeding. CI does not set it.
+ */
+function cachedTemplate(): { dir: string; ready: boolean } | null {
+  const root = process.env.TEMPLATE_CACHE;
+  if (!root) return null;
+  // The demo story's dates are relative to today: a template from yesterday is stale.
+  const hash = crypto.createHash('sha256').update(new Date().toDateString());
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!/\.(test|spec)\.tsx?$/.test(e.name)) hash.update(p).update(fs.readFileSync(p));
+    }
+  };
+  for (const d of ['src/server', 'src/common', 'schemas', 'demo', 'catalogue']) walk(path.resolve(__dirname, '..', d));
+  const dir = path.join(root, hash.digest('hex').slice(0, 16));
+  return { dir, ready: fs.existsSync(path.join(dir, '.seeded')) };
+}
+
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
+  const cached = cachedTemplate();
+  if (cached?.ready) {
+    project.provide('pgliteTemplate', cached.dir);
+    const dropPg = await postgresTemplate(project, (await import('../src/server/config')).loadConfig, (await import('../src/server/app')).buildApp, (await import('../src/server/seed')).seedDemo);
+    return dropPg;
+  }
+  const dir = cached ? (fs.mkdirSync(cached.dir, { recursive: true }), cached.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
   const { loadConfig } = await import('../src/server/config');
   const { buildApp } = await import('../src/server/app');
   const { seedDemo } = await import('../src/server/seed');
@@ -15,10 +44,11 @@ export default async function setup(project: TestProject) {
   await seedDemo(db, services);
   await app.close();
   fs.rmSync(path.join(dir, 'sms-outbox.jsonl'), { force: true });
+  if (cached) fs.writeFileSync(path.join(dir, '.seeded'), '');
   project.provide('pgliteTemplate', dir);
   const dropPg = await postgresTemplate(project, loadConfig, buildApp, seedDemo);
   return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!cached) fs.rmSync(dir, { recursive: true, force: true });
     await dropPg();
   };
 }

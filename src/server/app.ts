@@ -12,6 +12,8 @@ import { openDatabase, type DB } from './db';
 import { createServices, type AppServices } from './services';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { authPlugin } from './plugins/auth';
 import { accountRoutes } from './modules/auth/routes';
 import { qrLoginRoutes } from './modules/auth/qr-routes';
@@ -37,7 +39,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: envelopeClientError,
     frameworkErrors: envelopeFrameworkError,
@@ -46,6 +48,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   const db = await openDatabase(config);
   const services = createServices(config, db, app.log);
 
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(multipart);
   await app.register(swagger, {
@@ -55,10 +58,15 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
       security: [{ Satoken: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // The docs page's own CSP (its inline-free initializer), framing still refused like every other answer.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true,
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
+  });
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { sessions: services.sessions });
+  await app.register(rateLimitsPlugin, { db, limits: config.rateLimits });
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['系统'], summary: '健康检查' } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();

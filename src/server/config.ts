@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { parseLimits, type Limit, type LimitName } from './plugins/rate-limits';
 
 /** Runtime configuration, read once from the environment (see the README table). */
 export interface Config {
@@ -11,8 +13,15 @@ export interface Config {
   sessionIdleMinutes: number;
   rememberIdleMinutes: number;
   sessionAbsoluteDays: number;
-  /** Public origin used in QR codes (falls back to the request's own origin). */
+  /** Public origin used in QR codes and share links (falls back to the request's own origin). */
   publicUrl?: string;
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDRs, from TRUST_PROXY);
+   * false when none is listed, so a client cannot forge its address (rate limits) or the origin (QR links).
+   */
+  trustProxy: false | string[];
+  /** Limits per client (RATE_LIMITS=`name=max/seconds,…`, defaults in plugins/rate-limits.ts). */
+  rateLimits: Record<LimitName, Limit>;
   webDir: string;
   /** Folder of the JSON page schemas (one per route). */
   schemasDir: string;
@@ -35,8 +44,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberIdleMinutes: Number(env.REMEMBER_IDLE_MINUTES ?? 60 * 24 * 7),
     sessionAbsoluteDays: Number(env.SESSION_ABSOLUTE_DAYS ?? 30),
     publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: proxyList(env.TRUST_PROXY),
+    rateLimits: parseLimits(env.RATE_LIMITS),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+function proxyList(v: string | undefined): false | string[] {
+  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length ? list : false;
+}
+
+/** The origin links are built on: PUBLIC_URL when set, else what the request (through trusted proxies) says. */
+export function publicOrigin(req: FastifyRequest, publicUrl?: string): string {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
 }

@@ -69,12 +69,32 @@ describe.each(testDialects())('uploads and the personal centre on $name', (diale
     expect((await t.call('POST', '/api/admin/sysuser/updateProfile', { nickName: '  ' }, stranger)).message).toBe('昵称不能为空');
     expect((await t.call('POST', '/api/admin/sysuser/updateProfile', { avatar: 'http://evil/x.png' }, stranger)).status).toBe(400);
     expect((await t.call('POST', '/api/admin/sysuser/updateProfile', { nickName: '新昵称' }, stranger)).status).toBe(200);
-    expect((await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=13800000000&scene=bind')).message).toBe('该手机号已注册');
+    // A registered mobile gets its code like any other; the change is refused only to the code's holder.
+    expect((await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=13800000000&scene=bind')).message).toBe('验证码已发送');
+    const taken = t.lastSmsCode('13800000000', 'bind');
+    expect((await t.call('POST', '/api/admin/sysuser/changeMobile', { mobile: '13800000000', code: taken }, stranger)).message).toBe('该手机号已注册');
     expect((await t.call('GET', '/api/admin/captcha/getSmsCaptcha?mobile=13922220009&scene=bind')).status).toBe(200);
     const code = t.lastSmsCode('13922220009', 'bind');
     expect((await t.call('POST', '/api/admin/sysuser/changeMobile', { mobile: '13922220009', code }, stranger)).status).toBe(200);
     const me = await t.call('GET', '/api/admin/sysuser/getSysUser', undefined, stranger);
     expect(me.data).toMatchObject({ nickName: '新昵称', mobile: '13922220009' });
+  });
+
+  it('links only files of this server the caller may read (avatar, team logo, verification scans)', async () => {
+    const own = (await upload(stranger, { bytes: TINY_PNG, name: 'face.png' })).data.filePath as string;
+    const others = (await upload(owner, { bytes: TINY_PNG, name: 'secret.png' })).data.filePath as string;
+    const setAvatar = (avatar: string) => t.call('POST', '/api/admin/sysuser/updateProfile', { avatar }, stranger);
+    for (const bad of ['javascript:alert(1)', 'https://evil.example/x.png', '/api/files/../../etc/passwd', `${own}?x=1`, `${own}" onerror="alert(1)`, others, '/api/files/999999/x.png']) {
+      expect(await setAvatar(bad), bad).toMatchObject({ status: 400, message: '头像地址不正确' });
+    }
+    expect((await setAvatar(own)).status).toBe(200);
+    // The demo owner creates a team: the stranger's private upload is not his to link.
+    const create = (b: object) => t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '链接测试', tenantType: 'individual', ...b }, owner);
+    expect(await create({ logoUrl: 'javascript:alert(1)' })).toMatchObject({ status: 400, message: '团队标志图片不正确，请重新上传' });
+    expect(await create({ logoUrl: own })).toMatchObject({ status: 400, message: '团队标志图片不正确，请重新上传' });
+    expect(await create({ verification: { idCardUrl: 'https://evil.example/id.png' } })).toMatchObject({ status: 400, message: '证件图片不正确，请重新上传' });
+    expect(await t.db.selectFrom('tenants').select('tenant_code').where('tenant_name', '=', '链接测试').execute()).toEqual([]);
+    expect((await create({ logoUrl: others, verification: { idCardUrl: others } })).status).toBe(200);
   });
 
   it('manages bank cards of the caller only', async () => {

@@ -57,8 +57,9 @@ describe.each(testDialects())('office on $name', (dialect) => {
     const lost = a.status === 409 ? a : b;
     expect(lost.message).toBe('该会议室在此时间段已被预订，请换一个时间或会议室');
     const won = a.status === 200 ? a : b;
-    // Back to back is no overlap; another room at the same time is free.
-    ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('二号会议室', '2031-05-06 10:30', '2031-05-06 11:30'), staff));
+    // Back to back with the winner (甲 ends 10:30, 乙 at 11:00) is no overlap; another room at the same time is free.
+    const end = won === a ? '10:30' : '11:00';
+    ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('二号会议室', `2031-05-06 ${end}`, '2031-05-06 12:00'), staff));
     ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('洽谈室', ...slot), staff));
     ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', ...slot), staff));
     ok(await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', ...slot), lisi));

@@ -136,7 +136,8 @@ export async function startRig(): Promise<E2eRig> {
     const { startServer } = await import('../../src/server/main');
     // Always the suite's own PGlite copy, even when DATABASE_URL is set: suites run in parallel and must not
     // share one database (a claim filed by one suite would change another's list).
-    return startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+    const { liftedLimits } = await import('../helpers/test-app');
+    return startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
   })();
   const browserReady = launchChromium();
   let server: Awaited<typeof serverReady> | undefined;

@@ -91,7 +91,11 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
 
     const phone = await phoneOpens(ticket);
     await shot(phone.page, 'qrConfirm');
+    // The phone shows who asked (this desk's browser and address), then asks once more.
+    await phone.page.getByText('登录设备').waitFor();
+    expect(await phone.page.locator('.ant-descriptions').innerText()).toMatch(/Chrome[\s\S]*本机 127\.0\.0\.1/);
     await phone.page.getByRole('button', { name: /确认登录/ }).click();
+    await phone.page.locator('.ant-modal-confirm').getByRole('button', { name: /确认登录/ }).click();
     await phone.page.getByText('已确认登录').waitFor();
     await shot(phone.page, 'qrConfirm-done');
 
@@ -132,9 +136,10 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
     expect(seen.generateRequests).toEqual(['', `?replace=${encodeURIComponent(first)}`]);
     expect(await img.getAttribute('data-ticket')).toBe(seen.issued[1].ticket);
 
+    // The replaced ticket is refused as soon as the phone opens it, before any button is offered.
     const phone = await phoneOpens(first);
-    await phone.page.getByRole('button', { name: /确认登录/ }).click();
     await phone.page.getByText('无法确认登录').waitFor();
+    expect(await phone.page.getByRole('button', { name: /确认登录/ }).count()).toBe(0);
     expect(await phone.page.locator('.yg-confirm-card').innerText()).toContain('二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码');
     await shot(phone.page, 'qrConfirm-refused');
     await desk.ctx.close();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
+import { DEFAULT_LIMITS } from '../../src/server/plugins/rate-limits';
 import { buildApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/seed';
 import type { TestDialect } from './databases';
@@ -22,13 +23,21 @@ export interface TestApp {
   login(username: string, password: string): Promise<string>;
 }
 
+/**
+ * The suites sign in and upload far more often than a person would, all from 127.0.0.1: their apps lift the
+ * limits per client, which tests/api/rate-limits.test.ts tests with small real values.
+ */
+export function liftedLimits(): Config['rateLimits'] {
+  return Object.fromEntries(Object.entries(DEFAULT_LIMITS).map(([k, v]) => [k, { ...v, max: 1_000_000 }])) as Config['rateLimits'];
+}
+
 export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-test-'));
   const database = await dialect.create();
   // PGlite: start from the run's migrated, seeded template (see tests/global-setup.ts).
   const template = !database.databaseUrl ? inject('pgliteTemplate') : undefined;
   if (template) fs.cpSync(template, dataDir, { recursive: true });
-  const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), ...overrides };
+  const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), rateLimits: liftedLimits(), ...overrides };
   const { app, db, services } = await buildApp(config, { logger: false });
   await seedDemo(db, services);
   await app.ready();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // QR login screens under React.StrictMode (as src/web/main.tsx renders them): /wechatLogin asks for one ticket
 // per visit and shows, exposes and polls that same ticket; 刷新二维码 replaces it; /qrConfirm explains a refusal.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import React from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -138,22 +138,46 @@ describe('QrConfirmPage', () => {
     storeUser(USER);
   });
 
-  it('shows why a replaced or expired ticket is refused, in the page', async () => {
-    const reason = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
-    const { calls } = stubFetch((req) => (new URL(req.url).pathname === CONFIRM ? envelope(400, null, reason) : envelope(200, USER)));
+  const TICKET = '/api/admin/wechat/qrTicket';
+  const asked = { device: 'Chrome 120 · Windows', place: '内网 192.168.1.5', requestedAt: '2026-11-23T07:30:00.000Z' };
+  /** The modal's own 确认登录 (the page's button opens it). */
+  const confirmAgain = async () => {
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认登录/ }));
+  };
+
+  it('shows which device and place asked, and agrees only after a second confirmation', async () => {
+    const { calls } = stubFetch((req) => (new URL(req.url).pathname === TICKET ? envelope(200, asked) : envelope(200, null, '已确认登录')));
     renderStrict('/qrConfirm?ticket=t1');
-    fireEvent.click(await screen.findByRole('button', { name: /确认登录/ }));
+    expect(await screen.findByText('Chrome 120 · Windows')).toBeTruthy();
+    expect(screen.getByText('内网 192.168.1.5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确认登录/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('确认在这台设备上登录？').length).toBeGreaterThan(0);
+    expect(calls.some((c) => new URL(c.url).pathname === CONFIRM)).toBe(false);
+    await confirmAgain();
+    expect(await screen.findByText('已确认登录')).toBeTruthy();
+    expect(calls.filter((c) => new URL(c.url).pathname === CONFIRM)).toHaveLength(1);
+  });
+
+  it('refuses at once a ticket the server no longer offers', async () => {
+    const reason = '该二维码已被使用，请在电脑上刷新后重新扫码';
+    stubFetch(() => envelope(400, null, reason));
+    renderStrict('/qrConfirm?ticket=t1');
     expect(await screen.findByText('无法确认登录')).toBeTruthy();
     expect(screen.getByText(reason)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /确认登录/ })).toBeNull();
-    const sent = calls.find((c) => new URL(c.url).pathname === CONFIRM)!;
-    expect(await sent.json()).toEqual({ ticket: 't1' });
   });
 
-  it('confirms a valid ticket', async () => {
-    stubFetch(() => envelope(200, null, '已确认登录'));
+  it('shows why a ticket replaced meanwhile is refused, in the page', async () => {
+    const reason = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
+    const { calls } = stubFetch((req) => (new URL(req.url).pathname === CONFIRM ? envelope(400, null, reason) : envelope(200, asked)));
     renderStrict('/qrConfirm?ticket=t1');
     fireEvent.click(await screen.findByRole('button', { name: /确认登录/ }));
-    expect(await screen.findByText('已确认登录')).toBeTruthy();
+    await confirmAgain();
+    expect(await screen.findByText('无法确认登录')).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
+    const sent = calls.find((c) => new URL(c.url).pathname === CONFIRM)!;
+    expect(await sent.json()).toEqual({ ticket: 't1' });
   });
 });

@@ -58,6 +58,9 @@ export interface QrLoginsTable {
   user_id: number | null;
   created_at: Timestamp;
   expires_at: Date;
+  /** Browser and system of the desk that asked, and its address: shown on the confirming phone. */
+  device: string | null;
+  ip: string | null;
 }
 
 export interface TenantsTable {
@@ -156,6 +159,13 @@ export interface Database {
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
 }
 
 export interface RecordsTable {

@@ -23,12 +23,16 @@ function validationMessage(err: FastifyError): string {
  * Requests Node's HTTP parser refuses before Fastify sees them (a query string or headers over 16 KB, a broken
  * request line) still get the envelope, with the HTTP status the parser meant, and the connection closes.
  */
+// Answers written straight to the socket bypass the hooks; they carry the same refusals of framing and sniffing.
+const RAW_SECURITY_HEADERS = "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\n"
+  + 'X-Content-Type-Options: nosniff\r\n';
+
 export function envelopeClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
   if (!socket.writable) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify({ status, message: tooLarge ? '请求头或地址过长' : '请求格式不正确', data: null });
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n`
+  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n${RAW_SECURITY_HEADERS}`
     + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
@@ -47,6 +51,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.status(200).send({ status: Status.BAD_REQUEST, message: validationMessage(err), data: null });
     }
     const code = err.statusCode ?? 500;
+    if (code === 429) {
+      // A limit per client (plugins/rate-limits.ts): the real HTTP status, so proxies and scripts see it too.
+      return reply.status(429).send({ status: 429, message: err.message, data: null });
+    }
     if (code === 413) {
       const message = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求内容过大' : '文件大小不能超过10MB';
       return reply.status(200).send({ status: 413, message, data: null });

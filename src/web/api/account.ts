@@ -54,6 +54,13 @@ export interface QrCode {
 
 export type QrState = 'pending' | 'confirmed' | 'expired';
 
+/** Who asked for a QR login: shown on the phone before it agrees. */
+export interface QrTicketInfo {
+  device: string;
+  place: string;
+  requestedAt: string;
+}
+
 export interface QrStatus {
   status: QrState;
   token?: string;
@@ -78,6 +85,8 @@ export const accountApi = {
   /** Polled every 2 s in the background: no mask, no toast on a failed poll. */
   qrStatus: (ticket: string, signal?: AbortSignal) =>
     api.get<QrStatus>('admin/wechat/qrStatus', { searchParams: { ticket }, noLoading: true, silent: true, signal }),
+  /** Silent, like the confirm: a ticket that cannot be confirmed is explained in the page. */
+  qrTicket: (ticket: string) => api.get<QrTicketInfo>('admin/wechat/qrTicket', { searchParams: { ticket }, silent: true }),
   /** Silent: the confirm page shows why a ticket was refused in the page itself. */
   confirmQrLogin: (ticket: string) => api.post<unknown>('admin/wechat/confirmQrLogin', { ticket }, { silent: true }),
 };

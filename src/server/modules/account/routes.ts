@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { PHONE, matches } from '../../../common/patterns';
 import { findUserByMobile } from '../auth/users';
-import { verifyPassword } from '../auth/passwords';
+import { passwordAccepted } from '../auth/login-guard';
+import { assertReadableFileUrl } from '../files/access';
 
 const tags = ['个人中心'];
 const BANKCARD = /^[1-9]\d{15,18}$/;
@@ -32,7 +33,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
       patch.nick_name = b.nickName.trim();
     }
     if (b.avatar !== undefined) {
-      if (b.avatar && !b.avatar.startsWith('/api/files/')) throw badRequest('头像地址不正确');
+      if (b.avatar) await assertReadableFileUrl(db, b.avatar, a.userId, '头像地址不正确');
       patch.avatar = b.avatar;
     }
     await db.updateTable('users').set(patch).where('id', '=', a.userId).execute();
@@ -45,8 +46,9 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
     const a = requireAuth(req);
     const { mobile, code } = req.body as { mobile: string; code: string };
     if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
+    const codeId = await captcha.check(mobile, 'bind', code);
     if (await findUserByMobile(db, mobile)) throw conflict('该手机号已注册');
-    await captcha.verify(mobile, 'bind', code);
+    await captcha.consume(codeId);
     await db.updateTable('users').set({ mobile, updated_at: new Date() }).where('id', '=', a.userId).execute();
     return ok(null, '手机号已更换');
   });
@@ -113,7 +115,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
     const a = requireAuth(req);
     const { password } = req.body as { password: string };
     const user = await db.selectFrom('users').selectAll().where('id', '=', a.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, password))) throw badRequest('密码错误');
+    if (!(await passwordAccepted(db, user, password))) throw badRequest('密码错误');
     const impact = await impactOf(a.userId);
     await db.transaction().execute(async (trx) => {
       const owned = impact.ownedTeams.map((t) => t.tenantCode);

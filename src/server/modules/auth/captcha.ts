@@ -7,7 +7,10 @@ import { Status } from '../../../common/api';
 import type { SmsProvider } from '../providers/sms';
 import { sha256 } from './tokens';
 
-/** register and bind (mobile change) need an unregistered mobile; login and reset a registered one. */
+/**
+ * register and bind (mobile change) need an unregistered mobile, login and reset a registered one; a code is
+ * sent either way and the mobile's state is told only to whoever holds a valid code (no account probing).
+ */
 export type SmsScene = 'register' | 'login' | 'reset' | 'bind';
 export const SMS_SCENES: SmsScene[] = ['register', 'login', 'reset', 'bind'];
 
@@ -43,6 +46,15 @@ export class CaptchaService {
 
   /** Checks and consumes the newest live code of this mobile and scene; throws a Chinese message otherwise. */
   async verify(mobile: string, scene: SmsScene, code: string): Promise<void> {
+    await this.consume(await this.check(mobile, scene, code));
+  }
+
+  /**
+   * Checks the newest live code (a wrong one counts a try) without using it up, and returns its id: callers
+   * check the code before anything that would tell whether a username or mobile exists, and consume it once
+   * the request has passed every check (so a taken username can be fixed without a new code).
+   */
+  async check(mobile: string, scene: SmsScene, code: string): Promise<number> {
     const row = await this.db
       .selectFrom('sms_codes')
       .select(['id', 'code_hash', 'attempts', 'expires_at'])
@@ -63,8 +75,12 @@ export class CaptchaService {
         .execute();
       throw badRequest(attempts >= MAX_ATTEMPTS ? '验证码错误次数过多，请重新获取' : '验证码错误');
     }
-    // Guarded on used_at so two requests racing with the same code cannot both pass.
-    const used = await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    return Number(row.id);
+  }
+
+  /** Uses the code up; guarded on used_at so two requests racing with the same code cannot both pass. */
+  async consume(id: number): Promise<void> {
+    const used = await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
   }
 }

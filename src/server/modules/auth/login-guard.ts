@@ -1,17 +1,32 @@
-// Lockout after repeated wrong passwords: 5 failures lock the account for 10 minutes.
+// Lockout after repeated wrong passwords: 5 failures lock the account for 10 minutes. Every password check
+// counts — the login, and the ones inside a session (change password, deactivate) — and a locked account
+// answers exactly like a wrong password, so a guesser learns nothing from the lock (issue 15 point 2).
 import type { DB } from '../../db';
-import { AppError } from '../../errors';
-import { Status } from '../../../common/api';
+import { verifyPassword } from './passwords';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 10;
 
-export function assertNotLocked(user: { locked_until: Date | null }): void {
-  if (!user.locked_until) return;
-  const left = new Date(user.locked_until).getTime() - Date.now();
-  if (left > 0) {
-    throw new AppError(Status.LOCKED, `账号已锁定，请${Math.ceil(left / 60_000)}分钟后再试`);
+export function isLocked(user: { locked_until: Date | null }): boolean {
+  return !!user.locked_until && new Date(user.locked_until).getTime() > Date.now();
+}
+
+/**
+ * True when the password is right and the account not locked. A wrong password counts a failure (the fifth
+ * locks); a locked account is checked all the same (same time spent) and answers false like a wrong password.
+ */
+export async function passwordAccepted(
+  db: DB, user: { id: number; password_hash: string; locked_until: Date | null; failed_logins?: number }, password: string,
+): Promise<boolean> {
+  const right = await verifyPassword(user.password_hash, password);
+  if (isLocked(user)) return false;
+  if (!right) {
+    await recordFailedLogin(db, user.id);
+    return false;
   }
+  // Failures count towards a lock only in a row: a right password starts the count again.
+  if (user.failed_logins) await clearFailedLogins(db, user.id);
+  return true;
 }
 
 /** Counts one failure atomically; the fifth sets locked_until and resets the counter. */

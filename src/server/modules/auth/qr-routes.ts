@@ -2,15 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
+import { publicOrigin } from '../../config';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../errors';
 import type { AppServices } from '../../services';
 import { issueSession } from './issue-session';
-
-function originOf(req: FastifyRequest, publicUrl?: string): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '');
-  return `${req.protocol}://${req.host}`;
-}
+import { describeDevice, describePlace } from './device';
 
 // Why a confirm is refused, in words the person holding the phone can act on.
 const QR_UNKNOWN = '二维码无效，请扫描电脑上显示的二维码';
@@ -37,8 +34,11 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
       await db.updateTable('qr_logins').set({ expires_at: new Date() })
         .where('ticket', '=', replace).where('status', '=', 'pending').execute();
     }
-    const t = qrLogin.createTicket(originOf(req, config.publicUrl));
-    await db.insertInto('qr_logins').values({ ticket: t.ticket, status: 'pending', expires_at: t.expiresAt }).execute();
+    const t = qrLogin.createTicket(publicOrigin(req, config.publicUrl));
+    // Who asked is kept for the phone that confirms: it shows the browser and the address before anyone agrees.
+    await db.insertInto('qr_logins').values({
+      ticket: t.ticket, status: 'pending', expires_at: t.expiresAt, device: describeDevice(req.headers['user-agent']), ip: req.ip,
+    }).execute();
     // Image, ticket and URL come from this one ticket; the page shows and polls them together.
     const qrCode = await QRCode.toDataURL(t.url, { width: 240, margin: 1 });
     return ok({
@@ -46,6 +46,18 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
       // Seconds left: the page counts them on its own clock, which may differ from the server's.
       expiresIn: Math.max(0, Math.round((t.expiresAt.getTime() - Date.now()) / 1000)),
     });
+  });
+
+  app.get('/api/admin/wechat/qrTicket', {
+    schema: { tags: ['账号'], summary: '确认前查看扫码登录请求：哪台设备、什么地点、何时发起', querystring: ticketQuery },
+  }, async (req) => {
+    requireAuth(req);
+    const { ticket } = req.query as { ticket: string };
+    const row = await db.selectFrom('qr_logins').selectAll().where('ticket', '=', ticket).executeTakeFirst();
+    if (!row) throw badRequest(QR_UNKNOWN);
+    if (row.status !== 'pending') throw badRequest(QR_USED);
+    if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest(QR_EXPIRED);
+    return ok({ device: row.device ?? '未知设备', place: describePlace(row.ip ?? undefined), requestedAt: new Date(row.created_at).toISOString() });
   });
 
   app.post('/api/admin/wechat/confirmQrLogin', {

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, AppError } from '../../errors';
+import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { Status } from '../../../common/api';
 import { PHONE, USERNAME, matches } from '../../../common/patterns';
 import { validateNewPasswordPair, validatePasswordChange } from '../../../common/password';
 import type { AppServices } from '../../services';
 import { SMS_SCENES, type SmsScene } from './captcha';
 import { hashPassword, verifyPassword, dummyHash } from './passwords';
-import { assertNotLocked, clearFailedLogins, recordFailedLogin } from './login-guard';
+import { clearFailedLogins, isLocked, passwordAccepted } from './login-guard';
 import { findUserByLogin, findUserByMobile, loadSysUser } from './users';
 import { issueSession } from './issue-session';
 
@@ -34,10 +34,8 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const { mobile, scene } = req.query as { mobile: string; scene: SmsScene };
     assertPhone(mobile);
-    const existing = await findUserByMobile(db, mobile);
-    const wantsNew = scene === 'register' || scene === 'bind';
-    if (wantsNew && existing) throw conflict('该手机号已注册');
-    if (!wantsNew && !existing) throw badRequest('该手机号未注册');
+    // Sent whether or not the mobile is registered: the answer must not tell (no account probing). Whoever
+    // holds the code learns it at the next step; strangers' numbers are bounded by the per-IP limit.
     await captcha.send(mobile, scene);
     return ok(null, '验证码已发送');
   });
@@ -57,9 +55,11 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     assertPhone(b.mobile);
     const pwError = validateNewPasswordPair(b);
     if (pwError) throw badRequest(pwError);
+    // The code first: only its holder may learn whether the username or the mobile is taken.
+    const codeId = await captcha.check(b.mobile, 'register', b.code);
     if (await db.selectFrom('users').select('id').where('username', '=', b.username).executeTakeFirst()) throw conflict('用户名已存在');
     if (await findUserByMobile(db, b.mobile)) throw conflict('该手机号已注册');
-    await captcha.verify(b.mobile, 'register', b.code);
+    await captcha.consume(codeId);
     const passwordHash = await hashPassword(b.password);
     const user = await db
       .insertInto('users')
@@ -88,10 +88,13 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     if (b.loginType === 'sms') {
       if (!b.mobile || !b.code) throw badRequest('请输入手机号和验证码');
       assertPhone(b.mobile);
+      const codeId = await captcha.check(b.mobile, 'login', b.code);
       const user = await findUserByMobile(db, b.mobile);
       if (!user) throw badRequest('该手机号未注册');
+      // A code does not open a locked account; the answer is the wrong-code one, as a password login's is.
+      if (isLocked(user)) throw badRequest('验证码错误');
       if (user.status !== 'active') throw forbidden('该账号已注销');
-      await captcha.verify(b.mobile, 'login', b.code);
+      await captcha.consume(codeId);
       return ok(await startSession(user.id, !!b.remember), '登录成功');
     }
     if (!b.username || !b.password) throw badRequest('请输入用户名和密码');
@@ -100,12 +103,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
       await verifyPassword(await dummyHash(), b.password);
       throw badRequest(WRONG_LOGIN);
     }
-    assertNotLocked(user);
-    if (!(await verifyPassword(user.password_hash, b.password))) {
-      const locked = await recordFailedLogin(db, user.id);
-      if (locked) throw new AppError(Status.LOCKED, '密码错误次数过多，账号已锁定10分钟');
-      throw badRequest(WRONG_LOGIN);
-    }
+    if (!(await passwordAccepted(db, user, b.password))) throw badRequest(WRONG_LOGIN);
     if (user.status !== 'active') throw forbidden('该账号已注销');
     return ok(await startSession(user.id, !!b.remember), '登录成功');
   });
@@ -132,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     if (msg) throw badRequest(msg);
     const user = await db.selectFrom('users').selectAll().where('id', '=', a.userId).executeTakeFirstOrThrow();
     if (b.username && b.username !== user.username && b.username !== user.mobile) throw forbidden('只能修改自己的密码');
-    if (!(await verifyPassword(user.password_hash, b.password))) throw badRequest('原密码错误');
+    if (!(await passwordAccepted(db, user, b.password))) throw badRequest('原密码错误');
     await db.updateTable('users').set({ password_hash: await hashPassword(b.newPassword), updated_at: new Date() }).where('id', '=', user.id).execute();
     await sessions.revokeAllOfUser(user.id);
     return ok(null, '修改成功，请重新登陆');
@@ -152,9 +150,10 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     assertPhone(b.mobile);
     const msg = validateNewPasswordPair({ password: b.newPassword, rePassword: b.rePassword });
     if (msg) throw badRequest(msg);
+    const codeId = await captcha.check(b.mobile, 'reset', b.code);
     const user = await findUserByLogin(db, b.username);
     if (!user || user.mobile !== b.mobile) throw badRequest('用户名与手机号不匹配');
-    await captcha.verify(b.mobile, 'reset', b.code);
+    await captcha.consume(codeId);
     await db.updateTable('users').set({ password_hash: await hashPassword(b.newPassword), updated_at: new Date() }).where('id', '=', user.id).execute();
     await clearFailedLogins(db, user.id);
     await sessions.revokeAllOfUser(user.id);

@@ -1,4 +1,12 @@
 import type { DB } from '../../db';
+import { badRequest } from '../../errors';
+
+/**
+ * The exact address the upload route gives out for a stored file. Data that links a file (records, avatars,
+ * team logos, verification scans) holds only such addresses: never a foreign site, a `javascript:` link or a
+ * path that climbs out (issue 15 point 7).
+ */
+export const OWN_FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
 
 /** A file belongs to its team: members may read it; a file uploaded before joining any team, only its uploader. */
 export async function canReadFile(db: DB, f: { tenant_code: string | null; uploaded_by: number }, userId: number): Promise<boolean> {
@@ -23,4 +31,14 @@ export async function readOwnFile(db: DB, storage: { read(sha: string): Promise<
   const f = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   if (!f || !(await canReadFile(db, f, userId))) return null;
   return { file: f, bytes: await storage.read(f.sha256) };
+}
+
+/**
+ * Refuses (400, `message`) a link that is not the address of a file this user may read: the exact URL the upload
+ * route gave out, of a file uploaded by the user or to one of the user's teams.
+ */
+export async function assertReadableFileUrl(db: DB, url: string, userId: number, message: string): Promise<void> {
+  const m = OWN_FILE_URL.exec(url);
+  const f = m ? await db.selectFrom('files').select(['id', 'file_name', 'tenant_code', 'uploaded_by']).where('id', '=', Number(m[1])).executeTakeFirst() : undefined;
+  if (!f || url !== `/api/files/${f.id}/${encodeURIComponent(f.file_name)}` || !(await canReadFile(db, f, userId))) throw badRequest(message);
 }

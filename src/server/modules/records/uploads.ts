@@ -3,10 +3,10 @@
 // or another team's (or a not-yet-team) file.
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
+import { OWN_FILE_URL } from '../files/access';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import { cellName, fill, isFileItem, problemMessage, ValueMessages } from '../../../common/rules';
 
-const FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
 
 interface Ref { url: string; id: number; name: string }
 
@@ -15,7 +15,7 @@ function refsOf(value: unknown, name: string): Ref[] {
   if (value === undefined || value === null || value === '') return [];
   if (!Array.isArray(value) || !value.every(isFileItem)) throw badRequest(problemMessage('format', name));
   return (value as { url: string }[]).map((f) => {
-    const m = FILE_URL.exec(f.url);
+    const m = OWN_FILE_URL.exec(f.url);
     if (!m) throw badRequest(fill(ValueMessages.file, { name }));
     return { url: f.url, id: Number(m[1]), name };
   });

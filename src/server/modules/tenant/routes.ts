@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
+import { publicOrigin } from '../../config';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
@@ -11,13 +12,10 @@ import { PHONE, matches } from '../../../common/patterns';
 import { isValidCreditCode, isValidIdCardNo } from '../../../common/ids';
 import { createTeam, grantMemberRole, teamsOfUser } from './teams';
 import { isTeamAdmin, membershipOf, transition } from './memberships';
+import { assertReadableFileUrl } from '../files/access';
 
 const code = { type: 'object', required: ['tenantCode'], properties: { tenantCode: { type: 'string', maxLength: 20 } } };
 const tags = ['团队'];
-
-function originOf(req: FastifyRequest, publicUrl?: string) {
-  return publicUrl ? publicUrl.replace(/\/$/, '') : `${req.protocol}://${req.host}`;
-}
 
 export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
   const { db, acl, sessions } = s;
@@ -72,6 +70,11 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     const name = b.tenantName.trim();
     if (!name) throw badRequest('团队名称不能为空');
     const verification = validateVerification(b.tenantType, b.verification ?? {});
+    // Logo and scans must be files the creator uploaded here, never a foreign or javascript: link.
+    if (b.logoUrl) await assertReadableFileUrl(db, b.logoUrl, a.userId, '团队标志图片不正确，请重新上传');
+    for (const [key, value] of Object.entries(verification)) {
+      if (key.endsWith('Url') && value) await assertReadableFileUrl(db, String(value), a.userId, '证件图片不正确，请重新上传');
+    }
     const tenantCode = await createTeam(db, a.userId, { tenantName: name, tenantType: b.tenantType, logoUrl: b.logoUrl, verification }, s.schemas);
     await sessions.setTenant(a.sessionId, tenantCode);
     const fresh = await acl.forSession({ ...a, tenantCode, acl: null });
@@ -209,7 +212,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     const shareCode = randomBytes(12).toString('base64url');
     const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
     await db.insertInto('tenant_invites').values({ code: shareCode, tenant_code: a.tenantCode, created_by: a.userId, expires_at: expiresAt }).execute();
-    const url = `${originOf(req, s.config.publicUrl)}/share?code=${shareCode}`;
+    const url = `${publicOrigin(req, s.config.publicUrl)}/share?code=${shareCode}`;
     return ok({ code: shareCode, url, qrCode: await QRCode.toDataURL(url, { width: 240, margin: 1 }), expiresAt: expiresAt.toISOString() });
   });
 

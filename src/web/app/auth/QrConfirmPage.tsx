@@ -1,22 +1,54 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import { Alert, Button, Result } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Descriptions, Result, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { accountApi } from '../../api/account';
+import { accountApi, type QrTicketInfo } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { getStoredUser } from '../../api/session';
 import { BrandMark } from '../layout/Brand';
 
-/** /qrConfirm?ticket=: a logged-in user (typically on a phone) confirms the desktop's QR login. */
+/**
+ * /qrConfirm?ticket=: a logged-in user (typically on a phone) confirms the desktop's QR login. The page first
+ * shows which device and place asked and when, and 确认登录 asks once more before anything is agreed: a code
+ * photographed from someone else's screen must not log a stranger in with one careless tap.
+ */
 export function QrConfirmPage() {
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const [params] = useSearchParams();
   const ticket = params.get('ticket') ?? '';
-  const [state, setState] = useState<'ask' | 'done' | 'refused'>('ask');
+  const [state, setState] = useState<'loading' | 'ask' | 'done' | 'refused'>(ticket ? 'loading' : 'ask');
+  const [info, setInfo] = useState<QrTicketInfo | null>(null);
   const [busy, setBusy] = useState(false);
   /** The server's reason for a refused ticket, or a transport failure worth retrying. */
   const [problem, setProblem] = useState('');
   const user = getStoredUser();
+
+  useEffect(() => {
+    if (!ticket) return;
+    let live = true;
+    accountApi.qrTicket(ticket).then((i) => {
+      if (!live) return;
+      setInfo(i);
+      setState('ask');
+    }, (err) => {
+      if (!live) return;
+      setProblem(err instanceof ApiError ? err.message : String(err));
+      setState(err instanceof ApiError && err.kind === 'status' ? 'refused' : 'ask');
+    });
+    return () => { live = false; };
+  }, [ticket]);
+
+  const askAgain = () => {
+    modal.confirm({
+      title: '确认在这台设备上登录？',
+      content: info ? `${info.device}，${info.place}` : '请确认是您本人在电脑上扫码登录',
+      okText: '确认登录',
+      cancelText: '取消',
+      onOk: () => confirm(),
+    });
+  };
 
   const confirm = async () => {
     setBusy(true);
@@ -47,6 +79,8 @@ export function QrConfirmPage() {
         extra={<Button onClick={() => navigate('/', { replace: true })}>返回首页</Button>}
       />
     );
+  } else if (state === 'loading') {
+    body = <Spin size="large" tip="正在读取登录请求…"><div style={{ height: 160 }} /></Spin>;
   } else if (state === 'refused') {
     body = (
       <Result
@@ -75,9 +109,16 @@ export function QrConfirmPage() {
           <strong>{user?.nickName || user?.username || ''}</strong>
           {user?.nickName && user?.username ? `（${user.username}）` : ''}
         </p>
+        {info && (
+          <Descriptions column={1} size="small" bordered style={{ margin: '12px 0', textAlign: 'left' }}>
+            <Descriptions.Item label="登录设备">{info.device}</Descriptions.Item>
+            <Descriptions.Item label="登录地点">{info.place}</Descriptions.Item>
+            <Descriptions.Item label="请求时间">{dayjs(info.requestedAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          </Descriptions>
+        )}
         <p className="yg-confirm-warn">如非本人操作，请点击「取消登录」</p>
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12, textAlign: 'left' }} />}
-        <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()}>
+        <Button type="primary" size="large" block loading={busy} onClick={askAgain}>
           确认登录
         </Button>
         <Button size="large" block type="text" onClick={() => navigate('/', { replace: true })} style={{ marginTop: 8 }}>

@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: false | string[];
   /** Limits per client (RATE_LIMITS=`name=max/seconds,…`, defaults in plugins/rate-limits.ts). */
   rateLimits: Record<LimitName, Limit>;
+  /** OCR calls one server process holds at once (running and waiting); more are refused with 429. */
+  ocrQueue: number;
   webDir: string;
   /** Folder of the JSON page schemas (one per route). */
   schemasDir: string;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: proxyList(env.TRUST_PROXY),
     rateLimits: parseLimits(env.RATE_LIMITS),
+    ocrQueue: Math.max(1, Number(env.OCR_QUEUE ?? 8) || 8),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -50,3 +50,25 @@ describe.each(testDialects().slice(0, 1))('OCR routes on $name', (dialect) => {
     expect((await t.call('POST', '/api/admin/systenant/idCardOcr', { url: '/etc/passwd' }, other))).toMatchObject({ status: 404, message: '图片不存在，请重新上传' });
   });
 });
+
+describe('OCR queue bound', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(testDialects()[0], { ocrQueue: 1 });
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses calls beyond what the server holds with 429 and Retry-After, and serves the next one after', async () => {
+    const token = await t.login(DEMO.username, DEMO.password);
+    const body = await multipart({ multipartFile: { bytes: await card(ID), name: 'card.png', type: 'image/png' } });
+    const url = (await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...body.headers, Satoken: token }, payload: body.payload })).json().data.filePath;
+    const call = () => t.app.inject({ method: 'POST', url: '/api/admin/systenant/idCardOcr', headers: { Satoken: token }, payload: { url } });
+    const answers = await Promise.all([call(), call(), call()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429]);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json()).toEqual({ status: 429, message: '识别服务繁忙，请稍后再试', data: null });
+    expect(refused.headers['retry-after']).toBe('10');
+    expect((await call()).json().data.idCardNo).toBe(ID);
+  });
+});
+

@@ -183,6 +183,12 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
     expect(await getRecord(t, 'myProp', propId, boss)).toMatchObject({ standardPrice: 990, libraryStatus: '已核价', version: 1 });
     expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({ regStage: '已核价', pricingCode: ok.code, standardPrice: 990 });
     expect((await submit('propPricing', ok.id)).status).not.toBe(200);
+    // 报价单 and 登记单 print as PDFs (the pages are printable).
+    for (const [module, id] of [['propPricing', ok.id], ['propRegistration', reg.id]] as const) {
+      const pdf = await t.app.inject({ method: 'GET', url: `${api(module, 'print')}?id=${id}`, headers: { Satoken: staff } });
+      expect(pdf.headers['content-type'], module).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
 
     // 入库: 已核价 → 已入库, and the prop is in the library; a second 入库 is refused and changes nothing.
     expect((await stage('propRegistration', reg.id, 'stockIn', { stockInDate: '2031-05-02' }, staff)).status).toBe(200);

@@ -71,11 +71,15 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   }
 
   async function openUserMenu(page: Page, entry: string) {
-    await page.getByTestId('user-menu').click();
     // Only the open dropdown: the previous one may still be fading out with the same entries.
     const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: entry });
-    // On a loaded two-core machine the dropdown's opening motion can keep the entry from ever reading as
-    // "stable" to Playwright; after a fair wait, click it where it is.
+    // On a loaded two-core machine a click can land while the header re-renders and the menu never opens, or its
+    // opening motion keeps the entry from reading as "stable": open it until the entry shows, then click it there.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await page.getByTestId('user-menu').click();
+      if (await item.waitFor({ state: 'visible', timeout: 6_000 }).then(() => true, () => false)) break;
+      await page.keyboard.press('Escape');
+    }
     await item.click({ timeout: 10_000 }).catch(() => item.click({ force: true }));
   }
 

@@ -161,7 +161,21 @@ export interface DataProvider {
 
   // Files: upload returns the stored file (url, name); ID-card recognition reads an uploaded image.
   upload(file: File | Blob, name?: string): Promise<UploadedFile>;
+
+  // The tab bar's 帮助 (optional: a provider without it shows the page's own tips image only).
+  getGuidance?(module: string): Promise<Guidance>;
+  saveGuidance?(params: { module: string; helpText: string; tipsImage: string | null }): Promise<Guidance>;
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
+}
+
+/** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */
+export interface Guidance {
+  module: string;
+  helpText: string;
+  tipsImage: string | null;
+  updatedAt: string | null;
+  updatedByName: string | null;
+  canEdit?: boolean;
 }
 
 export const DataProviderContext = createContext<DataProvider | null>(null);

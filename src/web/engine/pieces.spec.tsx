@@ -6,7 +6,8 @@ import { ModuleTabs } from './ModuleTabs';
 import { SectionHeader } from './SectionHeader';
 import { DetailContent } from './DetailPopover';
 import { SchemaFields } from './fields/SchemaFields';
-import { bodyText, renderWithFixtures } from './fixtures/render';
+import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
+import { createFixtureProvider } from './fixtures/fixture-provider';
 
 afterEach(cleanup);
 
@@ -33,6 +34,37 @@ describe('ModuleTabs', () => {
     expect(scale.textContent).toBe('120%');
     for (let i = 0; i < 30; i++) fireEvent.click(screen.getByLabelText('缩小'));
     expect(scale.textContent).toBe('20%');
+  });
+});
+
+describe('ModuleTabs 帮助 with the team\'s guidance', () => {
+  const modules = [{ moduleAbbreviation: '报销', mobileClientName: '报销管理', key: 'reimburseManage' }];
+  const base = { module: 'reimburseManage', helpText: '先选费用类型，再上传发票。', tipsImage: null, updatedAt: '2026-11-20T02:00:00.000Z', updatedByName: '李四' };
+
+  it('shows the help text when opened, and lets an admin edit and save it', async () => {
+    const provider = createFixtureProvider();
+    provider.getGuidance = vi.fn(async () => ({ ...base, canEdit: true }));
+    provider.saveGuidance = vi.fn(async (p) => ({ ...base, ...p, canEdit: true }));
+    renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" />, { provider });
+    expect(provider.getGuidance).not.toHaveBeenCalled(); // read when opened, not with every page
+    fireEvent.click(screen.getByText('帮助'));
+    expect(await screen.findByText('先选费用类型，再上传发票。')).toBeTruthy();
+    expect(provider.getGuidance).toHaveBeenCalledWith('reimburseManage');
+    fireEvent.click(screen.getByRole('button', { name: /编辑/ }));
+    const box = await screen.findByRole('dialog');
+    fireEvent.change(box.querySelector('textarea')!, { target: { value: '报销前请先冲抵借支。' } });
+    fireEvent.click(buttons('保存', box)[0]);
+    await waitFor(() => expect(provider.saveGuidance).toHaveBeenCalledWith({ module: 'reimburseManage', helpText: '报销前请先冲抵借支。', tipsImage: null }));
+    expect(await screen.findByText('报销前请先冲抵借支。')).toBeTruthy();
+  });
+
+  it('offers no 编辑 to a member', async () => {
+    const provider = createFixtureProvider();
+    provider.getGuidance = vi.fn(async () => ({ ...base, canEdit: false }));
+    renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" />, { provider });
+    fireEvent.click(screen.getByText('帮助'));
+    expect(await screen.findByText('先选费用类型，再上传发票。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /编辑/ })).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 // ID-card and business-licence recognition on an uploaded image (spec §7). The image must be a file the
 // caller may read; the provider answers recognised=false rather than failing on an unreadable photo.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { notFound } from '../../errors';
@@ -10,6 +10,22 @@ import { readOwnFile } from '../files/access';
 const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
 
 export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
+  // Recognition runs in this process, one image at a time (seconds each): beyond ocrQueue calls in hand, a call is
+  // refused at once (429) instead of waiting minutes behind the others (issue 15 point 2: a queue bound for OCR).
+  let inHand = 0;
+  async function bounded<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    if (inHand >= s.config.ocrQueue) {
+      void reply.header('Retry-After', '10');
+      throw Object.assign(new Error('识别服务繁忙，请稍后再试'), { statusCode: 429 });
+    }
+    inHand++;
+    try {
+      return await work();
+    } finally {
+      inHand--;
+    }
+  }
+
   async function image(url: string, userId: number) {
     const f = await readOwnFile(s.db, s.files, url, userId);
     if (!f) throw notFound('图片不存在，请重新上传');

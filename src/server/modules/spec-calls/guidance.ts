@@ -17,6 +17,7 @@ const guidance = {
   properties: {
     module: { type: 'string' }, helpText: { type: 'string' }, tipsImage: { type: 'string', nullable: true },
     updatedAt: { type: 'string', nullable: true }, updatedByName: { type: 'string', nullable: true },
+    canEdit: { type: 'boolean', description: '调用者可修改（团队管理员）：界面据此显示「编辑」' },
   },
 };
 
@@ -46,7 +47,7 @@ export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
     const a = teamMember(req);
     const { module } = req.body as { module: string };
     known(module);
-    return ok(await read(a.tenantCode, module));
+    return ok({ ...(await read(a.tenantCode, module)), canEdit: (await s.acl.forSession(a)).isAdmin });
   });
 
   app.post('/api/admin/operation/updateOperationGuidance', {
@@ -76,6 +77,6 @@ export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
       VALUES (${a.tenantCode}, ${module}, ${helpText.trim()}, ${image}, ${a.userId}, now())
       ON CONFLICT (tenant_code, module) DO UPDATE SET help_text = EXCLUDED.help_text, tips_image = EXCLUDED.tips_image,
         updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`.execute(trx));
-    return ok(await read(a.tenantCode, module), '保存成功');
+    return ok({ ...(await read(a.tenantCode, module)), canEdit: true }, '保存成功');
   });
 }

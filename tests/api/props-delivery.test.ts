@@ -198,7 +198,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect(js.lines).toMatchObject([{ orderCode: a.code, quantity: 2, unitPrice: 8600, contractPrice: 17200, logisticsPrice: 600, balancePrice: 17800 }, { orderCode: b.code, contractPrice: 12000, logisticsPrice: 400.5 }]);
     expect((await stage('propSettlement', js.id, 'confirm', { confirmDate: '2031-06-12', confirmBy: '王总', dueDate: '2031-07-12' })).status).toBe(409);
     expect((await t.call('POST', api('propSettlement', 'submit'), { id: js.id }, boss)).status).toBe(200);
-    expect(await approveAll(t, 'propSettlement', js.id, [lisi, boss])).toMatchObject({ status: '已通过', settleStage: '待客户确认' });
+    expect(await approveAll(t, 'propSettlement', js.id, [lisi, boss])).toMatchObject({ status: '已通过', settleStage: '待客户确认', settleCode: js.code });
     expect(await bySource('financialReceivable', js.code)).toHaveLength(0);
     expect(await stagesOf(orders)).toEqual(['已安装', '已安装']);
     await stageOk('propSettlement', js.id, 'confirm', { confirmDate: '2031-06-12', confirmBy: '王总', dueDate: '2031-07-12' });
@@ -215,6 +215,10 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect((await stage('propSettlement', js.id, 'clear', { receivableCode: sk.code })).status).toBe(400);
     await stageOk('financialReceivable', sk.id, 'collect', { receiveDate: '2031-07-01', receivePrice: 20400.5, receiveMethod: d('paymentMethod', '银行转账') });
     expect(await getRecord(t, 'financialReceivable', sk.id, boss)).toMatchObject({ collectStage: '已回款', balancePrice: 0 });
+    const seen = (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE id = ${js.id}`.execute(t.db)).rows[0];
+    expect(seen.data).toMatchObject({ settleCode: js.code });
+    const skNow = (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE id = ${sk.id}`.execute(t.db)).rows[0];
+    expect(skNow.data).toMatchObject({ sourceCode: js.code, collectStage: '已回款' });
     await stageOk('propSettlement', js.id, 'clear', { receivableCode: sk.code });
     expect(await getRecord(t, 'propSettlement', js.id, boss)).toMatchObject({ settleStage: '已结清', returnPrice: 20400.5, balancePrice: 0 });
   });

@@ -223,7 +223,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect(await getRecord(t, 'propSettlement', js.id, boss)).toMatchObject({ settleStage: '已结清', returnPrice: 20400.5, balancePrice: 0 });
   });
 
-  it('refuses jumps: a packing list of an order not yet inspected, stock-in of an order packed elsewhere, settling an unshipped project', async () => {
+  it('refuses jumps: packing an order not yet inspected, completing a packing list whose order moved on, settling a project with nothing shipped', async () => {
     const jinyuan = await idOf('partnerInfo', '金缘珠宝');
     const prop = await makeProp('收银台（跳步测试）', 3000, jinyuan);
     const p = await add('propProject', { projectName: '跳步测试项目', customerId: jinyuan, deliveryDate: '2031-06-30', lines: [{ propId: prop.id, quantity: 1 }] });

@@ -111,6 +111,9 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     };
     expect(await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, receiverPhone: '123' }, boss)).toMatchObject({ status: 400, message: '请输入正确的手机号' });
     expect(await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, lines: [shipBody.lines[0], shipBody.lines[0]] }, boss)).toMatchObject({ status: 400, message: '同一打包单请勿重复添加' });
+    // 欠款发货 needs an approval (审批中 on submit); other shipments take effect when submitted.
+    const arrears = await add('propWarehousingAndShipping', { ...shipBody, lines: [shipBody.lines[0]], arrearsShip: true, submit: true });
+    expect(arrears).toMatchObject({ status: '审批中' });
     const fh = await add('propWarehousingAndShipping', { ...shipBody, submit: true });
     expect(fh).toMatchObject({ status: '已通过', shipStage: '待入库', customerId: jinyuan, logisticsPrice: 1000.5, packageCount: 5 });
     expect(fh.lines).toMatchObject([
@@ -124,6 +127,10 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect(await stagesOf(orders)).toEqual(['已入库', '已入库']);
     expect(await getRecord(t, 'propBacking', packA.id, boss)).toMatchObject({ packStage: '已入库', shipCode: fh.code });
     expect((await stage('propWarehousingAndShipping', fh.id, 'stockIn', { stockInDate: '2031-06-01' })).status).toBe(409);
+    // The approved 欠款发货 of the same packing list cannot stock it in a second time: the jump is refused, nothing moves.
+    expect(await approveAll(t, 'propWarehousingAndShipping', arrears.id, [lisi, boss])).toMatchObject({ status: '已通过', shipStage: '待入库' });
+    expect(await stage('propWarehousingAndShipping', arrears.id, 'stockIn', { stockInDate: '2031-06-01' })).toMatchObject({ status: 409, message: `道具订单${a.code}当前为「已入库」，不能变为「已入库」` });
+    expect(await getRecord(t, 'propWarehousingAndShipping', arrears.id, boss)).toMatchObject({ shipStage: '待入库' });
     // A second 发货单 of a packing list already in stock is refused (the picker offers only 已打包 lists).
     expect((await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, lines: [shipBody.lines[0]], submit: true }, boss)).status).toBe(400);
 

@@ -93,8 +93,7 @@ export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: Schem
     const valueField = src.valueField ?? 'code';
     const conds = [valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`];
     // A new pick must match the filter, be visible to the caller and not be retired; a kept one only exist.
-    // { $field } reads these values, over the record's when refs carry it (a stage action's pick: the record + its inputs).
-    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data: { ...refs.data, ...data } }), ...offerable(tm, refs));
+    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
     const [rec] = await query(trx, tenant, tm, conds, 1);
     if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
     picked[f.fieldName] = rec;

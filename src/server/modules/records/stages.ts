@@ -67,7 +67,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额), with the figures it
   // reads from other records as they are now (结清 once the receivable is collected).
   const current = { ...data };
-  await loadAggregates(trx, tenant, ctx.schemas, m, current, refs);
+  if (action.checks?.length) await loadAggregates(trx, tenant, ctx.schemas, m, current, refs);
   const broken = failedCheck(action.checks, current, (row.lines ?? []) as Record<string, unknown>[], { input: patch, picked, today: todayOf(ctx) });
   if (broken) throw badRequest(broken);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);

@@ -27,6 +27,12 @@ describe('computed fields', () => {
     expect(out.sum).toBe(60.97);
   });
 
+  it('numbers lines by their position ($index), e.g. package numbers from the record', () => {
+    const cols: ColumnDef[] = [{ prop: 'packageNo', label: '箱号', compute: { expr: 'record.orderCode + "-" + pad($index, 2)' } }];
+    const lines = computeLines(cols, [{ packageNo: 'forged' }, {}, {}], { orderCode: 'DD2026112301' });
+    expect(lines.map((l) => l.packageNo)).toEqual(['DD2026112301-01', 'DD2026112301-02', 'DD2026112301-03']);
+  });
+
   it('reads picked records and today', () => {
     const f: FieldDef[] = [{ fieldName: 'paid', titleName: '已预付', fontendType: 'number', compute: { expr: 'picked.prepay.advancePaidPrice' } },
       { fieldName: 'late', titleName: '逾期天数', fontendType: 'number', compute: { expr: 'max(0, days(dueDate, today()))' } }];

@@ -29,13 +29,16 @@ export function scopeOf(data: Row, lines: Row[], ctx: ComputeContext = {}): Row 
   return { ...data, lines, picked: ctx.picked ?? {}, input: ctx.input ?? {}, prev: ctx.prev ?? {}, $today: ctx.today };
 }
 
-/** Lines with their computed cells filled in (scope: the line's cells, and the record as `record`). */
+/**
+ * Lines with their computed cells filled in (scope: the line's cells, the record as `record`, and the line's
+ * 1-based position as `$index`, e.g. a package number `orderCode + "-" + pad($index, 2)`).
+ */
 export function computeLines(columns: ColumnDef[], lines: Row[], data: Row = {}, ctx: ComputeContext = {}): Row[] {
   const computed = columns.filter((c) => c.compute?.expr);
   if (!computed.length) return lines;
-  return lines.map((line) => {
+  return lines.map((line, i) => {
     const out = { ...line };
-    for (const c of computed) out[c.prop] = settle(evalExpr(c.compute!.expr, { ...out, record: data, picked: ctx.picked ?? {}, $today: ctx.today }));
+    for (const c of computed) out[c.prop] = settle(evalExpr(c.compute!.expr, { ...out, record: data, picked: ctx.picked ?? {}, $today: ctx.today, $index: i + 1 }));
     return out;
   });
 }

@@ -137,6 +137,15 @@ describe('values and lists', () => {
     expect(ev('substr("abc", "x")')).toBeNull();
   });
 
+  it('pad zero-fills a whole number', () => {
+    expect(ev('"DD1-" + pad(i, 2)', { i: 3 })).toBe('DD1-03');
+    expect(ev('pad(123, 2)')).toBe('123');
+    expect(ev('pad(x, 2)', { x: null })).toBeNull();
+    expect(ev('pad(1.5, 2)')).toBeNull();
+    expect(ev('pad(-1, 2)')).toBeNull();
+    expect(ev('pad(1, 11)')).toBeNull();
+  });
+
   it('distinct drops repeats and blanks', () => {
     expect(ev('distinct(pluck(xs, "c"))', { xs: [{ c: 'A1' }, { c: 'A2' }, { c: 'A1' }, { c: '' }] })).toEqual(['A1', 'A2']);
     expect(ev('len(distinct(pluck(xs, "c"))) == len(xs)', { xs: [{ c: 'A1' }, { c: 'a1' }] })).toBe(true);

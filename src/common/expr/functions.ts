@@ -196,6 +196,21 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return chars.slice(a, b).join('');
     },
   }],
+  ['pad', {
+    arity: between(2, 2),
+    usage: 'pad(整数, 位数)',
+    // A whole number as text, zero-filled to the width (at most 10), e.g. a package number: pad($index, 2) → "01".
+    call([n, width]) {
+      if (isBlank(n)) return null;
+      const d = arith(n);
+      const w = arith(width);
+      if (!d || !w) return undefined;
+      const k = Number(d.toString());
+      const size = Number(w.toString());
+      if (!Number.isInteger(k) || k < 0 || !Number.isInteger(size) || size < 1 || size > 10) return undefined;
+      return String(k).padStart(size, '0');
+    },
+  }],
   ['pluck', {
     arity: between(2, 2),
     usage: 'pluck(列表, "属性")',

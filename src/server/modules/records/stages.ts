@@ -16,6 +16,7 @@ import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
+import { loadAggregates } from './aggregates';
 import { callerRefs } from './visibility';
 
 export { stageField, stageLocked };
@@ -63,8 +64,11 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   // A record the action asks for (下单: the supplier) is checked like a form's pick, and its checks may read it.
   const refs = await callerRefs(trx, tenant, userId, todayOf(ctx));
   const picked = await loadPickedOf(trx, tenant, ctx.schemas, action.fields ?? [], patch, { ...refs, data: { ...data, ...patch } }, { checkFilter: true });
-  // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额).
-  const broken = failedCheck(action.checks, data, (row.lines ?? []) as Record<string, unknown>[], { input: patch, picked, today: todayOf(ctx) });
+  // The action's own rules over the record and what it asks for (e.g. 回款金额 ≤ 未回款余额), with the figures it
+  // reads from other records as they are now (结清 once the receivable is collected).
+  const current = { ...data };
+  if (action.checks?.length) await loadAggregates(trx, tenant, ctx.schemas, m, current, refs);
+  const broken = failedCheck(action.checks, current, (row.lines ?? []) as Record<string, unknown>[], { input: patch, picked, today: todayOf(ctx) });
   if (broken) throw badRequest(broken);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;

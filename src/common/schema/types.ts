@@ -653,6 +653,11 @@ export interface StagesConfig {
    */
   clock?: { period: string; before: string; during: string; after: string };
   /**
+   * Read rows carry, under this name, when the record reached each stage ([{ stage, reachedAt, userName }],
+   * from its stage events; the first stage from when it took effect): e.g. an infoPopover column.
+   */
+  history?: string;
+  /**
    * Stages that follow from the figures, applied after every save and effect: first rule whose `when` holds.
    * `prev` is the record as stored before a user's save (empty on create), e.g. prev.creditCode != creditCode.
    */

@@ -151,6 +151,17 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
     expect(await stage('propProgress', gone.id, 'followUp', { followDate: '2026-11-20', followNote: '再跟一下' })).toMatchObject({ status: 409, message: '当前订单进度为「已取消」，不能跟进' });
     expect((await page('propProgress', { tab: 'cancelled', keyword: '售后测试' })).list.map((r: Row) => r.code)).toEqual([gone.code]);
 
+    // The 道具项目 tree (客户): its nodes are the customers the form's picker offers; a node narrows the projects.
+    const customers = await call('POST', api('propProject', 'options'), { field: 'customerId', values: {} });
+    expect((customers as unknown as Row[]).map((o) => o.label)).toEqual(expect.arrayContaining(['金缘珠宝集团有限公司', '臻彩化妆品（上海）有限公司']));
+    const zhencai = (customers as unknown as Row[]).find((o) => o.label === '臻彩化妆品（上海）有限公司')!.value;
+    const ofJinyuan = (await page('propProject', { filters: [{ field: 'customerId', operator: 'in', value: [String(customer)] }] })).list as Row[];
+    expect(ofJinyuan.map((p) => p.code)).toEqual(expect.arrayContaining([project.code, third.code]));
+    expect(new Set(ofJinyuan.map((p) => p.customerId))).toEqual(new Set([customer]));
+    const ofZhencai = (await page('propProject', { filters: [{ field: 'customerId', operator: 'in', value: [String(zhencai)] }] })).list as Row[];
+    expect(ofZhencai.length).toBeGreaterThan(0);
+    expect(ofZhencai.map((p) => p.code)).not.toContain(project.code);
+
     // Another team sees none of these orders and can act on none.
     const theirs = await page('propProgress', { keyword: '售后测试' }, outsider);
     expect(theirs.list).toEqual([]);

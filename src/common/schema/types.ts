@@ -231,6 +231,8 @@ export interface TreeConfig {
    */
   fieldKey?: string;
   field?: string;
+  /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
+  fromPicker?: true;
 }
 
 export interface ModuleItem {

@@ -148,6 +148,10 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);
+    const tree = m.schema.tree;
+    if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
+      throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);
+    }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);

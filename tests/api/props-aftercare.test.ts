@@ -178,7 +178,7 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
     };
     // Free and cheap: takes effect on submit, no approval; the customer and the prop's name come from the picks.
     const free = await add('propAftercare', { ...base, costPrice: 300, submit: true });
-    expect(free).toMatchObject({ status: '已通过', aftercareStage: '待受理', customerId: customer, propName: '售后测试中岛柜' });
+    expect(free).toMatchObject({ status: '已通过', aftercareStage: '待受理', customerId: customer, customerName: '金缘珠宝集团有限公司', propName: '售后测试中岛柜' });
     expect(free.code).toMatch(/^SH\d{8}\d+/);
     // Costly (> 1000) or charged: approval first.
     const costly = await add('propAftercare', { ...base, costPrice: 1500, submit: true });

@@ -13,10 +13,10 @@ describe('a tree of a picker\'s records (tree.fromPicker)', () => {
     const listCategories = vi.fn(async () => []);
     const provider = { pickerOptions, listCategories } as unknown as DataProvider;
     const tree = { title: '客户', field: 'customerId', fromPicker: true as const };
-    const { result } = renderHook(() => useCategories(provider, 'propProject', tree));
+    const { result } = renderHook(() => useCategories(provider, 'projects', tree));
     await waitFor(() => expect(result.current.nodes).toHaveLength(2));
     expect(result.current.nodes).toEqual([{ id: '12', name: '金缘珠宝' }, { id: '15', name: '臻彩化妆品' }]);
-    expect(pickerOptions).toHaveBeenCalledWith({ module: 'propProject', field: 'customerId' });
+    expect(pickerOptions).toHaveBeenCalledWith({ module: 'projects', field: 'customerId' });
     // Not a category tree: no category calls, and adding a node does not reach the server.
     expect(listCategories).not.toHaveBeenCalled();
     expect(pickerNodes([])).toEqual([]);

@@ -231,6 +231,8 @@ export interface TreeConfig {
    */
   fieldKey?: string;
   field?: string;
+  /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
+  fromPicker?: true;
 }
 
 export interface ModuleItem {
@@ -652,6 +654,11 @@ export interface StagesConfig {
    * computed whenever a record is read or filtered, from the dateRange field `period`, so no timer is needed.
    */
   clock?: { period: string; before: string; during: string; after: string };
+  /**
+   * Read rows carry, under this name, when the record reached each stage ([{ stage, reachedAt, userName }],
+   * from its stage events; the first stage from when it took effect): e.g. an infoPopover column.
+   */
+  history?: string;
   /**
    * Stages that follow from the figures, applied after every save and effect: first rule whose `when` holds.
    * `prev` is the record as stored before a user's save (empty on create), e.g. prev.creditCode != creditCode.

@@ -234,7 +234,7 @@ export class Story {
       // Taken over from its maker's effects: already in effect, so only its stage actions follow.
       const { from, index = 0 } = r.made;
       step(created, async () => {
-        const hit = (this.made.get(from) ?? []).filter((x) => x.module === r.module)[index];
+        const hit = (this.made.get(from) ?? []).filter((x) => x.module === (m.schema.viewOf ?? r.module))[index];
         if (!hit) throw new Error(`no ${r.module} #${index + 1} made by ${from} (yet)`);
         id = hit.id;
         code = hit.code;
@@ -287,12 +287,14 @@ export class Story {
       });
       decide(0);
     }
+    // A view (viewOf, e.g. a progress board) takes over the viewed module's made records and runs its own actions on them.
+    const acting: ModuleSchema = m.schema.viewOf ? { ...m, schema: { ...m.schema, module: m.schema.viewOf } } : m;
     for (const a of r.actions ?? []) {
       const when = at(a.day, a.hour ?? 10, a.minute ?? 15);
       const actor = this.person(a.by, where);
       step(when, async () => {
         if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
-        await runStageAction(trx, ctx, m, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
+        await runStageAction(trx, ctx, acting, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
       });
     }
   }

@@ -56,8 +56,9 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const onAction = (b: ButtonDef, rows: TableRow[]) => emitAction?.(b, rows, schema.module);
   const categories = useCategories(provider, schema.module, schema.tree);
   const [treeNode, setCategoryId] = useState<string>();
-  // A category tree files records under categoryId; a dictionary tree (tree.fieldKey) filters its field instead.
-  const dictTree = schema.tree?.fieldKey ? schema.tree : undefined;
+  // A category tree files records under categoryId; a dictionary tree (tree.fieldKey) or a tree of a picker's
+  // records (tree.fromPicker) filters its field instead.
+  const dictTree = schema.tree?.fieldKey || schema.tree?.fromPicker ? schema.tree : undefined;
   const categoryId = dictTree ? undefined : treeNode;
   const treeFilters = useMemo(() => (dictTree?.field && treeNode
     ? [{ field: dictTree.field, operator: 'in' as const, value: subtreeIds(categories.nodes, treeNode) }] : undefined), [dictTree, treeNode, categories.nodes]);

@@ -1,7 +1,7 @@
 // Category tree state of a page: static nodes from the schema, or the provider's tree calls.
 import { useCallback, useEffect, useState } from 'react';
 import type { CategoryNode, TreeConfig } from '../../common/schema/types';
-import type { DataProvider } from '../api/data-provider';
+import type { DataProvider, PickerOption } from '../api/data-provider';
 import type { Option } from '../../common/schema/types';
 import { loadDictionary } from './fields/use-options';
 
@@ -24,12 +24,20 @@ export function subtreeIds(nodes: CategoryNode[], id: string): string[] {
   return [];
 }
 
+/** The options of a page's record picker as flat tree nodes (ids are the picked records' values). */
+export const pickerNodes = (options: PickerOption[]): CategoryNode[] => options.map((o) => ({ id: String(o.value), name: o.label }));
+
 export function useCategories(provider: DataProvider, module: string, tree: TreeConfig | undefined) {
   const [nodes, setNodes] = useState<CategoryNode[]>(tree?.nodes ?? []);
   const [loading, setLoading] = useState(!!tree && !tree.nodes);
-  const remote = !!tree && !tree.nodes && !tree.fieldKey;
+  const remote = !!tree && !tree.nodes && !tree.fieldKey && !tree.fromPicker;
 
   const reload = useCallback(() => {
+    if (tree?.fromPicker && tree.field) {
+      setLoading(true);
+      provider.pickerOptions({ module, field: tree.field }).then((o) => setNodes(pickerNodes(o)), () => setNodes([])).finally(() => setLoading(false));
+      return;
+    }
     if (tree?.fieldKey) {
       setLoading(true);
       loadDictionary(provider, tree.fieldKey).then((o) => setNodes(asNodes(o)), () => setNodes([])).finally(() => setLoading(false));
@@ -38,7 +46,7 @@ export function useCategories(provider: DataProvider, module: string, tree: Tree
     if (!remote) return;
     setLoading(true);
     provider.listCategories({ module }).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
-  }, [provider, module, remote, tree?.fieldKey]);
+  }, [provider, module, remote, tree?.fieldKey, tree?.fromPicker, tree?.field]);
 
   useEffect(() => {
     if (tree?.nodes) setNodes(tree.nodes);

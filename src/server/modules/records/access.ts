@@ -60,7 +60,12 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   const mod = m.schema.module;
   const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
   const out = ['view'];
-  if (!userWritable(m)) return m.schema.printable && can('print') ? [...out, 'print'] : out;
+  const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => c.permissions.includes(stageActionCode(m, a))).map((a) => a.key);
+  if (!userWritable(m)) {
+    if (m.schema.printable && can('print')) out.push('print');
+    // A view's own stage actions (a follow-up note) act on the viewed records; a readOnly list has none.
+    return m.schema.viewOf ? [...out, ...stageKeys()] : out;
+  }
   const mine = mayChange(m, row, c);
   if (mine && changeableState(m, row)) {
     if (can('edit')) out.push('edit');
@@ -69,6 +74,5 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   if (hasApproval(m) && mine && EDITABLE_STATUSES.includes(row.status) && can('submit')) out.push('submit');
   if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');
   if (m.schema.printable && can('print')) out.push('print');
-  for (const a of stageActionsFor(m, row.status, row.data)) if (c.permissions.includes(stageActionCode(m, a))) out.push(a.key);
-  return out;
+  return [...out, ...stageKeys()];
 }

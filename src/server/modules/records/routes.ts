@@ -16,6 +16,8 @@ import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from
 import { assertVisible, callerRefs, visibleSql } from './visibility';
 import type { RefContext } from '../../../common/rules/conditions';
 import { withClock } from './stage-state';
+import { withStageHistory } from './stage-history';
+import { readAsView } from './views';
 import { generateRecord } from './generate';
 import { todayInChina } from '../../../common/defaults';
 import { changeRecord, createRecord, submitRecord } from './service';
@@ -72,14 +74,24 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     return { ...m, schema: { ...m.schema, module: m.schema.viewOf } };
   }
 
-  /** Flat records with the actions each allows the caller. */
+  /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
   async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
     const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
-    return rows.map((row) => {
-      const r = withClock(m, row, now);
-      return { ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) };
-    });
+    const today = todayInChina();
+    const read = await withStageHistory(trx, tenant, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)));
+    return read.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
+  }
+
+  /**
+   * A view's own stage actions (they never move the stage: schema-registry refuses a `to`) act on the viewed
+   * module's records under the view's codes: `<view>:edit` also reads as `<viewed module>:edit`.
+   */
+  function stagePermissions(m: ModuleSchema, codes: string[]) {
+    const viewed = m.schema.viewOf;
+    if (!viewed) return codes;
+    const prefix = `${m.schema.module}:`;
+    return [...codes, ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${viewed}:${c.slice(prefix.length)}`)];
   }
 
   app.post('/api/data/:module/page', {
@@ -210,13 +222,14 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    writable(m);
+    // A view with stages offers its own (non-moving) stage actions on the viewed records; other read-only lists none.
+    if (!(m.schema.viewOf && m.schema.stages)) writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'view');
     const { id, action, values } = req.body as { id: number; action: string; values?: Record<string, unknown> };
     const result = await run(async (trx, caller) => {
       await visible(trx, id);
-      await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions);
-      return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, m.schema.module, id))!)]))[0];
+      await runStageAction(trx, ctx, dataOf(m), id, action, values ?? {}, a.userId, stagePermissions(m, caller.permissions));
+      return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id))!)]))[0];
     });
     const text = m.schema.stages?.actions.find((x) => x.key === action)?.text ?? '操作';
     return ok(result, `${text}成功`);

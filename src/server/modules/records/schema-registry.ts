@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isDictionaryPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
+import { checkView } from './views';
 
 export interface ModuleSchema {
   file: string;
@@ -146,6 +147,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${d.module}"`);
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
+    checkView(m);
+    const tree = m.schema.tree;
+    if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
+      throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);
+    }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);

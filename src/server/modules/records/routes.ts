@@ -13,7 +13,9 @@ import { listView, permissionsFor } from './list-views';
 import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
 import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from './access';
-import { assertVisible, callerRefs, visibleSql } from './visibility';
+import { assertInScope, assertVisible, callerRefs, visibleSql } from './visibility';
+import { dataScopeSql } from './data-scope';
+import { sql } from 'kysely';
 import type { RefContext } from '../../../common/rules/conditions';
 import { withClock } from './stage-state';
 import { generateRecord } from './generate';
@@ -52,12 +54,18 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
     let refs: Promise<RefContext> | undefined;
     const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
-    /** Refuses a record the page does not show this caller (visibleWhen): as not found. */
+    // The role's data scope (全部 / 本部门及下级 / 本部门 / 仅本人), from the session's ACL.
+    const byRole = dataScopeSql(a.tenantCode, a.userId, acl.dataScope);
+    /** Refuses a record the page (visibleWhen) or the caller's data scope does not show him: as not found. */
     const visible = async (trx: TenantTx, id: number) => {
       if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await refsOf(trx));
+      if (byRole) await assertInScope(trx, a.tenantCode, id, byRole);
     };
-    /** The records the caller may see at all, or null when the page shows every record. */
-    const scope = async (trx: TenantTx) => (m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null);
+    /** The records the caller may see at all, or null when the page shows every record to him. */
+    const scope = async (trx: TenantTx) => {
+      const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
+      return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
+    };
     return { a, ctx, run, visible, scope };
   }
 
@@ -187,11 +195,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, ctx, run } = await enter(req, m, 'submit');
+    const { a, ctx, run, visible } = await enter(req, m, 'submit');
     const body = req.body as Record<string, unknown>;
     return ok(await run(async (trx) => {
       const stored = body.id ? await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id)) : undefined;
       if (body.id && !stored) throw notFound();
+      if (body.id) await visible(trx, Number(body.id));
       const data = { ...(stored?.data ?? {}), ...body };
       const route = await routeFor(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
       if (!route) return { process: null, steps: [] };

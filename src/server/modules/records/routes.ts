@@ -66,7 +66,9 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
       return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
     };
-    return { a, ctx, run, visible, scope };
+    /** The page as the caller's team tuned it (/fieldOption): what its saves are validated against. */
+    const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
+    return { a, ctx, run, visible, scope, tuned };
   }
 
   /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
@@ -140,10 +142,11 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     writable(m);
     if (m.schema.addable === false) throw forbidden('该列表的记录由其他单据生成，不能手工新增');
     const body = req.body as Record<string, unknown>;
-    const { a, ctx, run } = await enter(req, m, body.submit === true ? 'submit' : 'add');
+    const { a, ctx, run, tuned } = await enter(req, m, body.submit === true ? 'submit' : 'add');
+    const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
     const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
-    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, m, body, opts)]))[0]);
+    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, tm, body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
@@ -153,10 +156,11 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const m = moduleOf(req);
     writable(m);
     const body = req.body as Record<string, unknown>;
-    const { a, ctx, run, visible } = await enter(req, m, 'edit');
+    const { a, ctx, run, visible, tuned } = await enter(req, m, 'edit');
+    const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
     const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
-    const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, m, Number(body.id), body, opts)]))[0]);
+    const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, tm, Number(body.id), body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
@@ -183,9 +187,10 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const m = moduleOf(req);
     writable(m);
-    const { a, ctx, run, visible } = await enter(req, m, 'submit');
+    const { a, ctx, run, visible, tuned } = await enter(req, m, 'submit');
+    const tm = await tuned();
     const { id, chosenApprovers } = req.body as { id: number; chosenApprovers?: Record<string, number[]> };
-    return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, m, id, { chosen: chosenApprovers })]))[0]), '提交成功');
+    return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, tm, id, { chosen: chosenApprovers })]))[0]), '提交成功');
   });
 
   app.post('/api/data/:module/route', {

@@ -27,7 +27,7 @@ export interface AppServices {
   schemas: SchemaRegistry;
   ocr: OcrProvider;
   recordIndexes: RecordIndexes;
-  /** Per-team field tuning (/fieldOption): the page as a team sees it. */
+  /** Per-team field tuning (the field-options page): the page as a team sees it. */
   fieldOptions: FieldOptionsService;
 }
 

@@ -1,4 +1,4 @@
-// Per-team field tuning (/fieldOption, issue 14): overrides of a record page's fields by fieldName — display
+// Per-team field tuning (issue 14): overrides of a record page's fields by fieldName — display
 // name, required, hidden, in the add dialog, shown in the list, sortable, searchable, default value, length and
 // range limits, position. The same pure functions apply them where the schema is served (the browser's form) and
 // where the server validates a save, and check an override set before it is stored.
@@ -121,7 +121,7 @@ const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
  * Why an override set may not be stored (a Chinese message), or null. `base` is the page before this set (the
  * file, or the file with the platform defaults under a team's set).
  */
-export function checkFieldOptions(base: PageSchema, overrides: unknown, file = 'fieldOption'): string | null {
+export function checkFieldOptions(base: PageSchema, overrides: unknown, file = 'field-options'): string | null {
   if (!overrides || typeof overrides !== 'object' || Array.isArray(overrides)) return '字段配置格式不正确';
   const fields = new Map(formFields(base).map((f) => [f.fieldName, f]));
   const required = serverRequiredFields(base);

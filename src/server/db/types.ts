@@ -15,7 +15,7 @@ export interface UsersTable {
   status: 'active' | 'deactivated';
   failed_logins: Generated<number>;
   locked_until: Date | null;
-  /** A platform administrator (platform-wide /fieldOption defaults). */
+  /** A platform administrator (platform-wide the field-options page defaults). */
   is_platform_admin: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -5,7 +5,7 @@ import { runSql } from './run-sql';
 // - roles.data_scope: which records a role's holders see — all (全部), deptTree (本部门及下级), dept (本部门),
 //   self (仅本人). A user's widest role wins; team admins and the owner see all. Enforced in SQL by the record
 //   calls (records/data-scope.ts), cached with the session ACL.
-// - users.is_platform_admin: a platform administrator writes platform-wide defaults (/fieldOption without a team).
+// - users.is_platform_admin: a platform administrator writes platform-wide defaults (the field-options page without a team).
 // - field_options: per module × team (tenant_code NULL = platform default) field overrides, versioned: each save is
 //   a new row holding the whole override set; rollback writes a new version equal to an old one. Like roles, a
 //   platform table read and written with explicit tenant filters (platform rows have no team, so no team policy).

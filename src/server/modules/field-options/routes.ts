@@ -1,4 +1,4 @@
-// /fieldOption calls: the modules and their fields with the current overrides, saving a new version, the
+// the field-options page calls: the modules and their fields with the current overrides, saving a new version, the
 // history with its diffs, rolling back (a new version equal to an old one), and the page schema as the caller's
 // team sees it (what the browser renders). Team sets are written by the team's admins; platform defaults
 // (scope platform, no team) by platform administrators (users.is_platform_admin).
@@ -56,7 +56,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: AppServices) {
   async function store(tenant: string | null, module: string, overrides: FieldOverrides, userId: number, note: string | null) {
     return db.transaction().execute(async (trx) => {
       // One writer at a time per module and scope: the next version number is taken under a lock.
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`fieldOption|${tenant ?? ''}|${module}`}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`field-options|${tenant ?? ''}|${module}`}))`.execute(trx);
       const { rows } = await sql<{ v: number | null }>`SELECT max(version) AS v FROM field_options WHERE ${tenantIs(tenant)} AND module = ${module}`.execute(trx);
       const version = Number(rows[0]?.v ?? 0) + 1;
       await trx.insertInto('field_options').values({ tenant_code: tenant, module, version, overrides: JSON.stringify(overrides), note, created_by: userId }).execute();

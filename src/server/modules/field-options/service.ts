@@ -1,4 +1,4 @@
-// Field tuning (/fieldOption): stored override sets per module × team (tenant_code NULL = the platform default),
+// Field tuning (the field-options page): stored override sets per module × team (tenant_code NULL = the platform default),
 // versioned, and the page as a team sees it. The latest versions are read on every use (one indexed query), so a
 // save takes effect at the next call in every server process, without a restart; the described module is cached
 // by the versions it was built from.

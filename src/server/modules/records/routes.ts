@@ -66,7 +66,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
       return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
     };
-    /** The page as the caller's team tuned it (/fieldOption): what its saves are validated against. */
+    /** The page as the caller's team tuned it (the field-options page): what its saves are validated against. */
     const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
     return { a, ctx, run, visible, scope, tuned };
   }

@@ -160,7 +160,8 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
     <AntApp>
       <FeedbackBridge />
       <ListLayout
-        tree={(
+        // Mounted once the modules are known, so the tree opens expanded.
+        tree={mods && (
           <TreePanel
             title={schema.fieldOptions.title ?? '模块'}
             nodes={nodes}

@@ -141,6 +141,7 @@ describe.each(testDialects())('field options on $name', (dialect) => {
       [{ reason: { color: 'red' } }, /不支持配置项：color/],
       [{ totalPrice: { min: 10, max: 5 } }, /最小值不能大于最大值/],
       [{ reason: { hidden: true } }, /必填时不能隐藏/],
+      [{ reason: { isAdd: false } }, /必填且无默认值时不能移出新增/],
     ];
     const before = (await t.call('GET', '/api/field-options/history?module=reimburseManage', undefined, boss)).data.length;
     for (const [overrides, msg] of cases) {

@@ -146,6 +146,7 @@ export function checkFieldOptions(base: PageSchema, overrides: unknown, file = '
       return `字段「${f.titleName}」是服务器校验必需的字段，不能取消必填、隐藏或移出新增`;
     }
     if (ov.hidden && (ov.requireAble ?? f.requireAble)) return `字段「${f.titleName}」必填时不能隐藏`;
+    if (ov.isAdd === false && (ov.requireAble ?? f.requireAble) && (ov.defaultValue ?? f.default) === undefined) return `字段「${f.titleName}」必填且无默认值时不能移出新增`;
     const min = ov.min ?? f.min;
     const max = ov.max ?? f.max;
     if (isNum(min) && isNum(max) && (min as number) > (max as number)) return `字段「${f.titleName}」的最小值不能大于最大值`;

@@ -174,4 +174,18 @@ describe.each(testDialects())('field options on $name', (dialect) => {
     expect(back.status, back.message).toBe(200);
     expect(field(await schemaOf(other), 'remark').titleName).toBe('备注');
   });
+
+  it('a field made sortable for team A sorts A\'s list; team B may not sort on it', async () => {
+    const sorted = (tok: string) => t.call('POST', api('reimburseManage', 'page'), { pageSize: 5, sorters: [{ field: 'reason', order: 'asc' }] }, tok);
+    expect((await sorted(boss)).status).toBe(400);
+    const cur = (await t.call('GET', '/api/field-options/fields?module=reimburseManage', undefined, boss)).data.overrides;
+    expect((await save({ ...cur, reason: { ...cur.reason, sortable: true } })).status).toBe(200);
+    const a = await sorted(boss);
+    expect(a.status, a.message).toBe(200);
+    expect(a.data.list.length).toBeGreaterThan(0);
+    const b = await sorted(other);
+    expect(b.status).toBe(400);
+    expect(b.message).toMatch(/不支持排序的字段/);
+    expect((await save(cur)).status).toBe(200);
+  });
 });

@@ -110,13 +110,15 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run, scope } = await enter(req, m, 'view');
+    const { a, run, scope, tuned } = await enter(req, m, 'view');
+    // Sorting follows the team's tuned page (a field made sortable there).
+    const tm = await tuned();
     const body = req.body as { tab?: string; period?: string; filters?: Filter[] };
     const view = listView(m, body, { userId: a.userId });
     const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
       q.scope = await scope(trx);
-      const page = await pageRecords(trx, a.tenantCode, dataOf(m), q);
+      const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
     }));
   });

@@ -1,4 +1,5 @@
 // Builds the Fastify app: external plugins, then our plugins, then routes (fastify/demo order).
+import { fieldOptionRoutes } from './modules/field-options/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await workflowRoutes(app, services);
   await ocrRoutes(app, services);
   await specCallRoutes(app, services);
+  await fieldOptionRoutes(app, services);
 
   // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
   await services.recordIndexes.atStart();

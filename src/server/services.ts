@@ -13,6 +13,7 @@ import path from 'node:path';
 import { SchemaRegistry } from './modules/records/schema-registry';
 import { RecordIndexes } from './modules/records/indexes';
 import { createOcrProvider, type OcrProvider } from './modules/ocr';
+import { FieldOptionsService } from './modules/field-options/service';
 
 export interface AppServices {
   config: Config;
@@ -26,6 +27,8 @@ export interface AppServices {
   schemas: SchemaRegistry;
   ocr: OcrProvider;
   recordIndexes: RecordIndexes;
+  /** Per-team field tuning (the field-options page): the page as a team sees it. */
+  fieldOptions: FieldOptionsService;
 }
 
 export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
@@ -45,5 +48,6 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger): 
     schemas,
     ocr: createOcrProvider(process.env.OCR_PROVIDER ?? 'local'),
     recordIndexes: new RecordIndexes(db, schemas),
+    fieldOptions: new FieldOptionsService(db, schemas),
   };
 }

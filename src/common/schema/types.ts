@@ -461,8 +461,25 @@ export interface DictionaryPageSchema {
   dictionary: DictionaryConfig;
 }
 
+/**
+ * A field-options page (the field-options page): no records of its own, one generic editor of the field overrides of every
+ * record page (src/common/schema/field-options.ts; server /api/field-options/*).
+ */
+export interface FieldOptionsPageSchema {
+  $schema?: string;
+  key: string;
+  title: string;
+  module: string;
+  tabs?: TabsConfig;
+  fieldOptions: { title?: string; platform?: boolean };
+}
+
 /** Any valid page schema. */
-export type AnyPageSchema = PageSchema | DictionaryPageSchema;
+export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema;
+
+export function isFieldOptionsPage(s: AnyPageSchema): s is FieldOptionsPageSchema {
+  return !!(s as FieldOptionsPageSchema).fieldOptions;
+}
 
 export function isDictionaryPage(s: AnyPageSchema): s is DictionaryPageSchema {
   return !!(s as DictionaryPageSchema).dictionary;

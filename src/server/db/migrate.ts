@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_dictionary_edits';
 import * as m008 from './migrations/008_effects';
 import * as m009 from './migrations/009_stock_ledger';
 import * as m010 from './migrations/010_operation_guidance';
+import * as m011 from './migrations/011_backstage';
 import * as m012 from './migrations/012_client_limits';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008_effects': m008,
   '009_stock_ledger': m009,
   '010_operation_guidance': m010,
+  '011_backstage': m011,
   '012_client_limits': m012,
 };
 

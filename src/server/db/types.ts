@@ -15,6 +15,8 @@ export interface UsersTable {
   status: 'active' | 'deactivated';
   failed_logins: Generated<number>;
   locked_until: Date | null;
+  /** A platform administrator (platform-wide the field-options page defaults). */
+  is_platform_admin: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,7 +41,11 @@ export interface SessionAcl {
   permissions: string[];
   /** The team's owner or an admin member. */
   isAdmin?: boolean;
+  /** Which records the user sees (the widest of his roles; admins all): see records/data-scope.ts. */
+  dataScope?: DataScope;
 }
+
+export type DataScope = 'all' | 'deptTree' | 'dept' | 'self';
 
 export interface SmsCodesTable {
   id: Generated<number>;
@@ -96,6 +102,7 @@ export interface RolesTable {
   role_key: string;
   menus: string[];
   permissions: string[];
+  data_scope: Generated<DataScope>;
   created_at: Timestamp;
 }
 
@@ -146,6 +153,7 @@ export interface Database {
   tenant_invites: TenantInvitesTable;
   files: FilesTable;
   bank_cards: BankCardsTable;
+  field_options: FieldOptionsTable;
   records: RecordsTable;
   record_sequences: RecordSequencesTable;
   categories: CategoriesTable;
@@ -346,4 +354,16 @@ export interface TasksTable {
   comments: string | null;
   created_at: Timestamp;
   ended_at: Date | null;
+}
+
+export interface FieldOptionsTable {
+  id: Generated<number>;
+  /** null: the platform default. */
+  tenant_code: string | null;
+  module: string;
+  version: number;
+  overrides: Json<Record<string, unknown>>;
+  note: string | null;
+  created_by: number;
+  created_at: Timestamp;
 }

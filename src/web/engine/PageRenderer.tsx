@@ -5,7 +5,8 @@ import { App as AntApp, Segmented } from 'antd';
 import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
-import { isDictionaryPage } from '../../common/schema/types';
+import { isDictionaryPage, isFieldOptionsPage } from '../../common/schema/types';
+import { FieldOptionsEditor } from './field-options/FieldOptionsEditor';
 import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
@@ -43,6 +44,8 @@ export function PageRenderer(props: PageRendererProps) {
   if (!result.ok) return <SchemaErrorPage file={props.file} errors={result.errors} />;
   // A dictionary page has no records: the generic dictionary editor renders it.
   if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
+  // A field-options page (the field-options page): the generic field tuning editor.
+  if (isFieldOptionsPage(result.schema)) return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
   return <ValidPage {...props} schema={result.schema} />;
 }
 

@@ -3,18 +3,19 @@
 import type { DB } from '../../db';
 import type { SessionAcl } from '../../db/types';
 import { ACTIONS, buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
+import { widestScope } from '../records/data-scope';
 
 export async function computeAcl(db: DB, userId: number, tenantCode: string | null): Promise<SessionAcl> {
-  if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false };
+  if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const tenant = await db.selectFrom('tenants').select(['modules', 'owner_id']).where('tenant_code', '=', tenantCode).executeTakeFirst();
   const member = await db
     .selectFrom('memberships').select(['status', 'is_admin'])
     .where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
-  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [], isAdmin: false };
+  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.menus', 'roles.permissions'])
+    .select(['roles.menus', 'roles.permissions', 'roles.data_scope'])
     .where('user_roles.tenant_code', '=', tenantCode)
     .where('roles.tenant_code', '=', tenantCode)
     .where('user_roles.user_id', '=', userId)
@@ -26,7 +27,10 @@ export async function computeAcl(db: DB, userId: number, tenantCode: string | nu
     const [mod] = code.split(':');
     return menus.has(mod) || TEAM_PERMISSIONS.includes(code);
   });
-  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort(), isAdmin: member.is_admin || tenant.owner_id === userId };
+  const isAdmin = member.is_admin || tenant.owner_id === userId;
+  // Which records the user sees: the widest of his roles' data scopes; admins and the owner see all.
+  const dataScope = isAdmin ? 'all' : widestScope(roles.map((r) => r.data_scope));
+  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort(), isAdmin, dataScope };
 }
 
 export class AclService {
@@ -34,7 +38,7 @@ export class AclService {
 
   /** The session's cached ACL, computed and stored on first use; withMenu reads the stored menu tree too. */
   async forSession(s: { sessionId: number; userId: number; tenantCode: string | null; acl: SessionAcl | null }, withMenu = false): Promise<SessionAcl> {
-    if (s.acl && s.acl.tenantCode === s.tenantCode && s.acl.isAdmin !== undefined) {
+    if (s.acl && s.acl.tenantCode === s.tenantCode && s.acl.isAdmin !== undefined && s.acl.dataScope !== undefined) {
       if (!withMenu || s.acl.menuTree) return s.acl;
       const row = await this.db.selectFrom('sessions').select('acl').where('id', '=', s.sessionId).executeTakeFirst();
       const full = row?.acl as SessionAcl | null | undefined;

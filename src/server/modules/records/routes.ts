@@ -13,7 +13,9 @@ import { listView, permissionsFor } from './list-views';
 import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
 import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from './access';
-import { assertVisible, callerRefs, visibleSql } from './visibility';
+import { assertInScope, assertVisible, callerRefs, visibleSql } from './visibility';
+import { dataScopeSql } from './data-scope';
+import { sql } from 'kysely';
 import type { RefContext } from '../../../common/rules/conditions';
 import { withClock } from './stage-state';
 import { withStageHistory } from './stage-history';
@@ -54,13 +56,21 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
     let refs: Promise<RefContext> | undefined;
     const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
-    /** Refuses a record the page does not show this caller (visibleWhen): as not found. */
+    // The role's data scope (全部 / 本部门及下级 / 本部门 / 仅本人), from the session's ACL.
+    const byRole = dataScopeSql(a.tenantCode, a.userId, acl.dataScope);
+    /** Refuses a record the page (visibleWhen) or the caller's data scope does not show him: as not found. */
     const visible = async (trx: TenantTx, id: number) => {
       if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await refsOf(trx));
+      if (byRole) await assertInScope(trx, a.tenantCode, id, byRole);
     };
-    /** The records the caller may see at all, or null when the page shows every record. */
-    const scope = async (trx: TenantTx) => (m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null);
-    return { a, ctx, run, visible, scope };
+    /** The records the caller may see at all, or null when the page shows every record to him. */
+    const scope = async (trx: TenantTx) => {
+      const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
+      return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
+    };
+    /** The page as the caller's team tuned it (the field-options page): what its saves are validated against. */
+    const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
+    return { a, ctx, run, visible, scope, tuned };
   }
 
   /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
@@ -112,13 +122,15 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run, scope } = await enter(req, m, 'view');
+    const { a, run, scope, tuned } = await enter(req, m, 'view');
+    // Sorting follows the team's tuned page (a field made sortable there).
+    const tm = await tuned();
     const body = req.body as { tab?: string; period?: string; filters?: Filter[] };
     const view = listView(m, body, { userId: a.userId });
     const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
       q.scope = await scope(trx);
-      const page = await pageRecords(trx, a.tenantCode, dataOf(m), q);
+      const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
     }));
   });
@@ -144,10 +156,11 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     writable(m);
     if (m.schema.addable === false) throw forbidden('该列表的记录由其他单据生成，不能手工新增');
     const body = req.body as Record<string, unknown>;
-    const { a, ctx, run } = await enter(req, m, body.submit === true ? 'submit' : 'add');
+    const { a, ctx, run, tuned } = await enter(req, m, body.submit === true ? 'submit' : 'add');
+    const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
     const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
-    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, m, body, opts)]))[0]);
+    const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, tm, body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
@@ -157,10 +170,11 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const m = moduleOf(req);
     writable(m);
     const body = req.body as Record<string, unknown>;
-    const { a, ctx, run, visible } = await enter(req, m, 'edit');
+    const { a, ctx, run, visible, tuned } = await enter(req, m, 'edit');
+    const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
     const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
-    const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, m, Number(body.id), body, opts)]))[0]);
+    const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, tm, Number(body.id), body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
 
@@ -187,9 +201,10 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const m = moduleOf(req);
     writable(m);
-    const { a, ctx, run, visible } = await enter(req, m, 'submit');
+    const { a, ctx, run, visible, tuned } = await enter(req, m, 'submit');
+    const tm = await tuned();
     const { id, chosenApprovers } = req.body as { id: number; chosenApprovers?: Record<string, number[]> };
-    return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, m, id, { chosen: chosenApprovers })]))[0]), '提交成功');
+    return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, tm, id, { chosen: chosenApprovers })]))[0]), '提交成功');
   });
 
   app.post('/api/data/:module/route', {
@@ -199,11 +214,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, ctx, run } = await enter(req, m, 'submit');
+    const { a, ctx, run, visible } = await enter(req, m, 'submit');
     const body = req.body as Record<string, unknown>;
     return ok(await run(async (trx) => {
       const stored = body.id ? await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id)) : undefined;
       if (body.id && !stored) throw notFound();
+      if (body.id) await visible(trx, Number(body.id));
       const data = { ...(stored?.data ?? {}), ...body };
       const route = await routeFor(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
       if (!route) return { process: null, steps: [] };

@@ -45,3 +45,9 @@ export async function assertVisible(trx: TenantTx, tenant: string, m: ModuleSche
   const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND ${cond}`.execute(trx);
   if (!rows.length) throw notFound();
 }
+
+/** Refuses (as not found) a record outside the caller's data scope (data-scope.ts). */
+export async function assertInScope(trx: TenantTx, tenant: string, id: number, cond: RawBuilder<unknown>) {
+  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND ${cond}`.execute(trx);
+  if (!rows.length) throw notFound();
+}

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PageRenderer } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
-import { requestRaw } from '../../api/client';
+import { api, requestRaw } from '../../api/client';
 import { schemaForRoute } from './schema-index';
 import type { ButtonDef, TableRow } from '../../../common/schema/types';
 
@@ -19,7 +19,15 @@ export function SchemaPage() {
   useEffect(() => {
     let live = true;
     setSchema(null);
-    entry?.load().then((value) => live && setSchema({ file: entry.file, value }));
+    entry?.load().then(async (value) => {
+      // A record page as the team tuned it (the field-options page): the server serves the page with the team's field
+      // overrides applied; the bundled file stands when the server has no such page (dictionary pages…) or fails.
+      const page = value as { module?: string; list?: unknown };
+      const tuned = page.module && page.list
+        ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null) : null;
+      const same = tuned && typeof tuned === 'object' && (tuned as { module?: string }).module === page.module;
+      if (live) setSchema({ file: entry.file, value: same ? tuned : value });
+    });
     return () => { live = false; };
   }, [entry]);
 

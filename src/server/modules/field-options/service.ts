@@ -1,0 +1,55 @@
+// Field tuning (the field-options page): stored override sets per module × team (tenant_code NULL = the platform default),
+// versioned, and the page as a team sees it. The latest versions are read on every use (one indexed query), so a
+// save takes effect at the next call in every server process, without a restart; the described module is cached
+// by the versions it was built from.
+import type { DB } from '../../db';
+import type { PageSchema } from '../../../common/schema/types';
+import { applyFieldOptions, mergeFieldOptions, type FieldOverrides } from '../../../common/schema/field-options';
+import { describeModule, type ModuleSchema, type SchemaRegistry } from '../records/schema-registry';
+
+export interface Latest { platform: { version: number; overrides: FieldOverrides } | null; team: { version: number; overrides: FieldOverrides } | null }
+
+export class FieldOptionsService {
+  private cache = new Map<string, ModuleSchema>();
+
+  constructor(private db: DB, private schemas: SchemaRegistry) {}
+
+  /** The newest platform and team override sets of a module. */
+  async latest(tenant: string | null, module: string): Promise<Latest> {
+    const rows = await this.db.selectFrom('field_options').select(['tenant_code', 'version', 'overrides'])
+      .where('module', '=', module)
+      .where((eb) => (tenant ? eb.or([eb('tenant_code', 'is', null), eb('tenant_code', '=', tenant)]) : eb('tenant_code', 'is', null)))
+      .orderBy('version', 'desc').execute();
+    const pick = (t: string | null) => {
+      const r = rows.find((x) => x.tenant_code === t);
+      return r ? { version: r.version, overrides: r.overrides as FieldOverrides } : null;
+    };
+    return { platform: pick(null), team: tenant ? pick(tenant) : null };
+  }
+
+  /** The module as the team sees it (the file's module when nobody tuned it). */
+  async effective(tenant: string | null, m: ModuleSchema): Promise<ModuleSchema> {
+    if (m.parent) return m;
+    const l = await this.latest(tenant, m.schema.module);
+    if (!l.platform && !l.team) return m;
+    const key = `${tenant ?? ''}|${m.schema.module}|${l.platform?.version ?? 0}|${l.team?.version ?? 0}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const schema = applyFieldOptions(m.schema, mergeFieldOptions(l.platform?.overrides, l.team?.overrides));
+    const out = { ...describeModule(m.file, schema), permissionModule: m.permissionModule };
+    if (this.cache.size > 500) this.cache.clear();
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** The page a team's override set applies to: the file with the platform defaults (for a team), or the file. */
+  async baseFor(tenant: string | null, m: ModuleSchema): Promise<PageSchema> {
+    if (!tenant) return m.schema;
+    const l = await this.latest(null, m.schema.module);
+    return applyFieldOptions(m.schema, l.platform?.overrides);
+  }
+
+  get registry() {
+    return this.schemas;
+  }
+}

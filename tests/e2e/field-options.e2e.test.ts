@@ -1,0 +1,75 @@
+// Field tuning (/fieldOption, issue 14) in Chromium: the team's admin opens 字段配置, picks 报销管理 in the modules
+// tree, renames 事由 and makes it optional, saves; the reimbursement drawer of his team follows at once (new label,
+// no required mark) while another team's drawer is unchanged; the history shows the version and its change.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
+import { apiCaller, drawerOf, item, listOpener, poll } from './page-kit';
+
+if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the field options suite.');
+
+describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
+  let rig: E2eRig | undefined;
+  let base: string;
+  const pages = signedInPages(() => rig!);
+  const { tokens } = pages;
+
+  beforeAll(async () => {
+    rig = await startRig();
+    base = rig.server.url;
+  }, 240_000);
+  afterEach(() => {
+    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
+  });
+  afterAll(async () => {
+    await pages.close();
+    await rig?.close();
+  });
+
+  const call = apiCaller(() => base, tokens);
+  const openList = listOpener(() => base);
+  /** The add drawer of 报销管理: the label of the reason field and whether it is marked required. */
+  const reasonField = async (p: import('playwright-core').Page, label: string) => {
+    await openList(p, '/reimburseManage');
+    await p.getByRole('button', { name: '新增报销' }).click();
+    const f = item(p, label);
+    await f.waitFor();
+    const required = await f.locator('.ant-formily-item-asterisk').count();
+    await drawerOf(p).locator('.ant-drawer-close').click();
+    return required > 0;
+  };
+
+  it('the admin renames 事由 and makes it optional; his team\'s drawer follows at once, another team\'s does not', async () => {
+    const boss = await pages.page('demo');
+    // 李四 also runs a team of his own (created through the API), where nothing was tuned.
+    const other = await pages.page('lisi');
+    const made = await call('lisi', 'POST', '/api/admin/systenant/createTenant', { tenantName: '李四工作室', tenantType: 'individual' });
+    expect(made.status, made.message).toBe(200);
+
+    expect(await reasonField(boss, '事由')).toBe(true);
+
+    await boss.goto(`${base}/fieldOption`);
+    await boss.locator('.ant-tree-title', { hasText: '报销管理' }).first().click();
+    const name = boss.getByLabel('reason-titleName');
+    await poll(() => name.inputValue()).toBe('事由');
+    await name.fill('报销说明');
+    await boss.getByLabel('reason-requireAble').click();
+    await boss.getByRole('button', { name: /保\s*存/ }).click();
+    await poll(() => toastText(boss)).toContain('字段配置已保存');
+    await poll(() => boss.locator('.ant-tag', { hasText: '版本 1' }).count()).toBe(1);
+    await shot(boss, 'field-options-editor');
+
+    await boss.getByRole('button', { name: /历\s*史/ }).click();
+    const history = boss.locator('.ant-drawer-content:visible');
+    await poll(() => history.innerText()).toContain('reason · 显示名称：— → 报销说明');
+    await expect(history.innerText()).resolves.toContain('reason · 必填：— → 否');
+    await shot(boss, 'field-options-history');
+    await history.locator('.ant-drawer-close').click();
+
+    // The team's reimbursement drawer: the new label, not required.
+    expect(await reasonField(boss, '报销说明')).toBe(false);
+    await shot(boss, 'field-options-drawer');
+    // Another team: unchanged.
+    expect(await reasonField(other, '事由')).toBe(true);
+    expect(await item(other, '报销说明').count()).toBe(0);
+  });
+});

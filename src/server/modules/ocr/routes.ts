@@ -32,15 +32,15 @@ export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
     return f.bytes;
   }
 
-  app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req) => {
+  app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await s.ocr.idCard(await image((req.body as { url: string }).url, a.userId));
+    const res = await bounded(reply, async () => s.ocr.idCard(await image((req.body as { url: string }).url, a.userId)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 
-  app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req) => {
+  app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await s.ocr.businessLicense(await image((req.body as { url: string }).url, a.userId));
+    const res = await bounded(reply, async () => s.ocr.businessLicense(await image((req.body as { url: string }).url, a.userId)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, getRecord } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -29,14 +29,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
-  async function call(method: 'POST' | 'GET', url: string, body: unknown, token = boss) {
-    const r = await t.call(method, url, body, token);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  }
-  const add = (module: string, body: Row, token = boss) => call('POST', api(module, 'add'), body, token);
-  const stage = (module: string, id: number, action: string, values: Row = {}, token = boss) =>
-    t.call('POST', api(module, 'stage'), { id, action, values }, token);
+  const { call, add, stage } = flowCalls(() => t, () => boss);
   const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
   async function stockOf(materialId: number, warehouseId: number) {
     const r = await sql<{ data: Row }>`SELECT data FROM records WHERE module = 'materialStorage' AND deleted_at IS NULL

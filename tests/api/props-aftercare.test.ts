@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, getRecord, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
@@ -38,19 +38,7 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
-  async function call(method: 'POST' | 'GET', url: string, body: unknown, token = boss) {
-    const r = await t.call(method, url, body, token);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  }
-  const add = (module: string, body: Row, token = boss) => call('POST', api(module, 'add'), body, token);
-  const stage = (module: string, id: number, action: string, values: Row = {}, token = boss) =>
-    t.call('POST', api(module, 'stage'), { id, action, values }, token);
-  const stageOk = async (module: string, id: number, action: string, values: Row = {}) => {
-    const r = await stage(module, id, action, values);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  };
+  const { call, add, stage, stageOk } = flowCalls(() => t, () => boss);
   const page = (module: string, body: Row, token = boss) => call('POST', api(module, 'page'), { pageNum: 1, pageSize: 100, ...body }, token);
   const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
   type Stored = { id: number; code: string; status: string; data: Row; lines: Row[] };

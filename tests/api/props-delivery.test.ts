@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, getRecord, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -30,19 +30,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
-  async function call(method: 'POST' | 'GET', url: string, body: unknown, token = boss) {
-    const r = await t.call(method, url, body, token);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  }
-  const add = (module: string, body: Row, token = boss) => call('POST', api(module, 'add'), body, token);
-  const stage = (module: string, id: number, action: string, values: Row = {}, token = boss) =>
-    t.call('POST', api(module, 'stage'), { id, action, values }, token);
-  const stageOk = async (module: string, id: number, action: string, values: Row = {}) => {
-    const r = await stage(module, id, action, values);
-    expect(r.status, r.message).toBe(200);
-  };
-  const idOf = async (module: string, keyword: string) => (await call('POST', api(module, 'page'), { pageNum: 1, pageSize: 5, keyword })).list[0].id as number;
+  const { call, add, stage, stageOk, idOf } = flowCalls(() => t, () => boss);
   type Stored = { id: number; code: string; status: string; data: Row; lines: Row[] };
   const byField = async (module: string, field: string, value: string) =>
     (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
@@ -161,6 +149,8 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
       ],
     });
     expect(az).toMatchObject({ status: '已通过', installStage: '待安装', payablePrice: 2000, advancePaidPrice: 200, balancePrice: 1800, customerId: jinyuan });
+    // 客户 is computed from the picked project and stored with its name, like a picked value.
+    expect(az.customerIdName).toMatch(/^金缘珠宝/);
     expect(az.lines[0]).toMatchObject({ item: '中岛柜安装', quantity: 2, balancePrice: 1000 });
     expect(await stage('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '合格' })).toMatchObject({ status: 409 });
     await stageOk('propInstallationSettlement', az.id, 'start', { startDate: '2031-06-05' });

@@ -1,32 +1,14 @@
 // Field tuning (/fieldOption, issue 14) in Chromium: the team's admin opens 字段配置, picks 报销管理 in the modules
 // tree, renames 事由 and makes it optional, saves; the reimbursement drawer of his team follows at once (new label,
 // no required mark) while another team's drawer is unchanged; the history shows the version and its change.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, type E2eRig } from './helpers';
-import { apiCaller, drawerOf, item, listOpener, poll } from './page-kit';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot, toastText } from './helpers';
+import { drawerOf, item, pageSuite, poll } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the field options suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
-  let rig: E2eRig | undefined;
-  let base: string;
-  const pages = signedInPages(() => rig!);
-  const { tokens } = pages;
-
-  beforeAll(async () => {
-    rig = await startRig();
-    base = rig.server.url;
-  }, 240_000);
-  afterEach(() => {
-    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
-  });
-  afterAll(async () => {
-    await pages.close();
-    await rig?.close();
-  });
-
-  const call = apiCaller(() => base, tokens);
-  const openList = listOpener(() => base);
+  const { pages, call, openList, base } = pageSuite();
   /** The add drawer of 报销管理: the label of the reason field and whether it is marked required. */
   const reasonField = async (p: import('playwright-core').Page, label: string) => {
     await openList(p, '/reimburseManage');
@@ -47,7 +29,7 @@ describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
 
     expect(await reasonField(boss, '事由')).toBe(true);
 
-    await boss.goto(`${base}/fieldOption`);
+    await boss.goto(`${base()}/fieldOption`);
     await boss.locator('.ant-tree-title', { hasText: '报销管理' }).first().click();
     const name = boss.getByLabel('reason-titleName');
     await poll(() => name.inputValue()).toBe('事由');

@@ -2,34 +2,15 @@
 // it, 张三 files a reimbursement that offsets it through the 冲抵借支单 picker, and once approved the advance reads
 // 已还清 with its 还款记录; a receivable goes 未回款 → 部分回款 → 已回款 through two 登记回款 dialogs. Approvals
 // are given through the API (the approval UI has its own suite); every figure on screen comes from the server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, type E2eRig } from './helpers';
-import { apiCaller, approver, choose, dialogItem, dialogOf, drawerOf, item, listOpener, op, poll, rowOf, submitDrawer, typeDate } from './page-kit';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot } from './helpers';
+import { approver, choose, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeDate } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the finance suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
-  let rig: E2eRig | undefined;
-  let base: string;
-  const pages = signedInPages(() => rig!);
-  const { tokens } = pages;
-
-  beforeAll(async () => {
-    rig = await startRig();
-    base = rig.server.url;
-  }, 240_000);
-  // No test leaves an uncaught error or an error of ours in any page's console.
-  afterEach(() => {
-    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
-  });
-  afterAll(async () => {
-    await pages.close();
-    await rig?.close();
-  });
-
+  const { pages, call, openList } = pageSuite();
   const loggedIn = (username: string) => pages.page(username);
-  const call = apiCaller(() => base, tokens);
-  const openList = listOpener(() => base);
   /** Agrees every open task of the record (李四, then the owner, then 张三), until it takes effect. */
   const approve = approver(call, ['lisi', 'demo', 'zhangsan']);
 

@@ -2,8 +2,8 @@
 // its text, pick a select's option, submit a drawer, call the API as a signed-in user. One copy for every suite,
 // with waits sized for a loaded two-core machine (CI runs the API suites beside these).
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { shot, toastText, WAIT_MS } from './helpers';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { shot, signedInPages, startRig, toastText, WAIT_MS, type E2eRig } from './helpers';
 
 export const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT_MS, interval: 200 });
 
@@ -98,4 +98,28 @@ export function approver(call: ReturnType<typeof apiCaller>, users: string[]) {
       if (!acted) return;
     }
   };
+}
+
+/**
+ * The set-up every page-walking suite shares, called inside its describe: the rig started before the tests,
+ * signed-in pages whose own console errors fail the test that made them, everything closed after; `call` and
+ * `openList` go to the rig's server.
+ */
+export function pageSuite() {
+  let rig: E2eRig | undefined;
+  let base = '';
+  const pages = signedInPages(() => rig!);
+  beforeAll(async () => {
+    rig = await startRig();
+    base = rig.server.url;
+  }, 240_000);
+  afterEach(() => {
+    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
+  });
+  afterAll(async () => {
+    await pages.close();
+    await rig?.close();
+  });
+  const origin = () => base;
+  return { pages, tokens: pages.tokens, base: origin, call: apiCaller(origin, pages.tokens), openList: listOpener(origin) };
 }

@@ -3,32 +3,14 @@
 // month, 人事 赵敏 confirms the month's attendance at once (批量确认), generates the month's payroll in
 // /payrollSetting (生成工资表), it is submitted and approved, and /financialPayables shows the 工资 payable.
 // Approvals are given through the API (the approval UI has its own suite).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, toastText, WAIT_MS, type E2eRig } from './helpers';
-import { apiCaller, approver, choose, dialogOf, drawerOf, item, listOpener, op, poll, rowOf, submitDrawer } from './page-kit';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot, toastText, WAIT_MS } from './helpers';
+import { approver, choose, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the personnel suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () => {
-  let rig: E2eRig | undefined;
-  let base: string;
-  const pages = signedInPages(() => rig!);
-  const { tokens } = pages;
-
-  beforeAll(async () => {
-    rig = await startRig();
-    base = rig.server.url;
-  }, 240_000);
-  afterEach(() => {
-    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
-  });
-  afterAll(async () => {
-    await pages.close();
-    await rig?.close();
-  });
-
-  const call = apiCaller(() => base, tokens);
-  const openList = listOpener(() => base);
+  const { pages, call, openList } = pageSuite();
   const approve = approver(call, ['lisi', 'demo']);
   const find = async (username: string, module: string, filters: object[]) =>
     (await call(username, 'POST', `/api/data/${module}/page`, { pageNum: 1, pageSize: 100, filters })).data.list;

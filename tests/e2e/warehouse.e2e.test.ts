@@ -2,32 +2,14 @@
 // /storeprocess — the 物料 cell of its line searches the material dictionary and fills 规格, 单位 and the
 // reference price — and /materialStorage shows the balance grown by what came in, its value at the weighted
 // average, and the new receipt in the row's 流水 popover.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, shot, signedInPages, startRig, type E2eRig } from './helpers';
-import { apiCaller, choose, drawerOf, item, listOpener, poll, rowOf, submitDrawer } from './page-kit';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, shot } from './helpers';
+import { choose, drawerOf, item, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the warehouse suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
-  let rig: E2eRig | undefined;
-  let base: string;
-  const pages = signedInPages(() => rig!);
-  const { tokens } = pages;
-
-  beforeAll(async () => {
-    rig = await startRig();
-    base = rig.server.url;
-  }, 240_000);
-  afterEach(() => {
-    expect(pages.errors, pages.errors.join('\n')).toEqual([]);
-  });
-  afterAll(async () => {
-    await pages.close();
-    await rig?.close();
-  });
-
-  const call = apiCaller(() => base, tokens);
-  const openList = listOpener(() => base);
+  const { pages, call, openList } = pageSuite();
   const balanceOf = async (dictCode: string, warehouse: string) => {
     const list = (await call('luobin', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
     return list.find((r: any) => r.warehouseIdName === warehouse);

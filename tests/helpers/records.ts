@@ -1,5 +1,6 @@
 // Record helpers the API suites share: read one record, agree every open task of it until it takes effect,
-// and upload a file as a member would (for upload fields).
+// upload a file as a member would (for upload fields), and the add/stage calls of a flow suite.
+import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 import { multipart, TINY_PNG } from './test-app';
 
@@ -36,4 +37,30 @@ export async function uploadPng(t: TestApp, token: string, name: string) {
   const up = await multipart({ multipartFile: { bytes: TINY_PNG, name, type: 'image/png' } });
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { Satoken: token, ...up.headers }, payload: up.payload });
   return { url: res.json().data.url as string, name };
+}
+
+type Row = Record<string, any>;
+
+/**
+ * The calls a flow suite makes, as `who()` unless another token is given: `call`/`add` assert success and answer
+ * the data; `stage` answers the whole envelope (for refused steps), `stageOk` asserts success; `idOf` finds a
+ * record by keyword. Getters, because the suite's app and tokens are made in its beforeAll.
+ */
+export function flowCalls(app: () => TestApp, who: () => string) {
+  async function call(method: 'POST' | 'GET', url: string, body: unknown, token = who()) {
+    const r = await app().call(method, url, body, token);
+    expect(r.status, r.message).toBe(200);
+    return r.data as Row;
+  }
+  const add = (module: string, body: Row, token = who()) => call('POST', dataApi(module, 'add'), body, token);
+  const stage = (module: string, id: number, action: string, values: Row = {}, token = who()) =>
+    app().call('POST', dataApi(module, 'stage'), { id, action, values }, token);
+  const stageOk = async (module: string, id: number, action: string, values: Row = {}) => {
+    const r = await stage(module, id, action, values);
+    expect(r.status, r.message).toBe(200);
+    return r.data as Row;
+  };
+  const idOf = async (module: string, keyword: string) =>
+    (await call('POST', dataApi(module, 'page'), { pageNum: 1, pageSize: 5, keyword })).list[0].id as number;
+  return { call, add, stage, stageOk, idOf };
 }

@@ -7,6 +7,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
 import { conditionHolds } from '../../../common/rules/conditions';
 import { applyComputed, computeLines, failedCheck } from '../../../common/computed';
+import { isBlank } from '../../../common/expr/values';
 import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
@@ -17,7 +18,7 @@ import { checkUploads } from './uploads';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, hasApproval, type Caller } from './access';
 import { enterInitialStage } from './stages';
-import { failedNoneCheck, loadLinePicks, loadPicked, pickerFields } from './pickers';
+import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields } from './pickers';
 import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
 import { callerRefs, deptOf } from './visibility';
@@ -77,6 +78,9 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
   const lines = computeLines(m.lineColumns, picks, data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
+  // A picker field the server computes (客户 from the picked project) stores its name like a picked one.
+  const computedPicks = pickerFields(m).filter((f) => f.compute && !isBlank(computed[f.fieldName]));
+  if (computedPicks.length) Object.assign(picked, await loadPickedOf(trx, ctx.tenant, ctx.schemas, computedPicks, computed, refs, { checkFilter: false }));
   const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
   if (err) throw badRequest(err.message);
   const broken = failedCheck(m.schema.checks, computed, lines, { picked, today: sc.today })

@@ -3,18 +3,20 @@
 // stored: 逾期天数 on a progress board is today's, not the day of the record's last save. Such
 // expressions see the record and its lines (no picked records).
 import { applyComputed } from '../../../common/computed';
-import type { ModuleSchema } from './schema-registry';
+import type { FieldDef, PageSchema } from '../../../common/schema';
 
 type Row = Record<string, unknown>;
+/** What of a registered module a view needs (the registry's ModuleSchema has it; the registry calls checkView). */
+interface ViewModule { file: string; schema: PageSchema; fields: FieldDef[] }
 
-export function readAsView<T extends Row>(m: ModuleSchema, row: T, today: string): T {
+export function readAsView<T extends Row>(m: ViewModule, row: T, today: string): T {
   if (!m.schema.viewOf || !m.fields.some((f) => f.compute?.expr)) return row;
   const lines = Array.isArray(row.lines) ? (row.lines as Row[]) : [];
   return applyComputed(m.fields, row, lines, { today }) as T;
 }
 
 /** Start-up check: a view's stage actions note things on the viewed records but never move their stage. */
-export function checkView(m: ModuleSchema) {
+export function checkView(m: ViewModule) {
   const s = m.schema;
   if (!s.viewOf) return;
   const where = `${m.file}: view of "${s.viewOf}"`;

@@ -119,7 +119,7 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
   describe('operation guidance', () => {
     it('admins write a module\'s help, every member of that team reads it, other teams do not', async () => {
       expect(ok(await post('/api/admin/operation/findOperationGuidance', { module: 'reimburseManage' }, staff)))
-        .toMatchObject({ module: 'reimburseManage', helpText: '', tipsImage: null });
+        .toMatchObject({ module: 'reimburseManage', helpText: '', tipsImage: null, canEdit: false });
       expect(await post('/api/admin/operation/updateOperationGuidance', { module: 'reimburseManage', helpText: '先选报销类型' }, staff))
         .toMatchObject({ status: 403, message: '只有团队所有者或管理员可以修改操作指引' });
       const image = await uploadPng(t, boss, '报销提示.png');
@@ -130,7 +130,7 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
       // Saving again replaces it (one row per team and module); the image can be cleared.
       ok(await post('/api/admin/operation/updateOperationGuidance', { module: 'reimburseManage', helpText: '第二版', tipsImage: null }, lisi));
       expect(ok(await post('/api/admin/operation/findOperationGuidance', { module: 'reimburseManage' }, boss)))
-        .toMatchObject({ helpText: '第二版', tipsImage: null, updatedByName: DEMO_FINANCE.nickName });
+        .toMatchObject({ helpText: '第二版', tipsImage: null, updatedByName: DEMO_FINANCE.nickName, canEdit: true });
       expect(ok(await post('/api/admin/operation/findOperationGuidance', { module: 'reimburseManage' }, other))).toMatchObject({ helpText: '' });
     });
 

@@ -3,8 +3,8 @@
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
-import { drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
+import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import { confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
 
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the approvals suite.');
@@ -33,6 +33,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
   async function page(): Promise<{ ctx: BrowserContext; page: Page }> {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     contexts.push(ctx);
+    await recordToasts(ctx);
     const p = await ctx.newPage();
     p.setDefaultTimeout(WAIT_MS);
     p.on('pageerror', (e) => consoleErrors.push(String(e)));
@@ -177,7 +178,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     });
     await poll(() => rowOf(boss, '大额报销').innerText()).toContain('草稿');
     await rowOf(boss, '大额报销').getByText('发布', { exact: true }).click();
-    await boss.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(boss);
     await poll(() => toastText(boss)).toContain('发布成功');
     await poll(() => rowOf(boss, '大额报销').innerText()).toMatch(/1[\s\S]*已发布/);
     await shot(boss, 'approvals-06-process-list');

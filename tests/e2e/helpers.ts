@@ -96,8 +96,37 @@ export async function tokenCookie(ctx: BrowserContext) {
 }
 
 /** The text of the visible antd toasts. */
+/**
+ * Keeps every toast a page of this context shows: antd removes them after 3 s, which a loaded two-core machine
+ * can let pass between two polls. toastText reads (and clears) what was kept.
+ */
+export async function recordToasts(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const w = window as unknown as { __ygToasts: string[] };
+    w.__ygToasts = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (!(n instanceof HTMLElement)) continue;
+          for (const el of [n, ...n.querySelectorAll('.ant-message-notice')]) {
+            if (el.classList.contains('ant-message-notice') && el.textContent) w.__ygToasts.push(el.textContent);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The toasts on screen, and those shown since the last call in a context that records them. */
 export async function toastText(page: Page): Promise<string> {
-  return (await page.locator('.ant-message-notice').allInnerTexts()).join('\n');
+  const visible = await page.locator('.ant-message-notice').allInnerTexts();
+  const kept = await page.evaluate(() => {
+    const w = window as unknown as { __ygToasts?: string[] };
+    const seen = w.__ygToasts ?? [];
+    w.__ygToasts = [];
+    return seen;
+  }).catch(() => [] as string[]);
+  return [...new Set([...visible, ...kept])].join('\n');
 }
 
 /** Client-side navigation (no page reload): what a click on an in-app link does. */
@@ -174,6 +203,7 @@ export function signedInPages(rig: () => E2eRig) {
       const { browser, server } = rig();
       const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
       contexts.push(ctx);
+      await recordToasts(ctx);
       if (username) {
         const res = await ctx.request.post(`${server.url}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
         tokens[username] = (await res.json()).data.token;

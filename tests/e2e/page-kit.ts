@@ -123,3 +123,12 @@ export function pageSuite() {
   const origin = () => base;
   return { pages, tokens: pages.tokens, base: origin, call: apiCaller(origin, pages.tokens), openList: listOpener(origin) };
 }
+
+/** Agrees the open confirmation dialog; clicks again only if it is still open (and not busy) after a fair wait. */
+export async function confirmOk(p: Page): Promise<void> {
+  const modal = p.locator('.ant-modal-confirm:visible');
+  for (let i = 0; i < 3 && (await modal.count()); i++) {
+    await modal.getByRole('button', { name: /确\s*定/ }).click({ timeout: 10_000 }).catch(() => {});
+    if (await modal.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) return;
+  }
+}

@@ -89,11 +89,15 @@ function databaseStore(db: DB) {
   };
 }
 
-/** The envelope a refused call answers with (HTTP 429), and its Retry-After in seconds. */
-export function tooManyRequests(ttlMs: number) {
+/**
+ * Refuses a call for now: sets Retry-After and answers the error the envelope turns into HTTP 429 with `message`
+ * (by default 操作过于频繁，请…后再试). Shared by the limits here and the OCR queue bound.
+ */
+export function tooManyRequests(reply: FastifyReply, ttlMs: number, message?: string) {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  void reply.header('Retry-After', String(seconds));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)}分钟` : `${seconds}秒`;
-  return Object.assign(new Error(`操作过于频繁，请${wait}后再试`), { statusCode: 429, retryAfter: seconds });
+  return Object.assign(new Error(message ?? `操作过于频繁，请${wait}后再试`), { statusCode: 429 });
 }
 
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: DB; limits: Record<LimitName, Limit> }) => {
@@ -113,10 +117,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: DB; 
     const limit = async (req: FastifyRequest, reply: FastifyReply) => {
       for (const check of checks) {
         const r = await check(req);
-        if (!r.isAllowed && r.isExceeded) {
-          void reply.header('Retry-After', String(Math.max(1, r.ttlInSeconds)));
-          throw tooManyRequests(r.ttl);
-        }
+        if (!r.isAllowed && r.isExceeded) throw tooManyRequests(reply, r.ttl);
       }
     };
     const existing = route.preHandler;

@@ -16,10 +16,12 @@ export class FieldOptionsService {
 
   /** The newest platform and team override sets of a module. */
   async latest(tenant: string | null, module: string): Promise<Latest> {
+    // Only the newest version of each set (at most two rows), not the whole history: this runs on every list call.
     const rows = await this.db.selectFrom('field_options').select(['tenant_code', 'version', 'overrides'])
       .where('module', '=', module)
       .where((eb) => (tenant ? eb.or([eb('tenant_code', 'is', null), eb('tenant_code', '=', tenant)]) : eb('tenant_code', 'is', null)))
-      .orderBy('version', 'desc').execute();
+      .distinctOn('tenant_code')
+      .orderBy('tenant_code').orderBy('version', 'desc').execute();
     const pick = (t: string | null) => {
       const r = rows.find((x) => x.tenant_code === t);
       return r ? { version: r.version, overrides: r.overrides as FieldOverrides } : null;

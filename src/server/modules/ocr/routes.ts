@@ -5,6 +5,7 @@ import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { notFound } from '../../errors';
 import type { AppServices } from '../../services';
+import { tooManyRequests } from '../../plugins/rate-limits';
 import { readOwnFile } from '../files/access';
 
 const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
@@ -14,10 +15,7 @@ export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
   // refused at once (429) instead of waiting minutes behind the others (issue 15 point 2: a queue bound for OCR).
   let inHand = 0;
   async function bounded<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-    if (inHand >= s.config.ocrQueue) {
-      void reply.header('Retry-After', '10');
-      throw Object.assign(new Error('识别服务繁忙，请稍后再试'), { statusCode: 429 });
-    }
+    if (inHand >= s.config.ocrQueue) throw tooManyRequests(reply, 10_000, '识别服务繁忙，请稍后再试');
     inHand++;
     try {
       return await work();

@@ -125,10 +125,10 @@ export function pageSuite() {
 }
 
 /** Agrees the open confirmation dialog; clicks again only if it is still open (and not busy) after a fair wait. */
-export async function confirmOk(p: Page): Promise<void> {
+export async function confirmOk(p: Page, ok: RegExp = /确\s*定/): Promise<void> {
   const modal = p.locator('.ant-modal-confirm:visible');
   for (let i = 0; i < 3 && (await modal.count()); i++) {
-    await modal.getByRole('button', { name: /确\s*定/ }).click({ timeout: 10_000 }).catch(() => {});
+    await modal.getByRole('button', { name: ok }).click({ timeout: 10_000 }).catch(() => {});
     if (await modal.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) return;
   }
 }

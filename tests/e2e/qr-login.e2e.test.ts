@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot, startRig, tokenCookie, type E2eRig } from './helpers';
+import { confirmOk } from './page-kit';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the QR login suite (install it with `apt-get install -y chromium`).');
@@ -96,7 +97,9 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
     await phone.page.getByText('登录设备').waitFor();
     expect(await phone.page.locator('.ant-descriptions').innerText()).toMatch(/Chrome[\s\S]*本机 127\.0\.0\.1/);
     await phone.page.getByRole('button', { name: /确认登录/ }).click();
-    await phone.page.locator('.ant-modal-confirm').getByRole('button', { name: /确认登录/ }).click();
+    // The dialog's own 确认登录; clicked again only if a click during its opening motion did not take.
+    await phone.page.locator('.ant-modal-confirm:visible').waitFor();
+    await confirmOk(phone.page, /确认登录/);
     await phone.page.getByText('已确认登录').waitFor();
     await shot(phone.page, 'qrConfirm-done');
 

@@ -1,31 +1,23 @@
 // Generic record calls for every module that has a page schema: /api/data/:module/page|get|add|update|delete|
 // submit|stage|route|print. Knows no module names: fields, rules, stages, sortable and filterable fields all
 // come from the module's page schema. Every row and record answers with the actions it allows the caller.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
-import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import { OPERATORS, type Filter } from './query';
-import { listView, permissionsFor } from './list-views';
+import { listView } from './list-views';
 import type { ModuleSchema } from './schema-registry';
-import { approvalSteps, routeFor, runningOf, type Ctx } from '../workflow/engine';
-import { assertMayChange, callerOf, rowActions, userWritable, type Caller } from './access';
-import { assertInScope, assertVisible, callerRefs, visibleSql } from './visibility';
-import { dataScopeSql } from './data-scope';
-import { sql } from 'kysely';
-import type { RefContext } from '../../../common/rules/conditions';
-import { withClock } from './stage-state';
-import { withStageHistory } from './stage-history';
-import { readAsView } from './views';
+import { approvalSteps, routeFor } from '../workflow/engine';
+import { assertMayChange } from './access';
 import { generateRecord } from './generate';
-import { todayInChina } from '../../../common/defaults';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
 import { renderRecordPdf } from '../print/pdf';
 import { namesOf } from '../workflow/names';
+import { recordEntry } from './entry';
 
 const tags = ['业务数据'];
 const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
@@ -37,61 +29,8 @@ const recordBody = {
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
 export async function recordRoutes(app: FastifyInstance, s: AppServices) {
-  const { db, schemas } = s;
-
-  function moduleOf(req: FastifyRequest): ModuleSchema {
-    const { module } = req.params as { module: string };
-    const m = schemas.get(module);
-    if (!m) throw notFound('模块不存在');
-    return m;
-  }
-
-  /** The caller (permissions, admin flag) and the tenant context of a permitted call. */
-  async function enter(req: FastifyRequest, m: ModuleSchema, action: string) {
-    const a = await requireTeamPermission(s, req, m.schema.module, action);
-    const acl = await s.acl.forSession(a);
-    const ctx: Ctx = { tenant: a.tenantCode, schemas };
-    const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
-      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
-    // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
-    let refs: Promise<RefContext> | undefined;
-    const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
-    // The role's data scope (全部 / 本部门及下级 / 本部门 / 仅本人), from the session's ACL.
-    const byRole = dataScopeSql(a.tenantCode, a.userId, acl.dataScope);
-    /** Refuses a record the page (visibleWhen) or the caller's data scope does not show him: as not found. */
-    const visible = async (trx: TenantTx, id: number) => {
-      if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await refsOf(trx));
-      if (byRole) await assertInScope(trx, a.tenantCode, id, byRole);
-    };
-    /** The records the caller may see at all, or null when the page shows every record to him. */
-    const scope = async (trx: TenantTx) => {
-      const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
-      return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
-    };
-    /** The page as the caller's team tuned it (the field-options page): what its saves are validated against. */
-    const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
-    return { a, ctx, run, visible, scope, tuned };
-  }
-
-  /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
-  function writable(m: ModuleSchema) {
-    if (!userWritable(m)) throw forbidden('该列表只读：其中的记录由系统生成');
-  }
-
-  /** Where a list's records live: its own module, or for a view (viewOf) the viewed module's, with the view's page. */
-  function dataOf(m: ModuleSchema): ModuleSchema {
-    if (!m.schema.viewOf) return m;
-    return { ...m, schema: { ...m.schema, module: m.schema.viewOf } };
-  }
-
-  /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
-  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
-    const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
-    const now = new Date();
-    const today = todayInChina();
-    const read = await withStageHistory(trx, tenant, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)));
-    return read.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
-  }
+  const { db } = s;
+  const { moduleOf, enter, writable, dataOf, withActions } = recordEntry(s);
 
   /**
    * A view's own stage actions (they never move the stage: schema-registry refuses a `to`) act on the viewed

@@ -265,6 +265,9 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     ok(first);
     // Who the money goes to comes from the payable, whatever the client said.
     expect(first.data).toMatchObject({ partnerId: supplier.id, partnerIdName: '宏达亚克力（供应商）' });
+    // The originator's 我的申请 names the page whose schema holds the form (a nested entity of 应付管理), so the portal opens it.
+    const applied = (await t.call('POST', '/api/oa/process/applyList', { pageNum: 1, pageSize: 50 }, staff)).data.list.find((x: any) => x.formId === first.data.id);
+    expect(applied).toMatchObject({ module: 'financialPayablesRequest', page: 'financialPayables' });
     expect((await approve('financialPayablesRequest', first.data.id)).status).toBe('已通过');
     expect(await get('financialPayables', p.data.id)).toMatchObject({ paidPrice: 2000, balancePrice: 3000, payStage: '部分付款' });
     // Two requests for the rest, both submitted while the balance allowed them: the second approval is refused.

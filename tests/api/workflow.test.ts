@@ -281,7 +281,7 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     const apply = await t.call('POST', '/api/oa/process/applyList', { pageNum: 1, pageSize: 50 }, staff);
     expect(apply.data.list.filter((x: any) => x.formId === r.id)).toHaveLength(1);
     const todo = await t.call('POST', '/api/oa/process/toDoList', { pageNum: 1, pageSize: 50 }, boss);
-    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ module: 'reimburseManage', moduleName: '报销管理', originatorName: '张三', money: 77 });
+    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ module: 'reimburseManage', page: 'reimburseManage', moduleName: '报销管理', originatorName: '张三', money: 77 });
   });
 
   it('keeps one default binding per module, in the database, even when two saves race', async () => {

@@ -23,6 +23,11 @@ describe('page schemas under schemas/', () => {
     const result = loadPageSchemaText(fs.readFileSync(file, 'utf8'), rel);
     expect(result.errors).toEqual([]);
   });
+  // The tab bar's 帮助 says what the module is for on every page that has a tab bar (issue 16).
+  it.each(files.map((f) => [path.relative(root, f), f]))('%s has a help text under its tab bar', (_rel, file) => {
+    const page = JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs?: { help?: string } };
+    if (page.tabs) expect(page.tabs.help?.length ?? 0).toBeGreaterThan(20);
+  });
 });
 
 describe('loader errors', () => {

@@ -242,6 +242,8 @@ export interface ModuleItem {
 }
 
 export interface TabsConfig {
+  /** The module's help text under the tab bar's 帮助, until the team writes its own (operation guidance). */
+  help?: string;
   tipsImage?: string;
   modules: ModuleItem[];
   hideSmartData?: boolean;

@@ -7,6 +7,7 @@ import { getToken } from '../api/session';
 import { LoginPage } from './auth/LoginPage';
 import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
 import { LoadingMask } from './LoadingMask';
+import { documentTitle } from './document-title';
 import { schemaForRoute, schemaRoutes } from './pages/schema-index';
 import './app.css';
 
@@ -82,6 +83,15 @@ export async function preloadAllRoutes() {
 const pageSpin = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
 /** Hands the request client antd's context-aware message API and the router's navigate. */
+/** The title of the screens outside the workspace (the workspace's layout titles its own, from the team's menu). */
+function OutsideTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (isPublicPath(pathname) || pathname === '/qrConfirm') document.title = documentTitle(pathname);
+  }, [pathname]);
+  return null;
+}
+
 function ClientBridge() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
@@ -173,6 +183,7 @@ export function AppShell() {
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
       <AntApp>
         <ClientBridge />
+        <OutsideTitle />
         <RegisterFlag />
         <LoadingMask />
         <Suspense fallback={pageSpin}>

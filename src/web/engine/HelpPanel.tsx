@@ -1,6 +1,6 @@
 // The tab bar's 帮助 (spec §2.2, §7 operation guidance): the team's help text and tips image for this module,
-// read when the popover opens; a team admin edits both in place (编辑). Without a provider that serves guidance
-// (stories, fixtures) it shows the page's own tips image.
+// read when the popover opens; a team admin edits both in place (编辑). Until the team writes its own, the page
+// schema's help text and tips image stand (also without a provider that serves guidance: stories, fixtures).
 import { useContext, useEffect, useState } from 'react';
 import { Button, Empty, Form, Input, Modal, Space, Spin, Typography, Upload } from 'antd';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
@@ -12,7 +12,7 @@ import { TipsImage } from './TipsImage';
 /** Matches the server's limit on operation guidance (spec-calls/guidance.ts). */
 const HELP_TEXT_MAX = 5000;
 
-export function HelpPanel({ module, tipsImage, open }: { module?: string; tipsImage?: string; open: boolean }) {
+export function HelpPanel({ module, help, tipsImage, open }: { module?: string; help?: string; tipsImage?: string; open: boolean }) {
   const provider = useContext(DataProviderContext);
   const [guidance, setGuidance] = useState<Guidance | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -30,16 +30,14 @@ export function HelpPanel({ module, tipsImage, open }: { module?: string; tipsIm
     return () => { live = false; };
   }, [open, served, module, provider]);
 
-  if (!served) return <TipsImage src={tipsImage} />;
+  const helpText = (served ? guidance?.helpText : undefined) || help;
+  if (!served) return <HelpBody text={helpText} image={tipsImage} />;
   if (state === 'loading' && !guidance) return <Spin style={{ display: 'block', padding: 24 }} />;
   if (state === 'failed') return <Typography.Text type="danger">帮助内容读取失败，请稍后再试</Typography.Text>;
   const image = guidance?.tipsImage ?? tipsImage;
   return (
     <div className="yg-help-panel">
-      {guidance?.helpText
-        ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: '30vh', overflow: 'auto' }}>{guidance.helpText}</Typography.Paragraph>
-        : !image && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无帮助说明" />}
-      {image && <TipsImage src={image} />}
+      <HelpBody text={helpText} image={image} />
       {guidance?.canEdit && (
         <Space style={{ marginTop: 8, justifyContent: 'space-between', width: '100%' }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -49,9 +47,20 @@ export function HelpPanel({ module, tipsImage, open }: { module?: string; tipsIm
         </Space>
       )}
       {editing && guidance && (
-        <GuidanceEditor guidance={guidance} onClose={() => setEditing(false)} onSaved={(g) => { setGuidance(g); setEditing(false); }} />
+        <GuidanceEditor guidance={{ ...guidance, helpText: guidance.helpText || help || '' }} onClose={() => setEditing(false)} onSaved={(g) => { setGuidance(g); setEditing(false); }} />
       )}
     </div>
+  );
+}
+
+function HelpBody({ text, image }: { text?: string; image?: string | null }) {
+  return (
+    <>
+      {text
+        ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: '30vh', overflow: 'auto' }}>{text}</Typography.Paragraph>
+        : !image && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无帮助说明" />}
+      {image && <TipsImage src={image} />}
+    </>
   );
 }
 

@@ -13,6 +13,8 @@ export interface ModuleTabsProps {
   /** The page's module: 帮助 reads (and lets admins edit) the team's guidance for it. */
   module?: string;
   selectedKey?: string;
+  /** The schema's help text, shown under 帮助 until the team writes its own. */
+  help?: string;
   tipsImage?: string;
   hideSmartData?: boolean;
   onSelect?: (module: ModuleItem) => void;
@@ -28,13 +30,13 @@ const itemStyle = (active: boolean) => ({
   background: active ? '#e6f4ff' : undefined, color: active ? '#1677ff' : undefined,
 });
 
-export function ModuleTabs({ modules, module, selectedKey, tipsImage, hideSmartData, onSelect, onSmartData }: ModuleTabsProps) {
+export function ModuleTabs({ modules, module, selectedKey, help, tipsImage, hideSmartData, onSelect, onSmartData }: ModuleTabsProps) {
   const [selected, setSelected] = useState(selectedKey ?? (modules[0] ? keyOf(modules[0]) : undefined));
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <nav className="yg-module-tabs" style={{ width: 72, display: 'flex', flexDirection: 'column', gap: 4, borderRight: '1px solid #f0f0f0', paddingRight: 4 }}>
       <Popover trigger="click" placement="rightTop" title={Messages.help} open={helpOpen} onOpenChange={setHelpOpen}
-        content={<HelpPanel module={module} tipsImage={tipsImage} open={helpOpen} />} overlayStyle={{ width: TIPS_POPOVER_WIDTH }}>
+        content={<HelpPanel module={module} help={help} tipsImage={tipsImage} open={helpOpen} />} overlayStyle={{ width: TIPS_POPOVER_WIDTH }}>
         <div style={itemStyle(false)} role="button"><QuestionCircleOutlined /><div>{Messages.help}</div></div>
       </Popover>
       {modules.map((m) => {

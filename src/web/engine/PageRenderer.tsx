@@ -232,7 +232,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         tree={tree}
         // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
         tabs={page.tabs && (
-          <ModuleTabs modules={page.tabs.modules} module={schema.module} selectedKey={page.key} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData}
+          <ModuleTabs modules={page.tabs.modules} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData}
             onSelect={(m) => { if (m.key && m.key !== page.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
         )}
         header={header && (

@@ -16,6 +16,7 @@ export { LineItemTable } from './LineItemTable';
 export { createLineStore, type LineStore } from './line-store';
 export { Permission, PermissionContext, hasPermission, usePermission, DEFAULT_PERMISSION } from './Permission';
 export { TenantContext, type TenantInfo } from './tenant';
+export { PageModuleContext } from './page-module';
 export { SchemaErrorPage } from './SchemaErrorPage';
 export { SchemaFields } from './fields/SchemaFields';
 export { fieldRegistry } from './fields/registry';

@@ -58,6 +58,26 @@ describe('ModuleTabs 帮助 with the team\'s guidance', () => {
     expect(await screen.findByText('报销前请先冲抵借支。')).toBeTruthy();
   });
 
+  it('shows the schema\'s help text until the team writes its own, and an admin edits from it', async () => {
+    const provider = createFixtureProvider();
+    provider.getGuidance = vi.fn(async () => ({ ...base, helpText: '', updatedAt: null, updatedByName: null, canEdit: true }));
+    renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" help="按费用明细逐行填写并上传票据。" />, { provider });
+    fireEvent.click(screen.getByText('帮助'));
+    expect(await screen.findByText('按费用明细逐行填写并上传票据。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /编辑/ }));
+    const box = await screen.findByRole('dialog');
+    expect((box.querySelector('textarea') as HTMLTextAreaElement).value).toBe('按费用明细逐行填写并上传票据。');
+  });
+
+  it('prefers the team\'s guidance to the schema\'s text', async () => {
+    const provider = createFixtureProvider();
+    provider.getGuidance = vi.fn(async () => ({ ...base, canEdit: false }));
+    renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" help="模块自带的说明" />, { provider });
+    fireEvent.click(screen.getByText('帮助'));
+    expect(await screen.findByText('先选费用类型，再上传发票。')).toBeTruthy();
+    expect(screen.queryByText('模块自带的说明')).toBeNull();
+  });
+
   it('offers no 编辑 to a member', async () => {
     const provider = createFixtureProvider();
     provider.getGuidance = vi.fn(async () => ({ ...base, canEdit: false }));

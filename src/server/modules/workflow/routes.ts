@@ -18,9 +18,16 @@ const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', min
 
 export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
-  /** Adds each row's module title (from its page schema) for the portal lists. */
+  /**
+   * Adds each row's module title (from its page schema) for the portal lists, and the route (`page`) whose page
+   * schema holds the form: the module's own, or for a nested entity (e.g. 付款申请 in 应付管理) its page's.
+   */
   const named = <T extends { list: { module: string }[] }>(page: T) => ({
-    ...page, list: page.list.map((r) => ({ ...r, moduleName: s.schemas.get(r.module)?.schema.title ?? r.module })),
+    ...page,
+    list: page.list.map((r) => {
+      const m = s.schemas.get(r.module);
+      return { ...r, moduleName: m?.schema.title ?? r.module, page: m?.parent ?? r.module };
+    }),
   });
   const team = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);

@@ -6,6 +6,7 @@ import { SelectionDialog } from '../teams/SelectionPanel';
 import type { SelectionMode } from '../teams/selection';
 import { takeFlash } from '../teams/switch';
 import { useWorkspace } from '../workspace-context';
+import { useDocumentTitle } from '../document-title';
 import { BrandMark } from './Brand';
 import { AppFooter } from './Footer';
 import { JoinRequestsBadge } from './JoinRequestsBadge';
@@ -24,6 +25,7 @@ export function BasicLayout() {
   const { pathname } = useLocation();
   const { message } = App.useApp();
   const { menuTree } = useWorkspace();
+  useDocumentTitle(pathname, menuTree);
 
   // A message left by the action that reloaded the page (切换成功, 创建成功).
   useEffect(() => {

@@ -55,6 +55,7 @@ export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) 
           <ModuleTabs
             modules={schema.tabs.modules}
             selectedKey={schema.module}
+            help={schema.tabs.help}
             tipsImage={schema.tabs.tipsImage}
             hideSmartData={schema.tabs.hideSmartData}
             onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)}

@@ -1,9 +1,9 @@
 // The portal's work lists: 我的待办 and 我的申请 with their counts. A row opens its form in the module's
 // drawer (read-only), where the approval footer (同意/驳回/撤回) and 审批动态 come from the engine.
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Card, Empty, Table, Tabs, Tag } from 'antd';
+import { App, Badge, Card, Empty, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SideDrawer } from '../../../engine';
+import { PageModuleContext, SideDrawer } from '../../../engine';
 import { DataProviderContext } from '../../../api/data-provider';
 import { httpDataProvider } from '../../../api/http-provider';
 import { formatDate, formatMoney } from '../../../../common/rules/format';
@@ -18,8 +18,18 @@ const EMPTY: WorkPage = { list: [], total: 0 };
 
 interface Open { schema: PageSchema; record: Record<string, unknown> }
 
+/** The page (or nested entity) schema whose drawer shows a portal row's form. */
+export async function formSchemaOf(row: Pick<WorkRow, 'module' | 'page'>): Promise<PageSchema | undefined> {
+  const entry = schemaForRoute(`/${row.page ?? row.module}`);
+  if (!entry) return undefined;
+  const page = (await entry.load()) as PageSchema;
+  if (page.module === row.module) return page;
+  return page.entities?.find((e) => e.module === row.module) as PageSchema | undefined;
+}
+
 export function WorkPanel() {
   const { user } = useUser();
+  const { message } = App.useApp();
   const [which, setWhich] = useState<Which>('todo');
   const [pages, setPages] = useState<Record<Which, WorkPage>>({ todo: EMPTY, apply: EMPTY });
   const [pageNum, setPageNum] = useState<Record<Which, number>>({ todo: 1, apply: 1 });
@@ -41,9 +51,8 @@ export function WorkPanel() {
   useEffect(() => { void load(); }, [load, user?.tenantCode]);
 
   const openRow = async (row: WorkRow) => {
-    const entry = schemaForRoute(`/${row.module}`);
-    if (!entry) return;
-    const schema = (await entry.load()) as PageSchema;
+    const schema = await formSchemaOf(row);
+    if (!schema) return void message.error('该单据所在的页面不存在');
     const record = await httpDataProvider.getOne({ module: row.module, id: row.formId });
     setOpen({ schema, record });
   };
@@ -79,6 +88,7 @@ export function WorkPanel() {
       />
       {open?.schema.drawer && (
         <DataProviderContext.Provider value={httpDataProvider}>
+          <PageModuleContext.Provider value={open.schema.module}>
               <SideDrawer
                 open
                 readOnly
@@ -87,6 +97,7 @@ export function WorkPanel() {
                 onClose={() => setOpen(null)}
                 onSuccess={() => { setOpen(null); void load(); }}
               />
+          </PageModuleContext.Provider>
         </DataProviderContext.Provider>
       )}
     </Card>

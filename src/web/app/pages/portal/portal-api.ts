@@ -6,6 +6,8 @@ export interface WorkRow {
   module: string;
   /** The module's title from its page schema, e.g. 报销管理. */
   moduleName: string;
+  /** The route whose page schema holds the form: the module's own, or the page of a nested entity. */
+  page?: string;
   formId: number;
   code: string;
   status: string;

@@ -9,7 +9,7 @@ import { approver, choose, dialogItem, dialogOf, drawerOf, item, op, pageSuite, 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the finance suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
-  const { pages, call, openList } = pageSuite();
+  const { pages, call, openList, base } = pageSuite();
   const loggedIn = (username: string) => pages.page(username);
   /** Agrees every open task of the record (李四, then the owner, then 张三), until it takes effect. */
   const approve = approver(call, ['lisi', 'demo', 'zhangsan']);
@@ -136,4 +136,26 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     expect(await item(lisi, '未结余额').innerText()).toContain('0.00');
     await shot(lisi, 'finance-06-receivable-lines');
   }, 300_000);
+  it('names every tab after its page, moves through the tab bar, helps, and opens a nested form from 我的申请', async () => {
+    const lisi = await loggedIn('lisi');
+    const fav = await lisi.request.get(`${base()}/favicon.ico`);
+    expect(fav.status()).toBe(200);
+    expect(fav.headers()['content-type']).toMatch(/icon/);
+    await openList(lisi, '/reimburseManage');
+    await poll(() => lisi.title()).toBe('报销管理 - 易管');
+    await lisi.locator('.yg-module-tabs [role=tab]', { hasText: '借支' }).click();
+    await poll(() => new URL(lisi.url()).pathname).toBe('/advanceManage');
+    await poll(() => lisi.title()).toBe('借支管理 - 易管');
+    // 帮助: the page's own text until the team writes one.
+    await lisi.locator('.yg-module-tabs [role=button]', { hasText: '帮助' }).click();
+    await poll(() => lisi.locator('.yg-help-panel').innerText()).toContain('员工因出差、采购等预先向公司借款');
+    // 李四's payment requests (付款申请, a nested list of 应付管理) open in their own drawer from the portal.
+    await lisi.goto(`${base()}/`);
+    await poll(() => lisi.title()).toBe('首页 - 易管'); // the menu's name for / wins
+    await lisi.getByRole('tab', { name: /我的申请/ }).click();
+    const row = lisi.locator('.yg-work-panel tr.ant-table-row', { hasText: '付款申请' }).first();
+    await row.locator('a').first().click();
+    await poll(() => lisi.locator('.ant-drawer-title:visible').innerText()).toContain('付款申请');
+    await shot(lisi, 'navigation-portal-nested-form');
+  });
 });

@@ -16,12 +16,14 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { authPlugin } from './plugins/auth';
+import { requestContextPlugin } from './plugins/request-context';
 import { accountRoutes } from './modules/auth/routes';
 import { qrLoginRoutes } from './modules/auth/qr-routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   });
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { sessions: services.sessions });
   await app.register(rateLimitsPlugin, { db, limits: config.rateLimits });
 
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await accountCentreRoutes(app, services);
   registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
+  await auditRoutes(app, services);
   await pickerRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);

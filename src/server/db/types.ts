@@ -168,6 +168,22 @@ export interface Database {
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
   rate_limits: RateLimitsTable;
+  audit_log: AuditLogTable;
+}
+
+/** Append-only: written by the yg_audit trigger and the login routes (013_audit_log). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_code: string | null;
+  user_id: number | null;
+  at: Generated<Timestamp>;
+  action: string;
+  entity: string;
+  module: string | null;
+  record_id: number | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
 }
 
 export interface RateLimitsTable {

@@ -1,6 +1,7 @@
 // Resolves the Satoken header (or the `token` cookie) into request.auth; routes opt out with config.public.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { setActor } from '../db/actor';
 import { Status, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/api';
 import { AppError } from '../errors';
 import type { SessionInfo, SessionService } from '../modules/auth/sessions';
@@ -41,6 +42,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     const found = await opts.sessions.lookup(token);
     if (found.ok) {
       req.auth = found.session;
+      setActor(found.session.userId);
       return;
     }
     if (isPublic) return;

@@ -191,6 +191,11 @@ export class Story {
     await this.timeline.play(this.clock, this.ctx);
   }
 
+  /** What the audit log's triggers take for the user of the writes that follow, in the story's transaction. */
+  private async actAs(userId: number) {
+    await sql`SELECT set_config('app.user', ${String(userId)}, true)`.execute(this.trx);
+  }
+
   private person(name: string, where: string) {
     const p = this.cast.get(name);
     if (!p) throw new Error(`demo ${where}: no user ${name}`);
@@ -221,8 +226,10 @@ export class Story {
     let id = 0;
     let code = '';
     let approvedAt = created;
-    const step = (when: Date, run: () => Promise<unknown>) => this.timeline.add(when, async () => {
+    // Each step acts as its person (the audit log names him): the record's author unless the step says otherwise.
+    const step = (when: Date, run: () => Promise<unknown>, who = by.id) => this.timeline.add(when, async () => {
       try {
+        await this.actAs(who);
         await run();
         if (r.ref && id && this.madeFrom.has(r.ref)) await this.noteMade(r.ref, id);
       } catch (e) {
@@ -262,6 +269,7 @@ export class Story {
     if (fate === 'review2') {
       step(hours(created, 2), async () => {
         const t = await this.openTask(id);
+        if (t) await this.actAs(t.assignee_id);
         if (t) await agree(trx, ctx, t.assignee_id, t.id, undefined, '同意');
       });
     }
@@ -269,6 +277,7 @@ export class Story {
       step(hours(created, 3), async () => {
         const t = await this.openTask(id);
         if (!t) throw new Error('nothing to refuse');
+        await this.actAs(t.assignee_id);
         await refuse(trx, ctx, t.assignee_id, t.id, undefined, r.refusal ?? '信息不全，请补充后重新提交');
       });
     }
@@ -280,6 +289,7 @@ export class Story {
         // No open task: it took effect without a person deciding.
         const t = await this.openTask(id);
         if (!t) return;
+        await this.actAs(t.assignee_id);
         const outcome = await agree(trx, ctx, t.assignee_id, t.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
         if (outcome === 'approved') approvedAt = times[i];
         else if (i + 1 < times.length) decide(i + 1);
@@ -295,7 +305,7 @@ export class Story {
       step(when, async () => {
         if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
         await runStageAction(trx, ctx, acting, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
-      });
+      }, actor.id);
     }
   }
 }

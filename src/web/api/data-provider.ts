@@ -165,10 +165,22 @@ export interface DataProvider {
   // The tab bar's 帮助 (optional: a provider without it shows the page's own tips image only).
   getGuidance?(module: string): Promise<Guidance>;
   saveGuidance?(params: { module: string; helpText: string; tipsImage: string | null }): Promise<Guidance>;
+  // A record's 操作记录 (optional: a provider without it shows no such panel).
+  recordHistory?(params: { module: string; id: string | number }): Promise<HistoryEntry[]>;
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
 }
 
 /** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */
+/** One entry of a record's 操作记录: who did what when, and each changed field before and after. */
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  action: string;
+  actionName: string;
+  userName: string;
+  changes: { field: string; label: string; before: string; after: string }[];
+}
+
 export interface Guidance {
   module: string;
   helpText: string;

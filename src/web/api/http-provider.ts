@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request } from './client';
-import type { DataProvider, DictEntry, DictEntryInput, Guidance, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import type { DataProvider, DictEntry, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -114,6 +114,7 @@ export const httpDataProvider: DataProvider = {
   },
 
   // Silent read: a page whose help cannot be read still works; the popover says so itself.
+  recordHistory: ({ module, id }) => api.get<HistoryEntry[]>(data(module, 'history'), { searchParams: { id }, silent: true, noLoading: true }),
   getGuidance: (module) => api.post<Guidance>('/admin/operation/findOperationGuidance', { module }, { silent: true, noLoading: true }),
   saveGuidance: (params) => api.post<Guidance>('/admin/operation/updateOperationGuidance', params),
 };

@@ -18,6 +18,9 @@ import { applyComputed, computeLines, failedCheck } from '../../common/computed'
 import { onPicked, pickedOf } from './fields/picked-store';
 import { RecordStatus } from '../../common/record-status';
 import { ApprovalTimeline } from './ApprovalTimeline';
+import { OperationHistory } from './OperationHistory';
+import { DataProviderContext } from '../api/data-provider';
+import { PageModuleContext } from './page-module';
 import { DRAWER_WIDTH } from './constants';
 import { SchemaFields } from './fields/SchemaFields';
 import { LineItemTable } from './LineItemTable';
@@ -52,6 +55,8 @@ export interface SideDrawerProps {
 
 export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks }: SideDrawerProps) {
   const { userId, deptId } = useContext(TenantContext);
+  const module = useContext(PageModuleContext);
+  const provider = useContext(DataProviderContext);
   // A new record starts from its schema's defaults (报销人 = me, 报销日期 = today…); the server fills the same.
   // Who the user is may be confirmed by the server after the drawer opened: that must not rebuild the form (and
   // drop what was typed); the late defaults fill only the fields still empty (effect below).
@@ -185,11 +190,16 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           </FormLayout>
         </FormProvider>
         {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}
-        {config.approval && formId !== undefined && (
+        {formId !== undefined && (config.approval || (module && provider?.recordHistory)) && (
           <Collapse
             style={{ marginTop: 16 }}
             defaultActiveKey={['approval']}
-            items={[{ key: 'approval', label: Messages.approvalDynamics, children: <ApprovalTimeline steps={approval.steps} /> }]}
+            // 操作记录 is read when opened (destroyOnHidden keeps it out of every drawer's first paint).
+            destroyOnHidden
+            items={[
+              ...(config.approval ? [{ key: 'approval', label: Messages.approvalDynamics, children: <ApprovalTimeline steps={approval.steps} /> }] : []),
+              ...(module && provider?.recordHistory ? [{ key: 'history', label: '操作记录', children: <OperationHistory module={module} id={formId as string | number} /> }] : []),
+            ]}
           />
         )}
       </Drawer>

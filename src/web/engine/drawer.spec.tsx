@@ -5,6 +5,8 @@ import { SideDrawer } from './SideDrawer';
 import { TenantContext } from './tenant';
 import { FixtureProviders } from './fixtures/Providers';
 import { buttons, renderWithFixtures } from './fixtures/render';
+import { createFixtureProvider } from './fixtures/fixture-provider';
+import { PageModuleContext } from './page-module';
 
 afterEach(cleanup);
 
@@ -119,6 +121,34 @@ describe('SideDrawer footer', () => {
   it('no 撤回 once the form is no longer under review', async () => {
     renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', status: '待提交', actions: ['view', 'edit'] }} onClose={() => undefined} />, { taskFor: () => false });
     await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交']));
+  });
+});
+
+describe('SideDrawer 操作记录', () => {
+  const entries = [
+    { id: 1, at: '2026-11-20T02:00:00.000Z', action: 'create', actionName: '新增', userName: '张三', changes: [] },
+    { id: 2, at: '2026-11-20T03:00:00.000Z', action: 'update', actionName: '修改', userName: '张三', changes: [{ field: 'reason', label: '事由', before: '出差', after: '出差（补票）' }] },
+  ];
+  it('reads the record\'s history when the panel is opened, and shows each change before and after', async () => {
+    const provider = createFixtureProvider();
+    provider.recordHistory = vi.fn(async () => entries);
+    renderWithFixtures(
+      <PageModuleContext.Provider value="reimburseManage"><SideDrawer open config={config} record={{ id: 9, name: 'a' }} onClose={() => undefined} /></PageModuleContext.Provider>,
+      { provider },
+    );
+    expect(provider.recordHistory).not.toHaveBeenCalled();
+    await act(async () => { fireEvent.click(screen.getByText('操作记录')); });
+    await waitFor(() => expect(provider.recordHistory).toHaveBeenCalledWith({ module: 'reimburseManage', id: 9 }));
+    expect(await screen.findByText(/张三 新增了单据/)).toBeTruthy();
+    expect(screen.getByText('出差（补票）', { exact: false })).toBeTruthy();
+    expect(screen.getByText('出差')).toBeTruthy();
+  });
+
+  it('offers no 操作记录 for a record not yet saved', () => {
+    const provider = createFixtureProvider();
+    provider.recordHistory = vi.fn(async () => entries);
+    renderWithFixtures(<PageModuleContext.Provider value="reimburseManage"><SideDrawer open config={config} onClose={() => undefined} /></PageModuleContext.Provider>, { provider });
+    expect(screen.queryByText('操作记录')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // Lockout after repeated wrong passwords: 5 failures lock the account for 10 minutes. Every password check
 // counts — the login, and the ones inside a session (change password, deactivate) — and a locked account
 // answers exactly like a wrong password, so a guesser learns nothing from the lock (issue 15 point 2).
+import { logLogin } from '../audit/logins';
 import type { DB } from '../../db';
 import { verifyPassword } from './passwords';
 
@@ -37,15 +38,16 @@ export async function recordFailedLogin(db: DB, userId: number): Promise<boolean
     .where('id', '=', userId)
     .returning('failed_logins')
     .executeTakeFirstOrThrow();
-  if (row.failed_logins >= MAX_FAILED_LOGINS) {
+  const locks = row.failed_logins >= MAX_FAILED_LOGINS;
+  if (locks) {
     await db
       .updateTable('users')
       .set({ failed_logins: 0, locked_until: new Date(Date.now() + LOCK_MINUTES * 60_000) })
       .where('id', '=', userId)
       .execute();
-    return true;
   }
-  return false;
+  await logLogin(db, userId, locks ? 'locked' : 'login_failed');
+  return locks;
 }
 
 export async function clearFailedLogins(db: DB, userId: number): Promise<void> {

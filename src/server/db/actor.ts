@@ -1,0 +1,21 @@
+// Who is acting, for the whole of one request (or one seed step): withTenant hands the user and address to the
+// transaction, where the audit log's triggers read them (013_audit_log), so no route passes them to every write.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface Actor { userId: number | null; ip: string | null }
+
+const store = new AsyncLocalStorage<Actor>();
+
+/** The current actor, or undefined outside a request (scripts, services called directly). */
+export const currentActor = (): Actor | undefined => store.getStore();
+
+/** Runs `fn` (and everything it starts) as this actor. */
+export function runAs<T>(actor: Actor, fn: () => T): T {
+  return store.run(actor, fn);
+}
+
+/** Names the user of the current request once his session is known (or a login has found him). */
+export function setActor(userId: number): void {
+  const actor = store.getStore();
+  if (actor) actor.userId = userId;
+}

@@ -1,0 +1,57 @@
+// An audit entry as people read it: who, when, what kind of change, and each changed field by its title with
+// its value before and after — names instead of ids (`deptIdName` beside `deptId`), line tables by their size.
+import type { ModuleSchema } from '../records/schema-registry';
+
+export interface AuditRow {
+  id: number; at: Date | string; action: string; entity: string; module: string | null; record_id: number | null;
+  before: Record<string, unknown> | null; after: Record<string, unknown> | null; user_name: string | null; ip?: string | null;
+}
+
+export interface FieldChange { field: string; label: string; before: string; after: string }
+
+export const ACTION_NAMES: Record<string, string> = {
+  create: '新增', update: '修改', delete: '删除', login: '登录', login_failed: '登录失败', locked: '账号锁定',
+};
+
+/** Columns that say where a row lives, not what it holds. */
+const PLUMBING = new Set(['tenant_code', 'id', 'module', 'created_by', 'search', 'deleted_at', 'record_id', 'instance_id']);
+const COLUMN_LABELS: Record<string, string> = { status: '状态', code: '单号', lines: '明细', category_id: '分类' };
+const MAX_TEXT = 200;
+
+function shown(v: unknown): string {
+  if (v === undefined || v === null || v === '') return '';
+  if (Array.isArray(v)) return v.every((x) => typeof x === 'object' && x) ? `${v.length} 行` : v.map(shown).join('、');
+  if (typeof v === 'boolean') return v ? '是' : '否';
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
+
+export function describeChanges(m: ModuleSchema | null, r: AuditRow) {
+  const before = r.before ?? {};
+  const after = r.after ?? {};
+  const titles = new Map((m?.fields ?? []).map((f) => [f.fieldName, f.titleName]));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => !PLUMBING.has(k))
+    // A stored name goes with its value: it is shown in the value's place, not as a change of its own.
+    .filter((k) => !(k.endsWith('Name') && titles.has(k.slice(0, -4))));
+  // A new record lists what it was created with; a change, what changed.
+  const changes: FieldChange[] = r.action === 'delete' ? [] : keys.map((k) => {
+    const named = `${k}Name`;
+    return {
+      field: k,
+      label: titles.get(k) ?? COLUMN_LABELS[k] ?? k,
+      before: shown(named in before ? before[named] : before[k]),
+      after: shown(named in after ? after[named] : after[k]),
+    };
+  }).filter((c) => c.before !== c.after);
+  return {
+    id: Number(r.id),
+    at: new Date(r.at).toISOString(),
+    action: r.action,
+    actionName: ACTION_NAMES[r.action] ?? r.action,
+    entity: r.entity,
+    userName: r.user_name ?? '系统',
+    code: shown(after.code ?? before.code) || null,
+    changes,
+  };
+}

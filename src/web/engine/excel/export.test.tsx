@@ -78,20 +78,23 @@ describe('导出 on a data list', () => {
     const link = clicked.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('清单-20260101.xlsx');
     expect(created).toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByText(/已接收/)).toBeNull());
+    expect(await screen.findByText('导出完成：共 1,234 条')).toBeTruthy();
     clicked.mockRestore();
   });
 
   it('取消 aborts the download and saves nothing', async () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { params } = setup(['m:export']);
+    const { params, provider } = setup(['m:export']);
     await screen.findByText('XM20240301001');
     await act(async () => { fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]); });
     await screen.findByText('正在统计记录…');
     await act(async () => { fireEvent.click([...buttons('取消'), ...buttons('取 消')][0]); });
     expect(params().signal!.aborted).toBe(true);
-    await waitFor(() => expect(screen.queryByText('正在统计记录…')).toBeNull());
+    expect(await screen.findByText('已取消导出')).toBeTruthy();
     expect(clicked).not.toHaveBeenCalled();
+    // The next 导出 starts afresh.
+    await act(async () => { fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]); });
+    expect(provider.exportList).toHaveBeenCalledTimes(2);
     clicked.mockRestore();
   });
 });

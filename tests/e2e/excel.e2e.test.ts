@@ -47,6 +47,27 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
     expect(rows[total + 1][money]).toBeCloseTo(sum, 2);
   });
 
+  it('shows the progress dialog while the file is on its way, and 取消 stops it without saving', async () => {
+    const p = await pages.page('demo');
+    await openList(p, '/reimburseManage');
+    // Hold the server's answer a moment so the dialog can be seen.
+    await p.route('**/api/data/reimburseManage/export', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => {});
+    });
+    let downloads = 0;
+    p.on('download', () => { downloads++; });
+    await p.getByRole('button', { name: /^导\s*出$/ }).click();
+    const dialog = p.locator('.ant-modal-content:visible', { hasText: '导出 Excel' });
+    await poll(() => dialog.innerText().catch(() => '')).toContain('正在统计记录');
+    await shot(p, 'excel-export-progress');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await poll(() => p.locator('.ant-message').innerText().catch(() => '')).toContain('已取消导出');
+    await p.waitForTimeout(4000);
+    expect(downloads).toBe(0);
+    await p.unroute('**/api/data/reimburseManage/export');
+  });
+
   it('offers no 导出 to a member without the export permission', async () => {
     const p = await pages.page('zhangsan');
     await openList(p, '/reimburseManage');

@@ -81,6 +81,8 @@ export async function writeExport(trx: TenantTx, input: ExportInput, out: Writab
     if (rows.length < EXPORT_BATCH) break;
   }
   await sql`CLOSE yg_export`.execute(trx);
+  // The client went away: nothing more to write.
+  if (input.aborted?.()) return written;
   if (sums.any && written > 0) {
     const total = ws.addRow(sums.row());
     total.font = { bold: true };

@@ -40,8 +40,11 @@ export function useListExport() {
       // A refusal (no permission, too many rows, one already running) was shown by the client already.
       if ((err as { name?: string })?.name !== 'AbortError' && !ctrl.signal.aborted) console.warn('export failed', err);
     } finally {
-      abort.current = null;
-      setRun(null);
+      // A cancelled export ends after the user may have started the next one: leave that one alone.
+      if (abort.current === ctrl) {
+        abort.current = null;
+        setRun(null);
+      }
     }
   }, [provider]);
 

@@ -152,6 +152,27 @@ describe.each(testDialects())('Excel export on $name', (dialect) => {
     expect(next.headers['x-total-count']).toBe('500');
   }, 240_000);
 
+  it('a view (viewOf) exports what it shows: its columns, computed fields and stage dates', async () => {
+    const V = '/api/data/propProgress';
+    const listed = await t.call('POST', `${V}/page`, { pageNum: 1, pageSize: 500 }, boss);
+    expect(listed.status, listed.message).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: `${V}/export`, headers: { Satoken: boss }, payload: { columns: ['code', 'propName', 'maker', 'overdueDays', 'stageDates', 'orderStage'] } });
+    expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+    expect(res.headers['x-total-count']).toBe(String(listed.data.total));
+    const { rows } = await readSheet(res.rawPayload);
+    expect(rows[0]).toEqual(['订单编号', '道具名称', '承制方', '逾期天数', '各阶段日期', '订单进度']);
+    const list = listed.data.list as any[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(list.length + 1);
+    rows.slice(1).forEach((r, i) => {
+      expect(r[0]).toBe(list[i].code);
+      expect(r[2] ?? null).toBe(list[i].maker || null);
+      expect(r[3] ?? null).toBe(list[i].overdueDays ?? null);
+      expect(r[5]).toBe(list[i].orderStage);
+      if (list[i].stageDates?.length) expect(String(r[4])).toContain(list[i].stageDates[0].stage);
+    });
+  }, 120_000);
+
   it('never shows another team\'s rows, and 仅本人 narrows the export to the caller\'s own', async () => {
     const theirs = await exportCall({ columns: ['code'] }, outsider);
     expect(theirs.statusCode).toBe(200);

@@ -4,7 +4,7 @@
 // unit tests. Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
 // scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
-// `BENCH_ONLY=export BENCH_TEAMS=1 npm run bench`.
+// `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

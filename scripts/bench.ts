@@ -3,7 +3,8 @@
 // p99 and the ratio to the yardstick. Figures are printed, not asserted: speed goals live here, never in
 // unit tests. Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
 // scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
-// BENCH_SECONDS (per call, default 15).
+// BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
+// `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { DEMO } from '../src/server/seed';
 import { withTenant } from '../src/server/db/tenant-scope';
 import { pageRecords } from '../src/server/modules/records/repository';
 import { loadTeams } from './bench/dataset';
+import { benchExport } from './bench/export';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -60,6 +62,16 @@ const login = async (username: string) => {
 const token = await login('demo');
 const headers = { 'content-type': 'application/json', satoken: token };
 const page = (body: object) => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
+
+// The Excel export of the whole list (BENCH_SCALE rows): time, file size, the server's peak RSS growth.
+await benchExport(db, server.url, headers, DEMO.tenantCode, log);
+if (process.env.BENCH_ONLY === 'export') {
+  await bare.close();
+  await pool.end();
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const rows: [string, Load][] = [];
 // Warm up (caches, JIT) without measuring.

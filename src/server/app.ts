@@ -24,6 +24,7 @@ import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { excelExportRoutes } from './modules/excel/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
   await auditRoutes(app, services);
+  await excelExportRoutes(app, services);
   await pickerRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);

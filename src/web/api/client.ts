@@ -188,6 +188,30 @@ export async function requestRaw(method: string, path: string, opts: RequestOpti
   }
 }
 
+/**
+ * A file download whose refusals still come as the envelope (export): the raw Response of a file, or the
+ * envelope's message shown and thrown as ApiError (403, 400, 429 alike). No loading mask: the caller shows
+ * its own progress.
+ */
+export async function requestFile(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+  let res: Response;
+  try {
+    res = await http(path.replace(/^\/+/, ''), {
+      method, json: opts.json, searchParams: cleanSearch(opts.searchParams), signal: opts.signal, timeout: opts.timeout, throwHttpErrors: false,
+    });
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    return transportFailure(err, opts.silent);
+  }
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    const body = await res.json().catch((err) => transportFailure(err, opts.silent));
+    checkEnvelope(body, opts);
+    return transportFailure(new Error('expected a file'), opts.silent);
+  }
+  if (!res.ok) return transportFailure(new Error(`HTTP ${res.status}`), opts.silent);
+  return res;
+}
+
 export const api = {
   get: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
   post: <T = unknown>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),

@@ -29,6 +29,20 @@ export interface GetListParams {
   period?: string;
 }
 
+/** An Excel export of a list: the list's query (all pages), the visible columns in order. */
+export interface ExportListParams extends Omit<GetListParams, 'pagination'> {
+  columns: string[];
+  signal?: AbortSignal;
+  /** Called as the file arrives: bytes so far and the rows the file holds (the server's X-Total-Count). */
+  onProgress?: (p: { bytes: number; rows: number }) => void;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+  rows: number;
+}
+
 /** The approval route of a submission: null process = it takes effect when submitted. */
 export interface RouteAnswer {
   process: { name: string; version: number } | null;
@@ -168,6 +182,8 @@ export interface DataProvider {
   // A record's 操作记录 (optional: a provider without it shows no such panel).
   recordHistory?(params: { module: string; id: string | number }): Promise<HistoryEntry[]>;
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
+  /** Excel export of a list (the server streams it; optional: a provider without it offers no 导出). */
+  exportList?(params: ExportListParams): Promise<ExportedFile>;
 }
 
 /** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */

@@ -2,8 +2,8 @@
 // approval and file calls. Approval calls are silent on non-200 (spec §8).
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
-import { api, request } from './client';
-import type { DataProvider, DictEntry, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import { api, request, requestFile } from './client';
+import type { DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -22,7 +22,41 @@ function dictBody(v: DictEntryInput) {
   return { ...v, parentId: num(v.parentId), leaderId: num(v.leaderId) };
 }
 
+/** The file name of an attachment's Content-Disposition (RFC 5987 filename* first). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return plain ? plain[1] : fallback;
+}
+
+async function exportList({ module, sorters, filters, categoryId, tab, period, columns, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
+  // The headers come once the rows are counted; the body streams as the server writes it.
+  const res = await requestFile('POST', data(module, 'export'), {
+    json: { sorters, filters, categoryId: categoryId ? Number(categoryId) : null, tab, period, columns }, signal, timeout: 120_000,
+  });
+  const rows = Number(res.headers.get('X-Total-Count') ?? 0);
+  const fileName = fileNameOf(res.headers.get('Content-Disposition'), `${module}.xlsx`);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  onProgress?.({ bytes, rows });
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.byteLength;
+      onProgress?.({ bytes, rows });
+    }
+  } else {
+    chunks.push(new Uint8Array(await res.arrayBuffer()));
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' }), fileName, rows };
+}
+
 export const httpDataProvider: DataProvider = {
+  exportList,
   async getList({ module, pagination, sorters, filters, categoryId, tab, period }) {
     const res = await api.post<PageAnswer>(data(module, 'page'), {
       pageNum: pagination.current,

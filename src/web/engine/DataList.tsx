@@ -15,6 +15,7 @@ import { DEFAULT_PAGE_SIZE, tableHeight } from './constants';
 import { resolveCell } from './columns/registry';
 import { cellValue } from './columns/types';
 import { treeIndexLabels } from './row-index';
+import { useListExport } from './excel/ExportProgress';
 
 export interface DataListProps {
   module: string;
@@ -85,6 +86,15 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);
   const cellAction = useCallback((key: string, row: TableRow) => emit({ key, text: key, action: 'custom' }, [row]), [emit]);
 
+  // 导出 (action: export) downloads the whole list as it is queried now, with the visible columns in their order.
+  const exporter = useListExport();
+  const onBar = (b: ButtonDef) => {
+    if (b.action !== 'export') return emit(b, selected);
+    const filtersNow = baseFilters?.length ? [...filters, ...baseFilters] : filters;
+    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop) });
+  };
+  const barButtons = (config.actions ?? []).filter((b) => b.action !== 'export' || exporter.supported);
+
   const columns = useMemo(() => {
     const cols: TableColumnsType<TableRow> = [];
     const offset = (page - 1) * pageSize;
@@ -120,7 +130,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     <div className="yg-data-list">
       {config.search?.length ? <SearchForm fields={config.search} onSearch={setFilters} /> : null}
       <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
-        <ActionButtons buttons={single && state.total > 0 ? (config.actions ?? []).filter((b) => b.action !== 'add') : config.actions ?? []} onClick={(b) => emit(b, selected)} />
+        <ActionButtons buttons={single && state.total > 0 ? barButtons.filter((b) => b.action !== 'add') : barButtons} onClick={onBar} />
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
       </div>
       {state.error && <Alert type="error" showIcon message={Messages.networkError} style={{ marginBottom: 8 }} />}
@@ -145,6 +155,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
           setSorters(s?.order && s.columnKey ? [{ field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
         }}
       />
+      {exporter.dialog}
       <ListPagination total={state.total} exact={state.exact !== false} current={page} pageSize={pageSize} onChange={setPage} />
     </div>
   );

@@ -23,6 +23,7 @@ import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
+import { chartRoutes } from './modules/charts/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { dictWriteRoutes } from './modules/dict/write-routes';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
   await pickerRoutes(app, services);
+  await chartRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
   await dictWriteRoutes(app, services);

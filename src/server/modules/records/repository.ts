@@ -41,7 +41,7 @@ export const COUNT_BOUND = 5000;
 /** Whether the query narrows the module's list (then its total must be counted). */
 const narrowed = (q: PageQuery) => !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
 
-function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
+export function whereSql(tenant: string, m: ModuleSchema, q: PageQuery) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
   const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
   if (q.scope) conds.push(q.scope);

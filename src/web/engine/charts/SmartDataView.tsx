@@ -26,7 +26,7 @@ function ChartCard({ def, figures, loading, failed }: { def: ChartDef; figures?:
   const sum = figures && figures.values.length ? total(figures) : undefined;
   return (
     <Card size="small" title={def.title} className="yg-chart-card" data-chart={def.key}
-      extra={sum !== undefined ? <span style={{ color: '#888' }}>合计 {Math.round(sum * 100) / 100}{figures?.unit ?? ''}</span> : null}>
+      extra={sum !== undefined ? <span style={{ color: '#888' }}>合计 {sum.toLocaleString('zh-CN', { maximumFractionDigits: 2 })}{figures?.unit ?? ''}</span> : null}>
       <div style={{ height: 260, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {loading ? <Spin />
           : failed ? <Empty description="加载失败" image={Empty.PRESENTED_IMAGE_SIMPLE} />

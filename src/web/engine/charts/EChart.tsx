@@ -15,7 +15,7 @@ type Option = Parameters<echarts.ECharts['setOption']>[0];
 const fmt = (v: unknown, unit?: string) => `${typeof v === 'number' ? v.toLocaleString('zh-CN', { maximumFractionDigits: 2 }) : String(v ?? '')}${unit ?? ''}`;
 
 /** The ECharts option of a chart's figures. */
-export function chartOption(c: Pick<ChartFigures, 'type' | 'title' | 'unit' | 'categories' | 'values'>): Option {
+export function chartOption(c: Pick<ChartFigures, 'type' | 'title' | 'unit' | 'categories' | 'values'> & { op?: ChartFigures['op'] }): Option {
   if (c.type === 'pie') {
     return {
       tooltip: { trigger: 'item', valueFormatter: (v: unknown) => fmt(v, c.unit) },
@@ -30,7 +30,7 @@ export function chartOption(c: Pick<ChartFigures, 'type' | 'title' | 'unit' | 'c
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => fmt(v, c.unit) },
     grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: c.categories, axisLabel: { interval: 0, hideOverlap: true } },
-    yAxis: { type: 'value', name: c.unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+    yAxis: { type: 'value', name: c.unit, minInterval: c.op === 'count' ? 1 : undefined, axisLabel: { formatter: (v: number) => fmt(v) } },
     series: [{ type: c.type, name: c.title, data: c.values, smooth: c.type === 'line', barMaxWidth: 36 }],
   };
 }

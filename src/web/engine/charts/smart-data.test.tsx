@@ -74,6 +74,8 @@ describe('智能数据 view', () => {
     const pie = chartOption(CLAIM_FIGURES[1]) as any;
     expect(pie.series[0].data[0]).toEqual({ name: '差旅', value: 15200 });
     expect((chartOption({ ...CLAIM_FIGURES[0], type: 'line' }) as any).series[0]).toMatchObject({ type: 'line', smooth: true });
+    // Counts step by whole numbers.
+    expect([(chartOption({ ...CLAIM_FIGURES[0], op: 'count' }) as any).yAxis.minInterval, bar.yAxis.minInterval]).toEqual([1, undefined]);
   });
 });
 

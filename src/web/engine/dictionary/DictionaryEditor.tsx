@@ -56,7 +56,8 @@ export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) 
             modules={schema.tabs.modules}
             selectedKey={schema.module}
             tipsImage={schema.tabs.tipsImage}
-            hideSmartData={schema.tabs.hideSmartData}
+            // A dictionary page has no records, hence no 智能数据 charts.
+            hideSmartData
             onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)}
           />
         )}

@@ -146,6 +146,28 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     }
   });
 
+  it('limit keeps the top groups and sums the rest as 其他; avg averages; day groups by date (the aggregate itself, other chart shapes)', async () => {
+    const { SchemaRegistry } = await import('../../src/server/modules/records/schema-registry');
+    const { whereSql } = await import('../../src/server/modules/records/repository');
+    const { withTenant } = await import('../../src/server/db/tenant-scope');
+    const { chartFigures } = await import('../../src/server/modules/charts/aggregate');
+    const m = new SchemaRegistry(t.config.schemasDir).get(M)!;
+    const run = (chart: object) => withTenant(t.db, DEMO.tenantCode, (trx) => chartFigures(trx, m, { key: 'x', title: 'x', type: 'bar', ...chart } as any,
+      whereSql(DEMO.tenantCode, m, { pageNum: 1, pageSize: 1 }), MONTH, { today: '2019-03-31', userId: uid.demo }));
+    // In MONTH (after the tests above): 住宿 300.1 + 99.7, 交通 0.2, 办公费 88 + 12; 总经办 300.3, 业务部 99.7 + 88 + 12.
+    const top = await run({ lines: true, groupBy: { field: 'expenseType' }, measure: { op: 'sum', field: 'price' }, limit: 1, dateField: 'applyDate' });
+    expect([top.categories, top.values]).toEqual([['住宿', '其他'], [399.8, 100.2]]);
+    const avg = await run({ groupBy: { field: 'deptId' }, measure: { op: 'avg', field: 'totalPrice' }, dateField: 'applyDate' });
+    expect(Object.fromEntries(avg.categories.map((k, i) => [k, avg.values[i]]))).toEqual({ 总经办: 300.3, 业务部: 66.57 });
+    const days = await run({ groupBy: { field: 'applyDate', by: 'day' }, measure: { op: 'count' }, dateField: 'applyDate' });
+    expect([days.categories, days.values]).toEqual([[`${MONTH}-05`, `${MONTH}-06`, `${MONTH}-10`, `${MONTH}-28`], [1, 1, 1, 1]]);
+    const lines = await run({ lines: true, groupBy: { field: 'occurDate', by: 'month' }, measure: { op: 'count' }, dateField: 'applyDate' });
+    expect([lines.categories, lines.values]).toEqual([[MONTH], [5]]);
+    // A chart's own filter narrows it further.
+    const paid = await run({ groupBy: { field: 'deptId' }, measure: { op: 'sum', field: 'totalPrice' }, filter: [{ field: 'applicantId', operator: 'eq', value: { $user: true } }], dateField: 'applyDate' });
+    expect(Object.fromEntries(paid.categories.map((k, i) => [k, paid.values[i]]))).toEqual({ 总经办: 300.3, 业务部: 99.7 });
+  });
+
   it('every chart every schema declares answers on the demo data, for all time and for this year', async () => {
     const { SchemaRegistry } = await import('../../src/server/modules/records/schema-registry');
     const withCharts = new SchemaRegistry(t.config.schemasDir).all().filter((m) => m.schema.charts?.length);

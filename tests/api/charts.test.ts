@@ -146,6 +146,26 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     }
   });
 
+  it('the page tree narrows the charts as it narrows the list: a category (and those under it), a dictionary node\'s filter', async () => {
+    const cats = (await sql<{ id: number; parent_id: number | null; n: string }>`
+      SELECT c.id, c.parent_id, (SELECT count(*) FROM records r WHERE r.tenant_code = c.tenant_code AND r.module = ${M} AND r.deleted_at IS NULL AND r.category_id = c.id) AS n
+      FROM categories c WHERE c.tenant_code = ${DEMO.tenantCode} AND c.module = ${M}`.execute(t.db)).rows;
+    const cat = cats.find((c) => Number(c.n) > 0 && !cats.some((x) => x.parent_id === c.id))!;
+    expect(cat, 'a leaf category holding demo claims').toBeTruthy();
+    const want = (await sql<{ k: string; v: string }>`SELECT r.status AS k, count(*) AS v FROM records r
+      WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = ${M} AND r.deleted_at IS NULL AND r.category_id = ${cat.id} GROUP BY 1`.execute(t.db)).rows;
+    const got = await figures({ categoryId: cat.id });
+    expect(asMap(got.byStatus)).toEqual(Object.fromEntries(want.map((x) => [x.k, Number(x.v)])));
+    expect(total(asMap(got.byStatus))).toBeLessThan(total(asMap((await figures({})).byStatus)));
+    // A dictionary node: the list's own filter on a field it offers (部门).
+    const dept = d('dept', '总经办');
+    const byDept = await figures({ period: MONTH, filters: [{ field: 'deptId', operator: 'in', value: [dept] }] });
+    expect(asMap(byDept.byDept)).toEqual({ 总经办: 300.3 });
+    // A field the list does not filter on is refused, as on the list.
+    const refused = await charts({ filters: [{ field: 'nope', operator: 'eq', value: '1' }] });
+    expect([refused.status, refused.message]).toEqual([400, '不支持的筛选字段：nope']);
+  });
+
   it('limit keeps the top groups and sums the rest as 其他; avg averages; day groups by date (the aggregate itself, other chart shapes)', async () => {
     const { SchemaRegistry } = await import('../../src/server/modules/records/schema-registry');
     const { whereSql } = await import('../../src/server/modules/records/repository');

@@ -167,7 +167,7 @@ export interface DataProvider {
   saveGuidance?(params: { module: string; helpText: string; tipsImage: string | null }): Promise<Guidance>;
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
   /** 智能数据: the figures of every chart the module's page declares, with the header's tab and period (optional). */
-  charts?(params: { module: string; tab?: string; period?: string }): Promise<{ period: string | null; charts: ChartFigures[] }>;
+  charts?(params: { module: string; tab?: string; period?: string; categoryId?: string; filters?: Filter[] }): Promise<{ period: string | null; charts: ChartFigures[] }>;
 }
 
 /** One chart of the 智能数据 view as the server aggregated it: group labels and their values, in the order shown. */

@@ -50,7 +50,8 @@ export const httpDataProvider: DataProvider = {
   stageAction: ({ module, id, action, values }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {} }),
   stageBatch: ({ module, ids, action, values }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {} }),
   generate: ({ module, key, values }) => api.post<Row>(data(module, 'generate'), { key, values: values ?? {} }),
-  charts: ({ module, tab, period }) => api.post<{ period: string | null; charts: ChartFigures[] }>(data(module, 'charts'), { tab, period }, { noLoading: true }),
+  charts: ({ module, tab, period, categoryId, filters }) => api.post<{ period: string | null; charts: ChartFigures[] }>(data(module, 'charts'),
+    { tab, period, filters, categoryId: categoryId ? Number(categoryId) : undefined }, { noLoading: true }),
 
   async listCategories({ module }) {
     return (await api.get<CategoryAnswer[]>(data(module, 'categories'))).map(toCategory);

@@ -262,7 +262,8 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       >
         {smart && charts.length ? (
           <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-            <SmartDataView module={schema.module} charts={charts} tab={tab} period={chartsPeriod} onBack={() => showSmart(false)} />
+            <SmartDataView module={schema.module} charts={charts} tab={tab} period={chartsPeriod} categoryId={categoryId} filters={treeFilters}
+              onBack={() => showSmart(false)} />
           </Suspense>
         ) : (
         <DataList

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChartDef } from '../../../common/schema/types';
-import { useDataProvider, type ChartFigures } from '../../api/data-provider';
+import { useDataProvider, type ChartFigures, type Filter } from '../../api/data-provider';
 import { chartOption, EChart } from './EChart';
 
 export interface SmartDataViewProps {
@@ -14,6 +14,9 @@ export interface SmartDataViewProps {
   charts: ChartDef[];
   tab?: string;
   period?: string;
+  /** The page tree's node: a category, or the filter of a dictionary tree node. */
+  categoryId?: string;
+  filters?: Filter[];
   onBack?: () => void;
 }
 
@@ -37,19 +40,19 @@ function ChartCard({ def, figures, loading, failed }: { def: ChartDef; figures?:
   );
 }
 
-export default function SmartDataView({ module, charts, tab, period, onBack }: SmartDataViewProps) {
+export default function SmartDataView({ module, charts, tab, period, categoryId, filters, onBack }: SmartDataViewProps) {
   const provider = useDataProvider();
   const [state, setState] = useState<State>({ loading: true });
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     if (!provider.charts) return void setState({ loading: false, failed: true });
-    provider.charts({ module, tab, period }).then(
+    provider.charts({ module, tab, period, ...(categoryId ? { categoryId } : {}), ...(filters?.length ? { filters } : {}) }).then(
       (r) => { if (live) setState({ loading: false, figures: new Map(r.charts.map((c) => [c.key, c])) }); },
       () => { if (live) setState({ loading: false, failed: true }); },
     );
     return () => { live = false; };
-  }, [provider, module, tab, period]);
+  }, [provider, module, tab, period, categoryId, filters]);
   return (
     <div className="yg-smart-data">
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>

@@ -25,7 +25,7 @@ export function withCharts<P extends DataProvider>(provider: P, figures: ChartFi
     if (figures === 'fail') return Promise.reject(new Error('网络错误'));
     return Promise.resolve({ period: p.period ?? null, charts: figures });
   };
-  return Object.assign(Object.create(provider) as P, { charts, chartCalls: calls });
+  return Object.assign(provider, { charts, chartCalls: calls });
 }
 
 /** A page with the module tab bar and these charts. */

@@ -50,6 +50,18 @@ describe('智能数据 view', () => {
     expect(document.querySelector('.yg-smart-data')).toBeNull();
   });
 
+  it('the page tree\'s node narrows the charts as it narrows the list', async () => {
+    const provider = withCharts(createFixtureProvider({ rows: [] }));
+    renderWithFixtures(<PageRenderer schema={{ ...CLAIMS_PAGE, tree: { title: '部门', fieldKey: 'dept', field: 'deptId' } }} file="claims.json" now="2024-03-05" />, { provider });
+    // The dictionary tree loads slowly in jsdom on a busy machine.
+    const node = await screen.findByText('生产部', undefined, { timeout: 30_000 });
+    await act(async () => { fireEvent.click(node); });
+    await act(async () => { fireEvent.click(smartEntry()!); });
+    await waitFor(() => expect(provider.chartCalls.at(-1)).toEqual({
+      module: 'claims', tab: 'all', period: '2024', filters: [{ field: 'deptId', operator: 'in', value: ['d5', 'd51', 'd52', 'd53'] }],
+    }));
+  });
+
   it('shows each card loading until the figures come', async () => {
     const provider = withCharts(createFixtureProvider({ rows: [] }), 'never');
     renderWithFixtures(<PageRenderer schema={CLAIMS_PAGE} file="claims.json" now="2024-03-05" />, { provider });

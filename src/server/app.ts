@@ -26,6 +26,7 @@ import { recordRoutes } from './modules/records/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { excelExportRoutes } from './modules/excel/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
+import { chartRoutes } from './modules/charts/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { dictWriteRoutes } from './modules/dict/write-routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await auditRoutes(app, services);
   await excelExportRoutes(app, services);
   await pickerRoutes(app, services);
+  await chartRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
   await dictWriteRoutes(app, services);

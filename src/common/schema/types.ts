@@ -331,6 +331,26 @@ export interface DrawerConfig {
   approval?: boolean;
 }
 
+/**
+ * A chart of the page's 智能数据 view: one GROUP BY over the team's records the caller may see (deleted ones
+ * excluded, the section header's period and tab applied). `groupBy.by`: each value of the field (a dictionary
+ * field is grouped by its id and labelled with its stored name), or its month / day. `lines: true` counts each
+ * line item (the line table's cells are then fields too). `limit`: the top N values, the rest as 其他.
+ */
+export interface ChartDef {
+  key: string;
+  title: string;
+  type: 'bar' | 'line' | 'pie';
+  groupBy: { field: string; by?: 'value' | 'month' | 'day' };
+  /** sum / avg over a number or money field; count of records (or of line items). */
+  measure: { op: 'sum' | 'count' | 'avg'; field?: string; unit?: string };
+  filter?: RecordCondition[];
+  limit?: number;
+  lines?: boolean;
+  /** The field the header's month or year narrows (default: the section header's dateField; none: every period). */
+  dateField?: string;
+}
+
 /** A record page: its records' fields, list and dialogs (a dictionary page is DictionaryPageSchema). */
 export interface PageSchema {
   $schema?: string;
@@ -400,6 +420,8 @@ export interface PageSchema {
   editableBy?: string[];
   /** One record per team (e.g. 企业信息): the page opens it; a second one is refused. */
   single?: boolean;
+  /** The 智能数据 view's charts (none: the module tab bar shows no 智能数据 entry). */
+  charts?: ChartDef[];
   /** Actions that build a record from other modules' records (e.g. 生成工资表 for a month): see GeneratorDef. */
   generators?: GeneratorDef[];
 }

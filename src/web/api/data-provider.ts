@@ -184,6 +184,21 @@ export interface DataProvider {
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
   /** Excel export of a list (the server streams it; optional: a provider without it offers no 导出). */
   exportList?(params: ExportListParams): Promise<ExportedFile>;
+  /** 智能数据: the figures of every chart the module's page declares, with the header's tab and period (optional). */
+  charts?(params: { module: string; tab?: string; period?: string; categoryId?: string; filters?: Filter[] }): Promise<{ period: string | null; charts: ChartFigures[] }>;
+}
+
+/** One chart of the 智能数据 view as the server aggregated it: group labels and their values, in the order shown. */
+export interface ChartFigures {
+  key: string;
+  title: string;
+  type: 'bar' | 'line' | 'pie';
+  op: 'sum' | 'count' | 'avg';
+  unit?: string;
+  categories: string[];
+  values: number[];
+  /** The field the header's period narrowed; null when the chart covers every period. */
+  periodField: string | null;
 }
 
 /** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */

@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request, requestFile } from './client';
-import type { DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -84,6 +84,8 @@ export const httpDataProvider: DataProvider = {
   stageAction: ({ module, id, action, values }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {} }),
   stageBatch: ({ module, ids, action, values }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {} }),
   generate: ({ module, key, values }) => api.post<Row>(data(module, 'generate'), { key, values: values ?? {} }),
+  charts: ({ module, tab, period, categoryId, filters }) => api.post<{ period: string | null; charts: ChartFigures[] }>(data(module, 'charts'),
+    { tab, period, filters, categoryId: categoryId ? Number(categoryId) : undefined }, { noLoading: true }),
 
   async listCategories({ module }) {
     return (await api.get<CategoryAnswer[]>(data(module, 'categories'))).map(toCategory);

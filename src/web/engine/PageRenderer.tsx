@@ -1,7 +1,7 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
-import { useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, Segmented } from 'antd';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, Segmented, Spin } from 'antd';
 import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
@@ -37,6 +37,9 @@ export interface PageRendererProps {
   now?: string;
 }
 
+/** 智能数据 (with ECharts) is a chunk of its own, fetched when the view first opens. */
+const SmartDataView = lazy(() => import('./charts/SmartDataView'));
+
 type DrawerState = { open: boolean; record?: TableRow; readOnly?: boolean };
 
 export function PageRenderer(props: PageRendererProps) {
@@ -69,11 +72,23 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // The header's month or year as last chosen; until then the one it starts on.
   const [period, setPeriod] = useState<string>();
   const header = headerOf(page, schema, tab);
+  // 智能数据: the shown list's charts in its place. A header without a period control gets year arrows there
+  // when a chart has a date field (the chart's, or the list's dateField).
+  const [smart, setSmart] = useState(false);
+  const charts = schema.charts ?? [];
+  const chartsDated = charts.some((c) => c.dateField ?? schema.sectionHeader?.dateField);
+  const listDateMode = header?.config.dateMode ?? 'none';
+  const yearForCharts = smart && chartsDated && listDateMode === 'none';
+  const headerConfig = header && (yearForCharts ? { ...header.config, dateMode: 'year' as const } : header.config);
+  const chartsPeriod = !chartsDated ? undefined : yearForCharts ? period ?? initialPeriod('year', now)
+    : listDateMode === 'none' ? undefined : period ?? initialPeriod(listDateMode, now);
+  const showSmart = (on: boolean) => { if (listDateMode === 'none') setPeriod(undefined); setSmart(on); };
   /** A header tab: another list of the page (a nested entity, which starts afresh) or a tab of the shown list. */
   const showTab = (value: string) => {
     const next = chooseHeaderTab(page, value);
     if (next.view !== schema.key) {
       setViewKey(next.view);
+      if (!viewOf(page, next.view).charts?.length) setSmart(false);
       setCategoryId(undefined);
       setPeriod(undefined);
       setDrawer({ open: false });
@@ -232,18 +247,25 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         tree={tree}
         // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
         tabs={page.tabs && (
-          <ModuleTabs modules={page.tabs.modules} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData}
+          <ModuleTabs modules={page.tabs.modules} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData || !charts.length}
+            onSmartData={() => showSmart(true)}
             onSelect={(m) => { if (m.key && m.key !== page.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
         )}
         header={header && (
           // Keyed by the shown list: another entity's header starts on its own period.
-          <SectionHeader key={`header-${schema.key}`} config={header.config} tab={header.active} now={now}
+          <SectionHeader key={`header-${schema.key}${yearForCharts ? '-charts' : ''}`} config={headerConfig!} tab={header.active} now={now}
             extra={header.subTabs && (
               <Segmented size="small" value={tab} options={header.subTabs.map((t) => ({ label: t.label, value: t.value }))} onChange={(v) => setTab(String(v))} />
             )}
             onChange={(v) => { if (v.tab !== undefined && v.tab !== header.active) showTab(v.tab); setPeriod(v.period); }} />
         )}
       >
+        {smart && charts.length ? (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+            <SmartDataView module={schema.module} charts={charts} tab={tab} period={chartsPeriod} categoryId={categoryId} filters={treeFilters}
+              onBack={() => showSmart(false)} />
+          </Suspense>
+        ) : (
         <DataList
           key={`list-${schema.key}`}
           module={schema.module}
@@ -258,6 +280,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           reloadKey={reloadKey}
           single={schema.single}
         />
+        )}
       </ListLayout>
       {schema.addDialog && (
         <AddDialog

@@ -57,7 +57,8 @@ export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) 
             selectedKey={schema.module}
             help={schema.tabs.help}
             tipsImage={schema.tabs.tipsImage}
-            hideSmartData={schema.tabs.hideSmartData}
+            // A dictionary page has no records, hence no 智能数据 charts.
+            hideSmartData
             onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)}
           />
         )}

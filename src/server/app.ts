@@ -22,6 +22,7 @@ import { tenantRoutes } from './modules/tenant/routes';
 import { fileRoutes } from './modules/files/routes';
 import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
+import { printRoutes } from './modules/print/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await accountCentreRoutes(app, services);
   registerWorkflowDicts(services.schemas);
   await recordRoutes(app, services);
+  await printRoutes(app, services);
   await pickerRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);

@@ -6,6 +6,7 @@ import { isDictionaryPage, isFieldOptionsPage, validatePageSchema, type ColumnDe
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
+import { printTemplateErrors } from '../print/template';
 
 export interface ModuleSchema {
   file: string;
@@ -148,6 +149,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);
+    const printErrors = printTemplateErrors(m);
+    if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
     const tree = m.schema.tree;
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);

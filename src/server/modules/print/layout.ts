@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import { describeStep } from '../../../common/approval-text';
 import { capitalAmount } from '../../../common/capital-amount';
 import { formatDate } from '../../../common/rules/format';
+import { conditionHolds } from '../../../common/rules/conditions';
 import type { PrintKind, PrintTemplate } from './template';
 
 const require = createRequire(import.meta.url);
@@ -83,23 +84,24 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
   const half = width / 2;
   const pad = 4;
   doc.fontSize(9.5);
-  for (let i = 0; i < t.header.length; i += 2) {
-    const pair = t.header.slice(i, i + 2);
+  const header = t.header.filter((f) => conditionHolds(f.when, rec));
+  for (let i = 0; i < header.length; i += 2) {
+    const pair = header.slice(i, i + 2);
     const texts = pair.map((f) => {
       const v = shown(rec[f.name], f.name, rec, f.kind);
       return v && f.unit ? `${v} ${f.unit}` : v;
     });
     // A lone last field takes the whole row.
-    const valueW = (k: number) => (pair.length === 1 ? width : half) - labelW - (k === 0 ? 0 : 0);
-    const h = Math.max(20, ...pair.map((f, k) => Math.max(doc.heightOfString(f.label, { width: labelW - pad * 2 }), doc.heightOfString(texts[k] || ' ', { width: valueW(k) - pad * 2 })) + pad * 2));
+    const valueW = () => (pair.length === 1 ? width : half) - labelW;
+    const h = Math.max(20, ...pair.map((f, k) => Math.max(doc.heightOfString(f.label, { width: labelW - pad * 2 }), doc.heightOfString(texts[k] || ' ', { width: valueW() - pad * 2 })) + pad * 2));
     room(h);
     const y = doc.y;
     pair.forEach((f, k) => {
       const x = left + k * half;
       doc.rect(x, y, labelW, h).fillAndStroke(SHADE, BORDER);
-      doc.rect(x + labelW, y, valueW(k), h).stroke(BORDER);
+      doc.rect(x + labelW, y, valueW(), h).stroke(BORDER);
       doc.fillColor('#333').text(f.label, x + pad, y + pad, { width: labelW - pad * 2 });
-      doc.fillColor('#000').text(texts[k], x + labelW + pad, y + pad, { width: valueW(k) - pad * 2 });
+      doc.fillColor('#000').text(texts[k], x + labelW + pad, y + pad, { width: valueW() - pad * 2 });
     });
     doc.x = left;
     doc.y = y + h;

@@ -1,13 +1,14 @@
 // A module's print template, resolved from its page schema: the declared `print` (title, header fields, line
 // columns, totals, approvals, signatures) or, for `printable: true`, the default one (the drawer's fields and
 // lines). Checked at start: a template naming a field the page does not have stops the server with file and path.
-import type { ColumnDef, FieldDef, PageSchema } from '../../../common/schema';
+import type { ColumnDef, FieldCondition, FieldDef, PageSchema } from '../../../common/schema';
 import type { ModuleSchema } from '../records/schema-registry';
 
 /** What a printed value is: money prints with 2 decimals, dates formatted, pictures and files not at all. */
 export type PrintKind = 'money' | 'date' | 'month' | 'dateTime' | 'text';
 
-export interface PrintField { name: string; label: string; kind: PrintKind; unit?: string }
+/** `when`: the field's dependOn; a field whose condition does not hold for the record is not printed. */
+export interface PrintField { name: string; label: string; kind: PrintKind; unit?: string; when?: FieldCondition }
 export interface PrintColumn { prop: string; label: string; kind: PrintKind; sum: boolean; weight: number }
 export interface PrintTotal { field: string; label: string; capital: boolean; fromLines: boolean }
 
@@ -79,12 +80,12 @@ export function printTemplate(m: ModuleSchema): PrintTemplate | null {
   const header: PrintField[] = p.header
     ? p.header.flatMap((name) => {
       const f = byName.get(name);
-      if (f) return [{ name, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined }];
+      if (f) return [{ name, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }];
       if (SYSTEM[name]) return [{ name, ...SYSTEM[name] }];
       if (s.stages && name === (s.stages.field ?? 'stage')) return [{ name, label: s.stages.label ?? '阶段', kind: 'text' as const }];
       return [];
     })
-    : drawerFields.map((f) => ({ name: f.fieldName, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined }));
+    : drawerFields.map((f) => ({ name: f.fieldName, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }));
   const allCols = m.lineColumns.filter((c) => c.type !== 'image');
   const picked = p.lines ? p.lines.columns.map((prop) => m.lineColumns.find((c) => c.prop === prop)!).filter(Boolean) : allCols;
   const columns = picked.map((c) => ({ prop: c.prop, label: c.label, kind: columnKind(c), sum: c.summaryMethod === 'sum', weight: Math.max(40, Math.min(240, c.width ?? 100)) }));

@@ -4,7 +4,7 @@
 // missing) refuses the whole batch. The PDF's text is read back through its fonts' ToUnicode maps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -55,9 +55,9 @@ describe.each(testDialects())('prints on $name', (dialect) => {
     outsider = await t.login('printother', 'secret123');
     const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家打印公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家打印公司', legalPerson: '王五' } }, outsider);
     expect(made.status, made.message).toBe(200);
-    const theirDict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['expenseType'], outsider)).data;
+    const theirDict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['expenseType', 'dept'], outsider)).data;
     const r = await t.call('POST', api('reimburseManage', 'add'), {
-      applyDate: today, reason: '别家的报销', lines: [{ expenseType: dictItemId(theirDict, 'expenseType', '住宿'), occurDate: today, price: 10 }],
+      applyDate: today, deptId: theirDict.dept[0].id, reason: '别家的报销', lines: [{ expenseType: dictItemId(theirDict, 'expenseType', '住宿'), occurDate: today, price: 10 }],
     }, outsider);
     expect(r.status, r.message).toBe(200);
     theirs = r.data;
@@ -147,13 +147,22 @@ describe.each(testDialects())('prints on $name', (dialect) => {
     expect(partners.length).toBe(1);
     expect((await print('partnerInfo', partners[0].id)).json()).toMatchObject({ status: 404, message: '该模块不支持打印' });
     expect((await batch('partnerInfo', [partners[0].id])).json()).toMatchObject({ status: 404, message: '该模块不支持打印' });
-    // 张三 (业务部员工) has no 员工档案.
-    const employees = (await t.call('POST', api('employeeFiles', 'page'), { pageSize: 2 }, boss)).data.list as Row[];
-    expect(employees.length).toBe(2);
-    expect((await batch('employeeFiles', employees.map((e) => e.id))).headers['content-type']).toBe('application/pdf');
-    const refused = await batch('employeeFiles', employees.map((e) => e.id), staff);
-    expect(refused.json().status).toBe(403);
-    expect((await print('employeeFiles', employees[0].id, staff)).json().status).toBe(403);
+    // A member whose roles lack reimburseManage:print (a new session reads the roles afresh).
+    const member = await t.db.selectFrom('roles').select(['id', 'permissions']).where('tenant_code', '=', DEMO.tenantCode).where('role_key', '=', 'member').executeTakeFirstOrThrow();
+    expect(member.permissions).toContain('reimburseManage:print');
+    await t.db.updateTable('roles').set({ permissions: member.permissions.filter((p) => p !== 'reimburseManage:print') }).where('id', '=', member.id).execute();
+    try {
+      const noPrint = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+      const refused = await batch('reimburseManage', [claim.id], noPrint);
+      expect(refused.json()).toMatchObject({ status: 403 });
+      expect((await print('reimburseManage', claim.id, noPrint)).json().status).toBe(403);
+      // …and his rows no longer offer 打印.
+      const rows = (await t.call('POST', api('reimburseManage', 'page'), { pageSize: 5 }, noPrint)).data.list as Row[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.actions).not.toContain('print');
+    } finally {
+      await t.db.updateTable('roles').set({ permissions: member.permissions }).where('id', '=', member.id).execute();
+    }
   });
 
   it('仅本人: a member batch-prints his own records but not a colleague\'s', async () => {
@@ -180,6 +189,21 @@ describe.each(testDialects())('prints on $name', (dialect) => {
       expect(res.headers['content-type'], `${module}: ${res.body.slice(0, 200)}`).toBe('application/pdf');
       const text = pdfText(res.rawPayload);
       for (const r of rows) expect(text, module).toContain(r.code);
+    }
+  });
+
+  it('puts the team\'s logo top right when the team has one', async () => {
+    expect((await print('reimburseManage', claim.id)).rawPayload.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    const body = await multipart({ multipartFile: { bytes: TINY_PNG, name: '标志.png', type: 'image/png' } });
+    const up = (await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...body.headers, Satoken: boss }, payload: body.payload })).json();
+    expect(up.status, up.message).toBe(200);
+    await t.db.updateTable('tenants').set({ logo_url: up.data.url }).where('tenant_code', '=', DEMO.tenantCode).execute();
+    try {
+      const pdf = (await print('reimburseManage', claim.id)).rawPayload;
+      expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+      expect(pdfText(pdf)).toContain('伍佰元伍角');
+    } finally {
+      await t.db.updateTable('tenants').set({ logo_url: null }).where('tenant_code', '=', DEMO.tenantCode).execute();
     }
   });
 });

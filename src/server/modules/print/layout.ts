@@ -33,6 +33,17 @@ const SHADE = '#f0f0f0';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
+/**
+ * An instant in China time (the product's teams are Chinese companies), whatever the server's zone: a Date, epoch
+ * milliseconds or an ISO string with its zone. A wall-clock text without a zone (a form's date-time) stays as it is.
+ */
+export function chinaDateTime(v: unknown): string {
+  const zoned = typeof v === 'string' && /T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/.test(v);
+  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : zoned ? Date.parse(v as string) : NaN;
+  if (!Number.isFinite(ms)) return formatDate(v, 'dateTime');
+  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** Money in yuan with two decimals and thousands separators; empty stays empty. */
 export function money(v: unknown): string {
   if (empty(v) || !Number.isFinite(Number(v))) return '';
@@ -45,7 +56,8 @@ export function shown(v: unknown, key: string, rec: Record<string, unknown>, kin
   if (!empty(named)) return Array.isArray(named) ? named.join('、') : String(named);
   if (empty(v)) return '';
   if (kind === 'money') return money(v);
-  if (kind === 'date' || kind === 'month' || kind === 'dateTime') return typeof v === 'string' && kind !== 'dateTime' && /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v : formatDate(v, kind);
+  if (kind === 'dateTime') return chinaDateTime(v);
+  if (kind === 'date' || kind === 'month') return typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v : formatDate(v, kind);
   if (Array.isArray(v)) {
     // A date range prints as from 至 to; other lists joined.
     if (v.length === 2 && v.every((x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}/.test(x))) return `${formatDate(v[0])} 至 ${formatDate(v[1])}`;
@@ -176,7 +188,7 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
     doc.y += 2;
     doc.fontSize(9);
     for (const s of job.steps) {
-      const line = `${s.taskEndTime ? formatDate(s.taskEndTime, 'dateTime') : '进行中'}    ${describeStep(s as Parameters<typeof describeStep>[0])}`;
+      const line = `${s.taskEndTime ? chinaDateTime(s.taskEndTime) : '进行中'}    ${describeStep(s as Parameters<typeof describeStep>[0])}`;
       room(doc.heightOfString(line, { width }) + 2);
       doc.text(line, left, doc.y, { width });
       doc.y += 2;
@@ -212,7 +224,7 @@ export function renderPrintPdf(jobs: PrintJob[], team: PrintTeam, title: string)
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
-  const printedAt = formatDate(Date.now(), 'dateTime');
+  const printedAt = chinaDateTime(Date.now());
   const ranges: [number, number][] = [];
   for (const job of jobs) {
     doc.addPage();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeModule } from '../records/schema-registry';
 import { validatePageSchema, type PageSchema } from '../../../common/schema';
 import { printTemplate, printTemplateErrors } from './template';
-import { shown } from './layout';
+import { chinaDateTime, shown } from './layout';
 
 const page = (extra: Partial<PageSchema> = {}) => ({
   key: 'claims', title: '报销管理', module: 'claims',
@@ -78,5 +78,9 @@ describe('print templates', () => {
     expect(shown(['2026-11-01', '2026-11-30'], 'x', {})).toBe('2026-11-01 至 2026-11-30');
     expect(shown(true, 'x', {})).toBe('是');
     expect(shown(null, 'x', {}, 'money')).toBe('');
+    // Instants print in China time whatever the server's zone; a wall-clock text stays.
+    expect(shown('2026-11-20T17:30:00.000Z', 'createdAt', {}, 'dateTime')).toBe('2026-11-21 01:30:00');
+    expect(chinaDateTime(Date.UTC(2026, 10, 20, 2, 5))).toBe('2026-11-20 10:05:00');
+    expect(chinaDateTime('2026-11-20 09:00:00')).toBe('2026-11-20 09:00:00');
   });
 });

@@ -19,7 +19,7 @@ const page = (extra: Partial<PageSchema> = {}) => ({
       { fieldName: 'scan', titleName: '附件', fontendType: 'upload' },
       { fieldName: 'advanceCode', titleName: '冲抵借支单', fontendType: 'text', dependOn: { field: 'offset' } },
     ],
-    lines: { title: '费用明细', columns: [{ prop: 'item', label: '项目' }, { prop: 'photo', label: '票据', type: 'image' }, { prop: 'price', label: '金额', priceType: true, summaryMethod: 'sum' }] },
+    lines: { title: '费用明细', columns: [{ prop: 'item', label: '项目' }, { prop: 'photo', label: '票据', type: 'image' }, { prop: 'price', label: '金额', priceType: true, summaryMethod: 'sum' }, { prop: 'amount', label: '小计', compute: { expr: 'round(qty * price, 2)' } }, { prop: 'qty', label: '数量' }] },
   },
   ...extra,
 }) as PageSchema;
@@ -36,8 +36,11 @@ describe('print templates', () => {
     expect(t.header.map((f) => f.name)).toEqual(['applicantId', 'applyDate', 'totalPrice', 'area', 'advanceCode']);
     expect(t.header.find((f) => f.name === 'totalPrice')).toMatchObject({ kind: 'money', unit: undefined });
     expect(t.header.find((f) => f.name === 'area')).toMatchObject({ kind: 'text', unit: 'm²' });
-    expect(t.columns.map((c) => c.prop)).toEqual(['item', 'price']);
+    expect(t.columns.map((c) => c.prop)).toEqual(['item', 'price', 'amount', 'qty']);
     expect(t.columns[1]).toMatchObject({ kind: 'money', sum: true });
+    // A cell computed from a price is money too; a plain number is not.
+    expect(t.columns[2]).toMatchObject({ kind: 'money', sum: false });
+    expect(t.columns[3]).toMatchObject({ kind: 'text' });
     expect(t).toMatchObject({ totals: [], signatures: [], approvals: true, linesTitle: '费用明细', stage: { field: 'payStage', label: '支付状态' } });
   });
 

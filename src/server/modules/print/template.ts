@@ -43,8 +43,11 @@ function fieldKind(f: FieldDef): PrintKind {
   return 'text';
 }
 
-function columnKind(c: ColumnDef): PrintKind {
+/** A line cell is money when it is a price, or computed from one (金额 = quantity * unitPrice). */
+function columnKind(c: ColumnDef, all: ColumnDef[]): PrintKind {
   if (c.priceType || c.type === 'money') return 'money';
+  const expr = c.compute?.expr;
+  if (expr && all.some((p) => p.priceType && p.prop !== c.prop && new RegExp(`\\b${p.prop}\\b`).test(expr))) return 'money';
   if (c.inputType === 'date') return 'date';
   if (c.type === 'time') return 'dateTime';
   if (c.type === 'month') return 'month';
@@ -88,7 +91,7 @@ export function printTemplate(m: ModuleSchema): PrintTemplate | null {
     : drawerFields.map((f) => ({ name: f.fieldName, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }));
   const allCols = m.lineColumns.filter((c) => c.type !== 'image');
   const picked = p.lines ? p.lines.columns.map((prop) => m.lineColumns.find((c) => c.prop === prop)!).filter(Boolean) : allCols;
-  const columns = picked.map((c) => ({ prop: c.prop, label: c.label, kind: columnKind(c), sum: c.summaryMethod === 'sum', weight: Math.max(40, Math.min(240, c.width ?? 100)) }));
+  const columns = picked.map((c) => ({ prop: c.prop, label: c.label, kind: columnKind(c, m.lineColumns), sum: c.summaryMethod === 'sum', weight: Math.max(40, Math.min(240, c.width ?? 100)) }));
   const totals = (p.totals ?? []).map((t) => ({
     field: t.field,
     label: t.label ?? byName.get(t.field)?.titleName ?? m.lineColumns.find((c) => c.prop === t.field)?.label ?? t.field,

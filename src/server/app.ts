@@ -25,6 +25,7 @@ import { accountCentreRoutes } from './modules/account/routes';
 import { recordRoutes } from './modules/records/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { excelExportRoutes } from './modules/excel/routes';
+import { printRoutes } from './modules/print/routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { chartRoutes } from './modules/charts/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await recordRoutes(app, services);
   await auditRoutes(app, services);
   await excelExportRoutes(app, services);
+  await printRoutes(app, services);
   await pickerRoutes(app, services);
   await chartRoutes(app, services);
   await categoryRoutes(app, services);

@@ -196,13 +196,27 @@ export interface ColumnDef extends PopoverConfig {
   compute?: { expr: string };
 }
 
+/**
+ * A record's print template: title, header fields (two per row), the line table's columns, totals in figures and
+ * in 大写, the approval history and signature boxes. Every field named must exist on the page (checked at start).
+ */
+export interface PrintTemplateDef {
+  title?: string;
+  header?: string[];
+  lines?: { columns: string[] };
+  totals?: { field: string; label?: string; capital?: boolean }[];
+  /** Default true. */
+  approvals?: boolean;
+  signatures?: string[];
+}
+
 /** A button in action bars, row operations and footers. `children` turns it into a dropdown. */
 export interface ButtonDef {
   key: string;
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'custom';
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'print' | 'custom';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
@@ -364,8 +378,10 @@ export interface PageSchema {
   codePrefixBy?: { field: string; prefixes: Record<string, string> };
   /** Field holding the record's main amount (an approval step's money). */
   moneyField?: string;
-  /** Records print as a server-made PDF. */
+  /** Records print as a server-made PDF with the default template (the drawer's fields and lines). */
   printable?: boolean;
+  /** The print template (implies printable). */
+  print?: PrintTemplateDef;
   /** Field naming the person a record is for (a user id); default: its creator. */
   applicantField?: string;
   /** Field holding the applicant's department (a dept dictionary id). */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Form fields, the side drawer with its line items, the data list and the page renderer, list actions on
-// selected rows and generators (specs in *.spec.tsx).
+// selected rows, generators and 批量打印 (specs in *.spec.tsx).
 import './fields/fields.spec';
 import './drawer.spec';
 import './line-items.spec';
@@ -8,4 +8,5 @@ import './data-list.spec';
 import './language.spec';
 import './list-views.spec';
 import './batch-generate.spec';
+import './batch-print.spec';
 import './line-picker.spec';

@@ -62,7 +62,7 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   const out = ['view'];
   const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => c.permissions.includes(stageActionCode(m, a))).map((a) => a.key);
   if (!userWritable(m)) {
-    if (m.schema.printable && can('print')) out.push('print');
+    if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
     // A view's own stage actions (a follow-up note) act on the viewed records; a readOnly list has none.
     return m.schema.viewOf ? [...out, ...stageKeys()] : out;
   }
@@ -73,6 +73,6 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   }
   if (hasApproval(m) && mine && EDITABLE_STATUSES.includes(row.status) && can('submit')) out.push('submit');
   if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');
-  if (m.schema.printable && can('print')) out.push('print');
+  if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
   return [...out, ...stageKeys()];
 }

@@ -1,5 +1,5 @@
 // Generic record calls for every module that has a page schema: /api/data/:module/page|get|add|update|delete|
-// submit|stage|route|print. Knows no module names: fields, rules, stages, sortable and filterable fields all
+// submit|stage|route (prints: print/routes.ts). Knows no module names: fields, rules, stages, sortable and filterable fields all
 // come from the module's page schema. Every row and record answers with the actions it allows the caller.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
@@ -15,7 +15,6 @@ import { assertMayChange } from './access';
 import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
-import { renderRecordPdf } from '../print/pdf';
 import { namesOf } from '../workflow/names';
 import { recordEntry } from './entry';
 
@@ -236,24 +235,5 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     });
     const text = m.schema.generators?.find((g) => g.key === key)?.text ?? '生成';
     return ok(result, `${text}成功`);
-  });
-
-  app.get('/api/data/:module/print', {
-    schema: { tags, summary: '打印单据（服务器生成 PDF，内嵌中文字体）', params: moduleParam, querystring: idQuery },
-  }, async (req, reply) => {
-    const m = moduleOf(req);
-    if (!m.schema.printable) throw notFound('该模块不支持打印');
-    const { a, run, visible } = await enter(req, m, 'print');
-    const { id } = req.query as { id: number };
-    const { row, steps } = await run(async (trx) => ({
-      row: (await visible(trx, id), await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id)),
-      steps: await approvalSteps(trx, a.tenantCode, id),
-    }));
-    if (!row) throw notFound();
-    const tenant = await db.selectFrom('tenants').select('tenant_name').where('tenant_code', '=', a.tenantCode).executeTakeFirstOrThrow();
-    const pdf = await renderRecordPdf(m, toFlat(row), steps, tenant.tenant_name);
-    return reply.header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(`${m.schema.title}-${row.code}.pdf`)}`)
-      .send(pdf);
   });
 }

@@ -7,6 +7,7 @@ import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
 import { chartProblems } from '../charts/check';
+import { printTemplateErrors } from '../print/template';
 
 export interface ModuleSchema {
   file: string;
@@ -151,6 +152,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     checkView(m);
     const charts = chartProblems(m);
     if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
+    const printErrors = printTemplateErrors(m);
+    if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
     const tree = m.schema.tree;
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);

@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PageRenderer } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
-import { api, requestRaw } from '../../api/client';
+import { api } from '../../api/client';
+import { openPrint } from '../../api/print';
 import { schemaForRoute } from './schema-index';
 import type { ButtonDef, TableRow } from '../../../common/schema/types';
 
@@ -37,13 +38,12 @@ export function SchemaPage() {
   const module = (schema.value as { module?: string }).module ?? '';
   // `of`: the module of the list the action came from (a nested entity's own), else the page's.
   const onAction = async (b: ButtonDef, rows: TableRow[], of = module) => {
-    if (b.key === 'print' && rows[0]) {
-      // Print endpoints skip status checks (spec §8): the answer is the PDF itself.
-      const res = await requestRaw('GET', `/data/${of}/print`, { searchParams: { id: rows[0].id } });
-      const blob = await res.blob();
-      if (blob.type !== 'application/pdf') return void message.error('打印失败，请稍后再试');
-      window.open(URL.createObjectURL(blob), '_blank');
-    }
+    // 打印 (a row's or the drawer's) prints that record; a list's print action (批量打印) the selected rows in one PDF.
+    const ids = b.action === 'print' ? rows.map((r) => r.id) : b.key === 'print' && rows[0] ? [rows[0].id] : [];
+    if (!ids.length) return;
+    // Print endpoints skip status checks (spec §8): the answer is the PDF itself, or the refusal's message.
+    const refused = await openPrint(of, ids);
+    if (refused) message.error(refused);
   };
 
   return (

@@ -166,6 +166,41 @@ export interface DataProvider {
   getGuidance?(module: string): Promise<Guidance>;
   saveGuidance?(params: { module: string; helpText: string; tipsImage: string | null }): Promise<Guidance>;
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
+
+  // Excel import (optional: a provider without it offers no 导入).
+  /** The module's import template (.xlsx) and its file name. */
+  importTemplate?(module: string): Promise<{ blob: Blob; fileName: string }>;
+  /** Every row of the file with its errors, by the rules a save uses; nothing is stored. */
+  importPreview?(module: string, file: File | Blob, name?: string): Promise<ImportPreview>;
+  /** Stores the rows: mode 'valid' only the correct ones, 'all' all or none. */
+  importRows?(module: string, file: File | Blob, mode: 'all' | 'valid', name?: string): Promise<ImportResult>;
+}
+
+/** A row of an import preview: its Excel row number, its cells by header and its errors. */
+export interface ImportRow {
+  rowNumber: number;
+  values: Record<string, string>;
+  errors: string[];
+}
+
+export interface ImportPreview {
+  headers: string[];
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: ImportRow[];
+}
+
+export interface ImportResult {
+  mode: 'all' | 'valid';
+  total: number;
+  imported: number;
+  failed: number;
+  rows: ImportRow[];
+  /** The failed rows with 错误原因, as an .xlsx in base64 (null when none failed). */
+  errorReport: string | null;
+  errorReportName: string | null;
+  message?: string;
 }
 
 /** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */

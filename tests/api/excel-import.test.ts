@@ -45,12 +45,13 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
   const xlsx = (bytes: Buffer) => ({ bytes, name: '考勤导入.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
   /** The downloaded template, filled with `rows` (values by header) as a user would in Excel. */
-  async function filled(rows: Row[]) {
-    const res = await download(M, boss);
+  async function filled(rows: Row[], module = M) {
+    const res = await download(module, boss);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('导入数据')!;
     const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    for (const r of rows) for (const h of Object.keys(r)) expect(headers, `template of ${module}`).toContain(h);
     rows.forEach((r, i) => headers.forEach((h, c) => { if (r[h] !== undefined) ws.getCell(i + 2, c + 1).value = r[h]; }));
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
@@ -170,6 +171,41 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     expect(r.data).toMatchObject({ imported: 17, failed: 0, errorReport: null });
     expect(r.message).toBe('已导入 17 条');
     expect(await storedOf(2014)).toHaveLength(17);
+  });
+
+  it('imports records with line items: rows that fill only the line columns add lines to the record above', async () => {
+    // Two warehouses through the import too (a switch column read from 是/否).
+    const wh = await send('import', xlsx(await filled([
+      { '仓库名称*': '导入测试一仓', '仓库类型*': '原材料仓', '仓管员*': '演示用户', '允许负库存': '否' },
+      { '仓库名称*': '导入测试二仓', '仓库类型*': '配件仓', '仓管员*': '张三', '允许负库存': '是' },
+    ], 'storeSetting'), 'storeSetting'), boss, '?mode=all');
+    expect(wh.data, JSON.stringify(wh.data.rows)).toMatchObject({ imported: 2, failed: 0 });
+    const houses = (await t.call('POST', '/api/data/storeSetting/page', { pageNum: 1, pageSize: 50, keyword: '导入测试' }, boss)).data.list;
+    expect(houses.map((x: Row) => [x.warehouseName, x.allowNegative, x.keeperIdName]).sort()).toEqual([['导入测试一仓', false, '演示用户'], ['导入测试二仓', true, '张三']]);
+
+    const mats = (await t.call('POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 2 }, boss)).data.list as Row[];
+    const label = (x: Row) => [x.dictCode, x.dictName, x.spec].filter((v) => v !== undefined && v !== null && v !== '').join(' ');
+    const today = new Date().toISOString().slice(0, 10);
+    const head = { '启用日期*': today, '经办人*': '演示用户' };
+    const r = await send('import', xlsx(await filled([
+      { '仓库*': '导入测试一仓', ...head, '期初明细-物料*': label(mats[0]), '期初明细-数量*': 10, '期初明细-单价*': 5, '期初明细-库位': 'A-01' },
+      { '期初明细-物料*': mats[1].dictCode, '期初明细-数量*': 3, '期初明细-单价*': 2 },
+      { '仓库*': '导入测试二仓', ...head, '期初明细-物料*': label(mats[0]), '期初明细-数量*': -1, '期初明细-单价*': 1 },
+      { '期初明细-物料*': label(mats[1]), '期初明细-数量*': 1, '期初明细-单价*': 1 },
+      { '仓库*': '不存在的仓', ...head, '期初明细-物料*': label(mats[0]), '期初明细-数量*': 1, '期初明细-单价*': 1 },
+    ], 'storageinit'), 'storageinit'), boss, '?mode=valid');
+    expect(r.status, r.message).toBe(200);
+    expect(r.data).toMatchObject({ total: 5, imported: 2, failed: 3 });
+    const errs = Object.fromEntries(r.data.rows.map((x: Row) => [x.rowNumber, x.errors]));
+    expect(errs[4][0]).toMatch(/^期初明细第1行/);
+    expect(errs[5]).toEqual(['与第4行同属一条记录，该记录有错误未导入']);
+    expect(errs[6]).toEqual(['仓库：没有名为“不存在的仓”的选项']);
+    const stored = (await sql<{ data: Row; lines: Row[]; created_by: number }>`SELECT data, lines, created_by FROM records WHERE module = 'storageinit' AND deleted_at IS NULL
+      AND data->>'warehouseIdName' LIKE '导入测试%'`.execute(t.db)).rows;
+    expect(stored).toHaveLength(1);
+    expect(stored[0].created_by).toBe(bossId);
+    expect(stored[0].data).toMatchObject({ warehouseIdName: '导入测试一仓', itemCount: 2, totalPrice: 56, initStage: '草稿' });
+    expect(stored[0].lines.map((l) => [l.materialId, l.quantity, l.unitPrice, l.location ?? null])).toEqual([[mats[0].id, 10, 5, 'A-01'], [mats[1].id, 3, 2, null]]);
   });
 
   it('refuses without the add permission, a read-only list, other files, too large a file and a missing mode', async () => {

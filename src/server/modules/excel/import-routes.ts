@@ -63,7 +63,7 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
   }
 
   /** Reads the sheet and runs its rows in the caller's tenant transaction; `keep` says whether to commit. */
-  async function run(req: FastifyRequest, keep: (r: RunResult) => boolean) {
+  async function run(req: FastifyRequest, keep: (r: RunResult, mode: string | undefined) => boolean) {
     const m = moduleOf(req);
     addable(m);
     const { a, ctx, run: inTenant, tuned } = await enter(req, m, 'add');
@@ -76,12 +76,12 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
         const refs = await callerRefs(trx, a.tenantCode, a.userId, todayInChina());
         const cols = await importColumns(trx, a.tenantCode, s.schemas, tm, refs);
         const r = await runRows(trx, ctx, a.userId, tm, cols, sheet, refs);
-        if (!keep(r)) throw new RolledBack(r);
+        if (!keep(r, mode)) throw new RolledBack(r);
         return r;
       });
-      return { m, sheet, result, stored: true, mode };
+      return { m, sheet, result, stored: true };
     } catch (err) {
-      if (err instanceof RolledBack) return { m, sheet, result: err.result, stored: false, mode };
+      if (err instanceof RolledBack) return { m, sheet, result: err.result, stored: false };
       throw err;
     }
   }
@@ -115,8 +115,8 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const query = (req.query as { mode?: string }).mode;
     let chosen = query;
-    const { sheet, result, stored, mode } = await run(req, (r) => {
-      chosen = query ?? mode;
+    const { sheet, result, stored } = await run(req, (r, sent) => {
+      chosen = query ?? sent;
       if (chosen !== 'all' && chosen !== 'valid') throw badRequest('请选择导入方式：仅导入正确的行（valid）或全部正确才导入（all）');
       return chosen === 'valid' || r.rows.every((x) => !x.errors.length);
     });

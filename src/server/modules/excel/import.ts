@@ -138,12 +138,12 @@ function dateOf(v: unknown, kind: 'date' | 'month' | 'dateTime'): string | null 
  * Maps one row's cells to form values. A value the sheet cannot give (an option that does not exist, a date
  * that is none) is that row's error, with the column's title; everything else is left to the form's rules.
  */
-async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColumn[], row: SheetRow, refs: RefContext) {
+async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColumn[], row: SheetRow, refs: RefContext, form: Row = {}) {
   const body: Row = {};
   for (const c of cols) {
     const v = row.values[c.header] ?? row.values[c.field.titleName];
     if (v === null || v === undefined) continue;
-    const title = c.field.titleName;
+    const title = c.line ? bare(c.header) : c.field.titleName;
     const text = shown(v as ReturnType<typeof cellValue>);
     const fail = (msg: string) => row.errors.push(`${title}：${msg}`);
     switch (c.kind) {
@@ -188,8 +188,10 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
         let hit = c.choices?.get(text);
         if (hit === undefined) {
           // Not among the newest offered: ask the picker for records matching the text (its first word: a code).
-          const opts = await pickerOptions(trx, tenant, ctx.schemas, c.field, { ...refs, data: scalar(body) }, text.split(/\s+/)[0]);
-          hit = opts.find((o) => o.label === text || String(o.value) === text || o.record.code === text)?.value;
+          const opts = await pickerOptions(trx, tenant, ctx.schemas, c.field, { ...refs, data: scalar({ ...form, ...body }) }, text.split(/\s+/)[0]);
+          // The whole label, the record's code or id, or the label's first word (a material's own code).
+          hit = (opts.find((o) => o.label === text || String(o.value) === text || o.record.code === text)
+            ?? opts.find((o) => o.label.split(/\s+/)[0] === text))?.value;
         }
         if (hit === undefined) fail(`没有名为“${text}”的选项`);
         else body[c.field.fieldName] = hit;
@@ -224,23 +226,47 @@ export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: Module
   // Headers matched without their * (a user may drop it) and with it.
   for (const r of sheet.rows) for (const h of Object.keys(r.values)) if (!known.has(h) && known.has(bare(h))) r.values[bare(h)] = r.values[h];
   const out: RunResult = { total: sheet.rows.length, valid: 0, rows: [] };
+  const recordCols = cols.filter((c) => !c.line);
+  const lineCols = cols.filter((c) => c.line);
+  const filled = (row: SheetRow, cs: ImportColumn[]) => cs.some((c) => {
+    const v = row.values[c.header] ?? row.values[c.field.titleName];
+    return v !== null && v !== undefined;
+  });
+  // One record per row; with line columns, a row that fills only them adds a line to the record above.
+  const groups: SheetRow[][] = [];
   for (const row of sheet.rows) {
-    const body = await mapRow(trx, ctx.tenant, ctx, cols, row, refs);
+    if (lineCols.length && groups.length && !filled(row, recordCols) && filled(row, lineCols)) groups[groups.length - 1].push(row);
+    else groups.push([row]);
+  }
+  for (const group of groups) {
+    const [first] = group;
+    const body = await mapRow(trx, ctx.tenant, ctx, recordCols, first, refs);
+    const lines: Row[] = [];
+    for (const row of group) {
+      if (!filled(row, lineCols)) continue;
+      lines.push(await mapRow(trx, ctx.tenant, ctx, lineCols, row, refs, body));
+    }
+    if (lineCols.length) body.lines = lines;
     let code: string | undefined;
-    if (!row.errors.length) {
+    const broken = group.some((r) => r.errors.length);
+    if (!broken) {
       await sql`SAVEPOINT import_row`.execute(trx);
       try {
         const rec = await createRecord(trx, ctx, userId, m, body);
         code = rec.code as string | undefined;
         await sql`RELEASE SAVEPOINT import_row`.execute(trx);
-        out.valid++;
+        out.valid += group.length;
       } catch (err) {
         if (!(err instanceof AppError) && !dataError(err)) throw err;
         await sql`ROLLBACK TO SAVEPOINT import_row`.execute(trx);
-        row.errors.push(err instanceof AppError ? err.message : '数据格式不正确');
+        first.errors.push(err instanceof AppError ? err.message : '数据格式不正确');
       }
     }
-    out.rows.push({ rowNumber: row.rowNumber, cells: row.cells, values: body, errors: row.errors, ...(code ? { code } : {}) });
+    // The other rows of a refused record are not stored either: they say which row holds the reason.
+    if (group.length > 1 && group.some((r) => r.errors.length)) {
+      for (const r of group) if (!r.errors.length) r.errors.push(`与第${first.rowNumber}行同属一条记录，该记录有错误未导入`);
+    }
+    for (const row of group) out.rows.push({ rowNumber: row.rowNumber, cells: row.cells, values: row === first ? body : {}, errors: row.errors, ...(code && row === first ? { code } : {}) });
   }
   return out;
 }

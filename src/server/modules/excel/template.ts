@@ -4,7 +4,7 @@
 // formatted, and a 说明 sheet. Knows no module: everything comes from the (team-tuned) page schema.
 import ExcelJS from 'exceljs';
 import type { TenantTx } from '../../db/tenant-scope';
-import type { FieldDef } from '../../../common/schema';
+import type { ColumnDef, FieldDef } from '../../../common/schema';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { dictTrees, type DictNode } from '../dict/routes';
@@ -20,6 +20,8 @@ export interface ImportColumn {
   kind: CellKind;
   /** Labels offered (choices and pickers): label → stored value. */
   choices?: Map<string, unknown>;
+  /** A line-item cell: rows that leave every record column blank add a line to the record above. */
+  line?: boolean;
 }
 
 /** Field types a cell cannot hold (files, two-part values): left out of the template, said in its note. */
@@ -50,6 +52,23 @@ export function importFields(m: ModuleSchema): FieldDef[] {
   return m.fields.filter((f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && !NOT_IMPORTED.has(f.fontendType));
 }
 
+/**
+ * The line cells a user types or picks (not computed, not filled by a picker alone), as form fields, when the
+ * page's lines are the user's to fill. Each spreadsheet row then holds one line; rows that leave the record's
+ * columns blank add their line to the record above.
+ */
+export function importLineFields(m: ModuleSchema): FieldDef[] {
+  const lines = m.schema.drawer?.lines;
+  if (!lines || lines.readOnly || lines.addable === false) return [];
+  const typeOf = (c: ColumnDef): FieldDef['fontendType'] => (c.inputType === 'select' || c.inputType === 'multiSelect' || c.inputType === 'number' || c.inputType === 'date' ? c.inputType : 'text');
+  return m.lineColumns.filter((c) => c.inputType && !c.compute).map((c) => ({
+    fieldName: c.prop, titleName: c.label, fontendType: typeOf(c), requireAble: c.requireAble, data: c.data as FieldDef['data'],
+    min: c.min, max: c.max, maxLength: c.maxLength, valueFormat: c.inputType === 'date' ? 'YYYY-MM-DD' : undefined,
+  }));
+}
+
+export const linesTitle = (m: ModuleSchema) => m.schema.drawer?.lines?.title ?? '明细';
+
 /** What the template leaves out: files, two-part values and the line items. */
 export function leftOut(m: ModuleSchema): string[] {
   const out = m.fields.filter((f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && NOT_IMPORTED.has(f.fontendType)).map((f) => f.titleName);
@@ -73,13 +92,16 @@ export const AMBIGUOUS = Symbol('ambiguous');
 
 /** The import columns of a page with their choices, as the caller's team sees them now. */
 export async function importColumns(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, refs: RefContext): Promise<ImportColumn[]> {
-  const fields = importFields(m);
+  const lineFields = importLineFields(m);
+  const fields = [...importFields(m), ...lineFields];
+  const isLine = new Set(lineFields);
   const keys = [...new Set(fields.map((f) => fieldKeyOf(f.data)).filter((k): k is string => !!k))];
   const trees = keys.length ? await dictTrees(trx, tenant, keys, 1) : {};
   const out: ImportColumn[] = [];
   for (const f of fields) {
     const kind = kindOf(f);
-    const col: ImportColumn = { field: f, header: f.requireAble ? `${f.titleName}*` : f.titleName, kind };
+    const title = isLine.has(f) ? `${linesTitle(m)}-${f.titleName}` : f.titleName;
+    const col: ImportColumn = { field: f, header: f.requireAble ? `${title}*` : title, kind, ...(isLine.has(f) ? { line: true } : {}) };
     const key = fieldKeyOf(f.data);
     if (key) col.choices = flatten(trees[key] ?? [], new Map());
     else if (isChoiceList(f.data)) col.choices = new Map(f.data.filter((o) => !(o as { disabled?: boolean }).disabled).map((o) => [String(o.label), o.value]));
@@ -167,7 +189,9 @@ export async function buildTemplate(m: ModuleSchema, cols: ImportColumn[]): Prom
     '日期填 2026-01-31，月份填 2026-01；空白的列按新增表单的默认值填写。',
     '每行按新增表单的同样规则校验；预览会列出每一行的错误，可选择只导入正确的行或全部正确才导入。',
   ];
-  if (m.schema.drawer?.lines) rows.push(`「${m.schema.drawer.lines.title ?? '明细'}」不通过导入填写：导入后在单据中补充。`);
+  if (cols.some((c) => c.line)) {
+    rows.push(`「${linesTitle(m)}」：每行填写一条明细（以“${linesTitle(m)}-”开头的列）；下一行若不填单据的列、只填明细的列，则作为同一单据的又一条明细。`);
+  } else if (m.schema.drawer?.lines) rows.push(`「${linesTitle(m)}」不通过导入填写：导入后在单据中补充。`);
   if (left.length) rows.push(`以下字段不通过导入填写：${left.join('、')}。`);
   rows.forEach((t, r) => { note.getCell(r + 1, 1).value = t; });
   note.getCell(1, 1).font = { bold: true, size: 14 };

@@ -178,7 +178,7 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     const wh = await send('import', xlsx(await filled([
       { '仓库名称*': '导入测试一仓', '仓库类型*': '原材料仓', '仓管员*': '演示用户', '允许负库存': '否' },
       { '仓库名称*': '导入测试二仓', '仓库类型*': '配件仓', '仓管员*': '张三', '允许负库存': '是' },
-    ], 'storeSetting'), 'storeSetting'), boss, '?mode=all');
+    ], 'storeSetting')), boss, '?mode=all', 'storeSetting');
     expect(wh.data, JSON.stringify(wh.data.rows)).toMatchObject({ imported: 2, failed: 0 });
     const houses = (await t.call('POST', '/api/data/storeSetting/page', { pageNum: 1, pageSize: 50, keyword: '导入测试' }, boss)).data.list;
     expect(houses.map((x: Row) => [x.warehouseName, x.allowNegative, x.keeperIdName]).sort()).toEqual([['导入测试一仓', false, '演示用户'], ['导入测试二仓', true, '张三']]);
@@ -193,7 +193,7 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
       { '仓库*': '导入测试二仓', ...head, '期初明细-物料*': label(mats[0]), '期初明细-数量*': -1, '期初明细-单价*': 1 },
       { '期初明细-物料*': label(mats[1]), '期初明细-数量*': 1, '期初明细-单价*': 1 },
       { '仓库*': '不存在的仓', ...head, '期初明细-物料*': label(mats[0]), '期初明细-数量*': 1, '期初明细-单价*': 1 },
-    ], 'storageinit'), 'storageinit'), boss, '?mode=valid');
+    ], 'storageinit')), boss, '?mode=valid', 'storageinit');
     expect(r.status, r.message).toBe(200);
     expect(r.data).toMatchObject({ total: 5, imported: 2, failed: 3 });
     const errs = Object.fromEntries(r.data.rows.map((x: Row) => [x.rowNumber, x.errors]));

@@ -100,7 +100,7 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   app.post('/api/data/:module/import/preview', {
-    schema: { tags, summary: '导入预览：按保存时的同样规则校验每一行（multipart 字段 file，≤10MB，≤5000 行），不保存', params: moduleParam },
+    schema: { tags, summary: '导入预览：按保存时的同样规则校验每一行（multipart 字段 file，≤10MB，≤5000 行），不保存', params: moduleParam, consumes: ['multipart/form-data'] },
   }, async (req) => {
     const { sheet, result } = await run(req, () => false);
     const invalid = result.rows.filter((x) => x.errors.length).length;
@@ -109,7 +109,7 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/data/:module/import', {
     schema: {
-      tags, summary: '导入：mode=valid 仅导入正确的行，mode=all 全部正确才导入；返回导入条数、每行错误和错误报告（.xlsx，base64）', params: moduleParam,
+      tags, summary: '导入：mode=valid 仅导入正确的行，mode=all 全部正确才导入；返回导入条数、每行错误和错误报告（.xlsx，base64）', params: moduleParam, consumes: ['multipart/form-data'],
       querystring: { type: 'object', properties: { mode: { type: 'string', enum: ['all', 'valid'] } } },
     },
   }, async (req) => {

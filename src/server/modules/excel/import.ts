@@ -18,7 +18,9 @@ type Row = Record<string, unknown>;
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** What the workbook's parts may expand to: far above any 5,000-row sheet, far below a zip bomb. */
-const MAX_EXPANDED_BYTES = 200 * 1024 * 1024;
+const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
+/** Columns read: a template has a few dozen; a hostile sheet's 16,384 are not walked for every row. */
+const MAX_COLUMNS = 200;
 const NOT_XLSX = '请上传 Excel 文件（.xlsx），可先下载导入模板';
 
 /** One row of the sheet: its number in Excel, the cells by header, and the values mapped for the form. */
@@ -94,7 +96,7 @@ export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
   if (!ws) throw badRequest('Excel 文件中没有工作表');
   if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行，请分批导入`);
   const headers: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { headers[col - 1] = shown(cellValue(cell.value)); });
+  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { if (col <= MAX_COLUMNS) headers[col - 1] = shown(cellValue(cell.value)); });
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber === 1) return;

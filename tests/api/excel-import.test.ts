@@ -3,6 +3,8 @@
 // rows / all or none), the error report, and what is refused (no add permission, not an .xlsx, too large, a
 // read-only list). Imported rows belong to the importer's team and carry created_by = the importer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
@@ -106,6 +108,20 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     expect(listOf('C')).toEqual(expect.arrayContaining(['总经办', '业务部', '行政财务部']));
     expect(ws.getColumn(1).numFmt).toBe('yyyy-mm');
     expect(String(wb.getWorksheet('说明')!.getCell('A1').value)).toBe('考勤管理导入模板');
+  });
+
+  it('every list offering 导入 serves its template to its adders', async () => {
+    const files = fs.readdirSync('schemas', { recursive: true }).map(String).filter((f) => f.endsWith('.json') && f !== 'page.schema.json');
+    const offering = files.map((f) => JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8'))).filter((sc) => sc.list?.actions?.some((b: Row) => b.action === 'import'));
+    expect(offering.map((sc) => sc.module).sort()).toEqual(['attendanceManagement', 'employeeFiles', 'materialDictionary', 'partnerInfo', 'reimburseManage', 'storageinit', 'storeSetting']);
+    for (const sc of offering) {
+      expect(sc.list.actions.find((b: Row) => b.action === 'import').permissionCode).toBe(`${sc.module}:add`);
+      const res = await download(sc.module, boss);
+      expect(res.statusCode, `${sc.module}: ${res.body.slice(0, 200)}`).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect((wb.getWorksheet('导入数据')!.getRow(1).values as unknown[]).length, sc.module).toBeGreaterThan(2);
+    }
   });
 
   it('previews 20 rows: exactly the 3 wrong ones with their messages, and stores nothing', async () => {

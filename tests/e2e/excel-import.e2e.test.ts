@@ -58,9 +58,9 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     expect(await bad.innerText()).toContain('bad-code');
     await shot(p, 'excel-import-01-preview');
     // 全部正确才导入 is not offered while a row is wrong.
-    await wide.getByText('全部正确才导入').click();
+    await wide.locator('.ant-radio-wrapper', { hasText: '全部正确才导入' }).click();
     await poll(() => wide.getByRole('button', { name: /^导\s*入$/ }).isDisabled()).toBe(true);
-    await wide.getByText('仅导入正确的行').click();
+    await wide.locator('.ant-radio-wrapper', { hasText: '仅导入正确的行' }).click();
     await wide.getByRole('button', { name: /^导\s*入$/ }).click();
 
     // 3: the result, the list reloaded, the error report.

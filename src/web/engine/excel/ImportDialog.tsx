@@ -73,10 +73,12 @@ export function ImportDialog({ open, module, title, onClose, onImported }: Impor
 
   const headers = preview?.headers ?? [];
   const rows = (preview?.rows ?? []).filter((r) => !onlyBad || r.errors.length);
+  // Fixed cells paint their own background: a bad row's red is given to them too.
+  const red = (r: { errors: string[] }) => (r.errors.length ? { style: { background: '#fff1f0' } } : {});
   const columns = [
-    { title: '行号', dataIndex: 'rowNumber', width: 64, fixed: 'left' as const },
+    { title: '行号', dataIndex: 'rowNumber', width: 64, fixed: 'left' as const, onCell: red },
     {
-      title: '校验结果', dataIndex: 'errors', width: 260, fixed: 'left' as const,
+      title: '校验结果', dataIndex: 'errors', width: 260, fixed: 'left' as const, onCell: red,
       render: (errors: string[]) => (errors.length
         ? <Typography.Text type="danger" data-testid="row-errors">{errors.join('；')}</Typography.Text>
         : <Tag color="green">正确</Tag>),

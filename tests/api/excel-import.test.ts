@@ -244,6 +244,16 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     const noMode = await send('import', xlsx(await filled(twentyRows(2015).slice(0, 2))), boss);
     expect(noMode.status).toBe(400);
     expect(await storedOf(2015)).toHaveLength(0);
+    // A zip whose parts declare an expansion no sheet needs (a zip bomb) is refused before anything is inflated.
+    const bomb = Buffer.from(await filled(twentyRows(2015).slice(0, 1)));
+    for (let i = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)) bomb.writeUInt32LE(0x7fffffff, i + 24);
+    expect(await send('import/preview', xlsx(bomb), boss)).toMatchObject({ status: 400, message: 'Excel 文件内容过大，请分批导入' });
+    // More than 5,000 rows.
+    const many = new ExcelJS.Workbook();
+    const sheet = many.addWorksheet('导入数据');
+    sheet.addRow(HEADERS);
+    for (let i = 0; i < 5001; i++) sheet.addRow(['2017-01', '张三', '业务部', 22, 21]);
+    expect(await send('import/preview', xlsx(Buffer.from(await many.xlsx.writeBuffer())), boss)).toMatchObject({ status: 400, message: '一次最多导入5000行，请分批导入' });
     // A sheet that is not the template.
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Sheet1').addRow(['foo', 'bar']).commit();

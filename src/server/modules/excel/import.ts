@@ -227,6 +227,8 @@ export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: Module
   if (!sheet.headers.some((h) => known.has(h) || known.has(bare(h)))) throw badRequest('表头与导入模板不符，请下载导入模板后填写');
   // Headers matched without their * (a user may drop it) and with it.
   for (const r of sheet.rows) for (const h of Object.keys(r.values)) if (!known.has(h) && known.has(bare(h))) r.values[bare(h)] = r.values[h];
+  // withTenant runs this again after a deadlock: each attempt starts with no errors.
+  for (const r of sheet.rows) r.errors = [];
   const out: RunResult = { total: sheet.rows.length, valid: 0, rows: [] };
   const recordCols = cols.filter((c) => !c.line);
   const lineCols = cols.filter((c) => c.line);

@@ -35,6 +35,7 @@ import { workflowRoutes } from './modules/workflow/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
 import { specCallRoutes } from './modules/spec-calls';
+import { importRoutes } from './modules/excel/import-routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await printRoutes(app, services);
   await pickerRoutes(app, services);
   await chartRoutes(app, services);
+  await importRoutes(app, services);
   await categoryRoutes(app, services);
   await dictRoutes(app, services);
   await dictWriteRoutes(app, services);

@@ -215,8 +215,8 @@ export interface ButtonDef {
   key: string;
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
-  /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'print' | 'custom';
+  /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'custom';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;

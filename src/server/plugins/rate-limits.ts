@@ -39,6 +39,8 @@ export const ROUTE_LIMITS: Record<string, LimitName[]> = {
   'POST /api/admin/systenant/businessLicense': ['ocr'],
   'POST /api/admin/systenant/createTenant': ['createTeam'],
   'POST /api/admin/fileUtil/uploadFile': ['upload'],
+  'POST /api/data/:module/import/preview': ['upload'],
+  'POST /api/data/:module/import': ['upload'],
 };
 
 /** Parses RATE_LIMITS, e.g. `login=60/300,sms=10/3600` (max hits / window in seconds); unknown names are an error. */

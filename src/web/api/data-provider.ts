@@ -186,6 +186,13 @@ export interface DataProvider {
   exportList?(params: ExportListParams): Promise<ExportedFile>;
   /** 智能数据: the figures of every chart the module's page declares, with the header's tab and period (optional). */
   charts?(params: { module: string; tab?: string; period?: string; categoryId?: string; filters?: Filter[] }): Promise<{ period: string | null; charts: ChartFigures[] }>;
+  // Excel import (optional: a provider without it offers no 导入).
+  /** The module's import template (.xlsx) and its file name. */
+  importTemplate?(module: string): Promise<{ blob: Blob; fileName: string }>;
+  /** Every row of the file with its errors, by the rules a save uses; nothing is stored. */
+  importPreview?(module: string, file: File | Blob, name?: string): Promise<ImportPreview>;
+  /** Stores the rows: mode 'valid' only the correct ones, 'all' all or none. */
+  importRows?(module: string, file: File | Blob, mode: 'all' | 'valid', name?: string): Promise<ImportResult>;
 }
 
 /** One chart of the 智能数据 view as the server aggregated it: group labels and their values, in the order shown. */
@@ -201,7 +208,33 @@ export interface ChartFigures {
   periodField: string | null;
 }
 
-/** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */
+/** A row of an import preview: its Excel row number, its cells by header and its errors. */
+export interface ImportRow {
+  rowNumber: number;
+  values: Record<string, string>;
+  errors: string[];
+}
+
+export interface ImportPreview {
+  headers: string[];
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: ImportRow[];
+}
+
+export interface ImportResult {
+  mode: 'all' | 'valid';
+  total: number;
+  imported: number;
+  failed: number;
+  rows: ImportRow[];
+  /** The failed rows with 错误原因, as an .xlsx in base64 (null when none failed). */
+  errorReport: string | null;
+  errorReportName: string | null;
+  message?: string;
+}
+
 /** One entry of a record's 操作记录: who did what when, and each changed field before and after. */
 export interface HistoryEntry {
   id: number;
@@ -212,6 +245,7 @@ export interface HistoryEntry {
   changes: { field: string; label: string; before: string; after: string }[];
 }
 
+/** A module's operation guidance (the tab bar's 帮助), per team: every member reads it, admins edit it. */
 export interface Guidance {
   module: string;
   helpText: string;

@@ -2,8 +2,8 @@
 // approval and file calls. Approval calls are silent on non-200 (spec §8).
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
-import { api, request, requestFile } from './client';
-import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import { api, checkEnvelope, request, requestFile, requestRaw } from './client';
+import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, ImportPreview, ImportResult, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -147,6 +147,26 @@ export const httpDataProvider: DataProvider = {
   },
   async recognizeIdCard(file) {
     return api.post('/admin/systenant/idCardOcr', { url: file.url });
+  },
+
+  async importTemplate(module) {
+    const res = await requestRaw('GET', data(module, 'import/template'), { timeout: 60000 });
+    // A refusal (no permission, a read-only list) answers the envelope, not a file.
+    if ((res.headers.get('content-type') ?? '').includes('json')) checkEnvelope(await res.json());
+    const cd = res.headers.get('content-disposition') ?? '';
+    const named = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+    return { blob: await res.blob(), fileName: named ? decodeURIComponent(named[1]) : '导入模板.xlsx' };
+  },
+  async importPreview(module, file, name) {
+    const form = new FormData();
+    form.append('file', file, name ?? (file as File).name ?? 'import.xlsx');
+    // A 5,000-row file runs every row through the save rules: minutes, not the usual 30 s.
+    return request<ImportPreview>('POST', data(module, 'import/preview'), { body: form, timeout: 600000 });
+  },
+  async importRows(module, file, mode, name) {
+    const form = new FormData();
+    form.append('file', file, name ?? (file as File).name ?? 'import.xlsx');
+    return request<ImportResult>('POST', data(module, 'import'), { body: form, searchParams: { mode }, timeout: 600000 });
   },
 
   // Silent read: a page whose help cannot be read still works; the popover says so itself.

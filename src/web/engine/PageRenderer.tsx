@@ -23,6 +23,7 @@ import { PageModuleContext } from './page-module';
 import { TreePanel } from './TreePanel';
 import { subtreeIds, useCategories } from './use-categories';
 import { feedback, FeedbackBridge } from './feedback';
+import { ImportDialog } from './excel/ImportDialog';
 
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
@@ -102,6 +103,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
   const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
+  const [importing, setImporting] = useState(false);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
   const module = schema.module;
@@ -208,6 +210,9 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       case 'print':
         if (!rows.length) return void feedback.message.warning('请选择要打印的记录');
         return void onAction?.(b, rows);
+      case 'import':
+        if (provider.importPreview) setImporting(true);
+        return;
       case 'generate': {
         const g = schema.generators?.find((x) => x.key === b.key);
         if (g) setGenerating(g);
@@ -286,6 +291,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         />
         )}
       </ListLayout>
+      {importing && <ImportDialog open module={module} title={schema.title} onClose={() => setImporting(false)} onImported={reload} />}
       {schema.addDialog && (
         <AddDialog
           open={addOpen}

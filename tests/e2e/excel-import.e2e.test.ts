@@ -87,4 +87,49 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     expect(stored.map((r: any) => r.dictCode).sort()).toEqual(['DR-0001', 'DR-0002']);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  it('exports a list, edits the downloaded file and imports it back (the export\'s labels and its 合计 row are understood)', async () => {
+    const p = await pages.page('demo');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yg-roundtrip-'));
+    await openList(p, '/materialDictionary');
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: /^导\s*出$/ }).click()]);
+    const exported = path.join(dir, 'exported.xlsx');
+    await download.saveAs(exported);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(exported);
+    const ws = wb.worksheets[0];
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers.slice(0, 3)).toEqual(['物料编码', '物料名称', '规格型号']);
+    const code = headers.indexOf('物料编码') + 1;
+    const name = headers.indexOf('物料名称') + 1;
+    const firstName = String(ws.getCell(2, name).value);
+    expect(firstName.length).toBeGreaterThan(0);
+    // Edited as a user would: the first two materials copied under new codes and names, the rest of the rows
+    // deleted, the 合计 row (if the list sums) kept as the export wrote it.
+    const last = ws.actualRowCount;
+    const total = String(ws.getCell(last, 1).value) === '合计' ? ws.getRow(last).values : null;
+    ws.spliceRows(4, last - 3);
+    ws.getCell(2, code).value = 'RT-0101';
+    ws.getCell(2, name).value = '回导物料甲';
+    ws.getCell(3, code).value = 'RT-0102';
+    ws.getCell(3, name).value = '回导物料乙';
+    if (total) ws.getRow(4).values = total as ExcelJS.CellValue[];
+    const edited = path.join(dir, '物料回导.xlsx');
+    await wb.xlsx.writeFile(edited);
+
+    await p.getByRole('button', { name: /^导\s*入$/ }).click();
+    const dialog = p.locator('.ant-modal-content:visible', { hasText: '导入物料字典' });
+    await dialog.locator('input[type=file]').setInputFiles(edited);
+    await dialog.getByRole('button', { name: /下一步/ }).click();
+    const wide = p.locator('.ant-modal-content:visible', { hasText: '仅导入正确的行' });
+    await poll(() => wide.getByTestId('import-counts').innerText()).toBe('共 2 行，正确 2 行，错误 0 行');
+    await wide.locator('.ant-radio-wrapper', { hasText: '全部正确才导入' }).click();
+    await wide.getByRole('button', { name: /^导\s*入$/ }).click();
+    const done = p.locator('.ant-modal-content:visible', { hasText: '导入结果' });
+    await poll(() => done.locator('.ant-result-title').innerText()).toBe('导入 2 条');
+    await done.getByRole('button', { name: /完\s*成/ }).click();
+    await poll(() => rowOf(p, 'RT-0102').count()).toBe(1);
+    const stored = (await call('demo', 'POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 10, keyword: '回导物料' })).data.list;
+    expect(stored.map((r: any) => r.dictCode).sort()).toEqual(['RT-0101', 'RT-0102']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

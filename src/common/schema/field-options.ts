@@ -49,7 +49,8 @@ const word = (name: string) => new RegExp(`(?<![A-Za-z0-9_])${name.replace(/[.*+
  * columns, or another field's computation or condition. They stay visible and required whatever a team says.
  */
 export function serverRequiredFields(schema: PageSchema): Set<string> {
-  const skip = new Set(['list', 'addDialog', 'drawer', 'tabs', 'sectionHeader', 'title', 'key', '$schema']);
+  // Where a field is only shown (lists, prints, charts), an empty value is fine: it need not stay required.
+  const skip = new Set(['list', 'addDialog', 'drawer', 'tabs', 'sectionHeader', 'title', 'key', '$schema', 'print', 'charts']);
   const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => !skip.has(k)));
   const drawerRest = Object.fromEntries(Object.entries(schema.drawer ?? {}).filter(([k]) => k !== 'fields'));
   const others = formFields(schema).map((f) => ({ compute: f.compute, dependOn: f.dependOn }));

@@ -14,6 +14,42 @@ function schemaFiles(dir: string): string[] {
   });
 }
 
+/** Keys that appear twice in one object of a JSON text, with the line of the second. */
+function duplicateKeys(text: string): string[] {
+  const out: string[] = [];
+  const stack: (Set<string> | null)[] = [];
+  let line = 1;
+  let lastString: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') line++;
+    if (ch === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      lastString = text.slice(i + 1, j);
+      i = j;
+      continue;
+    }
+    if (ch === '{') stack.push(new Set());
+    else if (ch === '[') stack.push(null);
+    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ':' && lastString !== null) {
+      const keys = stack.at(-1);
+      if (keys?.has(lastString)) out.push(`${lastString} (line ${line})`);
+      keys?.add(lastString);
+    }
+    if (ch !== ' ' && ch !== '\n' && ch !== '\r' && ch !== '\t' && ch !== ':') lastString = null;
+  }
+  return out;
+}
+
+describe('duplicateKeys', () => {
+  it('finds a key given twice in one object, not the same key in two objects', () => {
+    expect(duplicateKeys('{ "a": 1, "b": { "a": 2 }, "c": [{ "a": 3 }, { "a": 4 }] }')).toEqual([]);
+    expect(duplicateKeys('{ "a": 1,\n "a": "x\\"y" }')).toEqual(['a (line 2)']);
+  });
+});
+
 describe('page schemas under schemas/', () => {
   const files = schemaFiles(root);
   it('finds at least the showcase', () => {
@@ -22,6 +58,10 @@ describe('page schemas under schemas/', () => {
   it.each(files.map((f) => [path.relative(root, f), f]))('%s satisfies page.schema.json', (rel, file) => {
     const result = loadPageSchemaText(fs.readFileSync(file, 'utf8'), rel);
     expect(result.errors).toEqual([]);
+  });
+  // JSON.parse keeps the last of two equal keys: a merge that doubles a line ("actions": …) would lose one silently.
+  it.each(files.map((f) => [path.relative(root, f), f]))('%s has no key twice in one object', (_rel, file) => {
+    expect(duplicateKeys(fs.readFileSync(file, 'utf8'))).toEqual([]);
   });
   // The tab bar's 帮助 says what the module is for on every page that has a tab bar (issue 16).
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has a help text under its tab bar', (_rel, file) => {

@@ -126,6 +126,9 @@ export function sheetColumns(columns: ColumnDef[], props?: string[]): SheetColum
   return out;
 }
 
+/** What the first cell of an export's summary row reads (the import knows it is no record). */
+export const TOTAL_LABEL = '合计';
+
 /** Sums of the summed columns in cents (no float drift over 100,000 rows), to the 合计 row. */
 export class ColumnSums {
   private cents = new Map<string, number>();
@@ -147,6 +150,6 @@ export class ColumnSums {
 
   /** The 合计 row: 合计 in the first column (unless it is summed itself), the sums under the summed ones. */
   row(): CellValue[] {
-    return this.columns.map((c, i) => (c.summed ? this.cents.get(c.prop)! / 100 : i === 0 ? '合计' : null));
+    return this.columns.map((c, i) => (c.summed ? this.cents.get(c.prop)! / 100 : i === 0 ? TOTAL_LABEL : null));
   }
 }

@@ -3,6 +3,7 @@
 // every row through createRecord — the add form's own rules, computed values, codes, labels, effects,
 // uniqueness and overlaps, created_by = the importer — each under a SAVEPOINT, so one bad row does not abort
 // the others. The caller decides whether anything is kept (preview: nothing; 'all': all or none; 'valid').
+import { TOTAL_LABEL } from './columns';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
@@ -111,6 +112,9 @@ export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
     if (Object.values(cells).every((c) => c === '')) return;
     rows.push({ rowNumber, cells, values: raw as Row, errors: [] });
   });
+  // A list exported from here ends with its 合计 row: not a record to import.
+  const last = rows.at(-1);
+  if (last && headers[0] && last.cells[headers[0]] === TOTAL_LABEL) rows.pop();
   if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行，请分批导入`);
   return { headers: headers.filter(Boolean), rows };
 }
@@ -224,7 +228,15 @@ export interface RunResult {
  */
 export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, cols: ImportColumn[], sheet: ParsedSheet, refs: RefContext): Promise<RunResult> {
   const known = new Set(cols.flatMap((c) => [c.header, c.field.titleName]));
-  if (!sheet.headers.some((h) => known.has(h) || known.has(bare(h)))) throw badRequest('表头与导入模板不符，请下载导入模板后填写');
+  // A list exported from here (its columns' labels) imports as well as the template: a column labelled
+  // otherwise than its form field (分类 for 物料分类) is read as that field.
+  const aliases = new Map<string, string>();
+  for (const col of m.schema.list?.columns ?? []) {
+    const c = cols.find((x) => !x.line && x.field.fieldName === col.prop);
+    if (c && !known.has(col.label)) aliases.set(col.label, c.field.titleName);
+  }
+  for (const r of sheet.rows) for (const [label, title] of aliases) if (label in r.values && !(title in r.values)) r.values[title] = r.values[label];
+  if (!sheet.headers.some((h) => known.has(h) || known.has(bare(h)) || aliases.has(h))) throw badRequest('表头与导入模板不符，请下载导入模板后填写');
   // Headers matched without their * (a user may drop it) and with it.
   for (const r of sheet.rows) for (const h of Object.keys(r.values)) if (!known.has(h) && known.has(bare(h))) r.values[bare(h)] = r.values[h];
   // withTenant runs this again after a deadlock: each attempt starts with no errors.

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChartDef } from '../../../common/schema/types';
+import { formatMoney } from '../../../common/rules/format';
 import { useDataProvider, type ChartFigures, type Filter } from '../../api/data-provider';
 import { chartOption, EChart } from './EChart';
 
@@ -29,7 +30,7 @@ function ChartCard({ def, figures, loading, failed }: { def: ChartDef; figures?:
   const sum = figures && figures.values.length ? total(figures) : undefined;
   return (
     <Card size="small" title={def.title} className="yg-chart-card" data-chart={def.key}
-      extra={sum !== undefined ? <span style={{ color: '#888' }}>合计 {sum.toLocaleString('zh-CN', { maximumFractionDigits: 2 })}{figures?.unit ?? ''}</span> : null}>
+      extra={sum !== undefined ? <span style={{ color: '#888' }}>合计 {figures?.unit === '元' ? formatMoney(sum) : sum.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} {figures?.unit ?? ''}</span> : null}>
       <div style={{ height: 260, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {loading ? <Spin />
           : failed ? <Empty description="加载失败" image={Empty.PRESENTED_IMAGE_SIMPLE} />

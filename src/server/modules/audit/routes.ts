@@ -8,11 +8,10 @@ import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
-import { recordEntry } from '../records/entry';
+import { recordEntry, moduleParam } from '../records/entry';
 import { describeChanges, type AuditRow } from './changes';
 
 const tags = ['操作记录'];
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 
 export async function auditRoutes(app: FastifyInstance, s: AppServices) {

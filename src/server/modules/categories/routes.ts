@@ -5,9 +5,9 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { moduleParam } from '../records/entry';
 
 const tags = ['分类'];
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
 
 export interface CategoryTreeNode { id: number; name: string; label: string; noEdit: boolean; children: CategoryTreeNode[] }

@@ -3,7 +3,7 @@
 // averages only over number or money fields; months and days only of date fields. Stops the start with the
 // file and the chart's key, like every other reference a schema makes.
 import type { ChartDef, ColumnDef, FieldDef } from '../../../common/schema';
-import type { ModuleSchema } from '../records/schema-registry';
+import type { ModuleSchema } from '../records/module-schema';
 
 /** Record properties every record has (query.ts COLUMNS), and which of them are instants. */
 const SYSTEM = new Set(['id', 'code', 'status', 'categoryId', 'createdBy', 'createdAt', 'updatedAt']);

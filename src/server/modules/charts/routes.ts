@@ -10,14 +10,13 @@ import { badRequest } from '../../errors';
 import type { AppServices } from '../../services';
 import { PERIOD_PATTERN } from '../../../common/list-views';
 import { todayInChina } from '../../../common/defaults';
-import { recordEntry } from '../records/entry';
+import { recordEntry, moduleParam } from '../records/entry';
 import { listView } from '../records/list-views';
 import { whereSql } from '../records/repository';
 import { OPERATORS, type Filter } from '../records/query';
 import { callerRefs } from '../records/visibility';
 import { chartFigures } from './aggregate';
 
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 
 export async function chartRoutes(app: FastifyInstance, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);

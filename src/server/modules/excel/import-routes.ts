@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { AppError, badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
-import { recordEntry } from '../records/entry';
+import { recordEntry, moduleParam } from '../records/entry';
 import type { ModuleSchema } from '../records/schema-registry';
 import { callerRefs } from '../records/visibility';
 import { todayInChina } from '../../../common/defaults';
@@ -17,7 +17,6 @@ import { buildTemplate, importColumns } from './template';
 import { errorReport, IMPORT_MAX_BYTES, readSheet, runRows, type RunResult } from './import';
 
 const tags = ['业务数据'];
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Thrown to roll a transaction back with what it found (a preview, or an all-or-nothing import that failed). */

@@ -8,14 +8,13 @@ import type { AppServices } from '../../services';
 import { badRequest } from '../../errors';
 import { OPERATORS, type Filter } from '../records/query';
 import { listView } from '../records/list-views';
-import { recordEntry } from '../records/entry';
+import { recordEntry, moduleParam } from '../records/entry';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
 import { todayInChina } from '../../../common/defaults';
 import { sheetColumns } from './columns';
 import { countRows, EXPORT_MAX_ROWS, writeExport } from './export';
 
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 
 /** The users with an export under way (one at a time each: an export holds a connection while it streams). */
 const running = new Set<string>();

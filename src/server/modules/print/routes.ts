@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
 import { getRecord, toFlat } from '../records/repository';
-import { recordEntry } from '../records/entry';
+import { recordEntry, moduleParam } from '../records/entry';
 import type { ModuleSchema } from '../records/schema-registry';
 import { approvalSteps } from '../workflow/engine';
 import { fileIdFromUrl } from '../files/access';
@@ -15,7 +15,6 @@ import { printTemplate, type PrintTemplate } from './template';
 import { renderPrintPdf, type PrintJob, type PrintTeam } from './layout';
 
 const tags = ['业务数据'];
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 export const PRINT_BATCH_MAX = 100;
 
 export async function printRoutes(app: FastifyInstance, s: AppServices) {

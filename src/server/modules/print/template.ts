@@ -2,7 +2,7 @@
 // columns, totals, approvals, signatures) or, for `printable: true`, the default one (the drawer's fields and
 // lines). Checked at start: a template naming a field the page does not have stops the server with file and path.
 import type { ColumnDef, FieldCondition, FieldDef, PageSchema } from '../../../common/schema';
-import type { ModuleSchema } from '../records/schema-registry';
+import type { ModuleSchema } from '../records/module-schema';
 
 /** What a printed value is: money prints with 2 decimals, dates formatted, pictures and files not at all. */
 export type PrintKind = 'money' | 'date' | 'month' | 'dateTime' | 'text';

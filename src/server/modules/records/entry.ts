@@ -21,6 +21,9 @@ import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
 import { todayInChina } from '../../../common/defaults';
 
+/** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
+export const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
+
 export function recordEntry(s: AppServices) {
   const { db, schemas } = s;
 

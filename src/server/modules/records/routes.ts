@@ -16,10 +16,9 @@ import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
 import { namesOf } from '../workflow/names';
-import { recordEntry } from './entry';
+import { recordEntry, moduleParam } from './entry';
 
 const tags = ['业务数据'];
-const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
 const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' };
 const recordBody = {
   type: 'object', additionalProperties: true,

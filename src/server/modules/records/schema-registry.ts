@@ -8,33 +8,9 @@ import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
 import { chartProblems } from '../charts/check';
 import { printTemplateErrors } from '../print/template';
+import type { ModuleSchema } from './module-schema';
 
-export interface ModuleSchema {
-  file: string;
-  schema: PageSchema;
-  /** Every field the form can store (drawer and add dialog), by fieldName. */
-  fields: FieldDef[];
-  lineColumns: ColumnDef[];
-  /** Fields the list may sort on / filter on: each gets an expression index. */
-  sortable: Set<string>;
-  filterable: Set<string>;
-  /**
-   * Filterable fields worth an expression index of their own: choices, dates and numbers of the search form,
-   * tab filters, the stage and the header's date field (text searches use ILIKE, which a btree cannot serve,
-   * and a sortable field's index already serves its filters). Every index costs each insert and each plan.
-   */
-  indexed: Set<string>;
-  numeric: Set<string>;
-  /** Fields holding several values (multi-selects): eq / in / has match any of them. */
-  multi: Set<string>;
-  codePrefix: string;
-  /** Field holding the record's main amount (the approval step's `money`). */
-  moneyField?: string;
-  /** The catalogue module whose permission codes govern these records: the page's own, or for a nested entity its page's. */
-  permissionModule: string;
-  /** A nested entity (PageSchema.entities): the module key of the page that holds it. */
-  parent?: string;
-}
+export type { ModuleSchema };
 
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 const NUMERIC_COLUMN_TYPES = new Set(['money', 'percent']);

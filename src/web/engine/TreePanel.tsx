@@ -134,7 +134,8 @@ export function TreePanel(props: TreePanelProps) {
       >
         {collapsed ? Messages.expand : Messages.collapse}
       </Button>
-      {collapsed && <div style={{ width: 24 }} />}
+      {/* Room for the toggle, open or collapsed, so it never covers the tab bar beside the panel. */}
+      <div style={{ width: 24, flex: 'none' }} />
     </div>
   );
 }

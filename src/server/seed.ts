@@ -8,6 +8,7 @@ import type { DB } from './db';
 import type { AppServices } from './services';
 import { hashPassword } from './modules/auth/passwords';
 import { createTeam, grantMemberRole } from './modules/tenant/teams';
+import { sql } from 'kysely';
 import { withTenant, type TenantTx } from './db/tenant-scope';
 import { applyComputed } from '../common/computed';
 import { todayInChina } from '../common/defaults';
@@ -144,6 +145,8 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
     const files = await storeDemoFiles(trx, services.files, code, demoId, story);
     await (await Story.open(trx, ctx, clock, cast, files)).tell(story);
     await clock.finish();
+    // Today's recomputation (逾期天数 …) is the system's, not the last person's of the story.
+    await sql`SELECT set_config('app.user', '', true)`.execute(trx);
     await recomputeAsOfToday(trx, ctx);
   });
   // 王强 left two and a half months ago; an admin took him off the team.

@@ -190,6 +190,26 @@ describe('team switcher', () => {
     expect(JSON.parse(localStorage.getItem('menuTree')!)).toEqual(TREE);
   });
 
+  it('an admin opens 操作日志 and searches the team\'s log; a member is not offered it', async () => {
+    const entry = { id: 5, at: '2026-11-20T02:00:00.000Z', action: 'update', actionName: '修改', entity: 'records', userName: '张三', code: 'BX202611200001', moduleName: '报销管理', recordId: 9, ip: '10.0.0.8', changes: [{ field: 'reason', label: '事由', before: '出差', after: '出差（补票）' }] };
+    const asked: any[] = [];
+    serve({
+      'audit/page': async (req) => { asked.push(await req.json()); return envelope(200, { list: [entry], total: 1 }); },
+      'admin/sysmenuListFieldDict/queryByFieldKey': () => envelope(200, [{ id: 3, dictName: '张三' }]),
+    });
+    renderApp('/');
+    fireEvent.click(await screen.findByTestId('audit-log'));
+    await waitFor(() => expect(location()).toBe('/auditLog'));
+    expect(await screen.findByText('事由：出差 → 出差（补票）')).toBeTruthy();
+    expect(screen.getByText('BX202611200001')).toBeTruthy();
+    expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
+    cleanup();
+    serve({ 'admin/systenant/getSysTenantByUserId': () => envelope(200, TEAMS.map((t) => ({ ...t, isAdmin: false, isOwner: false }))) });
+    renderApp('/');
+    await screen.findByTestId('team-switcher');
+    expect(screen.queryByTestId('audit-log')).toBeNull();
+  });
+
   it('an admin sees 成员申请 with the pending count', async () => {
     renderApp('/');
     const entry = await screen.findByTestId('join-requests');

@@ -57,6 +57,7 @@ const SharePage = lazyPage(() => import('./teams/JoinPages'), 'SharePage');
 const CreateTeamPage = lazyPage(() => import('./teams/SelectionPages'), 'CreateTeamPage');
 const SelectionMethodPage = lazyPage(() => import('./teams/SelectionPages'), 'SelectionMethodPage');
 const TeamRequestsPage = lazyPage(() => import('./teams/TeamRequestsPage'), 'TeamRequestsPage');
+const AuditLogPage = lazyPage(() => import('./audit/AuditLogPage'), 'AuditLogPage');
 
 const quiet = () => {}; // a failed preload is reported by the lazy screen that needs it
 
@@ -166,6 +167,7 @@ export function AppRoutes() {
           <Route path="/checkModel" element={<CheckModelPage />} />
           <Route path="/submit" element={<SubmitPage />} />
           <Route path="/teamRequests" element={<TeamRequestsPage />} />
+          <Route path="/auditLog" element={<AuditLogPage />} />
           {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
           <Route path="/empty" element={<EmptyPage />} />
           <Route path="/404" element={<NotFoundPage />} />

@@ -32,6 +32,7 @@ const SCREENS: Record<string, string> = {
   '/checkModel': '创建企业团队',
   '/submit': '创建企业团队',
   '/teamRequests': '加入申请',
+  '/auditLog': '操作日志',
   '/empty': '页面不存在',
   '/404': '页面不存在',
   '/401': '无权访问',

@@ -15,7 +15,12 @@ export const ACTION_NAMES: Record<string, string> = {
 
 /** Columns that say where a row lives, not what it holds. */
 const PLUMBING = new Set(['tenant_code', 'id', 'module', 'created_by', 'search', 'deleted_at', 'record_id', 'instance_id']);
-const COLUMN_LABELS: Record<string, string> = { status: '状态', code: '单号', lines: '明细', category_id: '分类' };
+/** Columns of records and of the team's set-up (memberships, roles, dictionaries) by the names the screens use. */
+const COLUMN_LABELS: Record<string, string> = {
+  status: '状态', code: '单号', lines: '明细', category_id: '分类', remark: '备注', decided_by: '处理人', is_admin: '管理员',
+  dept_id: '部门', role_id: '角色', role_name: '角色名称', dict_name: '名称', enabled: '启用', menus: '菜单', permissions: '权限',
+  data_scope: '数据范围', tenant_name: '团队名称', help_text: '帮助说明', tips_image: '提示图片',
+};
 const MAX_TEXT = 200;
 
 function shown(v: unknown): string {

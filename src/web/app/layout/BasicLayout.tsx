@@ -9,6 +9,7 @@ import { useWorkspace } from '../workspace-context';
 import { useDocumentTitle } from '../document-title';
 import { BrandMark } from './Brand';
 import { AppFooter } from './Footer';
+import { AuditLogLink } from './AuditLogLink';
 import { JoinRequestsBadge } from './JoinRequestsBadge';
 import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './TeamSwitcher';
@@ -65,6 +66,7 @@ export function BasicLayout() {
         <Layout.Header className="yg-header">
           <TeamSwitcher onJoin={() => setSelection('join')} onCreate={() => setSelection('create')} />
           <div className="yg-header-right">
+            <AuditLogLink />
             <JoinRequestsBadge />
             <UserMenu onSelect={setSelection} />
           </div>

@@ -33,6 +33,16 @@ export function nowInChina(length = 19, at = new Date()): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ').slice(0, length);
 }
 
+/**
+ * An instant — a Date, epoch milliseconds, or an ISO text with its zone (2025-01-02T03:04:05.000Z) — as China wall
+ * time (the first `length` characters of YYYY-MM-DD HH:mm:ss); null for anything else, such as a form's date text.
+ */
+export function instantInChina(v: unknown, length = 19): string | null {
+  const zoned = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/.test(v);
+  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : zoned ? Date.parse(v as string) : NaN;
+  return Number.isFinite(ms) ? nowInChina(length, new Date(ms)) : null;
+}
+
 /** A copy of data with every missing field that has a default filled in. */
 export function applyDefaults(fields: FieldDef[], data: Record<string, unknown>, ctx: DefaultsContext): Record<string, unknown> {
   const out = { ...data };

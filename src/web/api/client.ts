@@ -189,27 +189,32 @@ export async function requestRaw(method: string, path: string, opts: RequestOpti
 }
 
 /**
- * A file download whose refusals still come as the envelope (export): the raw Response of a file, or the
- * envelope's message shown and thrown as ApiError (403, 400, 429 alike). No loading mask: the caller shows
- * its own progress.
+ * A file download whose refusals still come as the envelope (export, import template): the raw Response of a
+ * file, or the envelope's message shown and thrown as ApiError (403, 400, 429 alike). Under the loading mask
+ * unless `noLoading` (an export shows its own progress).
  */
 export async function requestFile(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
-  let res: Response;
+  if (!opts.noLoading) loading.begin();
   try {
-    res = await http(path.replace(/^\/+/, ''), {
-      method, json: opts.json, searchParams: cleanSearch(opts.searchParams), signal: opts.signal, timeout: opts.timeout, throwHttpErrors: false,
-    });
-  } catch (err) {
-    if (isAbort(err)) throw err;
-    return transportFailure(err, opts.silent);
+    let res: Response;
+    try {
+      res = await http(path.replace(/^\/+/, ''), {
+        method, json: opts.json, searchParams: cleanSearch(opts.searchParams), signal: opts.signal, timeout: opts.timeout, throwHttpErrors: false,
+      });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      return transportFailure(err, opts.silent);
+    }
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      const body = await res.json().catch((err) => transportFailure(err, opts.silent));
+      checkEnvelope(body, opts);
+      return transportFailure(new Error('expected a file'), opts.silent);
+    }
+    if (!res.ok) return transportFailure(new Error(`HTTP ${res.status}`), opts.silent);
+    return res;
+  } finally {
+    if (!opts.noLoading) loading.end();
   }
-  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-    const body = await res.json().catch((err) => transportFailure(err, opts.silent));
-    checkEnvelope(body, opts);
-    return transportFailure(new Error('expected a file'), opts.silent);
-  }
-  if (!res.ok) return transportFailure(new Error(`HTTP ${res.status}`), opts.silent);
-  return res;
 }
 
 export const api = {

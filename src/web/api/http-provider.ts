@@ -2,7 +2,7 @@
 // approval and file calls. Approval calls are silent on non-200 (spec §8).
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
-import { api, checkEnvelope, request, requestFile, requestRaw } from './client';
+import { api, request, requestFile } from './client';
 import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, ImportPreview, ImportResult, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
@@ -33,7 +33,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 async function exportList({ module, sorters, filters, categoryId, tab, period, columns, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
   // The headers come once the rows are counted; the body streams as the server writes it.
   const res = await requestFile('POST', data(module, 'export'), {
-    json: { sorters, filters, categoryId: categoryId ? Number(categoryId) : null, tab, period, columns }, signal, timeout: 120_000,
+    json: { sorters, filters, categoryId: categoryId ? Number(categoryId) : null, tab, period, columns }, signal, timeout: 120_000, noLoading: true,
   });
   const rows = Number(res.headers.get('X-Total-Count') ?? 0);
   const fileName = fileNameOf(res.headers.get('Content-Disposition'), `${module}.xlsx`);
@@ -150,12 +150,9 @@ export const httpDataProvider: DataProvider = {
   },
 
   async importTemplate(module) {
-    const res = await requestRaw('GET', data(module, 'import/template'), { timeout: 60000 });
-    // A refusal (no permission, a read-only list) answers the envelope, not a file.
-    if ((res.headers.get('content-type') ?? '').includes('json')) checkEnvelope(await res.json());
-    const cd = res.headers.get('content-disposition') ?? '';
-    const named = /filename\*=UTF-8''([^;]+)/i.exec(cd);
-    return { blob: await res.blob(), fileName: named ? decodeURIComponent(named[1]) : '导入模板.xlsx' };
+    // A refusal (no permission, a read-only list) answers the envelope, not a file: requestFile shows it.
+    const res = await requestFile('GET', data(module, 'import/template'), { timeout: 60000 });
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), '导入模板.xlsx') };
   },
   async importPreview(module, file, name) {
     const form = new FormData();

@@ -16,7 +16,6 @@ const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 
 export async function auditRoutes(app: FastifyInstance, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
-  const title = (module: string | null) => (module ? s.schemas.get(module)?.schema.title ?? module : null);
 
   app.get('/api/data/:module/history', {
     schema: { tags, summary: '单据的操作记录（谁在何时改了什么，改前与改后）', params: moduleParam, querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } },
@@ -73,7 +72,7 @@ export async function auditRoutes(app: FastifyInstance, s: AppServices) {
         total: n, pageNum: b.pageNum, pageSize: b.pageSize,
         list: rows.map((r) => {
           const m = r.module ? s.schemas.get(r.module) : undefined;
-          return { ...(m ? describeChanges(m, r) : describeChanges(null, r)), moduleName: title(r.module), recordId: r.record_id, ip: r.ip ?? null };
+          return { ...describeChanges(m ?? null, r), moduleName: m?.schema.title ?? r.module, recordId: r.record_id, ip: r.ip ?? null };
         }),
       };
     }));

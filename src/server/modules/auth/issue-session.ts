@@ -7,10 +7,10 @@ import { defaultTenantOf, loadSysUser } from './users';
 /** Starts a session in the user's first team and returns what every login answer carries. */
 export async function issueSession(s: AppServices, userId: number, remember: boolean) {
   await clearFailedLogins(s.db, userId);
-  // From here on the request acts as the user who logged in; the log says he did.
-  setActor(userId);
-  await logLogin(s.db, userId, 'login');
   const tenant = await defaultTenantOf(s.db, userId);
+  // From here on the request acts as the user who logged in; the log says he did, in the team he starts in.
+  setActor(userId);
+  await logLogin(s.db, userId, 'login', tenant);
   const { token, expiresAt, sessionId } = await s.sessions.create(userId, tenant, remember);
   const acl = await s.acl.forSession({ sessionId, userId, tenantCode: tenant, acl: null });
   const user = await loadSysUser(s.db, userId, tenant, acl.permissions);

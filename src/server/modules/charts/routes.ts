@@ -10,10 +10,10 @@ import { badRequest } from '../../errors';
 import type { AppServices } from '../../services';
 import { PERIOD_PATTERN } from '../../../common/list-views';
 import { todayInChina } from '../../../common/defaults';
-import { recordEntry, moduleParam } from '../records/entry';
+import { listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { listView } from '../records/list-views';
 import { whereSql } from '../records/repository';
-import { OPERATORS, type Filter } from '../records/query';
+import type { Filter } from '../records/query';
 import { callerRefs } from '../records/visibility';
 import { chartFigures } from './aggregate';
 
@@ -27,10 +27,9 @@ export async function chartRoutes(app: FastifyInstance, s: AppServices) {
       body: {
         type: 'object', additionalProperties: false,
         properties: {
-          tab: { type: 'string', maxLength: 60 }, period: { type: 'string', maxLength: 7 },
-          // What the page tree narrows the list to (a category, or a dictionary node's values), checked as on the list.
-          categoryId: { type: ['integer', 'null'] },
-          filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
+          // The header's tab and period, and what the page tree narrows the list to (a category, or a dictionary
+          // node's values), checked as on the list.
+          tab: listQueryProps.tab, period: listQueryProps.period, categoryId: listQueryProps.categoryId, filters: listQueryProps.filters,
         },
       },
     },

@@ -4,6 +4,7 @@
 // list's columns the same way. Knows no module: everything comes from the column's type, viewField and data.
 import type { ColumnDef, ColumnType } from '../../../common/schema';
 import { formatDate, type DateKind } from '../../../common/rules/format';
+import { instantInChina } from '../../../common/defaults';
 import { badRequest } from '../../errors';
 
 /** Column types that show no data of the record (buttons, marks, page-supplied renderers): never exported. */
@@ -42,15 +43,8 @@ function toNumber(v: unknown): number | null {
 
 /** A timestamp with a zone (createdAt: 2025-01-02T03:04:05.000Z) as China time; a stored date text as it is. */
 function chinaDate(v: unknown, kind: DateKind): string {
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(v)) {
-    const t = Date.parse(v);
-    if (Number.isFinite(t)) {
-      const s = new Date(t + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-      return kind === 'date' ? s.slice(0, 10) : kind === 'month' ? s.slice(0, 7) : s;
-    }
-  }
-  if (v instanceof Date) return chinaDate(v.toISOString(), kind);
-  return formatDate(v, kind);
+  const china = typeof v === 'number' ? null : instantInChina(v, kind === 'date' ? 10 : kind === 'month' ? 7 : 19);
+  return china ?? formatDate(v, kind);
 }
 
 /** A list of values or of objects (line items) as one text: objects by the column's sub-table headers. */

@@ -15,6 +15,7 @@ import { callerRefs } from '../records/visibility';
 import { todayInChina } from '../../../common/defaults';
 import { buildTemplate, importColumns } from './template';
 import { errorReport, IMPORT_MAX_BYTES, readSheet, runRows, type RunResult } from './import';
+import { contentDisposition } from '../files/disposition';
 
 const tags = ['业务数据'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -26,7 +27,7 @@ class RolledBack extends Error {
 
 const attachment = (reply: FastifyReply, name: string) => reply
   .header('Content-Type', XLSX)
-  .header('Content-Disposition', `attachment; filename="import.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+  .header('Content-Disposition', contentDisposition('attachment', name, 'import.xlsx'))
   .header('Cache-Control', 'no-store');
 
 export async function importRoutes(app: FastifyInstance, s: AppServices) {

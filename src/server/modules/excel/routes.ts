@@ -6,14 +6,14 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services';
 import { badRequest } from '../../errors';
-import { OPERATORS, type Filter } from '../records/query';
-import { listView } from '../records/list-views';
-import { recordEntry, moduleParam } from '../records/entry';
+import type { Filter } from '../records/query';
+import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
 import { todayInChina } from '../../../common/defaults';
 import { sheetColumns } from './columns';
 import { countRows, EXPORT_MAX_ROWS, writeExport } from './export';
+import { contentDisposition } from '../files/disposition';
 
 
 /** The users with an export under way (one at a time each: an export holds a connection while it streams). */
@@ -28,10 +28,7 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
       body: {
         type: 'object',
         properties: {
-          sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
-          filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
-          keyword: { type: 'string', maxLength: 100 }, categoryId: { type: ['integer', 'null'] },
-          tab: { type: 'string', maxLength: 60 }, period: { type: 'string', maxLength: 7 },
+          ...listQueryProps,
           columns: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 80 } },
         },
       },
@@ -48,9 +45,8 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
       const tm = await tuned();
       const body = req.body as { tab?: string; period?: string; filters?: Filter[]; columns?: string[] };
       const columns = sheetColumns(tm.schema.list.columns, body.columns);
-      const view = listView(m, body, { userId: a.userId });
       const { columns: _c, ...rest } = body;
-      const query = { ...rest, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] };
+      const query = listQueryOf(m, rest, a.userId);
       await run(async (trx) => {
         const q = { ...query, scope: await scope(trx) } as Parameters<typeof writeExport>[1]['query'];
         const total = await countRows(trx, a.tenantCode, dataOf(tm), q);
@@ -60,7 +56,7 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
         const out = new PassThrough();
         void reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file)}`)
+          .header('Content-Disposition', contentDisposition('attachment', file))
           .header('X-Total-Count', String(total))
           .header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition')
           .send(out);

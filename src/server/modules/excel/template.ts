@@ -9,6 +9,7 @@ import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { dictTrees, type DictNode } from '../dict/routes';
 import { pickerOptions, recordSourceOf } from '../records/pickers';
+import { keyOf } from '../records/labels';
 
 /** How a cell is read into the field's value. */
 export type CellKind = 'text' | 'number' | 'date' | 'month' | 'dateTime' | 'dateRange' | 'choice' | 'multiChoice' | 'switch' | 'picker';
@@ -30,12 +31,11 @@ export const MAX_IMPORT_ROWS = 5000;
 export const DATA_SHEET = '导入数据';
 
 const isChoiceList = (d: unknown): d is { label: string; value: unknown }[] => Array.isArray(d);
-const fieldKeyOf = (d: unknown) => (d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined);
 
 function kindOf(f: FieldDef): CellKind {
   if (recordSourceOf(f.data)) return 'picker';
   const multi = f.fontendType === 'multiSelect' || f.fontendType === 'checkbox' || (f.fontendType === 'treeSelect' && !!f.props?.multiple);
-  if (f.data && (isChoiceList(f.data) || fieldKeyOf(f.data))) return multi ? 'multiChoice' : 'choice';
+  if (f.data && (isChoiceList(f.data) || keyOf(f.data))) return multi ? 'multiChoice' : 'choice';
   switch (f.fontendType) {
     case 'number': return 'number';
     case 'date': return 'date';
@@ -95,14 +95,14 @@ export async function importColumns(trx: TenantTx, tenant: string, schemas: Sche
   const lineFields = importLineFields(m);
   const fields = [...importFields(m), ...lineFields];
   const isLine = new Set(lineFields);
-  const keys = [...new Set(fields.map((f) => fieldKeyOf(f.data)).filter((k): k is string => !!k))];
+  const keys = [...new Set(fields.map((f) => keyOf(f.data)).filter((k): k is string => !!k))];
   const trees = keys.length ? await dictTrees(trx, tenant, keys, 1) : {};
   const out: ImportColumn[] = [];
   for (const f of fields) {
     const kind = kindOf(f);
     const title = isLine.has(f) ? `${linesTitle(m)}-${f.titleName}` : f.titleName;
     const col: ImportColumn = { field: f, header: f.requireAble ? `${title}*` : title, kind, ...(isLine.has(f) ? { line: true } : {}) };
-    const key = fieldKeyOf(f.data);
+    const key = keyOf(f.data);
     if (key) col.choices = flatten(trees[key] ?? [], new Map());
     else if (isChoiceList(f.data)) col.choices = new Map(f.data.filter((o) => !(o as { disabled?: boolean }).disabled).map((o) => [String(o.label), o.value]));
     else if (kind === 'picker') {

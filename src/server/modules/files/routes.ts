@@ -8,6 +8,7 @@ import type { AppServices } from '../../services';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules/constants';
 import { sniffMime } from './sniff';
 import { canReadFile, fileIdFromUrl } from './access';
+import { contentDisposition } from './disposition';
 
 export async function fileRoutes(app: FastifyInstance, s: AppServices) {
   const { db, files } = s;
@@ -62,7 +63,7 @@ export async function fileRoutes(app: FastifyInstance, s: AppServices) {
       .header('Content-Type', f.mime)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.file_name)}`)
+      .header('Content-Disposition', contentDisposition('inline', f.file_name))
       .send(body);
   });
 }

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { describeStep } from '../../../common/approval-text';
 import { capitalAmount } from '../../../common/capital-amount';
-import { formatDate } from '../../../common/rules/format';
+import { formatDate, formatMoney } from '../../../common/rules/format';
+import { instantInChina } from '../../../common/defaults';
 import { conditionHolds } from '../../../common/rules/conditions';
 import type { PrintKind, PrintTemplate } from './template';
 
@@ -33,21 +34,9 @@ const SHADE = '#f0f0f0';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
-/**
- * An instant in China time (the product's teams are Chinese companies), whatever the server's zone: a Date, epoch
- * milliseconds or an ISO string with its zone. A wall-clock text without a zone (a form's date-time) stays as it is.
- */
+/** An instant in China time, whatever the server's zone; a wall-clock text without a zone (a form's date-time) stays as it is. */
 export function chinaDateTime(v: unknown): string {
-  const zoned = typeof v === 'string' && /T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/.test(v);
-  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : zoned ? Date.parse(v as string) : NaN;
-  if (!Number.isFinite(ms)) return formatDate(v, 'dateTime');
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Money in yuan with two decimals and thousands separators; empty stays empty. */
-export function money(v: unknown): string {
-  if (empty(v) || !Number.isFinite(Number(v))) return '';
-  return Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return instantInChina(v) ?? formatDate(v, 'dateTime');
 }
 
 /** A stored value as printed: its dictionary name when the record keeps one, dates formatted, money with 2 decimals. */
@@ -55,7 +44,7 @@ export function shown(v: unknown, key: string, rec: Record<string, unknown>, kin
   const named = rec[`${key}Name`];
   if (!empty(named)) return Array.isArray(named) ? named.join('、') : String(named);
   if (empty(v)) return '';
-  if (kind === 'money') return money(v);
+  if (kind === 'money') return formatMoney(v);
   if (kind === 'dateTime') return chinaDateTime(v);
   if (kind === 'date' || kind === 'month') return typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v : formatDate(v, kind);
   if (Array.isArray(v)) {
@@ -157,7 +146,7 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
       row(cells);
     });
     if (t.columns.some((c) => c.sum)) {
-      const sums = ['合计', ...t.columns.map((c) => (c.sum ? money(lines.reduce((s, l) => s + (Number(l[c.prop]) || 0), 0)) : ''))];
+      const sums = ['合计', ...t.columns.map((c) => (c.sum ? formatMoney(lines.reduce((s, l) => s + (Number(l[c.prop]) || 0), 0)) : ''))];
       if (room(heightOf(sums))) row(headerCells, { shade: true });
       row(sums, { shade: true });
     }
@@ -169,7 +158,7 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
     doc.fontSize(10);
     for (const tot of t.totals) {
       const value = tot.fromLines ? lines.reduce((s, l) => s + (Number(l[tot.field]) || 0), 0) : rec[tot.field];
-      const text = `${tot.label}：¥ ${money(value) || '0.00'}${tot.capital ? `        人民币（大写）：${capitalAmount(empty(value) ? 0 : value)}` : ''}`;
+      const text = `${tot.label}：¥ ${formatMoney(value) || '0.00'}${tot.capital ? `        人民币（大写）：${capitalAmount(empty(value) ? 0 : value)}` : ''}`;
       const h = doc.heightOfString(text, { width: width - pad * 2 }) + pad * 2 + 2;
       room(h);
       const y = doc.y;

@@ -13,6 +13,7 @@ import { approvalSteps } from '../workflow/engine';
 import { fileIdFromUrl } from '../files/access';
 import { printTemplate, type PrintTemplate } from './template';
 import { renderPrintPdf, type PrintJob, type PrintTeam } from './layout';
+import { contentDisposition } from '../files/disposition';
 
 const tags = ['业务数据'];
 export const PRINT_BATCH_MAX = 100;
@@ -40,8 +41,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
   }
 
   /** The records, in the order asked, each one the caller may print; any other id refuses them all. */
-  async function jobsOf(trx: TenantTx, tenant: string, m: ModuleSchema, ids: number[], visible: (trx: TenantTx, id: number) => Promise<void>, refused: (id: number) => Error) {
-    const template = templateOf(m);
+  async function jobsOf(trx: TenantTx, tenant: string, m: ModuleSchema, template: PrintTemplate, ids: number[], visible: (trx: TenantTx, id: number) => Promise<void>, refused: (id: number) => Error) {
     const jobs: (PrintJob & { code: string })[] = [];
     for (const id of ids) {
       const row = await getRecord(trx, tenant, dataOf(m).schema.module, id);
@@ -53,7 +53,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
   }
 
   const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) => reply.header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Content-Disposition', contentDisposition('inline', name))
     .send(pdf);
 
   app.get('/api/data/:module/print', {
@@ -63,7 +63,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
     const template = templateOf(m);
     const { a, run, visible } = await enter(req, m, 'print');
     const { id } = req.query as { id: number };
-    const [job] = await run((trx) => jobsOf(trx, a.tenantCode, m, [id], visible, () => notFound()));
+    const [job] = await run((trx) => jobsOf(trx, a.tenantCode, m, template, [id], visible, () => notFound()));
     const pdf = await renderPrintPdf([job], await teamOf(a.tenantCode), `${template.title} ${job.code}`);
     return sendPdf(reply, pdf, `${template.title}-${job.code}.pdf`);
   });
@@ -80,7 +80,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
     if (!ids.length) throw badRequest('请选择要打印的记录');
     if (ids.length > PRINT_BATCH_MAX) throw badRequest(`一次最多打印 ${PRINT_BATCH_MAX} 条记录，请分批打印`);
     const { a, run, visible } = await enter(req, m, 'print');
-    const jobs = await run((trx) => jobsOf(trx, a.tenantCode, m, ids, visible,
+    const jobs = await run((trx) => jobsOf(trx, a.tenantCode, m, template, ids, visible,
       (id) => notFound(`所选记录中有不存在或无权打印的记录（ID ${id}），未打印任何记录`)));
     const pdf = await renderPrintPdf(jobs, await teamOf(a.tenantCode), `${template.title}（${jobs.length} 份）`);
     return sendPdf(reply, pdf, `${template.title}-批量${jobs.length}份.pdf`);

@@ -9,7 +9,8 @@ import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import { toFlat } from './repository';
-import { permissionsFor } from './list-views';
+import { listView, permissionsFor } from './list-views';
+import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
 import { runningOf, type Ctx } from '../workflow/engine';
 import { callerOf, rowActions, userWritable, type Caller } from './access';
@@ -23,6 +24,26 @@ import { todayInChina } from '../../../common/defaults';
 
 /** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
 export const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
+
+/**
+ * What a list is asked for (the body of /page, and of the calls that read a list whole: export, charts): sort,
+ * filters, keyword, category, and a tab of the section header with its month or year — whose conditions the
+ * server takes from the schema (list-views.ts), never from the client.
+ */
+export const listQueryProps = {
+  sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
+  filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
+  keyword: { type: 'string', maxLength: 100 },
+  categoryId: { type: ['integer', 'null'] },
+  tab: { type: 'string', maxLength: 60 },
+  period: { type: 'string', maxLength: 7 },
+};
+
+/** The list's query as /page runs it: the client's filters plus the conditions of the header's tab and period. */
+export function listQueryOf<B extends { tab?: string; period?: string; filters?: Filter[] }>(m: ModuleSchema, body: B, userId: number) {
+  const view = listView(m, body, { userId });
+  return { ...body, userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] };
+}
 
 export function recordEntry(s: AppServices) {
   const { db, schemas } = s;

@@ -5,7 +5,8 @@ import { badRequest } from '../../errors';
 import type { ColumnDef, FieldDef, OptionSource } from '../../../common/schema';
 import { dictTrees, type DictNode } from '../dict/routes';
 
-const keyOf = (d: OptionSource | unknown): string | undefined =>
+/** The dictionary a field's options come from (`data: { fieldKey }`), if any. */
+export const keyOf = (d: OptionSource | unknown): string | undefined =>
   d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined;
 
 function flatten(nodes: DictNode[], into = new Map<string, { name: string; retired: boolean }>()) {

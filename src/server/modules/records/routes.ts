@@ -7,8 +7,7 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
-import { OPERATORS, type Filter } from './query';
-import { listView } from './list-views';
+import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
 import { approvalSteps, routeFor } from '../workflow/engine';
 import { assertMayChange } from './access';
@@ -16,7 +15,7 @@ import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
 import { namesOf } from '../workflow/names';
-import { recordEntry, moduleParam } from './entry';
+import { listQueryOf, listQueryProps, moduleParam, recordEntry } from './entry';
 
 const tags = ['业务数据'];
 const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' };
@@ -48,12 +47,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
         type: 'object',
         properties: {
           pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-          sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
-          filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
-          keyword: { type: 'string', maxLength: 100 }, categoryId: { type: ['integer', 'null'] },
-          // A tab of the module's section header (OA, filter or stage tab) and its month or year: the server
-          // takes their conditions from the schema (list-views.ts), never from the client.
-          tab: { type: 'string', maxLength: 60 }, period: { type: 'string', maxLength: 7 },
+          ...listQueryProps,
         },
       },
     },
@@ -62,9 +56,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const { a, run, scope, tuned } = await enter(req, m, 'view');
     // Sorting follows the team's tuned page (a field made sortable there).
     const tm = await tuned();
-    const body = req.body as { tab?: string; period?: string; filters?: Filter[] };
-    const view = listView(m, body, { userId: a.userId });
-    const q = { ...body, userId: a.userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] } as Parameters<typeof pageRecords>[3];
+    const q = listQueryOf(m, req.body as { tab?: string; period?: string; filters?: Filter[] }, a.userId) as Parameters<typeof pageRecords>[3];
     return ok(await run(async (trx, caller) => {
       q.scope = await scope(trx);
       const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);

@@ -63,6 +63,8 @@ describe.each(testDialects())('audit log on $name', (dialect) => {
     expect(statuses[0]).toBe('张三:待提交→审批中');
     expect(statuses.at(-1)).toMatch(/→已通过$/);
     expect(statuses.at(-1)).not.toMatch(/^张三/);
+    // The approval moves the page's stage too, shown by its name (阶段), not the field's key.
+    expect(entries.some((e) => e.changes.some((c: Row) => c.label === '阶段' && c.after === '待支付'))).toBe(true);
     expect(entries.every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 

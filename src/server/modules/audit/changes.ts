@@ -35,6 +35,9 @@ export function describeChanges(m: ModuleSchema | null, r: AuditRow) {
   const before = r.before ?? {};
   const after = r.after ?? {};
   const titles = new Map((m?.fields ?? []).map((f) => [f.fieldName, f.titleName]));
+  // The stage a page's stage actions move (报销: 待支付 → 已支付) reads by the page's name for it.
+  const stages = m?.schema.stages;
+  if (stages) titles.set(stages.field ?? 'stage', stages.label ?? '阶段');
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((k) => !PLUMBING.has(k))
     // A stored name goes with its value: it is shown in the value's place, not as a change of its own.

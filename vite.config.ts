@@ -19,6 +19,19 @@ function versionFile(): Plugin {
   };
 }
 
+// The page meta-schema compiled ahead of time (scripts/page-validator.mjs), refreshed before the dev server, a build
+// or Storybook reads src/common/schema/page-validator.generated.js.
+function pageValidator(): Plugin {
+  return {
+    name: 'yiguan-page-validator',
+    async buildStart() {
+      // @ts-expect-error plain JavaScript script without types
+      const { ensurePageValidator } = await import('./scripts/page-validator.mjs');
+      await ensurePageValidator();
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -68,7 +81,7 @@ function productionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), productionBuild(), versionFile(), precompress()],
+  plugins: [pageValidator(), react(), productionBuild(), versionFile(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -29,6 +29,9 @@ function cachedTemplate(): { dir: string; ready: boolean } | null {
 }
 
 export default async function setup(project: TestProject) {
+  // The meta-schema's compiled validator, generated before any suite imports it (scripts/page-validator.mjs).
+  // @ts-expect-error plain JavaScript script without types
+  await (await import('../scripts/page-validator.mjs')).ensurePageValidator();
   const cached = cachedTemplate();
   if (cached?.ready) {
     project.provide('pgliteTemplate', cached.dir);

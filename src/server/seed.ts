@@ -22,7 +22,6 @@ import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 import { loadPeople } from './seed/people';
 import { fileNames } from './seed/refs';
 import { renderTextPdf } from './modules/print/pdf';
-import sharp from 'sharp';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -181,11 +180,12 @@ async function storeDemoFiles(trx: TenantTx, storage: AppServices['files'], tena
 }
 
 /** A plain certificate-like picture (a framed card) for the demo's image fields. */
-function demoPicture(): Promise<Buffer> {
+async function demoPicture(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="440"><rect width="640" height="440" fill="#fdf6e3"/>
     <rect x="20" y="20" width="600" height="400" fill="none" stroke="#b58900" stroke-width="8"/><circle cx="520" cy="330" r="50" fill="none" stroke="#dc322f" stroke-width="6"/>
     <rect x="80" y="90" width="360" height="26" fill="#93a1a1"/><rect x="80" y="150" width="440" height="14" fill="#cfd8dc"/><rect x="80" y="185" width="400" height="14" fill="#cfd8dc"/>
     <rect x="80" y="220" width="420" height="14" fill="#cfd8dc"/><rect x="80" y="255" width="300" height="14" fill="#cfd8dc"/></svg>`;
+  const { default: sharp } = await import('sharp'); // only the first start's demo seed draws images
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -1,8 +1,8 @@
 // Validates a page schema against schemas/page.schema.json. Shared by the browser (error page,
 // playground), the tests and the server, so it imports no React or browser APIs.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import metaSchema from '../../../schemas/page.schema.json';
+import type { ErrorObject } from 'ajv';
+// schemas/page.schema.json compiled ahead of time (scripts/page-validator.mjs): no compiling at run time.
+import { validate } from './page-validator.generated.js';
 import type { AnyPageSchema } from './types';
 
 export interface SchemaError {
@@ -15,17 +15,6 @@ export interface SchemaError {
 
 /** A valid schema is a record page (PageSchema, with `list`) or a dictionary page (isDictionaryPage). */
 export type LoadResult = { ok: true; schema: AnyPageSchema; errors: [] } | { ok: false; errors: SchemaError[] };
-
-let validator: ValidateFunction | undefined;
-
-function getValidator(): ValidateFunction {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    addFormats(ajv);
-    validator = ajv.compile(metaSchema);
-  }
-  return validator;
-}
 
 function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
@@ -53,7 +42,6 @@ function useful(errors: ErrorObject[]): ErrorObject[] {
 
 /** Checks `value` (parsed JSON) and returns it typed, or every error with its file and JSON pointer. */
 export function validatePageSchema(value: unknown, file: string): LoadResult {
-  const validate = getValidator();
   if (validate(value)) return { ok: true, schema: value as AnyPageSchema, errors: [] };
   const errors = useful(validate.errors ?? []).map((e) => ({ file, path: e.instancePath, message: describe(e) }));
   return { ok: false, errors };

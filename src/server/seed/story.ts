@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TenantTx } from '../db/tenant-scope';
 import type { ModuleSchema } from '../modules/records/schema-registry';
 import { changeRecord, createRecord, submitRecord } from '../modules/records/service';
@@ -68,8 +67,9 @@ export interface DemoRecord {
 /** A record and the place it was read from, for error messages. */
 export interface Entry { record: DemoRecord; where: string }
 
-/** The demo folder beside src/ (DEMO_DIR overrides it). */
-export const DEMO_DIR = process.env.DEMO_DIR ? path.resolve(process.env.DEMO_DIR) : fileURLToPath(new URL('../../../demo/', import.meta.url));
+/** The demo folder of the working directory, like schemas/ (DEMO_DIR overrides it); not found through this file's
+ * own location, which is dist/server/ once the server is bundled. */
+export const DEMO_DIR = path.resolve(process.env.DEMO_DIR ?? 'demo');
 
 const isDay = (n: unknown) => typeof n === 'number' && Number.isInteger(n);
 

@@ -3,7 +3,7 @@
 // so a 100,000-row export holds one batch in memory, never the whole result (and never walks OFFSETs).
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import { excel } from './exceljs';
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { orderSql, type Sorter } from '../records/query';
@@ -49,6 +49,7 @@ export interface ExportInput {
  */
 export async function writeExport(trx: TenantTx, input: ExportInput, out: Writable): Promise<number> {
   const { tenant, page, data, query, columns } = input;
+  const ExcelJS = await excel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(input.title), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ key: c.prop, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));

@@ -4,7 +4,7 @@
 // uniqueness and overlaps, created_by = the importer — each under a SAVEPOINT, so one bad row does not abort
 // the others. The caller decides whether anything is kept (preview: nothing; 'all': all or none; 'valid').
 import { TOTAL_LABEL } from './columns';
-import ExcelJS from 'exceljs';
+import { excel, type ExcelJS } from './exceljs';
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { AppError, badRequest } from '../../errors';
@@ -87,7 +87,7 @@ const shown = (v: ReturnType<typeof cellValue>) => (v instanceof Date
 /** Reads the data sheet: its header row, then each non-empty row (at most MAX_IMPORT_ROWS). */
 export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
   checkZip(bytes);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -289,7 +289,7 @@ export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: Module
 
 /** The failed rows as they were filled, with a 错误原因 column: the user corrects them and imports this file. */
 export async function errorReport(headers: string[], rows: RunResult['rows']): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(DATA_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow([...headers, '错误原因']);
   ws.getRow(1).font = { bold: true };

@@ -2,7 +2,7 @@
 // inline options, the records a picker offers) by label, and the template (.xlsx) a user downloads: one header
 // per field (required ones marked *), drop-down lists for choices (from a hidden sheet when long), date columns
 // formatted, and a 说明 sheet. Knows no module: everything comes from the (team-tuned) page schema.
-import ExcelJS from 'exceljs';
+import { excel, type ExcelJS } from './exceljs';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import type { RefContext } from '../../../common/rules/conditions';
@@ -144,7 +144,7 @@ const HINTS: Partial<Record<CellKind, string>> = {
 
 /** The template: headers, drop-downs, formats and a 说明 sheet. */
 export async function buildTemplate(m: ModuleSchema, cols: ImportColumn[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   wb.creator = '易管';
   const ws = wb.addWorksheet(DATA_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   const lists = wb.addWorksheet('选项', { state: 'veryHidden' });

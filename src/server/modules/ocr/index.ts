@@ -3,8 +3,8 @@
  * offline). To plug a cloud OCR service, implement `OcrProvider` (see provider.ts) and register it
  * with `registerOcrProvider('name', factory)`, then set OCR_PROVIDER=name.
  */
-import { LocalOcrProvider, type LocalOcrOptions } from './local-provider';
-import type { OcrProvider } from './provider';
+import type { LocalOcrOptions } from './local-provider';
+import type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider';
 
 export type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider';
 export { ID_CARD_NOT_RECOGNISED, LICENSE_NOT_RECOGNISED, IMAGE_UNREADABLE } from './provider';
@@ -13,8 +13,25 @@ export { lookupDivision, divisionText, type Division } from './divisions';
 
 export type OcrProviderFactory = (options?: LocalOcrOptions) => OcrProvider;
 
+/**
+ * The local provider, loaded on its first use: tesseract.js and sharp cost tens of MB of memory, and most servers
+ * never read an ID card between two restarts.
+ */
+class LazyLocalOcrProvider implements OcrProvider {
+  readonly name = 'local';
+  private inner: Promise<OcrProvider> | undefined;
+  constructor(private readonly options?: LocalOcrOptions) {}
+  private provider(): Promise<OcrProvider> {
+    this.inner ??= import('./local-provider').then((m) => new m.LocalOcrProvider(this.options));
+    return this.inner;
+  }
+  async idCard(image: Buffer): Promise<IdCardOcrResult> { return (await this.provider()).idCard(image); }
+  async businessLicense(image: Buffer): Promise<LicenseOcrResult> { return (await this.provider()).businessLicense(image); }
+  async close(): Promise<void> { if (this.inner) await (await this.inner).close?.(); }
+}
+
 const factories = new Map<string, OcrProviderFactory>([
-  ['local', (options) => new LocalOcrProvider(options)],
+  ['local', (options) => new LazyLocalOcrProvider(options)],
 ]);
 
 /** Makes another provider selectable by OCR_PROVIDER (e.g. a cloud service). */

@@ -4,7 +4,7 @@
 // timeline's sentences), signature boxes and 第 N 页 / 共 M 页 under every page of each record.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { describeStep } from '../../../common/approval-text';
 import { capitalAmount } from '../../../common/capital-amount';
 import { formatDate, formatMoney } from '../../../common/rules/format';
@@ -14,6 +14,14 @@ import type { PrintKind, PrintTemplate } from './template';
 
 const require = createRequire(import.meta.url);
 let fontBytes: Buffer | undefined;
+
+let pdfkitLoaded: Promise<typeof PDFKitDocument> | undefined;
+/** pdfkit (~30 MB once loaded) is read on the first print, not at every server start. */
+export function pdfkit(): Promise<typeof PDFKitDocument> {
+  pdfkitLoaded ??= import('pdfkit').then((m) => (m.default ?? m) as typeof PDFKitDocument);
+  return pdfkitLoaded;
+}
+
 export function cjkFont(): Buffer {
   fontBytes ??= fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
   return fontBytes;
@@ -207,7 +215,8 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
 /**
  * One PDF of the records, each starting on a new page and numbered on its own (第 N 页 / 共 M 页).
  */
-export function renderPrintPdf(jobs: PrintJob[], team: PrintTeam, title: string): Promise<Buffer> {
+export async function renderPrintPdf(jobs: PrintJob[], team: PrintTeam, title: string): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, autoFirstPage: false, info: { Title: title, Producer: '易管 Yiguan' } });
   doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];

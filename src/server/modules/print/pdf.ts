@@ -1,9 +1,9 @@
 // A one-page document with a title and lines of text (the demo's stand-in for scanned papers). Records print
 // through template.ts (what a module prints) and layout.ts (how it is laid out).
-import PDFDocument from 'pdfkit';
-import { cjkFont } from './layout';
+import { cjkFont, pdfkit } from './layout';
 
-export function renderTextPdf(title: string, lines: string[]): Promise<Buffer> {
+export async function renderTextPdf(title: string, lines: string[]): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({ size: 'A4', margin: 60, info: { Title: title, Producer: '易管 Yiguan' } });
   doc.registerFont('cjk', cjkFont());
   doc.font('cjk');

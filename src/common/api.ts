@@ -25,5 +25,12 @@ export function isLoginExpiredStatus(status: number): boolean {
   return status === Status.NO_TOKEN || status === Status.TOKEN_INVALID || status === Status.TOKEN_EXPIRED;
 }
 
+/** The session cookie (spec: "Token cookie name: token"), HttpOnly since issue 15: page scripts never read it. */
 export const TOKEN_COOKIE = 'token';
 export const TOKEN_HEADER = 'Satoken';
+/**
+ * The session's CSRF token (README "Security"): a readable cookie the server sets beside the HttpOnly token
+ * cookie, which the web client echoes in the header on every call.
+ */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';

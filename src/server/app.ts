@@ -73,7 +73,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
   await app.register(requestContextPlugin);
-  await app.register(authPlugin, { sessions: services.sessions });
+  await app.register(authPlugin, { sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(rateLimitsPlugin, { db, limits: config.rateLimits });
 
   app.get('/api/health', { config: { public: true }, schema: { tags: ['系统'], summary: '健康检查' } }, async () => {

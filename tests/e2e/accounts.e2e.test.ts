@@ -203,8 +203,11 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     expect(await page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
     const cookie = await tokenCookie(ctx);
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 3600);
+    // The server's session cookie: out of the page scripts' reach, and not sent along by other sites' requests.
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
     expect(stored).not.toContain(DEMO.password);
+    expect(stored).not.toContain(cookie!.value);
     await shot(page, 'portal');
 
     await page.getByRole('button', { name: '收起' }).click();

@@ -3,7 +3,7 @@
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, signIn, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
 import { confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
 
 
@@ -43,8 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
   }
   async function loggedIn(username: string, password = 'demo12345'): Promise<Page> {
     const { ctx, page: p } = await page();
-    const res = await ctx.request.post(`${base}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
-    await ctx.addCookies([{ name: 'token', value: (await res.json()).data.token, url: base }]);
+    await signIn(ctx, base, username, password);
     return p;
   }
 

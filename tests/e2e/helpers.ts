@@ -91,8 +91,23 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
 }
 
+/** The session cookie the server set in this browser (HttpOnly: the page's scripts cannot see it). */
 export async function tokenCookie(ctx: BrowserContext) {
   return (await ctx.cookies()).find((c) => c.name === 'token');
+}
+
+/**
+ * Signs a browser context in through the API as the web client does (its CSRF header, empty before a session),
+ * so the answer's session cookies (HttpOnly token, readable XSRF-TOKEN) land in the context's cookie jar.
+ * Returns the login answer; its token serves the suites' own API calls (Satoken header).
+ */
+export async function signIn(ctx: BrowserContext, base: string, username: string, password = 'demo12345') {
+  const res = await ctx.request.post(`${base}/api/admin/login/user`, {
+    headers: { 'X-XSRF-TOKEN': '' }, data: { loginType: 'password', username, password },
+  });
+  const body = await res.json() as { status: number; message: string; data: { token: string } };
+  if (body.status !== 200) throw new Error(`login of ${username} failed: ${body.message}`);
+  return body;
 }
 
 /** The text of the visible antd toasts. */
@@ -205,9 +220,7 @@ export function signedInPages(rig: () => E2eRig) {
       contexts.push(ctx);
       await recordToasts(ctx);
       if (username) {
-        const res = await ctx.request.post(`${server.url}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
-        tokens[username] = (await res.json()).data.token;
-        await ctx.addCookies([{ name: 'token', value: tokens[username], url: server.url }]);
+        tokens[username] = (await signIn(ctx, server.url, username, password)).data.token;
       }
       const p = await ctx.newPage();
       p.setDefaultTimeout(WAIT_MS);

@@ -108,7 +108,10 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
       throw err;
     });
     await expect.poll(() => desk.page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
-    expect(await tokenCookie(desk.ctx)).toBeDefined();
+    // The poll's answer set the session cookie itself: HttpOnly, so the desk page never held the token.
+    const session = await tokenCookie(desk.ctx);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(await desk.page.evaluate(() => document.cookie + JSON.stringify({ ...localStorage }))).not.toContain(session!.value);
 
     // One ticket for the visit; the image, data-ticket and every poll were that one.
     expect(seen.generateRequests).toHaveLength(1);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { HAS_CHROMIUM, shot, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import { HAS_CHROMIUM, shot, signIn, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
 import { drawerOf, item, poll, rowOf } from './page-kit';
 
 /** Waits for a UI condition: actions and answers take a moment on a busy two-core machine. */
@@ -24,9 +24,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
 
   async function loggedIn(username: string): Promise<Page> {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const res = await ctx.request.post(`${server.url}/api/admin/login/user`, { data: { loginType: 'password', username, password: 'demo12345' } });
-    const token = (await res.json()).data.token;
-    await ctx.addCookies([{ name: 'token', value: token, url: server.url }]);
+    await signIn(ctx, server.url, username);
     const page = await ctx.newPage();
     page.setDefaultTimeout(WAIT_MS);
     return page;

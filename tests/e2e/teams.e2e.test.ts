@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
-import { HAS_CHROMIUM, readSmsCode, shot, startRig, toastText, type E2eRig } from './helpers';
+import { HAS_CHROMIUM, readSmsCode, shot, signIn, startRig, toastText, type E2eRig } from './helpers';
 
 if (!HAS_CHROMIUM) {
   console.log('[e2e] /usr/bin/chromium not found: skipping the teams Chromium suite (install it with `apt-get install -y chromium`).');
@@ -64,12 +64,9 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
   const errors = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
   const sidebarText = (page: Page) => page.getByTestId('sidebar-menu').innerText();
 
-  /** The login screen has its own suite: here the token cookie is set from an API login. */
-  async function loginByApi({ ctx, page }: { ctx: BrowserContext; page: Page }, username: string, password: string) {
-    const res = await page.request.post(`${base}/api/admin/login/user`, { data: { loginType: 'password', username, password } });
-    const body = await res.json();
-    expect(body.status, body.message).toBe(200);
-    await ctx.addCookies([{ name: 'token', value: body.data.token, url: base }]);
+  /** The login screen has its own suite: here the session cookies come from an API login. */
+  async function loginByApi({ ctx }: { ctx: BrowserContext; page: Page }, username: string, password: string) {
+    await signIn(ctx, base, username, password);
   }
 
   it('a new user registers, lands on /selectionMethod and onboards an enterprise team through the screens', async () => {

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App as AntApp, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient, resetClientHooks } from '../../src/web/api/client';
-import { clearToken, getRememberedUsername, getToken, setRememberedUsername, setToken } from '../../src/web/api/session';
+import { clearCsrfCookie, getRememberedUsername, getCsrfToken, setRememberedUsername } from '../../src/web/api/session';
 import { ChangePasswordDialog } from '../../src/web/app/layout/ChangePasswordDialog';
-import { envelope, stubFetch } from './fetch-stub';
+import { envelope, stubFetch, signedIn } from './fetch-stub';
 
 const onChanged = vi.fn();
 const onClose = vi.fn();
@@ -38,7 +38,7 @@ beforeEach(() => {
   onClose.mockReset();
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
+  clearCsrfCookie();
   configureClient({ notifyError: vi.fn(), toLogin: vi.fn() });
 });
 
@@ -92,7 +92,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('on success: posts the §7 body, shows 修改成功，请重新登陆 and clears storage and the cookie', async () => {
-    setToken('tok');
+    signedIn('tok');
     localStorage.setItem('userInfo', '{"username":"demo"}');
     sessionStorage.setItem('isRegister', 'true');
     setRememberedUsername('demo');
@@ -106,14 +106,14 @@ describe('ChangePasswordDialog', () => {
     expect(new URL(calls[0].url).pathname).toBe('/api/admin/sysuserdetail/updatePassword');
     expect(await calls[0].json()).toEqual({ username: 'demo', password: 'demo12345', newPassword: 'newPass123', rePassword: 'newPass123' });
     expect(await screen.findByText('修改成功，请重新登陆')).toBeTruthy();
-    expect(getToken()).toBeNull();
+    expect(getCsrfToken()).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(getRememberedUsername()).toBe('demo');
   });
 
   it('a refused change keeps the session and the dialog', async () => {
-    setToken('tok');
+    signedIn('tok');
     stubFetch(() => envelope(400, null, '原密码错误'));
     const { old, next, again } = mount();
     type(old, 'wrongPass1');
@@ -123,6 +123,6 @@ describe('ChangePasswordDialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /确\s*定/ }).className).not.toContain('loading'));
     await new Promise((r) => setTimeout(r, 20));
     expect(onChanged).not.toHaveBeenCalled();
-    expect(getToken()).toBe('tok');
+    expect(getCsrfToken()).toBe('tok');
   });
 });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-// The request client: envelope, Satoken header, the §8 error catalogue, skip/silent options, loading counter.
+// The request client: envelope, the session cookie's CSRF header, the §8 error catalogue, skip/silent options,
+// loading counter.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, configureClient, request, requestRaw, resetClientHooks } from '../../src/web/api/client';
 import { loading } from '../../src/web/api/loading';
-import { clearToken, getRememberedUsername, getToken, setRememberedUsername, setToken } from '../../src/web/api/session';
-import { envelope, stubFetch } from './fetch-stub';
+import { clearCsrfCookie, getRememberedUsername, getCsrfToken, setRememberedUsername } from '../../src/web/api/session';
+import { envelope, stubFetch, signedIn } from './fetch-stub';
 
 let notify: ReturnType<typeof vi.fn<(text: string) => void>>;
 let toLogin: ReturnType<typeof vi.fn<() => void>>;
@@ -16,7 +17,7 @@ beforeEach(() => {
   loading.reset();
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
+  clearCsrfCookie();
 });
 
 afterEach(() => {
@@ -31,42 +32,60 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('envelope', () => {
-  it('returns data of a status-200 answer, calls /api with the Satoken header and the query', async () => {
-    setToken('tok-123');
+  it('returns data of a status-200 answer, calls /api with the CSRF header and the query, never a Satoken header', async () => {
+    signedIn('csrf-123');
     const { calls } = stubFetch(() => envelope(200, { id: 7 }));
     const data = await request<{ id: number }>('GET', 'admin/sysuser/getSysUser', { searchParams: { a: 1, b: undefined } });
     expect(data).toEqual({ id: 7 });
     const url = new URL(calls[0].url);
     expect(url.pathname).toBe('/api/admin/sysuser/getSysUser');
     expect(url.search).toBe('?a=1');
-    expect(calls[0].headers.get('Satoken')).toBe('tok-123');
+    // The session is the HttpOnly cookie the browser adds by itself; the page can only echo the CSRF token.
+    expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('csrf-123');
+    expect(calls[0].headers.get('Satoken')).toBeNull();
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('sends no Satoken header without the cookie and posts JSON', async () => {
+  it('echoes the CSRF cookie on posts, downloads and raw calls alike', async () => {
+    signedIn('csrf-abc');
+    const { calls } = stubFetch(() => envelope(200, null));
+    await request('POST', 'admin/login/logout', { json: {} });
+    await requestRaw('GET', 'data/x/print');
+    expect(calls.map((c) => c.headers.get('X-XSRF-TOKEN'))).toEqual(['csrf-abc', 'csrf-abc']);
+  });
+
+  it('marks its calls with an empty CSRF header while signed out (so a login answer sets the cookies), and posts JSON', async () => {
     const { calls } = stubFetch(() => envelope(200, null));
     await request('POST', '/admin/login/user', { json: { username: 'demo' } });
+    expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('');
     expect(calls[0].headers.get('Satoken')).toBeNull();
     expect(calls[0].method).toBe('POST');
     expect(await calls[0].json()).toEqual({ username: 'demo' });
+  });
+
+  it('keeps no token anywhere a script can read it after a login answer that carries one', async () => {
+    stubFetch(() => envelope(200, { token: 'secret-session-token', user: { username: 'demo' }, expiresAt: '2099-01-01T00:00:00Z' }));
+    await request('POST', 'admin/login/user', { json: { loginType: 'password', username: 'demo', password: 'x' } });
+    const readable = document.cookie + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    expect(readable).not.toContain('secret-session-token');
   });
 });
 
 describe('error catalogue (spec §8)', () => {
   it.each([11011, 11013, 11015, 11016, 11017])('status %i is an ordinary failure: its message shows and the session stays', async (status) => {
-    setToken('still-valid');
+    signedIn('still-valid');
     stubFetch(() => envelope(status, null, '账号已被冻结'));
     const e = await failure(request('GET', 'admin/sysuser/getSysUser'));
     expect(e.kind).toBe('status');
     expect(notify).toHaveBeenCalledWith('账号已被冻结');
     expect(toLogin).not.toHaveBeenCalled();
-    expect(getToken()).toBe('still-valid');
+    expect(getCsrfToken()).toBe('still-valid');
   });
 
   it.each([10015, 11012, 11014])(
     'status %i drops the session, shows the message and goes to /login',
     async (status) => {
-      setToken('old');
+      signedIn('old');
       localStorage.setItem('userInfo', '{"username":"demo"}');
       sessionStorage.setItem('isRegister', 'true');
       setRememberedUsername('demo');
@@ -76,7 +95,7 @@ describe('error catalogue (spec §8)', () => {
       expect(e.status).toBe(status);
       expect(notify).toHaveBeenCalledWith('登录已过期，请重新登录');
       expect(toLogin).toHaveBeenCalledTimes(1);
-      expect(getToken()).toBeNull();
+      expect(getCsrfToken()).toBeNull();
       expect(localStorage.getItem('userInfo')).toBeNull();
       expect(sessionStorage.length).toBe(0);
       // The remembered username is a device preference and survives.
@@ -158,11 +177,11 @@ describe('options', () => {
   });
 
   it('silent still handles an expired login', async () => {
-    setToken('old');
+    signedIn('old');
     stubFetch(() => envelope(11014, null, ''));
     await failure(request('POST', 'oa/process/agree', { silent: true }));
     expect(toLogin).toHaveBeenCalled();
-    expect(getToken()).toBeNull();
+    expect(getCsrfToken()).toBeNull();
   });
 });
 

@@ -17,3 +17,11 @@ export function stubFetch(handler: Handler) {
   vi.stubGlobal('fetch', fn);
   return { fn, calls };
 }
+
+/**
+ * The browser after a login: the readable CSRF cookie the server sets beside its HttpOnly token cookie
+ * (which jsdom's page could not see either). What the guard and the client read.
+ */
+export function signedIn(csrf = 'csrf-tok'): void {
+  document.cookie = `XSRF-TOKEN=${encodeURIComponent(csrf)}; path=/`;
+}

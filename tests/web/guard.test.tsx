@@ -3,9 +3,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientHooks } from '../../src/web/api/client';
-import { clearToken, setToken } from '../../src/web/api/session';
+import { clearCsrfCookie } from '../../src/web/api/session';
 import { isPublicPath, redirectTarget } from '../../src/web/app/guard';
-import { envelope, stubFetch } from './fetch-stub';
+import { envelope, stubFetch, signedIn } from './fetch-stub';
 import { renderApp } from './render-app';
 
 const USER = {
@@ -23,7 +23,7 @@ const location = () => screen.getByTestId('location').textContent;
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
+  clearCsrfCookie();
   stubFetch((req) => {
     const p = new URL(req.url).pathname;
     if (p === '/api/admin/sysuser/getSysUser') return envelope(200, USER);
@@ -55,7 +55,7 @@ describe('without the token cookie', () => {
 
 describe('with the token cookie', () => {
   it('/ shows the portal with the nickname and team from getSysUser', async () => {
-    setToken('tok');
+    signedIn('tok');
     renderApp('/');
     expect(await screen.findByText(/演示用户/, { selector: '[data-testid=greeting]' })).toBeTruthy();
     expect((await screen.findByTestId('team-name')).textContent).toBe('演示企业');
@@ -72,17 +72,17 @@ describe('with the token cookie', () => {
   });
 
   it('an unknown path lands on /empty', async () => {
-    setToken('tok');
+    signedIn('tok');
     renderApp('/no/such/page');
     await waitFor(() => expect(location()).toBe('/empty'));
   });
 
   it('an expired session answer drops the token and goes to /login, remembering the page', async () => {
-    setToken('stale');
+    signedIn('stale');
     stubFetch(() => envelope(11012, null, '登录失效，请重新登录'));
     renderApp('/basicInfo');
     await waitFor(() => expect(location()).toBe('/login'));
-    expect(document.cookie).not.toContain('token=');
+    expect(document.cookie).not.toContain('XSRF-TOKEN=');
     expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({ from: '/basicInfo' });
     expect(await screen.findByText('登录失效，请重新登录')).toBeTruthy();
   });
@@ -94,7 +94,7 @@ describe('with the token cookie', () => {
   });
 
   it('the sidebar toggles between 收起 (200px) and 展开 (54px)', async () => {
-    setToken('tok');
+    signedIn('tok');
     renderApp('/');
     const sider = document.querySelector('.yg-sider') as HTMLElement;
     expect(sider.style.width).toBe('200px');
@@ -107,7 +107,7 @@ describe('with the token cookie', () => {
 
 describe('isRegister', () => {
   it('is set when arriving at / from /register', async () => {
-    setToken('tok');
+    signedIn('tok');
     renderApp('/register');
     await act(async () => {});
     expect(sessionStorage.getItem('isRegister')).toBeNull();
@@ -117,7 +117,7 @@ describe('isRegister', () => {
   });
 
   it('is not set when arriving at / from elsewhere', async () => {
-    setToken('tok');
+    signedIn('tok');
     renderApp('/login');
     await act(async () => {});
     fireEvent.click(screen.getByTestId('go-home'));

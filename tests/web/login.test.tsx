@@ -5,9 +5,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loading } from '../../src/web/api/loading';
 import { resetClientHooks } from '../../src/web/api/client';
-import { clearToken, getToken } from '../../src/web/api/session';
+import { clearCsrfCookie, getCsrfToken } from '../../src/web/api/session';
 import { LoadingMask } from '../../src/web/app/LoadingMask';
-import { envelope, stubFetch } from './fetch-stub';
+import { envelope, signedIn, stubFetch } from './fetch-stub';
 import { renderApp } from './render-app';
 
 const USER = { id: 1, username: 'demo', nickName: '演示用户', tenantName: '演示企业', permissions: [] };
@@ -15,7 +15,7 @@ const USER = { id: 1, username: 'demo', nickName: '演示用户', tenantName: '�
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
+  clearCsrfCookie();
   loading.reset();
 });
 
@@ -36,22 +36,24 @@ async function submit(username: string, password: string, remember: boolean) {
 describe('LoginPage', () => {
   it('remember-me stores only the username, sends remember: true and prefills next time', async () => {
     const expiresAt = new Date(Date.now() + 7 * 86400_000).toISOString();
-    const { calls } = stubFetch((req) =>
-      new URL(req.url).pathname === '/api/admin/login/user'
-        ? envelope(200, { token: 'tok-1', user: USER, expiresAt })
-        : envelope(200, USER),
-    );
+    const { calls } = stubFetch((req) => {
+      if (new URL(req.url).pathname !== '/api/admin/login/user') return envelope(200, USER);
+      signedIn('csrf-1'); // what the answer's Set-Cookie leaves readable (the token cookie is HttpOnly)
+      return envelope(200, { token: 'tok-1', user: USER, expiresAt });
+    });
     renderApp('/login');
     await submit('demo', 'demo12345', true);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(await calls[0].json()).toEqual({ loginType: 'password', username: 'demo', password: 'demo12345', remember: true });
-    expect(getToken()).toBe('tok-1');
+    expect(getCsrfToken()).toBe('csrf-1');
     expect(JSON.parse(localStorage.getItem('rememberLogin')!)).toEqual({ username: 'demo' });
     const everything = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie;
     expect(everything).not.toContain('demo12345');
+    // The token of the answer is the server's cookie's business: the page keeps it nowhere.
+    expect(everything).not.toContain('tok-1');
     cleanup();
 
-    clearToken();
+    clearCsrfCookie();
     renderApp('/login');
     expect((screen.getByPlaceholderText('用户名 / 手机号') as HTMLInputElement).value).toBe('demo');
     expect((screen.getByRole('checkbox', { name: '记住我' }) as HTMLInputElement).checked).toBe(true);
@@ -60,10 +62,14 @@ describe('LoginPage', () => {
 
   it('without remember-me the username is forgotten', async () => {
     localStorage.setItem('rememberLogin', JSON.stringify({ username: 'old' }));
-    const { calls } = stubFetch(() => envelope(200, { token: 'tok-2', user: USER, expiresAt: new Date().toISOString() }));
+    const { calls } = stubFetch(() => {
+      signedIn('csrf-2');
+      return envelope(200, { token: 'tok-2', user: USER, expiresAt: new Date().toISOString() });
+    });
     renderApp('/login');
     await submit('demo', 'demo12345', false);
-    await waitFor(() => expect(getToken()).toBe('tok-2'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(document.cookie).not.toContain('tok-2');
     expect((await calls[0].json()).remember).toBe(false);
     expect(localStorage.getItem('rememberLogin')).toBeNull();
   });
@@ -75,7 +81,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('账号已锁定，请10分钟后再试')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/login');
     await waitFor(() => expect((screen.getByPlaceholderText('密码') as HTMLInputElement).value).toBe(''));
-    expect(getToken()).toBeNull();
+    expect(getCsrfToken()).toBeNull();
   });
 });
 

@@ -5,12 +5,12 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
 import { resetClientHooks } from '../../src/web/api/client';
-import { clearToken, setToken } from '../../src/web/api/session';
+import { clearCsrfCookie } from '../../src/web/api/session';
 import { pageLoader, type MenuNode } from '../../src/web/api/team';
 import { bisectQuality } from '../../src/web/app/teams/compress';
 import { selectionRoute } from '../../src/web/app/teams/selection';
 import { checkBankCardNo, checkCreditCode, checkIdCardNo, checkTeamCode, checkTeamName, Msg } from '../../src/web/app/teams/wizard';
-import { envelope, stubFetch } from './fetch-stub';
+import { envelope, stubFetch, signedIn } from './fetch-stub';
 import { renderApp } from './render-app';
 
 const USER = {
@@ -57,8 +57,8 @@ function serve(overrides: Record<string, (req: Request) => Response | Promise<Re
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
-  setToken('tok');
+  clearCsrfCookie();
+  signedIn('tok');
   serve();
 });
 

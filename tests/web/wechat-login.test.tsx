@@ -8,10 +8,10 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientHooks } from '../../src/web/api/client';
 import { loading } from '../../src/web/api/loading';
-import { clearToken, getToken, setToken, storeUser } from '../../src/web/api/session';
+import { clearCsrfCookie, getCsrfToken, storeUser } from '../../src/web/api/session';
 import { AppShell } from '../../src/web/app/App';
 import { QR_POLL_MS } from '../../src/web/app/auth/WechatLoginPage';
-import { envelope, stubFetch } from './fetch-stub';
+import { envelope, stubFetch, signedIn } from './fetch-stub';
 
 const USER = { id: 1, username: 'demo', nickName: '演示用户', tenantName: '演示企业', permissions: [] };
 const GENERATE = '/api/admin/wechat/generateAWeChatQRCode';
@@ -67,7 +67,7 @@ function shownImage(): HTMLImageElement | null {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  clearToken();
+  clearCsrfCookie();
   loading.reset();
 });
 
@@ -123,10 +123,18 @@ describe('WechatLoginPage under StrictMode', () => {
 
   it('the poll that finds the shown ticket confirmed logs in and leaves for /', async () => {
     const expiresAt = new Date(Date.now() + 86400_000).toISOString();
-    const srv = qrServer((ticket) => (ticket === 't1' ? { status: 'confirmed', token: 'qr-token', user: USER, expiresAt } : { status: 'pending' }));
+    // The server's answer sets the session cookies (here: the readable half, as the browser would keep it).
+    const srv = qrServer((ticket) => {
+      if (ticket !== 't1') return { status: 'pending' };
+      signedIn('qr-csrf');
+      return { status: 'confirmed', token: 'qr-token', user: USER, expiresAt };
+    });
     renderStrict('/wechatLogin');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: QR_POLL_MS * 3 });
-    expect(getToken()).toBe('qr-token');
+    expect(getCsrfToken()).toBe('qr-csrf');
+    expect(document.cookie + JSON.stringify({ ...localStorage })).not.toContain('qr-token');
+    // The poll is marked as the web client's (the CSRF header, empty before the login): only then the cookies come.
+    expect(srv.calls.find((c) => c.url.includes('qrStatus'))!.headers.get('X-XSRF-TOKEN')).toBe('');
     expect(srv.generated).toHaveLength(1);
     expect(srv.polled).toEqual(['t1']);
   }, 30_000);
@@ -134,7 +142,7 @@ describe('WechatLoginPage under StrictMode', () => {
 
 describe('QrConfirmPage', () => {
   beforeEach(() => {
-    setToken('phone-token');
+    signedIn('phone-token');
     storeUser(USER);
   });
 

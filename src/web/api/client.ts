@@ -1,12 +1,13 @@
 import { message } from 'antd';
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { isLoginExpiredStatus, Status, TOKEN_HEADER, type ApiResponse } from '../../common/api';
+import { CSRF_HEADER, isLoginExpiredStatus, Status, type ApiResponse } from '../../common/api';
 import { loading } from './loading';
 import { ClientMessages } from './messages';
-import { clearSession, getToken } from './session';
+import { clearSession, getCsrfToken } from './session';
 
 /**
  * The request client (spec §7, §8). Every answer is {status, message, data}; status 200 is success.
+ * The session is the HttpOnly cookie, which the browser sends on its own; the client adds the CSRF header.
  * Failures are shown here once, then thrown as ApiError so callers simply stop.
  */
 
@@ -81,9 +82,11 @@ const http: KyInstance = ky.create({
   timeout: 30000,
   hooks: {
     beforeRequest: [
+      // The session rides in the HttpOnly cookie the browser sends by itself; every call echoes the session's CSRF
+      // token (empty while there is none, which also marks the call as the web client's: only such calls are
+      // given the session cookies on login). README "Security".
       (req) => {
-        const token = getToken();
-        if (token) req.headers.set(TOKEN_HEADER, token);
+        req.headers.set(CSRF_HEADER, getCsrfToken() ?? '');
       },
     ],
   },

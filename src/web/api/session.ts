@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE } from '../../common/api';
+import { CSRF_COOKIE } from '../../common/api';
 
 /** Keys the browser keeps. The remembered username is a device preference, so clearing the session keeps it. */
 export const StorageKeys = {
@@ -35,26 +35,29 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-export function getToken(): string | null {
-  return readCookie(TOKEN_COOKIE);
+/*
+ * The session itself is the HttpOnly `token` cookie the server sets on login and clears on logout: no script
+ * here can read or write it (README "Security"). Beside it the server sets the readable CSRF cookie, which
+ * the client echoes in a header on every call and which tells the guard that a session exists.
+ */
+
+/** The session's CSRF token (the readable half of the session cookies), or null when signed out. */
+export function getCsrfToken(): string | null {
+  return readCookie(CSRF_COOKIE);
+}
+
+/** Whether the browser holds a session (the server may still find it expired: the client then clears it). */
+export function hasSession(): boolean {
+  return getCsrfToken() !== null;
 }
 
 /**
- * Stores the token cookie. Without expiresAt it is a session cookie (gone when the browser closes);
- * with it (remember-me) it lasts as long as the server-side session may.
+ * Forgets the session on this side: the readable CSRF cookie (with the paths and flags the server set it).
+ * The HttpOnly token cookie is the server's to clear (logout, password change, deactivation, an expired token).
  */
-export function setToken(token: string, expiresAt?: string | number | null): void {
-  let cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
-  if (expiresAt) {
-    const d = new Date(expiresAt);
-    if (!Number.isNaN(d.getTime())) cookie += `; expires=${d.toUTCString()}`;
-  }
-  if (typeof location !== 'undefined' && location.protocol === 'https:') cookie += '; Secure';
-  document.cookie = cookie;
-}
-
-export function clearToken(): void {
-  document.cookie = `${TOKEN_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+export function clearCsrfCookie(): void {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CSRF_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax${secure}`;
 }
 
 export function getRememberedUsername(): string | null {
@@ -76,13 +79,14 @@ export function setRememberedUsername(username: string | null): void {
 
 /**
  * Logout, password change and an expired login all end here (spec §4): clear local and session storage
- * and the token cookie. The remembered username survives, otherwise remember-me could never work.
+ * and the session's readable cookie (the server clears the HttpOnly token cookie in those answers). The
+ * remembered username survives, otherwise remember-me could never work.
  */
 export function clearSession(): void {
   const remembered = getRememberedUsername();
   try { localStorage.clear(); } catch { /* storage may be unavailable */ }
   try { sessionStorage.clear(); } catch { /* idem */ }
-  clearToken();
+  clearCsrfCookie();
   if (remembered) setRememberedUsername(remembered);
 }
 

@@ -3,7 +3,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { createElement, lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
-import { getToken } from '../api/session';
+import { hasSession } from '../api/session';
 import { LoginPage } from './auth/LoginPage';
 import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
 import { LoadingMask } from './LoadingMask';
@@ -66,7 +66,7 @@ const quiet = () => {}; // a failed preload is reported by the lazy screen that 
  * the other; starting them together at startup saves those round trips (the imports are shared).
  */
 export function preloadRoute(pathname: string) {
-  if (isPublicPath(pathname) || pathname === '/qrConfirm' || !getToken()) return; // /qrConfirm has no workspace
+  if (isPublicPath(pathname) || pathname === '/qrConfirm' || !hasSession()) return; // /qrConfirm has no workspace
   WorkspaceShell.preload().catch(quiet);
   if (pathname === '/') PortalHome.preload().catch(quiet);
   const schema = schemaForRoute(pathname);

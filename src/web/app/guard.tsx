@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { getToken, StorageKeys } from '../api/session';
+import { hasSession, StorageKeys } from '../api/session';
 
 /** The routes that need no token (spec §2). */
 export const PUBLIC_PATHS = ['/login', '/codeLogin', '/wechatLogin', '/register', '/forgotPassword'] as const;
@@ -9,10 +9,10 @@ export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
 }
 
-/** Every other route needs the token cookie, else /login (remembering where the user wanted to go). */
+/** Every other route needs a session (its cookies), else /login (remembering where the user wanted to go). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!getToken()) {
+  if (!hasSession()) {
     const from = location.pathname + location.search;
     return <Navigate to="/login" replace state={from !== '/' ? { from } : undefined} />;
   }

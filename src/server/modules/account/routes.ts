@@ -8,6 +8,7 @@ import { PHONE, matches } from '../../../common/patterns';
 import { findUserByMobile } from '../auth/users';
 import { passwordAccepted } from '../auth/login-guard';
 import { assertReadableFileUrl } from '../files/access';
+import { clearSessionCookies } from '../../plugins/csrf';
 
 const tags = ['个人中心'];
 const BANKCARD = /^[1-9]\d{15,18}$/;
@@ -111,7 +112,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
 
   app.post('/api/admin/sysuser/deactivate', {
     schema: { tags, summary: '注销账号：需确认密码；所拥有的团队停用，其他团队中的成员身份改为已退出，所有会话失效', body: { type: 'object', required: ['password'], properties: { password: { type: 'string', maxLength: 400 } } } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const a = requireAuth(req);
     const { password } = req.body as { password: string };
     const user = await db.selectFrom('users').selectAll().where('id', '=', a.userId).executeTakeFirstOrThrow();
@@ -124,6 +125,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
       await trx.updateTable('users').set({ status: 'deactivated', updated_at: new Date() }).where('id', '=', a.userId).execute();
     });
     await sessions.revokeAllOfUser(a.userId);
+    clearSessionCookies(req, reply, s.config.publicUrl);
     return ok(impact, '账号已注销');
   });
 }

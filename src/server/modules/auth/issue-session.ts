@@ -1,11 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../services';
 import { clearFailedLogins } from './login-guard';
 import { setActor } from '../../db/actor';
 import { logLogin } from '../audit/logins';
+import { setSessionCookies } from '../../plugins/csrf';
 import { defaultTenantOf, loadSysUser } from './users';
 
-/** Starts a session in the user's first team and returns what every login answer carries. */
-export async function issueSession(s: AppServices, userId: number, remember: boolean) {
+/**
+ * Starts a session in the user's first team and returns what every login answer carries. The web client's call
+ * (`http`) also gets the session cookies (plugins/csrf.ts): persistent when remembered, else browser-session ones.
+ */
+export async function issueSession(s: AppServices, userId: number, remember: boolean, http?: { req: FastifyRequest; reply: FastifyReply }) {
   await clearFailedLogins(s.db, userId);
   const tenant = await defaultTenantOf(s.db, userId);
   // From here on the request acts as the user who logged in; the log says he did, in the team he starts in.
@@ -14,5 +19,6 @@ export async function issueSession(s: AppServices, userId: number, remember: boo
   const { token, expiresAt, sessionId } = await s.sessions.create(userId, tenant, remember);
   const acl = await s.acl.forSession({ sessionId, userId, tenantCode: tenant, acl: null });
   const user = await loadSysUser(s.db, userId, tenant, acl.permissions);
+  if (http) setSessionCookies(http.req, http.reply, { token, expiresAt, remember }, s.config.publicUrl);
   return { token, expiresAt: expiresAt.toISOString(), user };
 }

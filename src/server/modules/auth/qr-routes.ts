@@ -82,7 +82,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
   app.get('/api/admin/wechat/qrStatus', {
     config: { public: true },
     schema: { tags: ['账号'], summary: '轮询扫码登录状态；确认后仅返回一次令牌', querystring: ticketQuery },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { ticket } = req.query as { ticket: string };
     const row = await db.selectFrom('qr_logins').selectAll().where('ticket', '=', ticket).executeTakeFirst();
     if (!row || row.status === 'consumed' || (row.status === 'pending' && new Date(row.expires_at).getTime() <= Date.now())) {
@@ -97,6 +97,6 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
       .where('status', '=', 'confirmed')
       .executeTakeFirst();
     if (Number(flipped.numUpdatedRows) !== 1 || !row.user_id) return ok({ status: 'expired' });
-    return ok({ status: 'confirmed', ...(await issueSession(s, row.user_id, false)) });
+    return ok({ status: 'confirmed', ...(await issueSession(s, row.user_id, false, { req, reply })) });
   });
 }

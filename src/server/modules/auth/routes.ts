@@ -1,5 +1,5 @@
 // Account calls of spec §7: captcha, register, login (password / SMS), profile, password change and reset, logout.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword, dummyHash } from './passwords';
 import { clearFailedLogins, isLocked, passwordAccepted } from './login-guard';
 import { findUserByLogin, findUserByMobile, loadSysUser } from './users';
 import { issueSession } from './issue-session';
+import { clearSessionCookies } from '../../plugins/csrf';
 
 const str = (maxLength = 200) => ({ type: 'string', maxLength });
 const WRONG_LOGIN = '用户名或密码错误';
@@ -23,7 +24,8 @@ function assertPhone(mobile: string) {
 export async function accountRoutes(app: FastifyInstance, s: AppServices) {
   const { db, sessions, captcha } = s;
 
-  const startSession = (userId: number, remember: boolean) => issueSession(s, userId, remember);
+  const startSession = (userId: number, remember: boolean, req: FastifyRequest, reply: FastifyReply) =>
+    issueSession(s, userId, remember, { req, reply });
 
   app.get('/api/admin/captcha/getSmsCaptcha', {
     config: { public: true },
@@ -49,7 +51,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
         properties: { username: str(20), mobile: str(20), code: str(6), password: str(400), rePassword: str(400), nickName: str(30) },
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const b = req.body as { username: string; mobile: string; code: string; password: string; rePassword: string; nickName?: string };
     if (!matches(USERNAME, b.username)) throw badRequest(USERNAME.regMsg);
     assertPhone(b.mobile);
@@ -68,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
       .returning('id')
       .executeTakeFirst();
     if (!user) throw conflict('用户名或手机号已被注册');
-    return ok(await startSession(user.id, false), '注册成功');
+    return ok(await startSession(user.id, false, req, reply), '注册成功');
   });
 
   app.post('/api/admin/login/user', {
@@ -83,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
         },
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const b = req.body as { loginType: 'password' | 'sms'; username?: string; password?: string; mobile?: string; code?: string; remember?: boolean };
     if (b.loginType === 'sms') {
       if (!b.mobile || !b.code) throw badRequest('请输入手机号和验证码');
@@ -95,7 +97,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
       if (isLocked(user)) throw badRequest('验证码错误');
       if (user.status !== 'active') throw forbidden('该账号已注销');
       await captcha.consume(codeId);
-      return ok(await startSession(user.id, !!b.remember), '登录成功');
+      return ok(await startSession(user.id, !!b.remember, req, reply), '登录成功');
     }
     if (!b.username || !b.password) throw badRequest('请输入用户名和密码');
     const user = await findUserByLogin(db, b.username);
@@ -105,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     }
     if (!(await passwordAccepted(db, user, b.password))) throw badRequest(WRONG_LOGIN);
     if (user.status !== 'active') throw forbidden('该账号已注销');
-    return ok(await startSession(user.id, !!b.remember), '登录成功');
+    return ok(await startSession(user.id, !!b.remember, req, reply), '登录成功');
   });
 
   app.get('/api/admin/sysuser/getSysUser', { schema: { tags: ['账号'], summary: '当前用户信息' } }, async (req) => {
@@ -123,7 +125,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
         properties: { username: str(50), password: str(400), newPassword: str(400), rePassword: str(400) },
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const a = requireAuth(req);
     const b = req.body as { username?: string; password: string; newPassword: string; rePassword: string };
     const msg = validatePasswordChange(b);
@@ -133,6 +135,7 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     if (!(await passwordAccepted(db, user, b.password))) throw badRequest('原密码错误');
     await db.updateTable('users').set({ password_hash: await hashPassword(b.newPassword), updated_at: new Date() }).where('id', '=', user.id).execute();
     await sessions.revokeAllOfUser(user.id);
+    clearSessionCookies(req, reply, s.config.publicUrl);
     return ok(null, '修改成功，请重新登陆');
   });
 
@@ -160,9 +163,10 @@ export async function accountRoutes(app: FastifyInstance, s: AppServices) {
     return ok(null, '密码已重置，请重新登录');
   });
 
-  app.post('/api/admin/login/logout', { schema: { tags: ['账号'], summary: '退出登录' } }, async (req) => {
+  app.post('/api/admin/login/logout', { schema: { tags: ['账号'], summary: '退出登录' } }, async (req, reply) => {
     const a = requireAuth(req);
     await sessions.revoke(a.sessionId);
+    clearSessionCookies(req, reply, s.config.publicUrl);
     return ok(null, '已退出登录');
   });
 }

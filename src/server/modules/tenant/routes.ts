@@ -82,6 +82,8 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   app.get('/api/admin/login/switchTenants', {
+    // A GET in the spec that changes the session's team: by cookie alone only with the CSRF proof (plugins/auth.ts).
+    config: { changesState: true },
     schema: { tags, summary: '切换团队，返回菜单树与权限码', querystring: code },
   }, async (req) => {
     const a = requireAuth(req);

@@ -28,7 +28,7 @@ export function LoginPage() {
       const username = v.username.trim();
       const result = await accountApi.login({ loginType: 'password', username, password: v.password, remember: v.remember });
       setRememberedUsername(v.remember ? username : null);
-      completeLogin(result, v.remember);
+      completeLogin(result);
       navigate(redirectTarget(location.state), { replace: true });
     } catch {
       // Wrong password or a locked account: the client showed the server's message.

@@ -42,7 +42,7 @@ export function WechatLoginPage() {
   // Read by the poll through a ref, so that only a new ticket restarts the poll.
   const onConfirmed = useRef<(s: QrStatus & { token: string }) => void>(() => {});
   onConfirmed.current = (s) => {
-    completeLogin({ token: s.token, user: s.user!, expiresAt: s.expiresAt });
+    completeLogin({ user: s.user! });
     navigate(redirectTarget(location.state), { replace: true });
   };
 

@@ -1,11 +1,10 @@
 import type { LoginResult } from '../../api/account';
-import { setToken, storeUser } from '../../api/session';
+import { storeUser } from '../../api/session';
 
 /**
- * Stores what a login answer gives: the token cookie (persistent until the session's end when
- * remembered, else a browser-session cookie) and the cached user.
+ * Keeps what a login answer gives the page: the cached user. The session cookies came with the answer itself
+ * (HttpOnly token, readable CSRF token; persistent when remembered), set by the server: nothing to store here.
  */
-export function completeLogin(result: Pick<LoginResult, 'token' | 'user' | 'expiresAt'>, remember = false): void {
-  setToken(result.token, remember ? result.expiresAt : undefined);
+export function completeLogin(result: Pick<LoginResult, 'user'>): void {
   if (result.user) storeUser(result.user);
 }

@@ -245,9 +245,13 @@ describe.each(testDialects())('team user management on $name', (dialect) => {
     // Sent again, nothing changes.
     expect((await t.call('POST', `${A}/requests/decide`, { userId: ids.ada, approve: false, reason: '改主意' }, boss)).status).toBe(409);
     const refused = (await t.call('POST', `${A}/requests`, { status: 'refused' }, boss)).data.list as Row[];
-    expect(refused.map((r) => [r.username, r.statusName, r.remark, r.decider])).toEqual([['ben', '已拒绝', '不是本公司员工', '演示用户']]);
+    expect(refused.map((r) => [r.username, r.statusName, r.remark, r.decider])[0]).toEqual(['ben', '已拒绝', '不是本公司员工', '演示用户']);
+    // The demo's refused applicants (demo/people.json) are there too, newest first.
+    expect(refused.map((r) => r.username)).toEqual(['ben', 'weiming', 'fengxue', 'qianduo']);
     const approved = (await t.call('POST', `${A}/requests`, { status: 'approved' }, boss)).data.list as Row[];
     expect(approved.find((r) => r.username === 'ada')).toMatchObject({ statusName: '已通过', decider: '李四' });
+    // And the demo's members who joined by an approved request.
+    expect(approved.find((r) => r.username === 'liuyang')).toMatchObject({ statusName: '已通过', remark: '业务部新同事，刘洋', decider: '李四' });
     expect((await t.call('POST', `${A}/requests`, { status: 'pending' }, boss)).data.list).toEqual([]);
     // ada is a member with the member role.
     expect((await members('ada'))[0].roleNames).toEqual(['普通成员']);

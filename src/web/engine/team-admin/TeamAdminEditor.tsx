@@ -169,7 +169,9 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
       : { roleName: r.roleName, roleCode: r.roleCode, menuIds: r.menuIds, permissionCodes: r.permissionCodes, dataScope: r.dataScope });
   };
   const save = async () => {
-    const v = await form.validateFields();
+    // Field errors show under the fields.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     // Codes of menus no longer chosen go with them.
     const allowed = new Set(codeOptions.flatMap((g) => g.options.map((o) => o.value)));
     setSaving(true);
@@ -238,7 +240,8 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
           </Form.Item>
           {fixed && <Typography.Paragraph type="secondary">管理员角色拥有团队的全部菜单与权限，只能修改名称。</Typography.Paragraph>}
           <Form.Item name="menuIds" label="菜单权限">
-            <TreeSelect treeData={options.menuTree} treeCheckable showCheckedStrategy={TreeSelect.SHOW_CHILD} placeholder="请选择菜单" disabled={fixed}
+            <TreeSelect treeData={options.menuTree} treeCheckable showCheckedStrategy={TreeSelect.SHOW_CHILD} placeholder="请选择菜单（可输入名称搜索）" disabled={fixed}
+              showSearch treeNodeFilterProp="title"
               maxTagCount={12} treeDefaultExpandAll={false} allowClear style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="permissionCodes" label={<Space>按钮权限{!fixed && <Button size="small" type="link" onClick={selectAllCodes}>全选所选菜单的按钮</Button>}</Space>}>

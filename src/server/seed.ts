@@ -36,6 +36,8 @@ export const DEMO_USERS = [
   { ...DEMO_FINANCE, role: '财务、团队管理员，行政财务部负责人' },
 ];
 
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
 async function addUser(db: DB, u: { username: string; password: string; mobile: string; nickName: string }) {
   const row = await db.insertInto('users')
     .values({ username: u.username, mobile: u.mobile, nick_name: u.nickName, password_hash: await hashPassword(u.password), status: 'active' })
@@ -95,16 +97,19 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
   const people = loadPeople();
   const roleIds = new Map<string, number>([['finance', role.id]]);
   for (const r of people.roles) {
-    const modules = MODULES.filter((x) => r.groups.includes(x.group)).map((x) => x.key);
+    const modules = MODULES.filter((x) => r.groups.includes(x.group) || r.modules?.includes(x.key)).map((x) => x.key);
+    const permissions = modules.flatMap(permissionCodesOf).filter((c) => !r.without?.includes(c.slice(c.indexOf(':') + 1)));
     const row = await db.insertInto('roles')
-      .values({ tenant_code: code, role_key: r.key, role_name: r.name, menus: modules, permissions: modules.flatMap(permissionCodesOf) })
+      .values({ tenant_code: code, role_key: r.key, role_name: r.name, menus: modules, permissions, data_scope: r.dataScope ?? 'all' })
       .returning('id').executeTakeFirstOrThrow();
     roleIds.set(r.key, row.id);
   }
   const staff: [string, number][] = [];
   for (const p of people.people) {
     const id = await addUser(db, { ...p, password: DEMO.password });
-    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'normal', is_admin: false }).execute();
+    // Joined by a request 李四 approved (加入申请 已通过), or added when the team was set up.
+    const applied = p.applied && { remark: p.applied.remark, decided_by: lisiId, created_at: daysAgo(p.applied.daysAgo + 1), updated_at: daysAgo(p.applied.daysAgo) };
+    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'normal', is_admin: false, ...applied }).execute();
     await grantMemberRole(db, code, id);
     for (const key of p.roles ?? []) {
       const roleId = roleIds.get(key);
@@ -112,6 +117,11 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
       await db.insertInto('user_roles').values({ tenant_code: code, user_id: id, role_id: roleId }).execute();
     }
     staff.push([p.username, id]);
+  }
+  // People who asked to join and were refused, with the reason (加入申请 已拒绝).
+  for (const a of people.applicants) {
+    const id = await addUser(db, { ...a, password: DEMO.password });
+    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'refused', is_admin: false, remark: a.refused, decided_by: demoId, created_at: daysAgo(a.daysAgo + 1), updated_at: daysAgo(a.daysAgo) }).execute();
   }
 
   // The story's people by username, with what each may do in the team (stage actions check it).

@@ -514,8 +514,26 @@ export interface FieldOptionsPageSchema {
   fieldOptions: { title?: string; platform?: boolean };
 }
 
+/**
+ * A team-admin page: no records of its own, one generic editor of the active team's members, roles and join
+ * requests, for the team's admins (server /api/team-admin/*).
+ */
+export interface TeamAdminPageSchema {
+  $schema?: string;
+  key: string;
+  title: string;
+  module: string;
+  tabs?: TabsConfig;
+  teamAdmin: { sections: TeamAdminSection[] };
+}
+export type TeamAdminSection = 'members' | 'roles' | 'requests';
+
 /** Any valid page schema. */
-export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema;
+export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema | TeamAdminPageSchema;
+
+export function isTeamAdminPage(s: AnyPageSchema): s is TeamAdminPageSchema {
+  return !!(s as TeamAdminPageSchema).teamAdmin;
+}
 
 export function isFieldOptionsPage(s: AnyPageSchema): s is FieldOptionsPageSchema {
   return !!(s as FieldOptionsPageSchema).fieldOptions;

@@ -91,6 +91,8 @@ export interface MembershipsTable {
   decided_by: Opt<number>;
   /** The member's department (a dept dictionary id), for the currentDept default. */
   dept_id: Opt<number>;
+  /** Disabled by an admin (015_user_manage): still a member, but no access to the team. */
+  disabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -13,6 +13,18 @@ export interface DemoPerson {
   leaderOf?: string[];
   /** Role keys: "finance" (seed.ts) or one of `roles`. */
   roles?: string[];
+  /** Joined by a request an admin (lisi) approved that many days ago, with the applicant's remark. */
+  applied?: { remark: string; daysAgo: number };
+}
+
+/** Someone who asked to join and was refused (加入申请 已拒绝): a user, not a member. */
+export interface DemoApplicant {
+  username: string;
+  nickName: string;
+  mobile: string;
+  /** The refusal's reason. */
+  refused: string;
+  daysAgo: number;
 }
 
 export interface DemoRole {
@@ -20,11 +32,17 @@ export interface DemoRole {
   name: string;
   /** Catalogue groups whose modules (and every permission code of them) the role grants. */
   groups: string[];
+  /** Further modules (catalogue keys) the role grants beside its groups'. */
+  modules?: string[];
+  /** Actions withheld on every module of the role (e.g. delete, export). */
+  without?: string[];
+  /** Which records its holders see (全部 all, 本部门及下级 deptTree, 本部门 dept, 仅本人 self); default all. */
+  dataScope?: 'all' | 'deptTree' | 'dept' | 'self';
 }
 
-export function loadPeople(dir = DEMO_DIR): { people: DemoPerson[]; roles: DemoRole[] } {
+export function loadPeople(dir = DEMO_DIR): { people: DemoPerson[]; roles: DemoRole[]; applicants: DemoApplicant[] } {
   const file = path.join(dir, 'people.json');
-  if (!fs.existsSync(file)) return { people: [], roles: [] };
-  const j = JSON.parse(fs.readFileSync(file, 'utf8')) as { people?: DemoPerson[]; roles?: DemoRole[] };
-  return { people: j.people ?? [], roles: j.roles ?? [] };
+  if (!fs.existsSync(file)) return { people: [], roles: [], applicants: [] };
+  const j = JSON.parse(fs.readFileSync(file, 'utf8')) as { people?: DemoPerson[]; roles?: DemoRole[]; applicants?: DemoApplicant[] };
+  return { people: j.people ?? [], roles: j.roles ?? [], applicants: j.applicants ?? [] };
 }

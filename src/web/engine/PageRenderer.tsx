@@ -5,8 +5,9 @@ import { App as AntApp, Segmented, Spin } from 'antd';
 import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
-import { isDictionaryPage, isFieldOptionsPage } from '../../common/schema/types';
+import { isDictionaryPage, isFieldOptionsPage, isTeamAdminPage } from '../../common/schema/types';
 import { FieldOptionsEditor } from './field-options/FieldOptionsEditor';
+import { TeamAdminEditor } from './team-admin/TeamAdminEditor';
 import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
@@ -50,6 +51,8 @@ export function PageRenderer(props: PageRendererProps) {
   if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A field-options page (the field-options page): the generic field tuning editor.
   if (isFieldOptionsPage(result.schema)) return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
+  // A team-admin page: the generic editor of the team's members, roles and join requests.
+  if (isTeamAdminPage(result.schema)) return <TeamAdminEditor schema={result.schema} onNavigate={props.onNavigate} />;
   return <ValidPage {...props} schema={result.schema} />;
 }
 

@@ -39,6 +39,7 @@ export async function defaultTenantOf(db: DB, userId: number): Promise<string | 
     .select('tenant_code')
     .where('user_id', '=', userId)
     .where('status', '=', 'normal')
+    .where('disabled', '=', false)
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();

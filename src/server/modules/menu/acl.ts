@@ -9,9 +9,10 @@ export async function computeAcl(db: DB, userId: number, tenantCode: string | nu
   if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const tenant = await db.selectFrom('tenants').select(['modules', 'owner_id']).where('tenant_code', '=', tenantCode).executeTakeFirst();
   const member = await db
-    .selectFrom('memberships').select(['status', 'is_admin'])
+    .selectFrom('memberships').select(['status', 'is_admin', 'disabled'])
     .where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
-  if (!tenant || member?.status !== 'normal') return { tenantCode, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
+  // A disabled member (015_user_manage) has no access to the team at all.
+  if (!tenant || member?.status !== 'normal' || member.disabled) return { tenantCode, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')

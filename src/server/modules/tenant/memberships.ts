@@ -29,7 +29,7 @@ export async function membershipOf(db: DB, tenantCode: string, userId: number) {
 /** True when the user administers the team (owner or admin member). */
 export async function isTeamAdmin(db: DB, tenantCode: string, userId: number): Promise<boolean> {
   const m = await membershipOf(db, tenantCode, userId);
-  return m?.status === 'normal' && m.is_admin;
+  return m?.status === 'normal' && m.is_admin && !m.disabled;
 }
 
 /**

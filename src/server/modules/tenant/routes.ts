@@ -91,6 +91,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     const m = await membershipOf(db, tenantCode, a.userId);
     const t = await db.selectFrom('tenants').select('status').where('tenant_code', '=', tenantCode).executeTakeFirst();
     if (m?.status !== 'normal' || t?.status !== 'active') throw forbidden('您不是该团队成员，不能切换');
+    if (m.disabled) throw forbidden('您在该团队的账号已被禁用，请联系团队管理员');
     await sessions.setTenant(a.sessionId, tenantCode);
     const fresh = await acl.forSession({ ...a, tenantCode, acl: null });
     const user = await loadSysUser(db, a.userId, tenantCode, fresh.permissions);

@@ -79,6 +79,7 @@ export async function teamsOfUser(db: DB, userId: number, current: string | null
     .select(['tenants.tenant_code', 'tenants.tenant_name', 'tenants.logo_url', 'tenants.tenant_type', 'memberships.is_admin', 'tenants.owner_id'])
     .where('memberships.user_id', '=', userId)
     .where('memberships.status', '=', 'normal')
+    .where('memberships.disabled', '=', false)
     .where('tenants.status', '=', 'active')
     .orderBy('memberships.created_at')
     .execute();

@@ -44,5 +44,7 @@ export function testDialects(): TestDialect[] {
     announced = true;
     console.log('[tests] DATABASE_URL not set: PostgreSQL suites skipped, running on PGlite only.');
   }
+  // Replica mode (API_REPLICAS, tests/helpers/test-app.ts): several server processes share one PostgreSQL database.
+  if (url && Number(process.env.API_REPLICAS) > 1) return [postgres(url)];
   return url ? [pglite, postgres(url)] : [pglite];
 }

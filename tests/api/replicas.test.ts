@@ -3,6 +3,7 @@
 // server processes and its requests alternate between them. First the points where two processes could disagree,
 // changed on one and read on the other at the very next call; then the suites that exercise sessions, limits,
 // sequences and caches, unchanged, through the two processes.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
@@ -10,6 +11,7 @@ import { dataApi as api } from '../helpers/records';
 import { parseLimits } from '../../src/server/plugins/rate-limits';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
+import { sha256 } from '../../src/server/modules/auth/tokens';
 
 process.env.API_REPLICAS ??= '2';
 const enabled = !!process.env.DATABASE_URL;
@@ -53,8 +55,8 @@ describe.runIf(enabled)('two server processes on one PostgreSQL database', () =>
     const token = await A.login(DEMO_STAFF.username, DEMO_STAFF.password);
     expect((await B.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(200);
     expect((await B.call('POST', '/api/admin/login/logout', {}, token)).status).toBe(200);
-    expect((await A.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(401);
-    expect((await B.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(401);
+    expect((await A.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(11012);
+    expect((await B.call('GET', '/api/admin/sysuser/getSysUser', undefined, token)).status).toBe(11012);
   });
 
   it('gives concurrent creations on both processes distinct, consecutive codes', async () => {
@@ -79,6 +81,38 @@ describe.runIf(enabled)('two server processes on one PostgreSQL database', () =>
     expect((await B.call('GET', `${api('reimburseManage', 'get')}?id=${mine}`, undefined, staffB)).status).toBe(200);
     expect((await A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'all' }, bossA)).status).toBe(200);
     expect(await total()).toBe(before);
+  });
+
+  it('never keeps a menu and permissions computed from roles that a change on the other process replaced meanwhile', async () => {
+    // The race, made certain: B computes the session's ACL (none is cached) while A changes the role and drops the
+    // cached ACLs. The session's row is held locked until both are under way, so B's computation straddles A's change.
+    const roles = (await A.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, bossA)).data.list as Row[];
+    const member = roles.find((r) => r.roleKey === 'member')!.id;
+    const total = async () => (await B.call('POST', api('reimburseManage', 'page'), { pageSize: 1 }, staffB)).data.total as number;
+    const all = await total();
+    const session = (await t.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256(staffB)).executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('sessions').set({ acl: null }).where('id', '=', session).execute();
+    // Other connections of this database waiting for a lock (B's computation, A's invalidation).
+    const waiting = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db)).rows[0].n;
+    let during: Promise<Row> | undefined;
+    let change: Promise<Row> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('sessions').select('id').where('id', '=', session).forUpdate().execute();
+      // B: a call that computes the session's ACL once (a list computes it twice, which would hide a stale one) and
+      // waits for the locked row.
+      during = B.call('GET', '/api/admin/sysuser/getSysUser', undefined, staffB);
+      await expect.poll(waiting, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(1);
+      let changed = false;
+      change = A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'self' }, bossA).finally(() => { changed = true; });
+      // A's change is through, or its invalidation waits for the row too: then the lock goes.
+      await expect.poll(async () => changed || (await waiting()) >= 2, { timeout: 20_000, interval: 50 }).toBe(true);
+    });
+    expect((await change!).status).toBe(200);
+    expect((await during!).status).toBe(200);
+    // Whatever the answer in flight showed, B's next call sees the new scope.
+    expect(await total()).toBeLessThan(all);
+    expect((await A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'all' }, bossA)).status).toBe(200);
+    expect(await total()).toBe(all);
   });
 
   it('applies field options saved on one process to the other\'s checks at its next call', async () => {

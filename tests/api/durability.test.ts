@@ -149,5 +149,5 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
     } finally {
       await db.destroy();
     }
-  }, 90_000);
+  }, 150_000);
 });

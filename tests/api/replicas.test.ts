@@ -1,11 +1,11 @@
 // Issue 15 point 9: the API against two server processes on one PostgreSQL database. With DATABASE_URL this file
-// turns on the rig's replica mode (API_REPLICAS=2, tests/helpers/test-app.ts): every suite's app is two real
-// server processes and its requests alternate between them. First the points where two processes could disagree,
+// turns on the rig's replica mode (useReplicas(2); API_REPLICAS=2 does the same for any suite run alone; see
+// tests/helpers/test-app.ts): every suite's app is two real server processes and its requests alternate between them. First the points where two processes could disagree,
 // changed on one and read on the other at the very next call; then the suites that exercise sessions, limits,
 // sequences and caches, unchanged, through the two processes.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { testDialects, useReplicas } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { parseLimits } from '../../src/server/plugins/rate-limits';
@@ -13,7 +13,7 @@ import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 import { sha256 } from '../../src/server/modules/auth/tokens';
 
-process.env.API_REPLICAS ??= '2';
+useReplicas(2);
 const enabled = !!process.env.DATABASE_URL;
 
 type Row = Record<string, any>;
@@ -149,7 +149,7 @@ describe.runIf(enabled)('limits per client across two server processes', () => {
   });
 });
 
-it.skipIf(enabled)('needs DATABASE_URL (scripts/with-postgres.sh): replicas share a PostgreSQL database', () => {});
+if (!enabled) it.skip('needs DATABASE_URL (scripts/with-postgres.sh): replicas share a PostgreSQL database', () => {});
 
 // The suites that exercise sessions, limits, sequences and caches, through the two processes.
 if (enabled) {

@@ -8,7 +8,9 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { DEFAULT_LIMITS } from '../../src/server/plugins/rate-limits';
 import { buildApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/seed';
-import type { TestDialect } from './databases';
+import { apiReplicas, type TestDialect } from './databases';
+
+export { apiReplicas };
 import { openDatabase, type DB } from '../../src/server/db';
 import { REPO, startServerProcess, type ServerProcess } from './server-process';
 
@@ -69,14 +71,10 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
 }
 
 /**
- * The rig's replica mode (API_REPLICAS=n, with DATABASE_URL; tests/api/replicas.test.ts): the suite's app is n real
- * server processes on one PostgreSQL database and one data folder, and its requests go to them over HTTP in turn
- * (one, the next, …), so whatever one process remembers that another does not shows up as a failing suite.
+ * The rig's replica mode (apiReplicas() > 1: API_REPLICAS=n with DATABASE_URL, or tests/api/replicas.test.ts): the
+ * suite's app is n real server processes on one PostgreSQL database and one data folder, and its requests go to them
+ * over HTTP in turn (one, the next, …), so whatever one process remembers that another does not fails the suite.
  */
-export function apiReplicas(): number {
-  return process.env.DATABASE_URL ? Math.max(1, Number(process.env.API_REPLICAS) || 1) : 1;
-}
-
 async function createReplicatedApp(config: Config, drop: () => Promise<void>, n: number): Promise<TestApp> {
   const env = { YG_TEST_CONFIG: JSON.stringify({ ...config, port: 0, host: '127.0.0.1', seedDemo: false }) };
   const servers = await Promise.all(Array.from({ length: n }, () => startServerProcess(env, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') })));

@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const cached = cachedTemplate();
   if (cached?.ready) {
     project.provide('pgliteTemplate', cached.dir);
-    const dropPg = await postgresTemplate(project, (await import('../src/server/config')).loadConfig, (await import('../src/server/app')).buildApp, (await import('../src/server/seed')).seedDemo);
+    const dropPg = await postgresTemplate(project, (await import('../src/server/config')).loadConfig, (await import('../src/server/app')).buildApp, (await import('../src/server/seed')).seedDemo, path.basename(cached.dir));
     return dropPg;
   }
   const dir = cached ? (fs.mkdirSync(cached.dir, { recursive: true }), cached.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
   fs.rmSync(path.join(dir, 'sms-outbox.jsonl'), { force: true });
   if (cached) fs.writeFileSync(path.join(dir, '.seeded'), '');
   project.provide('pgliteTemplate', dir);
-  const dropPg = await postgresTemplate(project, loadConfig, buildApp, seedDemo);
+  const dropPg = await postgresTemplate(project, loadConfig, buildApp, seedDemo, cached && path.basename(cached.dir));
   return async () => {
     if (!cached) fs.rmSync(dir, { recursive: true, force: true });
     await dropPg();
@@ -59,18 +59,28 @@ export default async function setup(project: TestProject) {
 /**
  * With DATABASE_URL: the same migrated, seeded database once per run, as a PostgreSQL template that each suite's
  * database is created from (CREATE DATABASE … TEMPLATE copies it in a fraction of the time seeding takes).
+ * With TEMPLATE_CACHE too (local runs against a cluster that outlives the run), it is kept under the cache's hash
+ * and used again by the next run with the same inputs.
  */
 async function postgresTemplate(project: TestProject, loadConfig: typeof import('../src/server/config').loadConfig,
-  buildApp: typeof import('../src/server/app').buildApp, seedDemo: typeof import('../src/server/seed').seedDemo) {
+  buildApp: typeof import('../src/server/app').buildApp, seedDemo: typeof import('../src/server/seed').seedDemo, cacheKey?: string | null) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return async () => {};
   const pg = (await import('pg')).default;
-  const name = `yg_template_${process.pid}_${Date.now()}`;
+  const name = cacheKey ? `yg_tplcache_${cacheKey}` : `yg_template_${process.pid}_${Date.now()}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
+    try { return (await c.query(q)).rows; } finally { await c.end(); }
   };
+  if (cacheKey) {
+    const [kept] = await admin(`SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = '${name}'`);
+    if (kept?.note === 'seeded') {
+      project.provide('pgTemplate', name);
+      return async () => {};
+    }
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -80,7 +90,11 @@ async function postgresTemplate(project: TestProject, loadConfig: typeof import(
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
   project.provide('pgTemplate', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (cacheKey) {
+    await admin(`COMMENT ON DATABASE ${name} IS 'seeded'`);
+    return async () => {};
+  }
+  return async () => { await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
 }
 
 declare module 'vitest' {

@@ -44,5 +44,23 @@ export function testDialects(): TestDialect[] {
     announced = true;
     console.log('[tests] DATABASE_URL not set: PostgreSQL suites skipped, running on PGlite only.');
   }
+  // Replica mode (tests/helpers/test-app.ts): several server processes share one PostgreSQL database.
+  if (apiReplicas() > 1) return [postgres(url!)];
   return url ? [pglite, postgres(url)] : [pglite];
+}
+
+let replicasOverride: number | undefined;
+
+/**
+ * The rig's replica mode: how many server processes each suite's app is (1: the app in this process). From
+ * API_REPLICAS, or from useReplicas() (tests/api/replicas.test.ts), and only with DATABASE_URL.
+ */
+export function apiReplicas(): number {
+  if (!process.env.DATABASE_URL) return 1;
+  return Math.max(1, replicasOverride ?? (Number(process.env.API_REPLICAS) || 1));
+}
+
+/** Turns replica mode on for the suites this test file imports (module state: it does not leak into other files). */
+export function useReplicas(n: number): void {
+  replicasOverride = n;
 }

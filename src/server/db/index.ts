@@ -31,6 +31,13 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // btree_gist: noOverlap rules are exclusion constraints over (text, tstzrange) columns.
     const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
     const pglite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) }, extensions: { btree_gist } });
+    // Durability: PGlite runs inside this process, so a commit is only safe from a crash of the process once its WAL
+    // has been written out to the operating system, which synchronous_commit = on does before the commit returns
+    // (off would keep it in the process's WAL buffers: a kill loses the last acknowledged writes). Pinned for the
+    // one session PGlite has, whatever the data folder's postgresql.conf says (tests/api/durability.test.ts).
+    // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
+    // production data belongs on PostgreSQL (README "Durability and replicas").
+    await pglite.exec('SET synchronous_commit = on');
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   }
   await migrateToLatest(db);

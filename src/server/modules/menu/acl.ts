@@ -1,11 +1,13 @@
 // What a user may see and do in a team: the team's package ∩ the user's roles. Computed once per session
 // and team, kept in sessions.acl, and dropped whenever the team's roles, package or memberships change.
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
+import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
 import { ACTIONS, buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
 import { widestScope } from '../records/data-scope';
 
-export async function computeAcl(db: DB, userId: number, tenantCode: string | null): Promise<SessionAcl> {
+export async function computeAcl(db: Kysely<Database>, userId: number, tenantCode: string | null): Promise<SessionAcl> {
   if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const tenant = await db.selectFrom('tenants').select(['modules', 'owner_id']).where('tenant_code', '=', tenantCode).executeTakeFirst();
   const member = await db
@@ -45,18 +47,27 @@ export class AclService {
       const full = row?.acl as SessionAcl | null | undefined;
       if (full?.menuTree && full.tenantCode === s.tenantCode) return full;
     }
-    const acl = await computeAcl(this.db, s.userId, s.tenantCode);
-    await this.db.updateTable('sessions').set({ acl: JSON.stringify(acl) }).where('id', '=', s.sessionId).execute();
-    return acl;
+    // Computed and stored with the session's row locked, so that a role change committed meanwhile (by this or another
+    // server process) cannot be overwritten by what was read before it: its invalidation below waits for this
+    // transaction and then drops what it stored, or this one waits for the invalidation and reads the change.
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('sessions').select('id').where('id', '=', s.sessionId).forUpdate().execute();
+      const acl = await computeAcl(trx, s.userId, s.tenantCode);
+      await trx.updateTable('sessions').set({ acl: JSON.stringify(acl) }).where('id', '=', s.sessionId).execute();
+      return acl;
+    });
   }
 
-  /** Drops cached ACLs of every session in the team (after role, package or membership changes). */
+  /**
+   * Drops cached ACLs of every live session in the team (after role, package or membership changes). Also the
+   * sessions whose ACL is null right now: one may be computing it (forSession), and must not keep what it read.
+   */
   async invalidateTenant(tenantCode: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ acl: null }).where('tenant_code', '=', tenantCode).where('acl', 'is not', null).execute();
+    await this.db.updateTable('sessions').set({ acl: null }).where('tenant_code', '=', tenantCode).where('revoked_at', 'is', null).where('expires_at', '>', new Date()).execute();
   }
 
   async invalidateUser(userId: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where('acl', 'is not', null).execute();
+    await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', new Date()).execute();
   }
 }
 

@@ -87,13 +87,16 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
             rec.agreed = true;
           }
         } catch (err) {
-          if (!dead) throw err;
+          if (!dead) {
+            dead = true; // a refused write before the kill is a failure of its own: stop the burst and report it
+            throw err;
+          }
           failures++; // a request the kill cut off: not acknowledged, may or may not have been written
         }
       }
     };
     const killer = (async () => {
-      while (acked.size < KILL_AFTER) await new Promise((r) => setTimeout(r, 5));
+      while (acked.size < KILL_AFTER && !dead) await new Promise((r) => setTimeout(r, 5));
       dead = true;
       await server!.kill('SIGKILL');
     })();

@@ -3,6 +3,9 @@
 // tests/helpers/test-app.ts): every suite's app is two real server processes and its requests alternate between them. First the points where two processes could disagree,
 // changed on one and read on the other at the very next call; then the suites that exercise sessions, limits,
 // sequences and caches, unchanged, through the two processes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, useReplicas } from '../helpers/databases';
@@ -12,6 +15,9 @@ import { parseLimits } from '../../src/server/plugins/rate-limits';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 import { sha256 } from '../../src/server/modules/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db';
+import { REPO, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 useReplicas(2);
 const enabled = !!process.env.DATABASE_URL;
@@ -146,6 +152,32 @@ describe.runIf(enabled)('limits per client across two server processes', () => {
     for (let i = 0; i < 4; i++) expect((await login(t.replica!(i), i)).status).toBe(400);
     expect((await login(t.replica!(0), 8)).status).toBe(429);
     expect((await login(t.replica!(1), 9)).status).toBe(429);
+  });
+});
+
+describe.runIf(enabled)('two server processes starting together', () => {
+  it('both start on a database whose record indexes they must first build', async () => {
+    const database = await testDialects()[0].create();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-replicas-'));
+    const servers: ServerProcess[] = [];
+    const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
+    try {
+      // As after a release whose schemas ask for new indexes: none of the records table's per-module indexes exist.
+      const names = async () => (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(db)).rows.map((r) => r.name);
+      const before = await names();
+      expect(before.length).toBeGreaterThan(50);
+      for (const name of before) await sql.raw(`DROP INDEX "${name}"`).execute(db);
+      const config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), port: 0, host: '127.0.0.1', seedDemo: false };
+      const started = await Promise.allSettled([0, 1].map(() => startServerProcess({ YG_TEST_CONFIG: JSON.stringify(config) }, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') })));
+      for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
+      expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 600))).toEqual([]);
+      expect((await names()).sort()).toEqual(before.sort());
+    } finally {
+      await Promise.all(servers.map((s) => s.kill('SIGTERM')));
+      await db.destroy();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,12 +6,24 @@ import type { DB } from '../../db';
 import type { SchemaRegistry } from './schema-registry';
 import { indexNameOf, indexStatements } from './query';
 
+/** The advisory lock that lets one server process at a time bring the indexes in step (any constant will do). */
+const INDEX_SYNC_LOCK = 7_140_615;
+
 export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promise<void> {
   const wanted = schemas.all().flatMap(indexStatements);
   const names = new Set(wanted.map(indexNameOf));
-  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(db);
-  for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(db);
-  for (const stmt of wanted) await sql.raw(stmt).execute(db);
+  // One process at a time: replicas starting together would create the same index at the same moment, and
+  // PostgreSQL refuses the second CREATE INDEX IF NOT EXISTS (a duplicate in pg_class) — that replica would not start.
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${INDEX_SYNC_LOCK})`.execute(conn);
+    try {
+      const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(conn);
+      for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(conn);
+      for (const stmt of wanted) await sql.raw(stmt).execute(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${INDEX_SYNC_LOCK})`.execute(conn);
+    }
+  });
 }
 
 /**

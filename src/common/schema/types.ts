@@ -51,6 +51,8 @@ export interface AggregateDef {
  */
 export interface RecordSource {
   module: string;
+  /** Several modules offered as one list (a project of any initiation page); `module` is one of them. The pick stores its module as <field>Module. */
+  modules?: string[];
   /** The picked record's property stored as the value: its code (default) or id. */
   valueField?: 'code' | 'id';
   /** Option label, e.g. "{code} · {reason} · 未还 {balancePrice} 元". */
@@ -690,6 +692,16 @@ export interface StageAction {
   checks?: CheckRule[];
   /** What the action asks for; stored on the record. */
   fields?: FieldDef[];
+  /**
+   * What the action asks for each of the record's lines (到货数量 per purchase line), sent as values.lines (one
+   * object per line, in order). Not stored: while the action's effects run, each line carries its values under
+   * these names (line.arriveQuantity); `lineChecks` judge each line with them.
+   */
+  lineFields?: FieldDef[];
+  /** Line cells shown beside the lineFields in the dialog (default: all); a lineField's `compute` suggests its value from the line. */
+  lineShow?: string[];
+  /** Rules per line (`line` = the record's line with its values), refused with the line's number. */
+  lineChecks?: CheckRule[];
   /** Numeric fields raised by one (e.g. a process version on 发布). */
   increment?: string[];
   confirm?: string;

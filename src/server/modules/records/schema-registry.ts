@@ -121,8 +121,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       try { compileExpr(src); } catch (e) { throw new Error(`${m.file}: ${where}: ${(e as Error).message}`); }
     }
     for (const f of [...m.fields.map((x) => ({ name: x.fieldName, data: x.data })), ...m.lineColumns.map((c) => ({ name: `lines.${c.prop}`, data: c.data }))]) {
-      const d = f.data as { module?: unknown } | undefined;
-      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${d.module}"`);
+      const d = f.data as { module?: unknown; modules?: string[] } | undefined;
+      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string') {
+        for (const k of [d.module, ...(d.modules ?? [])]) if (!has(k)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${k}"`);
+        if (d.modules && !d.modules.includes(d.module)) throw new Error(`${m.file}: ${f.name}: module "${d.module}" is not one of its modules`);
+      }
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);

@@ -91,7 +91,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
 
 /** What an update keeps of the stored data: everything a client cannot set (stage, action fields, versions). */
 function serverOwned(m: ModuleSchema, data: Row) {
-  const client = new Set(settable(m).flatMap((f) => [f.fieldName, `${f.fieldName}Name`]));
+  const client = new Set(settable(m).flatMap((f) => [f.fieldName, `${f.fieldName}Name`, `${f.fieldName}Module`]));
   for (const f of m.fields) if (f.compute) client.add(f.fieldName);
   return Object.fromEntries(Object.entries(data).filter(([k]) => !client.has(k)));
 }

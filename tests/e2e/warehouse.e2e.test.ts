@@ -4,14 +4,14 @@
 // average, and the new receipt in the row's 流水 popover.
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
-import { choose, drawerOf, item, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
+import { choose, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the warehouse suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
   const { pages, call, openList } = pageSuite();
-  const balanceOf = async (dictCode: string, warehouse: string) => {
-    const list = (await call('luobin', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
+  const balanceOf = async (dictCode: string, warehouse: string, who = 'luobin') => {
+    const list = (await call(who, 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
     return list.find((r: any) => r.warehouseIdName === warehouse);
   };
 
@@ -57,5 +57,32 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     const popover = keeper.locator('.ant-popover:visible');
     await poll(() => popover.innerText()).toContain(receipt.code);
     await shot(keeper, 'warehouse-03-ledger');
+  });
+
+  it('到货入库 asks what arrived per line: part of an order comes in, the purchase stays 部分到货 and the stock grows by that part', async () => {
+    const boss = await pages.page('demo');
+    const list = (await call('demo', 'POST', '/api/data/procureProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
+    const open = list.find((r: any) => r.procureStage === '部分到货');
+    const before = (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data;
+    const [line] = before.lines;
+    const outstanding = line.quantity - line.receivedQuantity;
+    expect(outstanding).toBeGreaterThan(10);
+    const dictCode = String(line.materialIdName).split(' ')[0];
+    const stockBefore = await balanceOf(dictCode, '五金配件仓');
+
+    await openList(boss, '/procureProcess');
+    await op(boss, open.code, '到货入库').click();
+    // The dialog lists the order's lines; 本次到货 starts at what is still outstanding.
+    const input = dialogOf(boss, '到货入库').getByLabel('第1行本次到货');
+    await poll(() => input.inputValue()).toBe(String(outstanding));
+    await input.fill('10');
+    await choose(boss, dialogItem(boss, '到货入库', '入库仓库'), '五金配件仓');
+    await shot(boss, 'procurement-01-partial-receive');
+    await dialogOf(boss, '到货入库').getByRole('button', { name: /确\s*定/ }).click();
+    await poll(async () => (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data.lines[0].receivedQuantity).toBe(line.receivedQuantity + 10);
+    await poll(() => rowOf(boss, open.code).innerText()).toContain('部分到货');
+    const stockAfter = await balanceOf(dictCode, '五金配件仓');
+    expect(stockAfter.quantity).toBe((stockBefore?.quantity ?? 0) + 10);
+    await shot(boss, 'procurement-02-partial-list');
   });
 });

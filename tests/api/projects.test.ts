@@ -264,6 +264,15 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     const closed = all.find((r: any) => r.stage === '已结项');
     const draft = all.find((r: any) => r.status === '待提交');
     for (const bad of [closed.code, draft.code, 'XM209901010001']) expect(await req(bad), bad).toMatchObject({ status: 400, message: '所属项目不存在或不可选' });
+    // The demo's project purchases and sales name their projects.
+    for (const module of ['procureProcess', 'salesProcess']) {
+      const named = (await list(module)).list.filter((r: any) => r.projectId);
+      expect(named.length, module).toBeGreaterThanOrEqual(2);
+      for (const r of named) {
+        expect(r.projectIdName.startsWith(r.projectId), r.code).toBe(true);
+        expect(pages, r.code).toContain(r.projectIdModule);
+      }
+    }
     // Cleared, the project leaves no name or module behind.
     const cleared = await t.call('POST', api('procureProcess', 'update'), { id: saved.data.id, ...body(null), applicantId: saved.data.applicantId }, staff);
     ok(cleared);

@@ -85,4 +85,29 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     expect(stockAfter.quantity).toBe((stockBefore?.quantity ?? 0) + 10);
     await shot(boss, 'procurement-02-partial-list');
   });
+
+  it('库位 offers the chosen warehouse\'s own locations; 发货 asks what ships per line', async () => {
+    const keeper = await pages.page('demo');
+    await openList(keeper, '/storeprocess');
+    await keeper.getByRole('button', { name: '新建出入库单' }).click();
+    await choose(keeper, item(keeper, '仓库'), '五金配件仓');
+    await drawerOf(keeper).getByRole('button', { name: '新增一行' }).click();
+    const cell = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first().getByLabel('库位');
+    await cell.click();
+    const options = keeper.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^B-01/), expect.stringMatching(/^B-02/)]));
+    expect((await options.allInnerTexts()).some((x) => x.startsWith('A-'))).toBe(false);
+    await shot(keeper, 'warehouse-04-location-select');
+    await keeper.keyboard.press('Escape');
+
+    // A signed sale: 发货 lists its lines with what is still to ship.
+    const sales = (await call('demo', 'POST', '/api/data/salesProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
+    const signed = sales.filter((r: any) => r.salesStage === '已签约').sort((a: any, b: any) => String(b.orderDate).localeCompare(String(a.orderDate)))[0];
+    await openList(keeper, '/salesProcess');
+    await op(keeper, signed.code, '发货').click();
+    const first = dialogOf(keeper, '发货').getByLabel('第1行本次发货');
+    const sale = (await call('demo', 'GET', `/api/data/salesProcess/get?id=${signed.id}`)).data;
+    await poll(() => first.inputValue()).toBe(String(sale.lines[0].quantity));
+    await shot(keeper, 'sales-01-ship-dialog');
+  });
 });

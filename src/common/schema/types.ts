@@ -64,8 +64,20 @@ export interface RecordSource {
   expose?: string[];
 }
 
-/** `data` of a field or column: inline options, the fieldKey of a server dictionary, or a record picker. */
-export type OptionSource = Option[] | { fieldKey: string } | RecordSource;
+/** A line cell's options: the lines of the record the form's picker `field` picked (库位 of the picked warehouse). */
+export interface PickedLinesSource {
+  pickedLines: { field: string; value: string; label?: string };
+}
+
+/** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
+export type OptionSource = Option[] | { fieldKey: string } | RecordSource | PickedLinesSource;
+
+export const pickedLinesOf = (d: unknown): PickedLinesSource['pickedLines'] | undefined =>
+  d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d ? (d as PickedLinesSource).pickedLines : undefined;
+
+/** The option label of one of a picked record's lines: {cell} replaced by its value (default: the value). */
+export const pickedLineLabel = (src: PickedLinesSource['pickedLines'], line: Record<string, unknown>) =>
+  (src.label ?? `{${src.value}}`).replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, k: string) => (line[k] === undefined || line[k] === null ? '' : String(line[k]))).trim();
 
 /** Shown (and stored, and checked) only when another field has a value: one given value, one of several, or any. */
 export interface FieldCondition {

@@ -133,6 +133,14 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
     const printErrors = printTemplateErrors(m);
     if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
+    // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
+    for (const c of m.lineColumns) {
+      const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;
+      if (!pl) continue;
+      const f = m.fields.find((x) => x.fieldName === pl.field);
+      const d = f?.data as { module?: string; expose?: string[] } | undefined;
+      if (!d?.module || !(d.expose ?? []).includes('lines')) throw new Error(`${m.file}: lines.${c.prop} reads the lines of "${pl.field}", which is not a record picker of the form exposing lines`);
+    }
     const tree = m.schema.tree;
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);

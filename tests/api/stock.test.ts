@@ -158,7 +158,7 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
       expect(await balance(m.id, main)).toMatchObject({ quantity: 100 });
       expect(await balance(m.id, loose)).toMatchObject({ quantity: 100 });
     }
-  });
+  }, 300_000); // PGlite runs the 30 transfers (180 postings) one after another: minutes on a loaded machine
 
   it('报废 waits for approval before it moves stock; balances cannot be written by hand; picks are checked', async () => {
     const paint = await material('木器漆（测试）', 80);

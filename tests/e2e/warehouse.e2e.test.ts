@@ -71,6 +71,8 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     const stockBefore = await balanceOf(dictCode, '五金配件仓');
 
     await openList(boss, '/procureProcess');
+    // Orders under way are under 采购订单 (the page opens on 采购申请).
+    await boss.locator('.yg-section-header [role=tab]', { hasText: /^采购订单$/ }).click();
     await op(boss, open.code, '到货入库').click();
     // The dialog lists the order's lines; 本次到货 starts at what is still outstanding.
     const input = dialogOf(boss, '到货入库').getByLabel('第1行本次到货');
@@ -92,7 +94,7 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await keeper.getByRole('button', { name: '新建出入库单' }).click();
     await choose(keeper, item(keeper, '仓库'), '五金配件仓');
     await drawerOf(keeper).getByRole('button', { name: '新增一行' }).click();
-    const cell = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first().getByLabel('库位');
+    const cell = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first().getByRole('combobox', { name: '库位', exact: true });
     await cell.click();
     const options = keeper.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^B-01/), expect.stringMatching(/^B-02/)]));
@@ -104,6 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     const sales = (await call('demo', 'POST', '/api/data/salesProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
     const signed = sales.filter((r: any) => r.salesStage === '已签约').sort((a: any, b: any) => String(b.orderDate).localeCompare(String(a.orderDate)))[0];
     await openList(keeper, '/salesProcess');
+    await keeper.locator('.yg-section-header [role=tab]', { hasText: /^订单$/ }).click();
     await op(keeper, signed.code, '发货').click();
     const first = dialogOf(keeper, '发货').getByLabel('第1行本次发货');
     const sale = (await call('demo', 'GET', `/api/data/salesProcess/get?id=${signed.id}`)).data;

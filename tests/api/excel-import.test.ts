@@ -192,7 +192,7 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
   it('imports records with line items: rows that fill only the line columns add lines to the record above', async () => {
     // Two warehouses through the import too (a switch column read from 是/否).
     const wh = await send('import', xlsx(await filled([
-      { '仓库名称*': '导入测试一仓', '仓库类型*': '原材料仓', '仓管员*': '演示用户', '允许负库存': '否' },
+      { '仓库名称*': '导入测试一仓', '仓库类型*': '原材料仓', '仓管员*': '演示用户', '允许负库存': '否', '库位-库位编码*': 'A-01' },
       { '仓库名称*': '导入测试二仓', '仓库类型*': '配件仓', '仓管员*': '张三', '允许负库存': '是' },
     ], 'storeSetting')), boss, '?mode=all', 'storeSetting');
     expect(wh.data, JSON.stringify(wh.data.rows)).toMatchObject({ imported: 2, failed: 0 });

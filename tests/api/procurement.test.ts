@@ -78,7 +78,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     expect(await getRecord(t, 'procureProcess', req.id, boss)).toMatchObject({ procureStage: '已下单', supplierIdName: '东莞市森林板材有限公司', advancePaidPrice: 1071 });
 
     // 到货入库: one 入库单 with both lines posts the stock; the lines are received; a payable of 3570 − 1071.
-    const received = await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08' });
+    const received = await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08', lines: [{ arriveQuantity: 30 }, { arriveQuantity: 20 }] });
     expect(received.status, received.message).toBe(200);
     const after = await getRecord(t, 'procureProcess', req.id, boss);
     expect(after.procureStage).toBe('已入库');
@@ -93,7 +93,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     expect(await getRecord(t, 'financialPrepay', pre.id, boss)).toMatchObject({ stage: '已核销' });
 
     // Re-sending 到货入库 changes nothing.
-    expect((await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08' })).status).toBe(409);
+    expect((await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08', lines: [{ arriveQuantity: 30 }, { arriveQuantity: 20 }] })).status).toBe(409);
     expect(await bySource('storeprocess', req.code)).toHaveLength(1);
     expect(await stockOf(board.id, wh.id)).toMatchObject({ quantity: 30 });
 
@@ -118,5 +118,66 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     await approveAll(t, 'procureProcess', req.id, [boss, lisi]);
     // 张三 is a member: everyday actions only, no 下单.
     expect((await stage('procureProcess', req.id, 'order', { supplierId: await partnerId('东莞市利丰包装'), orderDate: '2031-04-01' }, staff)).status).toBe(403);
+  });
+
+  it('部分到货: each 到货入库 receives the quantities typed per line (one 入库单 each); 已入库 and the payable once all arrived', async () => {
+    const senlin = await partnerId('东莞市森林板材');
+    const keeper = (await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const wh = await add('storeSetting', { warehouseName: '分批到货测试仓', warehouseType: d('warehouseType', '原材料仓'), keeperId: keeper });
+    const m = (code: string, name: string, price: number) => add('materialDictionary', {
+      materialCategory: d('materialCategory', '多层板'), dictCode: code, dictName: name, spec: '2440×1220×9mm', unit: d('unit', '张'), refPrice: price, supplierId: senlin,
+    });
+    const board = await m('CG-0101', '9mm 多层板（分批测试）', 60);
+    const mdf = await m('CG-0102', '9mm 密度板（分批测试）', 30);
+    const req = await add('procureProcess', {
+      procureType: d('procureType', '生产采购'), expectedDate: '2031-05-10', reason: '分批到货（测试）',
+      lines: [{ materialId: board.id, quantity: 50 }, { materialId: mdf.id, quantity: 40 }],
+    }, staff);
+    expect((await t.call('POST', api('procureProcess', 'submit'), { id: req.id }, staff)).status).toBe(200);
+    await approveAll(t, 'procureProcess', req.id, [boss, lisi]);
+    expect((await stage('procureProcess', req.id, 'order', { supplierId: senlin, orderDate: '2031-05-01' })).status).toBe(200);
+    const receive = (lines: unknown, day = '2031-05-05') => stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: day, lines });
+
+    // Refused: nothing arrived, more than is outstanding, a negative or malformed quantity, more lines than the order has.
+    expect(await receive([{ arriveQuantity: 0 }, {}])).toMatchObject({ status: 400, message: '请填写本次到货数量' });
+    expect(await receive(undefined)).toMatchObject({ status: 400, message: '请填写本次到货数量' });
+    expect(await receive([{ arriveQuantity: 51 }, { arriveQuantity: 0 }])).toMatchObject({ status: 400, message: '第1行：本次到货不能超过未到货数量' });
+    const negative = await receive([{ arriveQuantity: 10 }, { arriveQuantity: -1 }]);
+    expect(negative.status).toBe(400);
+    expect(negative.message).toMatch(/^第2行：/);
+    expect((await receive([{ arriveQuantity: 'x' }, {}])).status).toBe(400);
+    expect(await receive([{ arriveQuantity: 1 }, { arriveQuantity: 1 }, { arriveQuantity: 1 }])).toMatchObject({ status: 400, message: '明细行数与单据不符' });
+    expect(await bySource('storeprocess', req.code)).toHaveLength(0);
+
+    // The first delivery: 20 boards. 部分到货, one 入库单 of one line, stock posted, no payable yet.
+    expect((await receive([{ arriveQuantity: 20 }, { arriveQuantity: 0 }])).status).toBe(200);
+    let rec = await getRecord(t, 'procureProcess', req.id, boss);
+    expect(rec.procureStage).toBe('部分到货');
+    expect(rec.lines.map((l: Row) => l.receivedQuantity)).toEqual([20, 0]);
+    expect(rec.lines.every((l: Row) => l.arriveQuantity === undefined)).toBe(true);
+    let receipts = await bySource('storeprocess', req.code);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].lines.map((l: Row) => [l.materialId, l.quantity, l.unitPrice])).toEqual([[board.id, 20, 60]]);
+    expect(await stockOf(board.id, wh.id)).toMatchObject({ quantity: 20, stockPrice: 1200 });
+    expect(await stockOf(mdf.id, wh.id)).toBeNull();
+    expect(await bySource('financialPayables', req.code)).toHaveLength(0);
+    // What is left is what may still arrive: 31 boards are too many now.
+    expect(await receive([{ arriveQuantity: 31 }, { arriveQuantity: 40 }], '2031-05-08')).toMatchObject({ status: 400, message: '第1行：本次到货不能超过未到货数量' });
+
+    // The rest: 已入库, a second 入库单 with both lines, the payable of the whole order.
+    expect((await receive([{ arriveQuantity: 30 }, { arriveQuantity: 40 }], '2031-05-08')).status).toBe(200);
+    rec = await getRecord(t, 'procureProcess', req.id, boss);
+    expect(rec).toMatchObject({ procureStage: '已入库', arrivalDate: '2031-05-08' });
+    expect(rec.lines.map((l: Row) => l.receivedQuantity)).toEqual([50, 40]);
+    receipts = await bySource('storeprocess', req.code);
+    expect(receipts).toHaveLength(2);
+    expect(receipts.sort((a, b) => a.id - b.id).map((r) => r.lines.map((l: Row) => l.quantity))).toEqual([[20], [30, 40]]);
+    expect(await stockOf(board.id, wh.id)).toMatchObject({ quantity: 50, stockPrice: 3000 });
+    expect(await stockOf(mdf.id, wh.id)).toMatchObject({ quantity: 40, stockPrice: 1200 });
+    const payables = await bySource('financialPayables', req.code);
+    expect(payables).toHaveLength(1);
+    expect(payables[0].data).toMatchObject({ payablePrice: 4200, balancePrice: 4200 });
+    // Nothing more can arrive.
+    expect((await receive([{ arriveQuantity: 1 }, { arriveQuantity: 0 }])).status).toBe(409);
   });
 });

@@ -33,7 +33,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['projectType', 'boothType', 'spaceType', 'decorationType', 'furnitureType', 'unit', 'boardMaterial', 'surfaceFinish'], staff)).data;
+      ['projectType', 'boothType', 'spaceType', 'decorationType', 'furnitureType', 'unit', 'boardMaterial', 'surfaceFinish', 'procureType'], staff)).data;
     const partner = async (keyword: string) =>
       (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 10, keyword }, boss)).data.list[0].id as number;
     customer = await partner('金缘珠宝集团有限公司');
@@ -238,5 +238,45 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     ok(await stage('furnitureProjectProposal', rec.id, 'deliver', { actualDeliveryDate: '2031-04-28', deliveryNote: '已安装' }));
     ok(await stage('furnitureProjectProposal', rec.id, 'settle', { settleDate: '2031-05-10', settlePrice: 63400 }));
     expect((await get('furnitureProjectProposal', rec.id)).stage).toBe('已结算');
+  });
+
+  it('所属项目 everywhere: one picker over the three initiation pages offers approved open projects only, and saves check the pick', async () => {
+    const OPEN = ['已立项', '执行中', '施工中', '已验收', '生产中', '已交付'];
+    const pages = ['projectInitiation', 'decorationProjectProposal', 'furnitureProjectProposal'];
+    const all = (await Promise.all(pages.map(async (m) => (await list(m)).list.map((r: any) => ({ ...r, module: m }))))).flat();
+    const open = all.filter((r: any) => r.status === '已通过' && OPEN.includes(r.stage));
+    expect(new Set(open.map((r: any) => r.module)).size).toBe(3);
+    const offered = async (module: string) => (await t.call('POST', api(module, 'options'), { field: 'projectId', values: {} }, boss)).data;
+    for (const module of ['procureProcess', 'salesProcess', 'storeprocess', 'vehicleManagement', 'advanceManage', 'reimburseManage', 'financialPrepay', 'financialPayables', 'financialReceivable']) {
+      const opts = await offered(module);
+      expect(opts.map((o: any) => o.value).sort(), module).toEqual(open.map((r: any) => r.code).sort());
+      const zx = opts.find((o: any) => o.value.startsWith('ZX'));
+      expect(zx.record.module, module).toBe('decorationProjectProposal');
+      expect(zx.label).toBe(`${zx.value} ${open.find((r: any) => r.code === zx.value).projectName}`);
+    }
+    // A purchase request keeps the pick's name and module; a closed, unapproved or made-up project is refused.
+    const body = (projectId: unknown) => ({ procureType: d('procureType', '项目采购'), expectedDate: '2031-04-10', reason: '项目备料（测试）', projectId, lines: [] });
+    const req = (projectId: unknown) => t.call('POST', api('procureProcess', 'add'), body(projectId), staff);
+    const jj = open.find((r: any) => r.module === 'furnitureProjectProposal');
+    const saved = await req(jj.code);
+    ok(saved);
+    expect(saved.data).toMatchObject({ projectId: jj.code, projectIdName: `${jj.code} ${jj.projectName}`, projectIdModule: 'furnitureProjectProposal' });
+    const closed = all.find((r: any) => r.stage === '已结项');
+    const draft = all.find((r: any) => r.status === '待提交');
+    for (const bad of [closed.code, draft.code, 'XM209901010001']) expect(await req(bad), bad).toMatchObject({ status: 400, message: '所属项目不存在或不可选' });
+    // The demo's project purchases and sales name their projects.
+    for (const module of ['procureProcess', 'salesProcess']) {
+      const named = (await list(module)).list.filter((r: any) => r.projectId);
+      expect(named.length, module).toBeGreaterThanOrEqual(2);
+      for (const r of named) {
+        expect(r.projectIdName.startsWith(r.projectId), r.code).toBe(true);
+        expect(pages, r.code).toContain(r.projectIdModule);
+      }
+    }
+    // Cleared, the project leaves no name or module behind.
+    const cleared = await t.call('POST', api('procureProcess', 'update'), { id: saved.data.id, ...body(null), applicantId: saved.data.applicantId }, staff);
+    ok(cleared);
+    expect(cleared.data.projectIdName).toBeUndefined();
+    expect(cleared.data.projectIdModule).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-// Sales to receivable (domain guide §12) as data: a quote under approval, 签约, 发货 that creates one 销售出库
-// stock document per line and posts it through the stock ledger (all or nothing: one short line refuses the
-// whole shipment), 开票 that raises the receivable (sourceType 销售流程, sourceCode = the sale), and 回款 —
+// Sales to receivable (domain guide §12) as data: a quote under approval, 签约, 发货 of the quantities typed per
+// line that creates one 销售出库 stock document per shipment and posts it through the stock ledger (all or nothing:
+// one short line refuses the whole shipment), 开票 that raises the receivable (sourceType 销售流程, sourceCode = the sale), and 回款 —
 // registered on the receivable or on the sale — that carries both to balance 0. No module is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -92,8 +92,12 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
       const shipped = x.lines.filter((l) => l.shippedQuantity > 0);
       expect(shipped.length === x.lines.length, x.code).toBe(['已发货', '已开票', '已回款'].includes(x.data.salesStage));
       expect(shipped.length > 0, x.code).toBe(['部分发货', '已发货', '已开票', '已回款'].includes(x.data.salesStage));
+      // One 出库单 per shipment, holding what that shipment sent.
       const docs = await docsOf(x.code, 'storeprocess');
-      expect(docs.length, x.code).toBe(shipped.length);
+      expect(docs.length, x.code).toBe(x.data.shipCount ?? 0);
+      const sent = docs.flatMap((doc) => doc.lines).reduce((a: Record<string, number>, l) => ({ ...a, [l.materialId]: (a[l.materialId] ?? 0) + l.quantity }), {});
+      const sold = x.lines.reduce((a: Record<string, number>, l) => ({ ...a, [l.materialId]: (a[l.materialId] ?? 0) + (l.shippedQuantity ?? 0) }), {});
+      expect(Object.fromEntries(Object.entries(sent).filter(([, q]) => q)), x.code).toEqual(Object.fromEntries(Object.entries(sold).filter(([, q]) => q)));
       for (const doc of docs) expect(doc.data, x.code).toMatchObject({ billType: '出库', typeName: '销售出库', postStage: '已过账', warehouseIdName: '成品仓（销售）' });
       const recs = await docsOf(x.code, 'financialReceivable');
       expect(recs.length, x.code).toBe(['已开票', '已回款'].includes(x.data.salesStage) ? 1 : 0);
@@ -143,31 +147,32 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     expect(await tab('order')).toContain(s.code);
     expect(await tab('quote')).not.toContain(s.code);
 
-    // 发货: one 销售出库 document per line, posted at once, the stock issued at its cost.
-    expect((await stage('salesProcess', s.id, 'ship', { shipDate: today, shipHandlerId: await uid('demo') })).status).toBe(400);
-    const shipped = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('zhangsan') }, staff);
+    // 发货: one 销售出库 document for the shipment, posted at once, the stock issued at its cost.
+    expect((await stage('salesProcess', s.id, 'ship', { shipDate: today, shipHandlerId: await uid('demo'), lines: [{ shipQuantity: 4 }, { shipQuantity: 5 }] })).status).toBe(400);
+    const shipped = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('zhangsan'), lines: [{ shipQuantity: 4 }, { shipQuantity: 5 }] }, staff);
     expect(shipped.status, shipped.message).toBe(200);
     const afterShip = await getRecord(t, 'salesProcess', s.id, boss);
     expect(afterShip).toMatchObject({ salesStage: '已发货', phase: '发货', warehouseIdName: '销售测试成品仓', shipDate: today, shipCount: 1, pendingQuantity: 0 });
     expect(afterShip.lines.map((l: Row) => l.shippedQuantity)).toEqual([4, 5]);
     const docs = await docsOf(s.code, 'storeprocess');
-    expect(docs).toHaveLength(2);
-    for (const [i, doc] of docs.entries()) {
+    expect(docs).toHaveLength(1);
+    for (const doc of docs) {
       expect(doc.code).toMatch(/^CK\d{12}$/);
       expect(doc.status).toBe('已通过');
       expect(doc.data).toMatchObject({ billType: '出库', stockOutTypeName: '销售出库', typeName: '销售出库', postStage: '已过账', sourceType: '销售流程',
         warehouseId: warehouse, billDate: today, handlerIdName: '张三' });
       // partnerId (set to the customer) is dropped by storeprocess.json's own dependOn, which lists its values under `value`.
-      expect(doc.lines).toHaveLength(1);
-      expect(doc.lines[0]).toMatchObject({ materialId: [counter.id, lamp.id][i], quantity: [4, 5][i], unitPrice: [100, 300][i], totalPrice: [400, 1500][i] });
+      expect(doc.lines).toHaveLength(2);
+      for (const i of [0, 1]) expect(doc.lines[i]).toMatchObject({ materialId: [counter.id, lamp.id][i], quantity: [4, 5][i], unitPrice: [100, 300][i], totalPrice: [400, 1500][i] });
+      expect(doc.data.projectId).toBeUndefined();
     }
     expect(await balance(counter.id)).toMatchObject({ quantity: 6, stockPrice: 600 });
     expect(await balance(lamp.id)).toMatchObject({ quantity: 0, stockPrice: 0 });
     expect((await movesOf(s.code)).map((m) => [Number(m.quantity), Number(m.amount)])).toEqual([[-4, -400], [-5, -1500]]);
     // Shipping again changes nothing.
-    const again = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff);
+    const again = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo'), lines: [{ shipQuantity: 1 }, { shipQuantity: 0 }] }, staff);
     expect(again.status).toBe(409);
-    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(2);
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(1);
     expect(await balance(counter.id)).toMatchObject({ quantity: 6 });
     expect(await tab('shipped')).toContain(s.code);
 
@@ -212,10 +217,11 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     const before = await balance(counter.id);
     const s = await approvedSale([{ materialId: counter.id, quantity: 2, unitPrice: 300 }, { materialId: lamp.id, quantity: 1, unitPrice: 800 }]);
     expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-2026-002', signDate: today }, staff)).status).toBe(200);
-    const r = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff);
+    const all = [{ shipQuantity: 2 }, { shipQuantity: 1 }];
+    const r = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo'), lines: all }, staff);
     expect(r.status).toBe(409);
     expect(r.message).toContain('库存不足');
-    // The first line's document and its move rolled back with the second's refusal.
+    // The document and the first line's move rolled back with the second line's refusal.
     expect(await docsOf(s.code, 'storeprocess')).toHaveLength(0);
     expect(await movesOf(s.code)).toHaveLength(0);
     expect(await balance(counter.id)).toMatchObject({ quantity: before!.quantity, stockPrice: before!.stockPrice });
@@ -227,9 +233,9 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     // Restocked, the same shipment goes through.
     expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
       lines: [{ materialId: lamp.id, quantity: 1, unitPrice: 310 }] }, boss)).status).toBe(200);
-    const ok = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff);
+    const ok = await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo'), lines: all }, staff);
     expect(ok.status, ok.message).toBe(200);
-    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(2);
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(1);
     expect(await balance(lamp.id)).toMatchObject({ quantity: 0 });
   });
 
@@ -266,7 +272,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
   it('a fully prepaid sale is 已回款 when invoiced; receivables from elsewhere still collect', async () => {
     const s = await approvedSale([{ materialId: counter.id, quantity: 1, unitPrice: 300 }], { advancePaidPrice: 300 });
     expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-2026-003', signDate: today }, staff)).status).toBe(200);
-    expect((await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff)).status).toBe(200);
+    expect((await stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo'), lines: [{ shipQuantity: 1 }] }, staff)).status).toBe(200);
     expect((await stage('salesProcess', s.id, 'invoice', { invoiceDate: today, dueDate: today }, staff)).status).toBe(200);
     expect(await getRecord(t, 'salesProcess', s.id, boss)).toMatchObject({ salesStage: '已回款', balancePrice: 0 });
     expect((await docsOf(s.code, 'financialReceivable'))[0].data).toMatchObject({ collectStage: '已回款', balancePrice: 0 });
@@ -282,57 +288,61 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     }
   });
 
-  it('ships in two batches: 首批 → 部分发货, 第二批 → 已发货, each batch all or nothing, and no invoice before the last', async () => {
-    // All lines in the second batch: nothing to ship first.
-    const none = await approvedSale([{ materialId: counter.id, quantity: 1, unitPrice: 300, batch: '第二批' }]);
-    expect((await stage('salesProcess', none.id, 'sign', { contractNo: 'HT-2026-004', signDate: today }, staff)).status).toBe(200);
-    const refused = await stage('salesProcess', none.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: await uid('demo') }, staff);
-    expect(refused).toMatchObject({ status: 400, message: '没有首批发货的销售明细' });
-
+  it('ships in parts: the quantities typed per line, one 出库单 per shipment, 部分发货 until all left, each shipment all or nothing', async () => {
     expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
       lines: [{ materialId: counter.id, quantity: 10, unitPrice: 100 }] }, boss)).status).toBe(200);
     const lampsBefore = (await balance(lamp.id))!.quantity;
     const s = await approvedSale([
       { materialId: counter.id, quantity: 3, unitPrice: 300 },
-      { materialId: counter.id, quantity: 2, unitPrice: 300, batch: '第二批' },
-      { materialId: lamp.id, quantity: lampsBefore + 1, unitPrice: 800, batch: '第二批' },
+      { materialId: counter.id, quantity: 2, unitPrice: 300 },
+      { materialId: lamp.id, quantity: lampsBefore + 1, unitPrice: 800 },
     ]);
     expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-2026-005', signDate: today }, staff)).status).toBe(200);
     const counters = (await balance(counter.id))!.quantity;
     const handler = await uid('demo');
-    const ship = () => stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: handler }, staff);
-    const first = await ship();
+    const ship = (qs: unknown[]) => stage('salesProcess', s.id, 'ship', { warehouseId: warehouse, shipDate: today, shipHandlerId: handler, lines: qs.map((q) => ({ shipQuantity: q })) }, staff);
+    // Nothing to send, more than is ordered, a negative quantity: refused.
+    expect(await ship([0, 0, 0])).toMatchObject({ status: 400, message: '请填写本次发货数量' });
+    expect(await ship([3, 2, lampsBefore + 2])).toMatchObject({ status: 400, message: '第3行：本次发货不能超过待发货数量' });
+    expect((await ship([-1, 2, 0])).message).toMatch(/^第1行：/);
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(0);
+
+    const first = await ship([3, 1, 0]);
     expect(first.status, first.message).toBe(200);
     let now = await getRecord(t, 'salesProcess', s.id, boss);
-    expect(now).toMatchObject({ salesStage: '部分发货', phase: '发货', shipCount: 1, pendingQuantity: 2 + lampsBefore + 1 });
-    expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 0, 0]);
-    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines[0].quantity)).toEqual([3]);
-    expect((await balance(counter.id))!.quantity).toBe(counters - 3);
+    expect(now).toMatchObject({ salesStage: '部分发货', phase: '发货', shipCount: 1, pendingQuantity: 1 + lampsBefore + 1 });
+    expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 1, 0]);
+    expect(now.lines.every((l: Row) => l.shipQuantity === undefined)).toBe(true);
+    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines.map((l: Row) => l.quantity))).toEqual([[3, 1]]);
+    expect((await balance(counter.id))!.quantity).toBe(counters - 4);
     expect(await tab('shipped')).toContain(s.code);
     expect((await stage('salesProcess', s.id, 'invoice', { invoiceDate: today, dueDate: today })).status).toBe(409);
+    // What was sent is no longer outstanding.
+    expect(await ship([1, 0, 0])).toMatchObject({ status: 400, message: '第1行：本次发货不能超过待发货数量' });
 
-    // The second batch is one lamp short: none of it ships, the first batch stands.
-    const short = await ship();
+    // The rest is one lamp short: none of it ships, the first shipment stands.
+    const short = await ship([0, 1, lampsBefore + 1]);
     expect(short.status).toBe(409);
     expect(short.message).toContain('库存不足');
     now = await getRecord(t, 'salesProcess', s.id, boss);
     expect(now).toMatchObject({ salesStage: '部分发货', shipCount: 1 });
+    expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 1, 0]);
     expect(await docsOf(s.code, 'storeprocess')).toHaveLength(1);
-    expect((await balance(counter.id))!.quantity).toBe(counters - 3);
+    expect((await balance(counter.id))!.quantity).toBe(counters - 4);
 
     expect((await t.call('POST', api('storeprocess', 'add'), { billType: '入库', stockInType: d('stockInType', '生产入库'), warehouseId: warehouse, billDate: today, submit: true,
       lines: [{ materialId: lamp.id, quantity: 1, unitPrice: 320 }] }, boss)).status).toBe(200);
-    const second = await ship();
+    const second = await ship([0, 1, lampsBefore + 1]);
     expect(second.status, second.message).toBe(200);
     now = await getRecord(t, 'salesProcess', s.id, boss);
     expect(now).toMatchObject({ salesStage: '已发货', phase: '发货', shipCount: 2, pendingQuantity: 0 });
     expect(now.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 2, lampsBefore + 1]);
-    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines[0].quantity)).toEqual([3, 2, lampsBefore + 1]);
+    expect((await docsOf(s.code, 'storeprocess')).map((x) => x.lines.map((l: Row) => l.quantity))).toEqual([[3, 1], [1, lampsBefore + 1]]);
     expect((await balance(counter.id))!.quantity).toBe(counters - 5);
     expect((await balance(lamp.id))!.quantity).toBe(0);
     // A third shipment has nothing to send.
-    expect((await ship()).status).toBe(409);
-    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(3);
+    expect((await ship([0, 0, 1])).status).toBe(409);
+    expect(await docsOf(s.code, 'storeprocess')).toHaveLength(2);
     expect((await stage('salesProcess', s.id, 'invoice', { invoiceDate: today, dueDate: today })).status).toBe(200);
   });
 });

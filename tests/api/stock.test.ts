@@ -158,7 +158,7 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
       expect(await balance(m.id, main)).toMatchObject({ quantity: 100 });
       expect(await balance(m.id, loose)).toMatchObject({ quantity: 100 });
     }
-  });
+  }, 300_000); // PGlite runs the 30 transfers (180 postings) one after another: minutes on a loaded machine
 
   it('报废 waits for approval before it moves stock; balances cannot be written by hand; picks are checked', async () => {
     const paint = await material('木器漆（测试）', 80);
@@ -201,5 +201,31 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
     // The next 3 are the rest of the second receipt.
     expect((await post('出库', main, [{ materialId: lamp.id, quantity: 3 }])).status).toBe(200);
     expect(await balance(lamp.id, main)).toMatchObject({ quantity: 0, stockPrice: 0 });
+  });
+
+  it('库位 is one of the warehouse\'s own 库位 (the target warehouse\'s for 调入库位); the picker offers them', async () => {
+    const hinge = await material('铰链（库位测试）', 3);
+    const side = (await add('storeSetting', { warehouseName: '库位测试仓', warehouseType: d('warehouseType', '配件仓'), keeperId: await uid('demo'),
+      lines: [{ locationCode: 'K-01', locationName: '一号货架' }, { locationCode: 'K-02', locationName: '二号货架' }] })).id;
+    // The warehouse picker hands its 库位 lines to the form.
+    const offered = (await t.call('POST', api('storeprocess', 'options'), { field: 'warehouseId', values: {}, keyword: '库位测试仓' }, boss)).data;
+    expect(offered[0].record.lines.map((l: Row) => l.locationCode)).toEqual(['K-01', 'K-02']);
+    // Another warehouse's or a made-up 库位 is refused with its line.
+    expect(await post('入库', side, [{ materialId: hinge.id, quantity: 5, unitPrice: 3, location: 'K-02' }, { materialId: hinge.id, quantity: 1, unitPrice: 3, location: 'A-01' }]))
+      .toMatchObject({ status: 400, message: '第2行库位「A-01」不在所选仓库中' });
+    const ok = await post('入库', side, [{ materialId: hinge.id, quantity: 5, unitPrice: 3, location: 'K-02' }]);
+    expect(ok.status, ok.message).toBe(200);
+    expect(ok.data.lines[0]).toMatchObject({ location: 'K-02', locationName: 'K-02 二号货架' });
+    expect(await balance(hinge.id, side)).toMatchObject({ quantity: 5, location: 'K-02' });
+    // 调入库位 belongs to the receiving warehouse.
+    expect(await post('调拨', side, [{ materialId: hinge.id, quantity: 2, location: 'K-02', targetLocation: 'K-01' }], { targetWarehouseId: main }))
+      .toMatchObject({ status: 400, message: '第1行调入库位「K-01」不在所选调入仓库中' });
+    const moved = await post('调拨', side, [{ materialId: hinge.id, quantity: 2, location: 'K-02', targetLocation: 'A-01' }], { targetWarehouseId: main });
+    expect(moved.status, moved.message).toBe(200);
+    expect(await balance(hinge.id, main)).toMatchObject({ quantity: 2, location: 'A-01' });
+    // 期初 too.
+    const other = await material('拉手（库位测试）', 2);
+    expect(await t.call('POST', api('storageinit', 'add'), { warehouseId: side, initDate: '2031-01-01', lines: [{ materialId: other.id, quantity: 1, unitPrice: 2, location: 'Z-9' }] }, boss))
+      .toMatchObject({ status: 400, message: '第1行库位「Z-9」不在所选仓库中' });
   });
 });

@@ -4,14 +4,14 @@
 // average, and the new receipt in the row's 流水 popover.
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
-import { choose, drawerOf, item, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
+import { choose, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the warehouse suite.');
 
 describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
   const { pages, call, openList } = pageSuite();
-  const balanceOf = async (dictCode: string, warehouse: string) => {
-    const list = (await call('luobin', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
+  const balanceOf = async (dictCode: string, warehouse: string, who = 'luobin') => {
+    const list = (await call(who, 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
     return list.find((r: any) => r.warehouseIdName === warehouse);
   };
 
@@ -57,5 +57,60 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     const popover = keeper.locator('.ant-popover:visible');
     await poll(() => popover.innerText()).toContain(receipt.code);
     await shot(keeper, 'warehouse-03-ledger');
+  });
+
+  it('到货入库 asks what arrived per line: part of an order comes in, the purchase stays 部分到货 and the stock grows by that part', async () => {
+    const boss = await pages.page('demo');
+    const list = (await call('demo', 'POST', '/api/data/procureProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
+    const open = list.find((r: any) => r.procureStage === '部分到货');
+    const before = (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data;
+    const [line] = before.lines;
+    const outstanding = line.quantity - line.receivedQuantity;
+    expect(outstanding).toBeGreaterThan(10);
+    const dictCode = String(line.materialIdName).split(' ')[0];
+    const stockBefore = await balanceOf(dictCode, '五金配件仓');
+
+    await openList(boss, '/procureProcess');
+    // Orders under way are under 采购订单 (the page opens on 采购申请).
+    await boss.locator('.yg-section-header [role=tab]', { hasText: /^采购订单$/ }).click();
+    await op(boss, open.code, '到货入库').click();
+    // The dialog lists the order's lines; 本次到货 starts at what is still outstanding.
+    const input = dialogOf(boss, '到货入库').getByLabel('第1行本次到货');
+    await poll(() => input.inputValue()).toBe(String(outstanding));
+    await input.fill('10');
+    await choose(boss, dialogItem(boss, '到货入库', '入库仓库'), '五金配件仓');
+    await shot(boss, 'procurement-01-partial-receive');
+    await dialogOf(boss, '到货入库').getByRole('button', { name: /确\s*定/ }).click();
+    await poll(async () => (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data.lines[0].receivedQuantity).toBe(line.receivedQuantity + 10);
+    await poll(() => rowOf(boss, open.code).innerText()).toContain('部分到货');
+    const stockAfter = await balanceOf(dictCode, '五金配件仓');
+    expect(stockAfter.quantity).toBe((stockBefore?.quantity ?? 0) + 10);
+    await shot(boss, 'procurement-02-partial-list');
+  });
+
+  it('库位 offers the chosen warehouse\'s own locations; 发货 asks what ships per line', async () => {
+    const keeper = await pages.page('demo');
+    await openList(keeper, '/storeprocess');
+    await keeper.getByRole('button', { name: '新建出入库单' }).click();
+    await choose(keeper, item(keeper, '仓库'), '五金配件仓');
+    await drawerOf(keeper).getByRole('button', { name: '新增一行' }).click();
+    const cell = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first().getByRole('combobox', { name: '库位', exact: true });
+    await cell.click();
+    const options = keeper.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^B-01/), expect.stringMatching(/^B-02/)]));
+    expect((await options.allInnerTexts()).some((x) => x.startsWith('A-'))).toBe(false);
+    await shot(keeper, 'warehouse-04-location-select');
+    await keeper.keyboard.press('Escape');
+
+    // A signed sale: 发货 lists its lines with what is still to ship.
+    const sales = (await call('demo', 'POST', '/api/data/salesProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
+    const signed = sales.filter((r: any) => r.salesStage === '已签约').sort((a: any, b: any) => String(b.orderDate).localeCompare(String(a.orderDate)))[0];
+    await openList(keeper, '/salesProcess');
+    await keeper.locator('.yg-section-header [role=tab]', { hasText: /^订单$/ }).click();
+    await op(keeper, signed.code, '发货').click();
+    const first = dialogOf(keeper, '发货').getByLabel('第1行本次发货');
+    const sale = (await call('demo', 'GET', `/api/data/salesProcess/get?id=${signed.id}`)).data;
+    await poll(() => first.inputValue()).toBe(String(sale.lines[0].quantity));
+    await shot(keeper, 'sales-01-ship-dialog');
   });
 });

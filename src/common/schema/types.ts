@@ -51,6 +51,8 @@ export interface AggregateDef {
  */
 export interface RecordSource {
   module: string;
+  /** Several modules offered as one list (a project of any initiation page); `module` is one of them. The pick stores its module as <field>Module. */
+  modules?: string[];
   /** The picked record's property stored as the value: its code (default) or id. */
   valueField?: 'code' | 'id';
   /** Option label, e.g. "{code} · {reason} · 未还 {balancePrice} 元". */
@@ -62,8 +64,20 @@ export interface RecordSource {
   expose?: string[];
 }
 
-/** `data` of a field or column: inline options, the fieldKey of a server dictionary, or a record picker. */
-export type OptionSource = Option[] | { fieldKey: string } | RecordSource;
+/** A line cell's options: the lines of the record the form's picker `field` picked (库位 of the picked warehouse). */
+export interface PickedLinesSource {
+  pickedLines: { field: string; value: string; label?: string };
+}
+
+/** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
+export type OptionSource = Option[] | { fieldKey: string } | RecordSource | PickedLinesSource;
+
+export const pickedLinesOf = (d: unknown): PickedLinesSource['pickedLines'] | undefined =>
+  d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d ? (d as PickedLinesSource).pickedLines : undefined;
+
+/** The option label of one of a picked record's lines: {cell} replaced by its value (default: the value). */
+export const pickedLineLabel = (src: PickedLinesSource['pickedLines'], line: Record<string, unknown>) =>
+  (src.label ?? `{${src.value}}`).replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, k: string) => (line[k] === undefined || line[k] === null ? '' : String(line[k]))).trim();
 
 /** Shown (and stored, and checked) only when another field has a value: one given value, one of several, or any. */
 export interface FieldCondition {
@@ -708,6 +722,16 @@ export interface StageAction {
   checks?: CheckRule[];
   /** What the action asks for; stored on the record. */
   fields?: FieldDef[];
+  /**
+   * What the action asks for each of the record's lines (到货数量 per purchase line), sent as values.lines (one
+   * object per line, in order). Not stored: while the action's effects run, each line carries its values under
+   * these names (line.arriveQuantity); `lineChecks` judge each line with them.
+   */
+  lineFields?: FieldDef[];
+  /** Line cells shown beside the lineFields in the dialog (default: all); a lineField's `compute` suggests its value from the line. */
+  lineShow?: string[];
+  /** Rules per line (`line` = the record's line with its values), refused with the line's number. */
+  lineChecks?: CheckRule[];
   /** Numeric fields raised by one (e.g. a process version on 发布). */
   increment?: string[];
   confirm?: string;

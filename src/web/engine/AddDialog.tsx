@@ -1,8 +1,8 @@
 // Add dialog (spec §2.7): width 400, draggable by its title, tenant logo, optional extra
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';
-import { Button, Modal, Typography } from 'antd';
+import { Button, InputNumber, Input, Modal, Table, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
@@ -27,6 +27,27 @@ export interface AddDialogProps {
   onExtra?: (values: Record<string, unknown>) => void;
   onCancel: () => void;
   onSubmit: (values: Record<string, unknown>) => unknown;
+  /**
+   * A stage action's per-line questions (lineFields, 到货数量): the record's lines with one input per field,
+   * sent as values.lines (one object per line, in order); `show` names the line cells shown beside them.
+   */
+  lineInputs?: { fields: FieldDef[]; lines: Record<string, unknown>[]; show: { prop: string; label: string; viewField?: string }[]; initial?: (line: Record<string, unknown>) => Record<string, unknown> };
+}
+
+type LineRow = Record<string, unknown>;
+
+/** The per-line inputs of a stage action (numbers or text), one row per record line. */
+function LineInputs({ spec, values, set }: { spec: NonNullable<AddDialogProps['lineInputs']>; values: LineRow[]; set: (i: number, k: string, v: unknown) => void }) {
+  const columns = [
+    ...spec.show.map((c) => ({ key: c.prop, title: c.label, render: (_: unknown, l: LineRow) => String(l[c.viewField ?? `${c.prop}Name`] ?? l[c.prop] ?? '') })),
+    ...spec.fields.map((f) => ({
+      key: f.fieldName, title: f.titleName, width: 120,
+      render: (_: unknown, _l: LineRow, i: number) => f.fontendType === 'number'
+        ? <InputNumber aria-label={`第${i + 1}行${f.titleName}`} size="small" min={f.min} max={f.max} value={values[i]?.[f.fieldName] as number | null} onChange={(v) => set(i, f.fieldName, v)} style={{ width: '100%' }} />
+        : <Input aria-label={`第${i + 1}行${f.titleName}`} size="small" value={String(values[i]?.[f.fieldName] ?? '')} onChange={(e) => set(i, f.fieldName, e.target.value)} />,
+    })),
+  ];
+  return <Table size="small" pagination={false} rowKey={(_, i) => String(i)} columns={columns} dataSource={spec.lines} style={{ marginTop: 8 }} />;
 }
 
 export function AddDialog(p: AddDialogProps) {
@@ -39,6 +60,11 @@ export function AddDialog(p: AddDialogProps) {
   const drag = useDraggable();
   const [busy, setBusy] = useState(false);
   const fields = p.fields.filter((f) => f.isAdd !== false);
+  const [lineValues, setLineValues] = useState<LineRow[]>([]);
+  const spec = p.lineInputs;
+  // Each opening starts from the lines' suggested values (到货数量 = what is still outstanding).
+  useEffect(() => setLineValues((spec?.lines ?? []).map((l) => spec?.initial?.(l) ?? {})), [spec, p.open]);
+  const setLine = (i: number, k: string, v: unknown) => setLineValues((cur) => cur.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
 
   const submit = async () => {
     try {
@@ -48,7 +74,7 @@ export function AddDialog(p: AddDialogProps) {
     }
     setBusy(true);
     try {
-      await p.onSubmit({ ...form.values });
+      await p.onSubmit(spec ? { ...form.values, lines: lineValues } : { ...form.values });
     } finally {
       setBusy(false);
     }
@@ -86,6 +112,7 @@ export function AddDialog(p: AddDialogProps) {
           <SchemaFields fields={fields} columns={1} />
         </FormLayout>
       </FormProvider>
+      {spec && <LineInputs spec={spec} values={lineValues} set={setLine} />}
     </Modal>
   );
 }

@@ -17,6 +17,8 @@ import { compressImage } from './fields/image-compress';
 import type { UploadedFile } from '../api/data-provider';
 import { columnHasEmpty, isTypedNumber, sanitizeNumberInput, toCellNumber, type LineStore } from './line-store';
 import { feedback } from './feedback';
+import { PickedLinesCell } from './PickedLinesCell';
+import { pickedLinesOf } from '../../common/schema/types';
 import { LineRecordCell } from './LineRecordCell';
 
 export interface LineItemTableProps {
@@ -113,6 +115,7 @@ const Cell = memo(function Cell({ store, rowKey, col, columns, readOnly }: { sto
     }
     case 'select':
       if (isRecordSource(col.data)) return <LineRecordCell col={col} row={row} columns={columns} set={(p, v) => store.set(rowKey, p, v)} />;
+      if (pickedLinesOf(col.data)) return <PickedLinesCell col={col} row={row} set={(p, v) => store.set(rowKey, p, v)} />;
       return <SelectCell col={col} value={value} onChange={set} />;
     case 'multiSelect':
       return <SelectCell col={col} value={value} onChange={set} multiple />;

@@ -2,7 +2,8 @@
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, Segmented, Spin } from 'antd';
-import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
+import type { ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
+import { evalExpr } from '../../common/computed';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
 import { isDictionaryPage, isFieldOptionsPage, isTeamAdminPage } from '../../common/schema/types';
@@ -104,7 +105,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs> } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [importing, setImporting] = useState(false);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
@@ -157,6 +158,12 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       const ready = rows.filter((r) => !Array.isArray(r.actions) || (r.actions as string[]).includes(key));
       if (!ready.length) return void feedback.message.warning(`所选记录都不能${action.text}`);
       rows = ready;
+    }
+    // Per-line questions (到货数量) need the record's lines: read it first.
+    if (action.lineFields?.length && !batch) {
+      return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
+        action, rows, lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
+      }), () => undefined);
     }
     if (action.fields?.length) return setStaging({ action, rows, batch });
     const title = batch ? `确定${action.text}所选的 ${rows.length} 条记录吗？` : action.confirm ?? `确定${action.text}吗？`;
@@ -351,6 +358,8 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           open
           title={staging.action.text}
           fields={staging.action.fields ?? []}
+          width={staging.lineInputs ? 680 : undefined}
+          lineInputs={staging.lineInputs}
           submitText={Messages.confirm}
           onCancel={() => setStaging(null)}
           onSubmit={(values) => runStage(staging.action, staging.rows, values, staging.batch).catch(() => undefined)}
@@ -393,4 +402,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       </PageModuleContext.Provider>
     </AntApp>
   );
+}
+
+/** A stage action's per-line questions: the lines, the cells shown beside them, and each field's suggestion (its compute over the line). */
+function stageLineInputs(action: StageAction, lines: Record<string, unknown>[], columns: ColumnDef[]) {
+  const show = (action.lineShow ?? columns.map((c) => c.prop)).map((p) => columns.find((c) => c.prop === p)).filter((c): c is ColumnDef => !!c)
+    .map((c) => ({ prop: c.prop, label: c.label, viewField: c.viewField }));
+  const fields = action.lineFields ?? [];
+  const initial = (line: Record<string, unknown>) => Object.fromEntries(fields.filter((f) => f.compute?.expr).map((f) => [f.fieldName, evalExpr(f.compute!.expr, { ...line })]));
+  return { fields, lines, show, initial };
 }

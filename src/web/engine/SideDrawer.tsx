@@ -188,8 +188,9 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           <FormLayout layout="horizontal" labelWidth={110}>
             <SchemaFields fields={config.fields} columns={2} />
           </FormLayout>
+          {/* Inside the form: line cells read its values and picks (a picker's filter, the picked warehouse's 库位). */}
+          {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}
         </FormProvider>
-        {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}
         {formId !== undefined && (config.approval || (module && provider?.recordHistory)) && (
           <Collapse
             style={{ marginTop: 16 }}

@@ -15,7 +15,7 @@ import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
 import { num } from './numbers';
-import { postStock } from './stock';
+import { lockStockKeys, postStock } from './stock';
 
 type Row = Record<string, unknown>;
 
@@ -93,13 +93,18 @@ async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, sco
  * Runs the effects of `on` ("approved" or "stage:<key>") for one record. `occurrence` names this event
  * (e.g. "approved", or the stage event's id) so each event's effects run once.
  */
-export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0) {
+export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0, lineInput?: Row[]) {
   const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
   if (!effects.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
   const today = todayOf(ctx);
+  await lockStockFirst(trx, ctx, m, recordId, effects, userId, input, lineInput);
   for (const e of effects) {
     const src = await lockedSource(trx, ctx.tenant, m, recordId);
+    // A stage action's per-line values (到货数量) ride on the lines while its effects run, never stored.
+    const inputKeys = lineInput?.length ? Object.keys(lineInput[0]) : [];
+    if (lineInput) src.lines = src.lines.map((l, i) => ({ ...l, ...lineInput[i] }));
+    const stored = (ls: Row[]) => inputKeys.length ? ls.map((l) => Object.fromEntries(Object.entries(l).filter(([k]) => !inputKeys.includes(k)))) : ls;
     const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today, userId }, { checkFilter: false });
     const scope = { ...scopeOf({ ...src.data, id: src.id, code: src.code }, src.lines, { picked, today, input }) };
     // A per-line effect asks `when` of each line (line.<cell>); another asks it once.
@@ -131,7 +136,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         if (posted.balanceId) touched.push(posted.balanceId);
         if (line && Object.keys(posted.writeBack).length) lines[i] = { ...line, ...posted.writeBack };
       }
-      if (e.stock!.writeBack && e.perLine) await settleRecord(trx, ctx, m, src.id, { ...src.data }, lines, { userId, checks: false });
+      if (e.stock!.writeBack && e.perLine) await settleRecord(trx, ctx, m, src.id, { ...src.data }, stored(lines), { userId, checks: false });
     } else {
       // Per line (e.g. each payroll line repays that employee's advances), or once for the record.
       for (const line of e.perLine ? src.lines : [null]) {
@@ -163,8 +168,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
               data[field] = e.stage;
             }
           }
-          await settleRecord(trx, ctx, tm, id, data, lines, { userId, note: `${m.schema.title} ${src.code}`, fromEffect: !!e.respectLock && id !== src.id });
-          if (t === src) Object.assign(src, { data, lines });
+          await settleRecord(trx, ctx, tm, id, data, t === src ? stored(lines) : lines, { userId, note: `${m.schema.title} ${src.code}`, fromEffect: !!e.respectLock && id !== src.id });
+          if (t === src) Object.assign(src, { data, lines });  // still with the action's line values for the next line
           touched.push(id);
         }
       }
@@ -172,6 +177,26 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
     await sql`UPDATE record_effects SET target_ids = ${sql.val(touched)}::bigint[] WHERE tenant_code = ${ctx.tenant} AND source_id = ${recordId}
       AND effect_key = ${e.key} AND occurrence = ${occurrence}`.execute(trx);
   }
+}
+
+/** Every balance this event's stock postings move, locked in one sorted order before any is posted (stock.ts). */
+async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, effects: EffectDef[], userId: number, input: Row, lineInput?: Row[]) {
+  const stock = effects.filter((e) => e.kind === 'stock' && e.stock);
+  if (!stock.length) return;
+  const src = await lockedSource(trx, ctx.tenant, m, recordId);
+  if (lineInput) src.lines = src.lines.map((l, i) => ({ ...l, ...lineInput[i] }));
+  const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today: todayOf(ctx), userId }, { checkFilter: false });
+  const scope = scopeOf({ ...src.data, id: src.id, code: src.code }, src.lines, { picked, today: todayOf(ctx), input });
+  const postings: { p: NonNullable<EffectDef['stock']>; at: Row; lineNo: number }[] = [];
+  for (const e of stock) {
+    if (e.when && !e.perLine && !evalExpr(e.when, scope)) continue;
+    for (const [i, line] of (e.perLine ? src.lines : [null]).entries()) {
+      const at = line ? { ...scope, line } : scope;
+      if (line && e.when && !evalExpr(e.when, at)) continue;
+      postings.push({ p: e.stock!, at, lineNo: i });
+    }
+  }
+  if (postings.length > 1) await lockStockKeys(trx, ctx, postings);
 }
 
 export const isEffective = (status: string) => status === RecordStatus.approved;

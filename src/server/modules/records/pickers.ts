@@ -32,17 +32,25 @@ export function labelOf(src: RecordSource, rec: Row): string {
   }).trim();
 }
 
-function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tm: ModuleSchema } {
+/** The modules a picker reads: `modules` when it names several (a project of any of the three initiation pages), else `module`. */
+export const sourceModules = (src: RecordSource): string[] => src.modules?.length ? src.modules : [src.module];
+
+function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tms: ModuleSchema[] } {
   const src = recordSourceOf(f.data)!;
-  const tm = schemas.get(src.module);
-  if (!tm) throw badRequest(`${f.titleName}的来源模块不存在`);
-  return { src, tm };
+  const tms = sourceModules(src).map((k) => schemas.get(k));
+  if (tms.some((tm) => !tm)) throw badRequest(`${f.titleName}的来源模块不存在`);
+  return { src, tms: tms as ModuleSchema[] };
 }
 
-const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines))`;
+// `module` is the record's module (a picker over several modules stores it beside the pick as <field>Module).
+const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines, 'module', r.module))`;
 
-async function query(trx: TenantTx, tenant: string, tm: ModuleSchema, conds: RawBuilder<unknown>[], limit: number) {
-  const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.module = ${tm.schema.module}`, sql`r.deleted_at IS NULL`, ...conds], sql` AND `);
+/** Records of one module, or of several (`tms`: each with its own conditions, as fields differ per module). */
+async function query(trx: TenantTx, tenant: string, tm: ModuleSchema | ModuleSchema[], conds: RawBuilder<unknown>[] | ((tm: ModuleSchema) => RawBuilder<unknown>[]), limit: number) {
+  const tms = Array.isArray(tm) ? tm : [tm];
+  const condsOf = (x: ModuleSchema) => typeof conds === 'function' ? conds(x) : conds;
+  const per = tms.map((x) => sql`(${sql.join([sql`r.module = ${x.schema.module}`, ...condsOf(x)], sql` AND `)})`);
+  const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.deleted_at IS NULL`, per.length === 1 ? per[0] : sql`(${sql.join(per, sql` OR `)})`], sql` AND `);
   const { rows } = await sql<{ rec: Row }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`.execute(trx);
   return rows.map((r) => r.rec);
 }
@@ -56,15 +64,16 @@ function offerable(tm: ModuleSchema, refs: RefContext): RawBuilder<unknown>[] {
 
 /** What a picker offers for these form values: up to 50 records, newest first, optionally matching a keyword. */
 export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string) {
-  const { src, tm } = target(schemas, f);
-  const conds = [...filterConds(tm, src.filter, refs), ...offerable(tm, refs)];
+  const { src, tms } = target(schemas, f);
+  const kw: RawBuilder<unknown>[] = [];
   if (keyword) {
     const like = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
-    conds.push(sql`(r.code ILIKE ${like} OR r.data::text ILIKE ${like})`);
+    kw.push(sql`(r.code ILIKE ${like} OR r.data::text ILIKE ${like})`);
   }
-  const props = exposedProps(src);
+  const props = [...exposedProps(src), ...(src.modules?.length ? ['module'] : [])];
   const valueField = src.valueField ?? 'code';
-  return (await query(trx, tenant, tm, conds, 50)).map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
+  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, src.filter, refs), ...offerable(tm, refs), ...kw], 50);
+  return rows.map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
 }
 
 export interface PickedOptions {
@@ -87,17 +96,23 @@ export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: Schem
   const picked: Record<string, Row | null> = {};
   for (const f of fields.filter((x) => recordSourceOf(x.data))) {
     const v = data[f.fieldName];
-    if (v === undefined || v === null || v === '') { picked[f.fieldName] = null; continue; }
-    const { src, tm } = target(schemas, f);
+    if (v === undefined || v === null || v === '') {
+      picked[f.fieldName] = null;
+      if (recordSourceOf(f.data)!.modules?.length) delete data[`${f.fieldName}Module`];
+      continue;
+    }
+    const { src, tms } = target(schemas, f);
     if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`${f.titleName}格式不正确`);
     const valueField = src.valueField ?? 'code';
-    const conds = [valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`];
+    const byValue = valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`;
     // A new pick must match the filter, be visible to the caller and not be retired; a kept one only exist.
-    if (opts.checkFilter && !opts.unchanged?.has(f.fieldName)) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
-    const [rec] = await query(trx, tenant, tm, conds, 1);
+    const strict = opts.checkFilter && !opts.unchanged?.has(f.fieldName);
+    const [rec] = await query(trx, tenant, tms, (tm) => [byValue, ...(strict ? [...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs)] : [])], 1);
     if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
     picked[f.fieldName] = rec;
     data[`${f.fieldName}Name`] = labelOf(src, rec);
+    // A pick from one of several modules keeps which one (a project of 装修立项 or 家具立项).
+    if (src.modules?.length) data[`${f.fieldName}Module`] = rec.module;
   }
   return picked;
 }

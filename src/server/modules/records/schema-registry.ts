@@ -121,8 +121,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       try { compileExpr(src); } catch (e) { throw new Error(`${m.file}: ${where}: ${(e as Error).message}`); }
     }
     for (const f of [...m.fields.map((x) => ({ name: x.fieldName, data: x.data })), ...m.lineColumns.map((c) => ({ name: `lines.${c.prop}`, data: c.data }))]) {
-      const d = f.data as { module?: unknown } | undefined;
-      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string' && !has(d.module)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${d.module}"`);
+      const d = f.data as { module?: unknown; modules?: string[] } | undefined;
+      if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string') {
+        for (const k of [d.module, ...(d.modules ?? [])]) if (!has(k)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${k}"`);
+        if (d.modules && !d.modules.includes(d.module)) throw new Error(`${m.file}: ${f.name}: module "${d.module}" is not one of its modules`);
+      }
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);
@@ -130,6 +133,14 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
     const printErrors = printTemplateErrors(m);
     if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
+    // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
+    for (const c of m.lineColumns) {
+      const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;
+      if (!pl) continue;
+      const f = m.fields.find((x) => x.fieldName === pl.field);
+      const d = f?.data as { module?: string; expose?: string[] } | undefined;
+      if (!d?.module || !(d.expose ?? []).includes('lines')) throw new Error(`${m.file}: lines.${c.prop} reads the lines of "${pl.field}", which is not a record picker of the form exposing lines`);
+    }
     const tree = m.schema.tree;
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);

@@ -10,6 +10,7 @@ import { applyComputed, computeLines, failedCheck } from '../../../common/comput
 import { isBlank } from '../../../common/expr/values';
 import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
+import { pickedLineLabel, pickedLinesOf } from '../../../common/schema';
 import type { ModuleSchema } from './schema-registry';
 import { codeMoment, nextCode } from './codes';
 import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
@@ -76,7 +77,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
-  const lines = computeLines(m.lineColumns, picks, data, { picked, today: sc.today });
+  const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked), data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   // A picker field the server computes (客户 from the picked project) stores its name like a picked one.
   const computedPicks = pickerFields(m).filter((f) => f.compute && !isBlank(computed[f.fieldName]));
@@ -89,9 +90,32 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   return { data: computed, lines, picked };
 }
 
+/**
+ * Line cells whose options are the picked record's lines (库位 of the picked warehouse): a value must be one of
+ * them (else refused with the line's number), and its label is stored beside it as <cell>Name.
+ */
+function pickedLineCells(m: ModuleSchema, lines: Row[], picked: Record<string, Row | null>): Row[] {
+  const cols = m.lineColumns.filter((c) => pickedLinesOf(c.data));
+  if (!cols.length) return lines;
+  const out = lines.map((l) => ({ ...l }));
+  for (const c of cols) {
+    const src = pickedLinesOf(c.data)!;
+    const owner = m.fields.find((f) => f.fieldName === src.field)?.titleName ?? src.field;
+    const offered = new Map(((picked[src.field]?.lines ?? []) as Row[]).map((l) => [String(l[src.value]), l]));
+    out.forEach((line, i) => {
+      const v = line[c.prop];
+      if (isBlank(v)) { delete line[`${c.prop}Name`]; return; }
+      const hit = offered.get(String(v));
+      if (!hit) throw badRequest(`第${i + 1}行${c.label}「${String(v)}」不在所选${owner}中`);
+      line[`${c.prop}Name`] = pickedLineLabel(src, hit);
+    });
+  }
+  return out;
+}
+
 /** What an update keeps of the stored data: everything a client cannot set (stage, action fields, versions). */
 function serverOwned(m: ModuleSchema, data: Row) {
-  const client = new Set(settable(m).flatMap((f) => [f.fieldName, `${f.fieldName}Name`]));
+  const client = new Set(settable(m).flatMap((f) => [f.fieldName, `${f.fieldName}Name`, `${f.fieldName}Module`]));
   for (const f of m.fields) if (f.compute) client.add(f.fieldName);
   return Object.fromEntries(Object.entries(data).filter(([k]) => !client.has(k)));
 }

@@ -10,7 +10,7 @@ import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
-import { failedCheck } from '../../../common/computed';
+import { evalExpr, failedCheck, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
@@ -61,6 +61,10 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     if (err) throw badRequest(err);
     if (!isEmptyValue(v)) patch[f.fieldName] = v;
   }
+  // What the action asks per line (到货数量): one object per record line, each value checked like a field.
+  const lines = (row.lines ?? []) as Record<string, unknown>[];
+  const lineInput = action.lineFields?.length ? lineValues(action, input.lines, lines.length) : undefined;
+  const seenLines = lineInput ? lines.map((l, i) => ({ ...l, ...lineInput[i] })) : lines;
   // A record the action asks for (下单: the supplier) is checked like a form's pick, and its checks may read it.
   const refs = await callerRefs(trx, tenant, userId, todayOf(ctx));
   const picked = await loadPickedOf(trx, tenant, ctx.schemas, action.fields ?? [], patch, { ...refs, data: { ...data, ...patch } }, { checkFilter: true });
@@ -68,8 +72,13 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   // reads from other records as they are now (结清 once the receivable is collected).
   const current = { ...data };
   if (action.checks?.length) await loadAggregates(trx, tenant, ctx.schemas, m, current, refs);
-  const broken = failedCheck(action.checks, current, (row.lines ?? []) as Record<string, unknown>[], { input: patch, picked, today: todayOf(ctx) });
+  const broken = failedCheck(action.checks, current, seenLines, { input: patch, picked, today: todayOf(ctx) });
   if (broken) throw badRequest(broken);
+  for (const [i, line] of (action.lineChecks?.length ? seenLines : []).entries()) {
+    const scope = { ...scopeOf(current, seenLines, { input: patch, picked, today: todayOf(ctx) }), line, $index: i + 1 };
+    const bad = action.lineChecks!.find((c) => c.expr && !evalExpr(c.expr, scope));
+    if (bad) throw badRequest(`第${i + 1}行：${bad.message}`);
+  }
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
   const from = String(data[stageField(m)]);
@@ -87,6 +96,25 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     detail: JSON.stringify({ note: [from !== to ? `${from} → ${to}` : '', note].filter(Boolean).join('；'), from, to }),
   }).returning('id').executeTakeFirstOrThrow();
   // Effects of this action run once per action event (its id), in this transaction; then the auto stage follows.
-  await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch);
+  await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch, 0, lineInput);
   await settleStored(trx, ctx, m, recordId, userId);
+}
+
+/** An action's per-line values (values.lines): one object per record line, only its lineFields, each checked. */
+function lineValues(action: StageAction, sent: unknown, count: number): Record<string, unknown>[] {
+  if (sent !== undefined && sent !== null && !Array.isArray(sent)) throw badRequest('明细格式不正确');
+  const rows = (sent ?? []) as unknown[];
+  if (rows.length > count) throw badRequest('明细行数与单据不符');
+  return Array.from({ length: count }, (_, i) => {
+    const r = rows[i];
+    if (r !== undefined && r !== null && (typeof r !== 'object' || Array.isArray(r))) throw badRequest(`第${i + 1}行格式不正确`);
+    const out: Record<string, unknown> = {};
+    for (const f of action.lineFields ?? []) {
+      const v = (r as Record<string, unknown> | undefined)?.[f.fieldName];
+      const err = fieldError(f, v);
+      if (err) throw badRequest(`第${i + 1}行：${err}`);
+      out[f.fieldName] = isEmptyValue(v) ? null : v;
+    }
+    return out;
+  });
 }

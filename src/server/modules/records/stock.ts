@@ -41,11 +41,41 @@ interface Balance {
   lines: Row[];
 }
 
+const normalized = (keys: Row) => Object.entries(keys).map(([k, v]) => [k, blank(v) ? '' : String(v)] as const).sort(([a], [b]) => a.localeCompare(b));
+/** The advisory lock's name of a balance key (the key, not the row: the first posting of a key has no row to lock yet). */
+const lockName = (ctx: Ctx, module: string, keys: Row) => `${ctx.tenant}|${module}|${JSON.stringify(normalized(keys))}`;
+
+/** The balance keys a posting of `p` over `at` moves. */
+function keysOf(bm: ModuleSchema, p: StockPosting, at: Row, lineNo: number): Row {
+  const keys: Row = {};
+  for (const [k, x] of Object.entries(p.keys)) {
+    const v = evalExpr(x, at);
+    const f = bm.fields.find((d) => d.fieldName === k);
+    if (blank(v) && f?.requireAble) throw badRequest(`第${lineNo + 1}行未指定${f.titleName}`);
+    keys[k] = blank(v) ? '' : v;
+  }
+  return keys;
+}
+
+/**
+ * Locks, in one sorted order, every balance a transition's postings will move (both legs of a transfer), before
+ * any of them is read: two transfers of the same materials in opposite directions then queue instead of
+ * deadlocking (each would otherwise hold one warehouse's balance and wait for the other's).
+ */
+export async function lockStockKeys(trx: TenantTx, ctx: Ctx, postings: { p: StockPosting; at: Row; lineNo: number }[]) {
+  const names = new Set<string>();
+  for (const { p, at, lineNo } of postings) {
+    const bm = ctx.schemas.get(p.module);
+    if (bm) names.add(lockName(ctx, bm.schema.module, keysOf(bm, p, at, lineNo)));
+  }
+  for (const n of [...names].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${n}, 0))`.execute(trx);
+}
+
 async function lockBalance(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, keys: Row): Promise<Balance | null> {
   const module = bm.schema.module;
-  const norm = Object.entries(keys).map(([k, v]) => [k, blank(v) ? '' : String(v)] as const).sort(([a], [b]) => a.localeCompare(b));
-  // The key, not the row: the first posting of a key has no row to lock yet.
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.tenant}|${module}|${JSON.stringify(norm)}`}, 0))`.execute(trx);
+  const norm = normalized(keys);
+  // Held already when the transition locked its keys up front (lockStockKeys); taking it again is free.
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockName(ctx, module, keys)}, 0))`.execute(trx);
   const conds = norm.map(([k, v]) => sql`coalesce(r.data->>${sql.lit(k)}, '') = ${v}`);
   const r = await sql<Balance>`SELECT r.id, r.code, r.data, r.lines FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${module}
     AND r.deleted_at IS NULL AND ${sql.join(conds, sql` AND `)} ORDER BY r.id LIMIT 1 FOR UPDATE`.execute(trx);
@@ -107,13 +137,7 @@ export interface Posted {
 export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Row, src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted> {
   const bm = ctx.schemas.get(p.module);
   if (!bm) throw badRequest(`关联模块不存在：${p.module}`);
-  const keys: Row = {};
-  for (const [k, x] of Object.entries(p.keys)) {
-    const v = evalExpr(x, at);
-    const f = bm.fields.find((d) => d.fieldName === k);
-    if (blank(v) && f?.requireAble) throw badRequest(`第${lineNo + 1}行未指定${f.titleName}`);
-    keys[k] = blank(v) ? '' : v;
-  }
+  const keys = keysOf(bm, p, at, lineNo);
   let bal = await lockBalance(trx, ctx, bm, keys);
   const before = { ...at, balance: { quantity: 0, stockPrice: 0, ...bal?.data } };
   let q: Big;

@@ -174,4 +174,30 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     const noFile = await t.call('POST', api('partnerFiles', 'add'), { partnerId: senlin.id, docType: '报价单', docName: '报价单' }, staff);
     expect(noFile).toMatchObject({ status: 400, message: '文件不能为空' });
   });
+  it('省市区 is the built-in region dictionary: a path from the province down, checked step by step, read as its names', async () => {
+    const region = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'region', status: 1 }, staff)).data;
+    const gd = region.find((n: any) => n.dictName === '广东省');
+    expect(gd.children.find((c: any) => c.dictName === '深圳市').children.map((c: any) => c.dictName)).toContain('南山区');
+    // A municipality repeats as its own city, as the 省/市 trees of the project pages stored it.
+    expect(region.find((n: any) => n.dictName === '上海市').children.map((c: any) => c.dictName)).toEqual(['上海市']);
+    const body = (r: unknown) => ({ partnerName: '地区测试（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', region: r });
+    const saved = await t.call('POST', api('partnerInfo', 'add'), body(['广东省', '深圳市', '南山区']), staff);
+    ok(saved);
+    expect(saved.data).toMatchObject({ region: ['广东省', '深圳市', '南山区'], regionName: '广东省/深圳市/南山区' });
+    // A province or city alone is a path too (change on select).
+    ok(await t.call('POST', api('partnerInfo', 'update'), { id: saved.data.id, ...body(['浙江省', '杭州市']) }, staff));
+    expect(await get('partnerInfo', saved.data.id)).toMatchObject({ regionName: '浙江省/杭州市' });
+    // Every name exists, but 南山区 is not in 杭州市; an unknown name; a step that is not a name.
+    for (const bad of [['浙江省', '杭州市', '南山区'], ['广东省', '深圳市', '不存在区'], ['深圳市'], [{}]]) {
+      const r = await t.call('POST', api('partnerInfo', 'add'), { ...body(bad), partnerName: `地区错误${JSON.stringify(bad)}` }, staff);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.message).toMatch(/省市区/);
+    }
+    // The team's profile uses the same field.
+    const mine = (await t.call('POST', api('enterpriseInformation', 'page'), { pageNum: 1, pageSize: 5 }, boss)).data.list[0];
+    expect(mine).toMatchObject({ region: ['浙江省', '杭州市', '西湖区'], regionName: '浙江省/杭州市/西湖区' });
+    // The region dictionary is the system's: nobody adds to it.
+    const write = await t.call('POST', '/api/admin/sysmenuListFieldDict/add', { fieldKey: 'region', dictName: '新区' }, boss);
+    expect(write.status).toBeGreaterThanOrEqual(400);
+  });
 });

@@ -221,6 +221,12 @@ describe.each(testDialects())('office on $name', (dialect) => {
     expect(await names(sunli)).not.toContain('只给李四（测试）');
     expect(await names(sunli)).toContain('只给业务部（测试）');
     expect(await names(huangwei)).not.toContain('只给业务部（测试）');
+    // A department covers the departments under it: 黄伟 of 木工车间 (under 生产部) sees a file for 生产部, not one for 喷涂车间.
+    ok(await add({ fileName: '只给生产部（测试）', visibleScope: '指定部门', deptIds: [d('dept', '生产部')] }));
+    ok(await add({ fileName: '只给喷涂车间（测试）', visibleScope: '指定部门', deptIds: [d('dept', '喷涂车间')] }));
+    expect(await names(huangwei)).toContain('只给生产部（测试）');
+    expect(await names(huangwei)).not.toContain('只给喷涂车间（测试）');
+    expect(await names(sunli)).not.toContain('只给生产部（测试）');
     expect(await names(staff)).toEqual(expect.arrayContaining(['只给李四（测试）', '只给业务部（测试）']));
     // The owner of the team sees every file.
     expect(await names(boss)).toEqual(expect.arrayContaining(['只给李四（测试）', '只给业务部（测试）']));

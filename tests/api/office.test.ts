@@ -34,7 +34,7 @@ describe.each(testDialects())('office on $name', (dialect) => {
     huangwei = await t.login('huangwei', 'demo12345');
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi'), sunli: await uid('sunli') };
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['meetingRoom', 'fileFolder', 'dept'], staff)).data;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['meetingRoom', 'fileFolder', 'dept', 'expenseType', 'vehicleCostType'], staff)).data;
     file = await uploadPng(t, staff, '图纸.png');
   });
   afterAll(async () => t?.close());
@@ -142,6 +142,30 @@ describe.each(testDialects())('office on $name', (dialect) => {
     ok(await t.call('POST', api('vehicleManagement', 'stage'), { id: second, action: 'dispatch', values: { startMileage: 20142 } }, boss));
   });
 
+  it('报销 turns a vehicle cost into a draft claim in 报销管理 with its amount, date and 票据, once', async () => {
+    const car = (await t.call('POST', api('vehicleManagementVehicle', 'page'), { pageNum: 1, pageSize: 1 }, boss)).data.list[0];
+    const cost = await t.call('POST', api('vehicleManagementCost', 'add'), {
+      vehicleId: car.id, vehicleCostType: d('vehicleCostType', '过路停车'), costDate: '2031-03-04', price: 356.8, invoiceImages: [file], remark: '杭州—宁波高速费',
+    }, boss);
+    ok(cost);
+    expect(cost.data).toMatchObject({ claimStage: '未报销' });
+    const claim = (values: object, token = boss) => t.call('POST', api('vehicleManagementCost', 'stage'), { id: cost.data.id, action: 'claim', values }, token);
+    const dept = dict.dept[0].id;
+    expect(await claim({ claimDeptId: dept })).toMatchObject({ status: 400, message: '报销费用类型不能为空' });
+    const done = await claim({ claimExpenseType: d('expenseType', '市内交通费'), claimDeptId: dept });
+    ok(done);
+    expect(done.data).toMatchObject({ claimStage: '已报销' });
+    const claims = (await t.call('POST', api('reimburseManage', 'page'), { pageNum: 1, pageSize: 5, keyword: cost.data.code }, boss)).data.list;
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ status: '待提交', applicantId: ids.boss, deptId: dept, totalPrice: 356.8, reason: `车辆费用报销 ${cost.data.code}` });
+    expect(claims[0].lines).toHaveLength(1);
+    expect(claims[0].lines[0]).toMatchObject({ expenseType: d('expenseType', '市内交通费'), occurDate: '2031-03-04', price: 356.8 });
+    expect(claims[0].lines[0].invoiceImages[0].url).toBe(file.url);
+    // Claimed once: a second 报销 is refused and makes no second claim.
+    expect((await claim({ claimExpenseType: d('expenseType', '市内交通费'), claimDeptId: dept })).status).toBeGreaterThanOrEqual(400);
+    expect((await t.call('POST', api('reimburseManage', 'page'), { pageNum: 1, pageSize: 5, keyword: cost.data.code }, boss)).data.list).toHaveLength(1);
+  });
+
   it('a meeting\'s stage follows the clock when read and filtered; one under way cannot be cancelled', async () => {
     const past = await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', at(-180), at(-120), '已开过的会（测试）'), staff);
     const now = await t.call('POST', api('conferenceManagement', 'add'), meeting('线上会议', at(-30), at(60), '正在开的会（测试）'), staff);
@@ -197,6 +221,12 @@ describe.each(testDialects())('office on $name', (dialect) => {
     expect(await names(sunli)).not.toContain('只给李四（测试）');
     expect(await names(sunli)).toContain('只给业务部（测试）');
     expect(await names(huangwei)).not.toContain('只给业务部（测试）');
+    // A department covers the departments under it: 黄伟 of 木工车间 (under 生产部) sees a file for 生产部, not one for 喷涂车间.
+    ok(await add({ fileName: '只给生产部（测试）', visibleScope: '指定部门', deptIds: [d('dept', '生产部')] }));
+    ok(await add({ fileName: '只给喷涂车间（测试）', visibleScope: '指定部门', deptIds: [d('dept', '喷涂车间')] }));
+    expect(await names(huangwei)).toContain('只给生产部（测试）');
+    expect(await names(huangwei)).not.toContain('只给喷涂车间（测试）');
+    expect(await names(sunli)).not.toContain('只给生产部（测试）');
     expect(await names(staff)).toEqual(expect.arrayContaining(['只给李四（测试）', '只给业务部（测试）']));
     // The owner of the team sees every file.
     expect(await names(boss)).toEqual(expect.arrayContaining(['只给李四（测试）', '只给业务部（测试）']));

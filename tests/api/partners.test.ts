@@ -25,7 +25,7 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType'], staff)).data;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType', 'incomeType'], staff)).data;
     file = await uploadPng(t, staff, '营业执照.png');
   });
   afterAll(async () => t?.close());
@@ -173,5 +173,78 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     // Files of another site or no file at all are refused.
     const noFile = await t.call('POST', api('partnerFiles', 'add'), { partnerId: senlin.id, docType: '报价单', docName: '报价单' }, staff);
     expect(noFile).toMatchObject({ status: 400, message: '文件不能为空' });
+  });
+  it('省市区 is the built-in region dictionary: a path from the province down, checked step by step, read as its names', async () => {
+    const region = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'region', status: 1 }, staff)).data;
+    const gd = region.find((n: any) => n.dictName === '广东省');
+    expect(gd.children.find((c: any) => c.dictName === '深圳市').children.map((c: any) => c.dictName)).toContain('南山区');
+    // A municipality repeats as its own city, as the 省/市 trees of the project pages stored it.
+    expect(region.find((n: any) => n.dictName === '上海市').children.map((c: any) => c.dictName)).toEqual(['上海市']);
+    const body = (r: unknown) => ({ partnerName: '地区测试（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', region: r });
+    const saved = await t.call('POST', api('partnerInfo', 'add'), body(['广东省', '深圳市', '南山区']), staff);
+    ok(saved);
+    expect(saved.data).toMatchObject({ region: ['广东省', '深圳市', '南山区'], regionName: '广东省/深圳市/南山区' });
+    // A province or city alone is a path too (change on select).
+    ok(await t.call('POST', api('partnerInfo', 'update'), { id: saved.data.id, ...body(['浙江省', '杭州市']) }, staff));
+    expect(await get('partnerInfo', saved.data.id)).toMatchObject({ regionName: '浙江省/杭州市' });
+    // Every name exists, but 南山区 is not in 杭州市; an unknown name; a step that is not a name.
+    for (const bad of [['浙江省', '杭州市', '南山区'], ['广东省', '深圳市', '不存在区'], ['深圳市'], [{}]]) {
+      const r = await t.call('POST', api('partnerInfo', 'add'), { ...body(bad), partnerName: `地区错误${JSON.stringify(bad)}` }, staff);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.message).toMatch(/省市区/);
+    }
+    // The team's profile uses the same field.
+    const mine = (await t.call('POST', api('enterpriseInformation', 'page'), { pageNum: 1, pageSize: 5 }, boss)).data.list[0];
+    expect(mine).toMatchObject({ region: ['浙江省', '杭州市', '西湖区'], regionName: '浙江省/杭州市/西湖区' });
+    // The region dictionary is the system's: nobody adds to it.
+    const write = await t.call('POST', '/api/admin/sysmenuListFieldDict/add', { fieldKey: 'region', dictName: '新区' }, boss);
+    expect(write.status).toBeGreaterThanOrEqual(400);
+  });
+  it('未收应收 and 未付应付 are the open balances of the partner\'s receivables and payables in effect, computed when read, never stored', async () => {
+    const p = await partner('余额测试物流兼客户（测试）', ['客户', '物流公司']);
+    expect(p).toMatchObject({ status: '已通过', openReceivable: 0, openPayable: 0 });
+    const payable = async (price: number, submit: boolean) => {
+      const r = await t.call('POST', api('financialPayables', 'add'), { partnerId: p.id, payableType: d('payableType', '物流费'), lines: [{ itemName: '运费', payablePrice: price }], submit }, boss);
+      ok(r);
+      return r.data;
+    };
+    const first = await payable(1234.56, true);
+    if (first.status !== '已通过') await approve('financialPayables', first.id);
+    const second = await payable(999, false);
+    const receivable = async (price: number, submit: boolean) => {
+      const r = await t.call('POST', api('financialReceivable', 'add'), { customerId: p.id, incomeType: d('incomeType', dict.incomeType[0].dictName), contractPrice: price, submit }, boss);
+      ok(r);
+      return r.data;
+    };
+    const sk = await receivable(8000.1, true);
+    if (sk.status !== '已通过') await approve('financialReceivable', sk.id);
+    // Only records in effect (已通过) count: a draft owes nothing yet.
+    const draft = await receivable(500, false);
+    const inEffect = (r: any, price: number) => (r.status === '已通过' ? price : 0);
+    const payables = Number((1234.56 + inEffect(second, 999)).toFixed(2));
+    const receivables = Number((8000.1 + inEffect(draft, 500)).toFixed(2));
+    expect(await get('partnerInfo', p.id)).toMatchObject({ openReceivable: receivables, openPayable: payables });
+    const listed = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: '余额测试物流兼客户' }, boss)).data.list;
+    expect(listed[0]).toMatchObject({ openReceivable: receivables, openPayable: payables });
+    // What a client sends for them is dropped: the stored record holds neither.
+    const sent = await t.call('POST', api('partnerInfo', 'add'), {
+      partnerName: '余额不可写（测试）', partnerType: [d('partnerType', '供应商')], contactName: '王', contactPhone: '13912345678', openPayable: 1, openReceivable: 2,
+    }, staff);
+    ok(sent);
+    expect(sent.data).toMatchObject({ openReceivable: 0, openPayable: 0 });
+    for (const id of [p.id, sent.data.id]) {
+      const stored = (await t.db.selectFrom('records').select('data').where('id', '=', id).executeTakeFirstOrThrow()).data as Record<string, unknown>;
+      expect(stored).not.toHaveProperty('openPayable');
+      expect(stored).not.toHaveProperty('openReceivable');
+    }
+    // A partner with no open records reads 0.
+    const other = await partner('无往来客户（测试）', ['客户']);
+    expect(await get('partnerInfo', other.id)).toMatchObject({ openReceivable: 0, openPayable: 0 });
+  });
+  it('a contact line\'s 手机号 and 邮箱 keep their patterns (reg on line cells), on the server too', async () => {
+    const body = (line: object) => ({ partnerName: '联系人格式（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', lines: [{ name: '李四', ...line }] });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '1391234567' }), staff)).toMatchObject({ status: 400, message: '请输入正确的联系人手机号' });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body({ email: 'li@@x' }), staff)).toMatchObject({ status: 400, message: '请输入正确的联系人邮箱' });
+    ok(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '13912345678', email: 'li.si@example.com' }), staff));
   });
 });

@@ -68,6 +68,9 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
 
       expect(await t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: '11010519491331002X', jobNo: 'T002' }), hr))
         .toMatchObject({ status: 400, message: '请输入正确的身份证号' });
+      // The pattern holds but the GB 11643 check character does not (…002X is right, …0021 is not).
+      expect(await t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: '110105194912310021', jobNo: 'T002' }), hr))
+        .toMatchObject({ status: 400, message: '请输入正确的身份证号' });
       expect(await t.call('POST', api('employeeFiles', 'add'), file({ mobile: '1390000111', jobNo: 'T002' }), hr))
         .toMatchObject({ status: 400, message: '请输入正确的手机号' });
       // Each demo member already has a file: a second one for 张三, or 工号 YG001 again, is refused by the database.

@@ -33,6 +33,8 @@ export interface RefContext {
   userId?: number | string;
   /** The caller's department (memberships.dept_id), for { $dept }. */
   deptId?: number | string | null;
+  /** The caller's department and the departments above it (nearest first): `has { $dept }` matches any of them. */
+  deptPath?: (number | string)[];
   /** Whether the caller administers the team (its owner or an admin). */
   isAdmin?: boolean;
   /** The form's values, for { $field }. */

@@ -31,6 +31,18 @@ describe('reg / regMsg', () => {
   it('match passes', () => expect(fieldError(f, '13800138000')).toBeNull());
 });
 
+describe('idCard: the GB 11643 check character and birth date', () => {
+  const f = text({ fontendType: 'idCard' });
+  it('a valid number passes, a lower-case x too', () => {
+    expect(fieldError(f, '11010519491231002X')).toBeNull();
+    expect(fieldError(f, '11010519491231002x')).toBeNull();
+  });
+  it.each([['110105194912310021'], ['11010519491331002X'], ['1101051949123100']])('%s is refused', (v) => {
+    expect(fieldError(f, v)).toBe('请输入正确的身份证号');
+    expect(fieldError({ ...f, regMsg: '证件号不对' }, v)).toBe('证件号不对');
+  });
+});
+
 describe('number ranges: four messages', () => {
   const num = (extra: Partial<FieldDef>): FieldDef => ({ fieldName: 'q', titleName: '数量', fontendType: 'number', ...extra });
   it('between min and max', () => {

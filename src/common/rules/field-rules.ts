@@ -7,6 +7,7 @@ import {
 } from './constants';
 import { fill, msg, UPLOAD_COUNT_TEMPLATE } from './messages';
 import { fieldTypeError } from './value-types';
+import { isValidIdCardNo } from '../ids';
 
 type Rule = (field: FieldDef, value: unknown) => string | null;
 
@@ -99,6 +100,12 @@ export const dimensionRule: Rule = (f, v) => {
   return null;
 };
 
+/** An ID-card field's number must pass GB 11643: its check character and a real birth date (the reg alone cannot). */
+export const idCardRule: Rule = (f, v) => {
+  if (f.fontendType !== 'idCard' || typeof v !== 'string') return null;
+  return isValidIdCardNo(v) ? null : (f.regMsg ?? msg('idCardInvalid'));
+};
+
 /** One file's size: at most 10MB. */
 export function checkUploadSize(sizeInBytes: number, maxBytes = UPLOAD_MAX_BYTES): string | null {
   return sizeInBytes > maxBytes ? msg('uploadSizeLimit') : null;
@@ -126,7 +133,7 @@ export function fieldError(f: FieldDef, value: unknown): string | null {
   const shape = fieldTypeError(f, value);
   if (shape) return shape;
   if (isEmptyValue(value)) return null;
-  for (const rule of [numberRule, regRule, maxLengthRule, twoTextRule, dimensionRule, uploadRule]) {
+  for (const rule of [numberRule, regRule, idCardRule, maxLengthRule, twoTextRule, dimensionRule, uploadRule]) {
     const err = rule(f, value);
     if (err) return err;
   }

@@ -34,6 +34,7 @@ export const Messages = {
   numberGreater: '请输入大于{min}的数字',
   numberLess: '请输入小于{max}的数字',
   validNumber: '请输入有效的数字',
+  idCardInvalid: '请输入正确的身份证号',
   maxInputLength: '最大输入长度为{n}',
   nameNotLess: '{name}不能小于{min}',
   nameNotGreater: '{name}不能大于{max}',

@@ -60,6 +60,11 @@ describe('line cells: types, sign and range', () => {
     expect(lineCellError({ prop: 'q', label: '数量', inputType: 'number', min: -5 }, -3)).toBeNull();
     expect(lineCellError({ prop: 'q', label: '数量', inputType: 'number', max: 10 }, 11)).toBe('请输入小于10的数字');
     expect(lineCellError({ prop: 'img', label: '票据', type: 'image', limit: 1 }, [{ url: '/a' }, { url: '/b' }])).toBe('最多只能上传1个文件');
+    const phone = { prop: 'mobile', label: '手机号', inputType: 'text' as const, reg: '^1[3-9]\\d{9}$', regMsg: '请输入正确的手机号' };
+    expect(lineCellError(phone, '12345')).toBe('请输入正确的手机号');
+    expect(lineCellError(phone, '13912345678')).toBeNull();
+    expect(lineCellError(phone, '')).toBeNull();
+    expect(lineCellError({ ...phone, regMsg: undefined }, 'x')).toBe('手机号格式不正确');
   });
   it('hidden fields and hidden cells are still type-checked', () => {
     expect(validateRecord([{ ...fields[2], fontendType: 'date' }], [], { secret: 5 })?.message).toBe('隐藏格式不正确');

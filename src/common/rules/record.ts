@@ -41,6 +41,7 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
   if (typeof value === 'string' && (!col.inputType || col.inputType === 'text')) {
     const n = col.maxLength ?? TEXT_MAX_LENGTH;
     if (Array.from(value).length > n) return msg('maxInputLength', { n });
+    if (col.reg && !new RegExp(col.reg).test(value)) return col.regMsg ?? problemMessage('format', col.label);
   }
   return null;
 }

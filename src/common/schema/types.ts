@@ -43,6 +43,8 @@ export interface AggregateDef {
   op: 'sum' | 'count';
   field?: string;
   filter: RecordCondition[];
+  /** Computed each time the record is read (list, get, export) and never stored: a figure that follows other modules' records. */
+  onRead?: boolean;
 }
 
 /**
@@ -200,6 +202,9 @@ export interface ColumnDef extends PopoverConfig {
   /** Editable cell input: text, number, select, date. */
   inputType?: 'text' | 'number' | 'select' | 'multiSelect' | 'date';
   maxLength?: number;
+  /** Text cells: the pattern a value must match, and the message when it does not (a contact's 手机号, 邮箱). */
+  reg?: string;
+  regMsg?: string;
   /** Price cells format to two decimals on blur. */
   priceType?: boolean;
   summaryMethod?: 'sum' | 'none';

@@ -7,6 +7,7 @@ import type { AppServices } from '../../services';
 import type { Selectable } from 'kysely';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import type { DictionariesTable } from '../../db/types';
+import { REGION_KEY, regionNodes } from './region';
 
 const tags = ['字典'];
 
@@ -47,6 +48,8 @@ const DERIVED = new Map<string, DerivedDict>([
     const rows = await trx.selectFrom('roles').select(['id', 'role_name']).where('tenant_code', '=', tenant).orderBy('id').execute();
     return rows.map((r) => node('teamRoles', r.id, r.role_name));
   }],
+  // 省/市/区 (GB/T 2260), the same for every team: see region.ts.
+  [REGION_KEY, async () => regionNodes()],
 ]);
 
 export function registerDerivedDict(key: string, fn: DerivedDict) {

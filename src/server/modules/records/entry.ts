@@ -20,6 +20,7 @@ import type { RefContext } from '../../../common/rules/conditions';
 import { withClock } from './stage-state';
 import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
+import { readAggregates } from './aggregates';
 import { todayInChina } from '../../../common/defaults';
 
 /** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
@@ -98,7 +99,7 @@ export function recordEntry(s: AppServices) {
     const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
     const today = todayInChina();
-    const read = await withStageHistory(trx, tenant, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)));
+    const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));
     return read.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
   }
 

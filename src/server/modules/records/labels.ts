@@ -61,6 +61,21 @@ export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldD
     target[`${name}Name`] = names.join('、');
   };
   for (const [name, title, key] of fieldKeys) label(data, name, title, key!, false);
+  // A cascader holds a path: each step must be a child of the one before, and its name reads as 广东省/深圳市/南山区.
+  for (const f of fields) {
+    const key = keyOf(f.data);
+    const v = data[f.fieldName];
+    if (!key || f.fontendType !== 'cascader' || !Array.isArray(v) || !v.length || Array.isArray(v[0])) continue;
+    let level: DictNode[] | undefined = trees[key] ?? [];
+    const names: string[] = [];
+    for (const step of v) {
+      const hit: DictNode | undefined = level?.find((n) => String(n.id) === String(step));
+      if (!hit) throw badRequest(`${f.titleName}的选项不存在`);
+      names.push(hit.dictName);
+      level = hit.children;
+    }
+    data[`${f.fieldName}Name`] = names.join('/');
+  }
   for (const l of lines) for (const [name, title, key] of lineKeys) label(l, name, title, key!, true);
 }
 

@@ -21,7 +21,14 @@ export async function callerRefs(trx: TenantTx, tenant: string, userId: number, 
     trx.selectFrom('memberships').select(['dept_id', 'is_admin']).where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst(),
     trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
   ]);
-  return { today, userId, deptId: member?.dept_id ?? undefined, isAdmin: !!member?.is_admin || team?.owner_id === userId };
+  const deptId = member?.dept_id ?? undefined;
+  // The department and those above it: a record shown to 生产部 is shown to 木工车间 under it too.
+  const deptPath = deptId ? (await sql<{ id: number }>`WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM dictionaries WHERE tenant_code = ${tenant} AND id = ${deptId}
+      UNION ALL SELECT d.id, d.parent_id, up.depth + 1 FROM dictionaries d JOIN up ON d.id = up.parent_id
+      WHERE d.tenant_code = ${tenant} AND up.depth < 20
+    ) SELECT id FROM up ORDER BY depth`.execute(trx)).rows.map((r) => r.id) : [];
+  return { today, userId, deptId, deptPath, isAdmin: !!member?.is_admin || team?.owner_id === userId };
 }
 
 /** The records of `m` the caller may see, or null when the page shows every record to every member. */

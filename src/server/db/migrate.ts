@@ -12,6 +12,7 @@ import * as m010 from './migrations/010_operation_guidance';
 import * as m011 from './migrations/011_backstage';
 import * as m012 from './migrations/012_client_limits';
 import * as m013 from './migrations/013_audit_log';
+import * as m014 from './migrations/014_platform_catalogue';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011_backstage': m011,
   '012_client_limits': m012,
   '013_audit_log': m013,
+  '014_platform_catalogue': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

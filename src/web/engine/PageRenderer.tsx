@@ -5,8 +5,9 @@ import { App as AntApp, Segmented, Spin } from 'antd';
 import type { ButtonDef, CategoryNode, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
-import { isDictionaryPage, isFieldOptionsPage } from '../../common/schema/types';
+import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage } from '../../common/schema/types';
 import { FieldOptionsEditor } from './field-options/FieldOptionsEditor';
+import { PlatformTableEditor } from './platform-table/PlatformTableEditor';
 import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
@@ -50,6 +51,8 @@ export function PageRenderer(props: PageRendererProps) {
   if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A field-options page (the field-options page): the generic field tuning editor.
   if (isFieldOptionsPage(result.schema)) return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
+  // A platform page (platform catalogue tables): the generic platform table editor.
+  if (isPlatformTablePage(result.schema)) return <PlatformTableEditor schema={result.schema} />;
   return <ValidPage {...props} schema={result.schema} />;
 }
 

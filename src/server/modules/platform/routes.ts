@@ -420,6 +420,13 @@ export async function platformRoutes(app: FastifyInstance, s: AppServices) {
     });
   });
 
+  /** The industries a new team may name (any signed-in user: the create-team forms offer them). */
+  app.get('/api/platform/industryOptions', { schema: { tags, summary: '可选行业（创建团队时选择）：[{value: 行业编码, label: 行业名称}]' } }, async (req) => {
+    requireAuth(req);
+    const rows = await db.selectFrom('platform_industries').select(['industry_code', 'industry_name']).where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
+    return ok(rows.map((r) => ({ value: r.industry_code, label: r.industry_name })));
+  });
+
   /** The grant the caller's team holds (any member): for the portal's "套餐" line and tests. */
   app.get('/api/platform/myGrant', { schema: { tags, summary: '当前团队的开通记录（模式、期限、状态）' } }, async (req) => {
     const a = requireAuth(req);

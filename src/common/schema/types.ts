@@ -537,6 +537,7 @@ export interface PlatformTab {
   treeBy?: string;
   add?: boolean;
   delete?: string;
+  deleteIf?: string;
   searchPlaceholder?: string;
   columns: { prop: string; label: string; width?: number; type?: 'text' | 'switch' | 'tag' | 'tags' | 'period' | 'money'; options?: PlatformOptionsRef; tagColors?: Record<string, string>; sorter?: boolean }[];
   fields: PlatformField[];

@@ -83,16 +83,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       VALUES (${name}, ${type}, ${sql.raw(`ARRAY[${modules.map((m) => `'${m}'`).join(',')}]::text[]`)}, ${type === 'individual' ? 5 : 200}, 365, ${type === 'individual' ? 0 : 4800}, ${sort}) RETURNING id`.execute(db);
     ids[name] = Number(rows[0].id);
   }
-  const industries: [string, string, string, string[], number][] = [
-    ['道具制作', 'props', '企业标准版', ['道具', '通用'], 1],
-    ['装修工程', 'renovation', '工程通用版', ['装修', '通用'], 2],
-    ['家具定制', 'furniture', '企业标准版', ['家具', '通用'], 3],
-    ['展览展示', 'exhibition', '企业标准版', ['展览', '道具', '通用'], 4],
-    ['通用企业', 'general', '工程通用版', ['通用'], 5],
+  // Recommended modules: the trade's own pages (catalogue keys; unknown ones are dropped).
+  const industries: [string, string, string, string[], string[], number][] = [
+    ['道具制作', 'props', '企业标准版', ['道具', '通用'], ['propProject', 'propMake', 'propQualityTesting', 'propWarehousingAndShipping', 'propInstallationSettlement', 'propSettlement'], 1],
+    ['装修工程', 'renovation', '工程通用版', ['装修', '通用'], ['decorationProjectProposal', 'projectInitiationProcess', 'procureProcess', 'storeprocess'], 2],
+    ['家具定制', 'furniture', '企业标准版', ['家具', '通用'], ['furnitureProjectProposal', 'projectInitiationProcess', 'procureProcess', 'salesProcess'], 3],
+    ['展览展示', 'exhibition', '企业标准版', ['展览', '道具', '通用'], ['projectInitiation', 'propProject', 'propMake', 'propInstallationSettlement'], 4],
+    ['通用企业', 'general', '工程通用版', ['通用'], ['projectInitiation', 'salesProcess', 'procureProcess', 'reimburseManage'], 5],
   ];
-  for (const [name, code, mode, dicts, sort] of industries) {
-    await sql`INSERT INTO platform_industries (industry_name, industry_code, default_mode_id, seed_dicts, sort)
-      VALUES (${name}, ${code}, ${ids[mode]}, ${sql.raw(`ARRAY[${dicts.map((d) => `'${d}'`).join(',')}]::text[]`)}, ${sort})`.execute(db);
+  const known = new Set(MODULES.map((m) => m.key));
+  const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x}'`).join(',')}]::text[]`);
+  for (const [name, code, mode, dicts, recommended, sort] of industries) {
+    const { rows } = await sql<{ id: number }>`INSERT INTO platform_industries (industry_name, industry_code, default_mode_id, seed_dicts, module_ids, sort)
+      VALUES (${name}, ${code}, ${ids[mode]}, ${arr(dicts)}, ${arr(recommended.filter((k) => known.has(k)))}, ${sort}) RETURNING id`.execute(db);
+    // The mode's 适用行业: the industries it is the default of.
+    await sql`UPDATE platform_modes SET industry_ids = industry_ids || ${Number(rows[0].id)}::bigint WHERE id = ${ids[mode]}`.execute(db);
   }
   await sql`INSERT INTO platform_grants (tenant_code, mode_id, period_start, stage)
     SELECT tenant_code, CASE tenant_type WHEN 'individual' THEN ${ids['个人标准版']}::bigint ELSE ${ids['企业标准版']}::bigint END, created_at::date, '正式' FROM tenants`.execute(db);

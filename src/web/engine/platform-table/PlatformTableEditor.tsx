@@ -118,11 +118,11 @@ function PlatformTabView({ tab, options, onChanged }: { tab: PlatformTab; option
       },
     })),
     {
-      title: '操作', key: '__ops', width: 150, fixed: 'right',
+      title: '操作', key: '__ops', width: 140,
       render: (_: unknown, r: Row) => (r.__group ? null : (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setEditing({ row: r })}>编辑</Button>
-          {tab.delete && (
+          {tab.delete && (!tab.deleteIf || !!r[tab.deleteIf]) && (
             <Popconfirm title={`确定${tab.delete}？`} onConfirm={() => remove(r)}>
               <Button size="small" type="link" danger>{tab.delete}</Button>
             </Popconfirm>
@@ -138,7 +138,7 @@ function PlatformTabView({ tab, options, onChanged }: { tab: PlatformTab; option
         <Input.Search allowClear style={{ width: 280 }} placeholder={tab.searchPlaceholder ?? '搜索'} onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} />
         {tab.add !== false && <Button type="primary" onClick={() => setEditing({ row: null })}>新增{tab.title}</Button>}
       </Space>
-      <Table<Row> rowKey={rowKey} size="middle" loading={!rows} columns={columns} dataSource={shown} scroll={{ x: 1000 }}
+      <Table<Row> rowKey={rowKey} size="middle" loading={!rows} columns={columns} dataSource={shown} scroll={{ x: 'max-content' }}
         pagination={tab.treeBy ? false : { pageSize: 20, showTotal: (n) => `共 ${n} 条` }}
         expandable={tab.treeBy ? { defaultExpandAllRows: true } : undefined} key={tab.treeBy ? `tree-${shown.length}-${rows ? 1 : 0}` : 'flat'} />
       {editing && (

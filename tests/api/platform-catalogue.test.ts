@@ -254,6 +254,12 @@ describe.each(testDialects())('platform catalogue on $name', (dialect) => {
     const grant = (await list('grants')).find((g) => g.tenantCode === made.data.tenantCode)!;
     expect(grant).toMatchObject({ modeName: '工程通用版', stage: '试用', industryCode: 'renovation', periodStart: today, periodEnd: shiftDay(today, 365) });
 
+    // Upgraded to 企业标准版 (with the props group): the team's 管理员 role gains the new modules at once.
+    const full = (await list('modes')).find((m) => m.modeName === '企业标准版')!;
+    expect((await save('grants', { ...grant, modeId: full.id, stage: '正式' })).status).toBe(200);
+    expect(await modules(owner)).toContain('propProject');
+    expect((await t.call('POST', api('propProject', 'page'), { pageNum: 1, pageSize: 5 }, owner)).status).toBe(200);
+
     const industries = await list('industries');
     const reno = industries.find((i) => i.industryCode === 'renovation')!;
     const refusals: [Row, RegExp][] = [

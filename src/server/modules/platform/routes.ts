@@ -17,6 +17,7 @@ import type { Database } from '../../db/types';
 import type { DB } from '../../db';
 import { currentActor } from '../../db/actor';
 import { GROUPS, MODULES, permissionCodesOf } from '../menu/catalogue';
+import { allPermissionsOf } from '../menu/acl';
 import { effectiveModules, grantOf, invalidateAllAcls, stageOf, type ModuleView } from './catalogue';
 import { SEED_SETS } from './seed-dicts';
 
@@ -79,6 +80,22 @@ async function platformTx<T>(db: DB, fn: (trx: Tx) => Promise<T>): Promise<T> {
   });
   await invalidateAllAcls(db);
   return result;
+}
+
+/**
+ * A team's 管理员 role (role_key admin) holds every module of its package: when a grant or a mode gives teams
+ * modules their admin role lacks (an upgrade), the role gains them with all their codes. Other roles are the
+ * team's own to extend (/userManage); nothing is taken away here (the package already hides what the mode lacks).
+ */
+async function extendAdminRoles(trx: Tx, tenantCodes: string[], modules: string[]): Promise<void> {
+  if (!tenantCodes.length || !modules.length) return;
+  const roles = await trx.selectFrom('roles').select(['id', 'menus', 'permissions']).where('role_key', '=', 'admin').where('tenant_code', 'in', tenantCodes).execute();
+  for (const r of roles) {
+    const missing = modules.filter((m) => !r.menus.includes(m));
+    if (!missing.length) continue;
+    const permissions = [...new Set([...r.permissions, ...allPermissionsOf(missing)])];
+    await trx.updateTable('roles').set({ menus: [...r.menus, ...missing], permissions }).where('id', '=', r.id).execute();
+  }
 }
 
 const uniqueViolation = (err: unknown) => String((err as { code?: unknown })?.code ?? '') === '23505';
@@ -236,6 +253,8 @@ const modesTable: Table = {
     const saved = await platformTx(db, async (trx) => {
       if (id) {
         await trx.updateTable('platform_modes').set({ ...values, updated_at: sql`now()` }).where('id', '=', id).execute();
+        const holders = await trx.selectFrom('platform_grants').select('tenant_code').where('mode_id', '=', id).execute();
+        await extendAdminRoles(trx, holders.map((h) => h.tenant_code), moduleIds);
         return id;
       }
       return Number((await trx.insertInto('platform_modes').values(values).returning('id').executeTakeFirstOrThrow()).id);
@@ -277,7 +296,7 @@ const grantsTable: Table = {
     if (!team) throw badRequest(`团队不存在：${tenantCode}`);
     const modeId = Number(row.modeId);
     if (!Number.isInteger(modeId) || modeId <= 0) throw badRequest('模式不能为空');
-    const mode = await db.selectFrom('platform_modes').select(['mode_type', 'valid_days']).where('id', '=', modeId).executeTakeFirst();
+    const mode = await db.selectFrom('platform_modes').select(['mode_type', 'valid_days', 'module_ids']).where('id', '=', modeId).executeTakeFirst();
     if (!mode) throw badRequest(`模式不存在：${modeId}`);
     if (mode.mode_type !== team.tenant_type) throw badRequest(`该模式适用于${MODE_TYPES[mode.mode_type]}团队，团队是${MODE_TYPES[team.tenant_type]}团队`);
     const period = Array.isArray(row.period) ? row.period : [row.periodStart, row.periodEnd];
@@ -291,6 +310,7 @@ const grantsTable: Table = {
     await platformTx(db, async (trx) => {
       await trx.insertInto('platform_grants').values({ tenant_code: tenantCode, ...values })
         .onConflict((oc) => oc.column('tenant_code').doUpdateSet({ ...values, updated_at: sql`now()` })).execute();
+      await extendAdminRoles(trx, [tenantCode], mode.module_ids);
     });
     return (await grantRows(db, tenantCode))[0];
   },

@@ -515,7 +515,7 @@ export interface FieldOptionsPageSchema {
 }
 
 /**
- * A platform page (/moduleSettings, /modeManage, /industryModule): no records of its own, one generic editor of
+ * A platform page (模块设置, 模式管理, 行业模块): no records of its own, one generic editor of
  * the platform catalogue tables (server /api/platform/*, platform administrators only), tab by tab.
  */
 export interface PlatformTablePageSchema {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql';
 import { DEFAULT_PACKAGES, MODULES } from '../../modules/menu/catalogue';
 
-// The platform catalogue (issue 14: /moduleSettings, /modeManage, /industryModule). Platform tables, not
+// The platform catalogue (issue 14: 模块设置, 模式管理, 行业模块). Platform tables, not
 // team-scoped (no row-level security; only platform administrators write them, checked by the routes):
 // - platform_modules: edits of the module catalogue (catalogue/modules.json stays the source of defaults; a row
 //   holds the edited values of one module, a null column keeps the file's value).

@@ -11,7 +11,7 @@ export interface ModuleEntry {
   group: string;
   /** Actions beyond the standard ones that this module names (domain guide: e.g. <module>:pay). */
   actions?: string[];
-  /** A platform-level page (/moduleSettings, /modeManage, /industryModule): platform administrators only. */
+  /** A platform-level page (模块设置, 模式管理, 行业模块): platform administrators only. */
   platform?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Which mode a new team is granted (/industryModule 默认模式): its industry's default mode when that mode is
+// Which mode a new team is granted (行业模块 默认模式): its industry's default mode when that mode is
 // enabled and made for the team's type; otherwise the first enabled mode of the type (by sort). The grant starts
 // today as 试用 for the mode's 有效天数 (no end when the mode names none). Modules: the mode's enabled ones.
 

@@ -1,4 +1,4 @@
-// Industry seed dictionaries (/industryModule 初始化字典): a new team in an industry gets the items of the
+// Industry seed dictionaries (行业模块 初始化字典): a new team in an industry gets the items of the
 // industry's seed sets (dict/industry-defaults.json: set → fieldKey → items) appended to its default dictionaries,
 // marked seeded like them. An item already present (same name, top level) is not added twice.
 import type { TenantTx } from '../../db/tenant-scope';

@@ -1,5 +1,5 @@
 // GET /api/admin/appBag/getAppBagTenant: the modes (应用包: packages of modules) a team may take, as /checkModel
-// offers them: the enabled modes of the team type that /modeManage maintains (platform_modes), with their enabled
+// offers them: the enabled modes of the team type that 模式管理 maintains (platform_modes), with their enabled
 // modules as the platform names them; the caller's active team marks the one it is granted.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';

@@ -62,7 +62,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
           tenantType: { type: 'string', enum: ['individual', 'enterprise'] },
           logoUrl: { type: 'string', maxLength: 500 },
           verification: { type: 'object', additionalProperties: true },
-          industryCode: { type: 'string', maxLength: 40, description: '行业编码（/industryModule）：新团队获得该行业的默认模式与初始化字典' },
+          industryCode: { type: 'string', maxLength: 40, description: '行业编码（行业模块）：新团队获得该行业的默认模式与初始化字典' },
         },
       },
     },

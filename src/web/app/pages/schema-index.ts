@@ -17,7 +17,7 @@ for (const [path, load] of Object.entries(files)) {
 }
 
 /**
- * The page of a route: its schema's, or — for a route the platform renamed (/moduleSettings 路由) — the page of the
+ * The page of a route: its schema's, or — for a route the platform renamed (模块设置 路由) — the page of the
  * module whose menu node links there (the session's menu tree names the module).
  */
 export function schemaForRoute(pathname: string) {

@@ -1,4 +1,4 @@
-// 所属行业 on the create-team forms: the enabled industries of /industryModule. The team gets the industry's
+// 所属行业 on the create-team forms: the enabled industries of 行业模块. The team gets the industry's
 // default mode and seed dictionaries (server: platform/grants.ts); optional — none gives the team type's first mode.
 import { useEffect, useState } from 'react';
 import { Form, Select } from 'antd';

@@ -1,4 +1,4 @@
-// The generic editor of a platform page (page kind `platformTable`: /moduleSettings, /modeManage, /industryModule):
+// The generic editor of a platform page (page kind `platformTable`: 模块设置, 模式管理, 行业模块):
 // one tab per platform catalogue table the schema declares, each a table (a tree table when the tab groups its
 // rows by a field) with a search box, 新增 and 编辑 in a dialog of the declared fields, and the tab's delete action.
 // Knows no table: columns, fields, option lists and checks come from the schema; rows, options and the final

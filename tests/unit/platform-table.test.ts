@@ -1,10 +1,10 @@
 // The platform page kind (`platformTable`): the three platform pages satisfy the meta-schema, and pages that mix
 // kinds, name an unknown platform table, option source or field type are refused.
 import { describe, expect, it } from 'vitest';
-import { validatePageSchema, isPlatformTablePage } from '../../../common/schema';
-import moduleSettings from '../../../../schemas/system/moduleSettings.json';
-import modeManage from '../../../../schemas/system/modeManage.json';
-import industryModule from '../../../../schemas/system/industryModule.json';
+import { validatePageSchema, isPlatformTablePage } from '../../src/common/schema';
+import moduleSettings from '../../schemas/system/moduleSettings.json';
+import modeManage from '../../schemas/system/modeManage.json';
+import industryModule from '../../schemas/system/industryModule.json';
 
 const tab = modeManage.platformTable.tabs[0];
 const withTab = (over: Record<string, unknown>) => ({ ...modeManage, platformTable: { tabs: [{ ...tab, ...over }] } });

@@ -1,6 +1,7 @@
 // Builds the Fastify app: external plugins, then our plugins, then routes (fastify/demo order).
 import { fieldOptionRoutes } from './modules/field-options/routes';
 import { teamAdminRoutes } from './modules/roles/routes';
+import { platformRoutes } from './modules/platform/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await specCallRoutes(app, services);
   await fieldOptionRoutes(app, services);
   await teamAdminRoutes(app, services);
+  await platformRoutes(app, services);
 
   // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
   await services.recordIndexes.atStart();

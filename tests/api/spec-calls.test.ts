@@ -164,8 +164,10 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
   describe('appBag/getAppBagTenant', () => {
     it('offers the modes of the team\'s type and marks the one it holds', async () => {
       const mine = ok(await get('/api/admin/appBag/getAppBagTenant', staff)) as any[];
-      expect(mine).toHaveLength(1);
+      // The enabled enterprise modes of /modeManage (platform_modes), the team's grant marked.
+      expect(mine.map((m: any) => m.label)).toEqual(['企业标准版', '工程通用版']);
       expect(mine[0]).toMatchObject({ modeType: 'enterprise', label: '企业标准版', current: true });
+      expect(mine[1]).toMatchObject({ modeType: 'enterprise', current: false });
       expect(mine[0].modules.map((m: any) => m.key)).toContain('employeeFiles');
       const individual = ok(await get('/api/admin/appBag/getAppBagTenant?tenantType=individual', staff)) as any[];
       expect(individual[0]).toMatchObject({ modeType: 'individual', current: false });

@@ -547,11 +547,62 @@ export interface TeamAdminPageSchema {
 }
 export type TeamAdminSection = 'members' | 'roles' | 'requests';
 
-/** Any valid page schema. */
-export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema | TeamAdminPageSchema;
-
 export function isTeamAdminPage(s: AnyPageSchema): s is TeamAdminPageSchema {
   return !!(s as TeamAdminPageSchema).teamAdmin;
+}
+
+/**
+ * A platform page (模块设置, 模式管理, 行业模块): no records of its own, one generic editor of
+ * the platform catalogue tables (server /api/platform/*, platform administrators only), tab by tab.
+ */
+export interface PlatformTablePageSchema {
+  $schema?: string;
+  key: string;
+  title: string;
+  module: string;
+  platformTable: { tabs: PlatformTab[] };
+}
+
+export type PlatformOptionsRef = 'modules' | 'allModules' | 'modes' | 'industries' | 'tenants' | 'groups' | 'seedSets' | 'modeTypes' | 'stages'
+  | { value: string | number | boolean; label: string }[];
+
+export interface PlatformTab {
+  key: string;
+  title: string;
+  table: 'modules' | 'modes' | 'grants' | 'industries';
+  rowKey?: string;
+  treeBy?: string;
+  add?: boolean;
+  delete?: string;
+  deleteIf?: string;
+  searchPlaceholder?: string;
+  columns: { prop: string; label: string; width?: number; type?: 'text' | 'switch' | 'tag' | 'tags' | 'period' | 'money'; options?: PlatformOptionsRef; tagColors?: Record<string, string>; sorter?: boolean }[];
+  fields: PlatformField[];
+}
+
+export interface PlatformField {
+  fieldName: string;
+  titleName: string;
+  type: 'input' | 'textarea' | 'number' | 'switch' | 'select' | 'multiSelect' | 'treeSelect' | 'treeSelectMultiple' | 'radio' | 'dateRange' | 'text';
+  required?: boolean;
+  readOnly?: boolean;
+  readOnlyOnEdit?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  precision?: number;
+  reg?: string;
+  regMsg?: string;
+  options?: PlatformOptionsRef;
+  default?: unknown;
+  placeholder?: string;
+}
+
+/** Any valid page schema. */
+export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema | TeamAdminPageSchema | PlatformTablePageSchema;
+
+export function isPlatformTablePage(s: AnyPageSchema): s is PlatformTablePageSchema {
+  return !!(s as PlatformTablePageSchema).platformTable;
 }
 
 export function isFieldOptionsPage(s: AnyPageSchema): s is FieldOptionsPageSchema {

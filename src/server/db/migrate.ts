@@ -12,6 +12,7 @@ import * as m010 from './migrations/010_operation_guidance';
 import * as m011 from './migrations/011_backstage';
 import * as m012 from './migrations/012_client_limits';
 import * as m013 from './migrations/013_audit_log';
+import * as m014 from './migrations/014_platform_catalogue';
 import * as m015 from './migrations/015_user_manage';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011_backstage': m011,
   '012_client_limits': m012,
   '013_audit_log': m013,
+  '014_platform_catalogue': m014,
   '015_user_manage': m015,
 };
 

@@ -79,6 +79,7 @@ export interface TenantsTable {
   verification: Json<Record<string, unknown>>;
   modules: Generated<string[]>;
   mode: Generated<string>;
+  industry_code: Generated<string | null>;
   created_at: Timestamp;
 }
 
@@ -171,6 +172,65 @@ export interface Database {
   tasks: TasksTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
+  platform_modules: PlatformModulesTable;
+  platform_modes: PlatformModesTable;
+  platform_industries: PlatformIndustriesTable;
+  platform_grants: PlatformGrantsTable;
+}
+
+/** Platform catalogue (014_platform_catalogue): edits of catalogue/modules.json, one row per edited module; null = the file's value. */
+export interface PlatformModulesTable {
+  module_key: string;
+  menu_name: string | null;
+  menu_path: string | null;
+  parent_key: string | null;
+  group_key: string | null;
+  menu_icon: string | null;
+  abbr: string | null;
+  mobile_name: string | null;
+  sequence: number | null;
+  enabled: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PlatformModesTable {
+  id: Generated<number>;
+  mode_name: string;
+  mode_type: 'individual' | 'enterprise';
+  industry_ids: Generated<number[]>;
+  module_ids: Generated<string[]>;
+  user_limit: number | null;
+  valid_days: number | null;
+  price: string | number | null;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PlatformIndustriesTable {
+  id: Generated<number>;
+  industry_name: string;
+  industry_code: string;
+  default_mode_id: number | null;
+  module_ids: Generated<string[]>;
+  seed_dicts: Generated<string[]>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+/** Stage 试用 / 正式 / 停用 stored; 已到期 is read from period_end. */
+export interface PlatformGrantsTable {
+  tenant_code: string;
+  mode_id: number;
+  period_start: string | Date;
+  period_end: string | Date | null;
+  stage: '试用' | '正式' | '停用';
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
 }
 
 /** Append-only: written by the yg_audit trigger and the login routes (013_audit_log). */

@@ -78,6 +78,7 @@ export interface CreateTeamPayload {
   tenantType: TenantType;
   logoUrl?: string;
   verification?: Record<string, string>;
+  industryCode?: string;
 }
 
 export interface BankCard {

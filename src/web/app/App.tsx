@@ -129,6 +129,11 @@ function PageOutlet() {
   );
 }
 
+function RenamedRoute() {
+  const { pathname } = useLocation();
+  return schemaForRoute(pathname) ? <SchemaPage /> : <Navigate to="/empty" replace />;
+}
+
 /** Every route of the shell. Public: the five account screens; everything else needs the token. */
 export function AppRoutes() {
   return (
@@ -172,6 +177,8 @@ export function AppRoutes() {
           <Route path="/empty" element={<EmptyPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/401" element={<UnauthorizedPage />} />
+          {/* A route the platform renamed (模块设置 路由) opens its module's page; anything else is /empty. */}
+          <Route path="*" element={<RenamedRoute />} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/empty" replace />} />

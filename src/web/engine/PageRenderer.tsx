@@ -6,8 +6,9 @@ import type { ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageA
 import { evalExpr } from '../../common/computed';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
-import { isDictionaryPage, isFieldOptionsPage, isTeamAdminPage } from '../../common/schema/types';
+import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage } from '../../common/schema/types';
 import { FieldOptionsEditor } from './field-options/FieldOptionsEditor';
+import { PlatformTableEditor } from './platform-table/PlatformTableEditor';
 import { TeamAdminEditor } from './team-admin/TeamAdminEditor';
 import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
@@ -54,6 +55,8 @@ export function PageRenderer(props: PageRendererProps) {
   if (isFieldOptionsPage(result.schema)) return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A team-admin page: the generic editor of the team's members, roles and join requests.
   if (isTeamAdminPage(result.schema)) return <TeamAdminEditor schema={result.schema} onNavigate={props.onNavigate} />;
+  // A platform page (platform catalogue tables): the generic platform table editor.
+  if (isPlatformTablePage(result.schema)) return <PlatformTableEditor schema={result.schema} />;
   return <ValidPage {...props} schema={result.schema} />;
 }
 

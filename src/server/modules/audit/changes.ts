@@ -20,6 +20,8 @@ const COLUMN_LABELS: Record<string, string> = {
   status: '状态', code: '单号', lines: '明细', category_id: '分类', remark: '备注', decided_by: '处理人', is_admin: '管理员',
   dept_id: '部门', role_id: '角色', role_name: '角色名称', dict_name: '名称', enabled: '启用', menus: '菜单', permissions: '权限',
   data_scope: '数据范围', tenant_name: '团队名称', help_text: '帮助说明', tips_image: '提示图片',
+  // A team's grant (platform_grants, 模式管理 租户开通).
+  mode_id: '模式', period_start: '开通日期', period_end: '到期日期',
 };
 const MAX_TEXT = 200;
 

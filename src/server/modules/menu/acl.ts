@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
 import { ACTIONS, buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
 import { widestScope } from '../records/data-scope';
+import { effectiveModules, platformModules, teamPackage } from '../platform/catalogue';
 
 export async function computeAcl(db: Kysely<Database>, userId: number, tenantCode: string | null): Promise<SessionAcl> {
   if (!tenantCode) return { tenantCode: null, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
@@ -23,7 +24,9 @@ export async function computeAcl(db: Kysely<Database>, userId: number, tenantCod
     .where('roles.tenant_code', '=', tenantCode)
     .where('user_roles.user_id', '=', userId)
     .execute();
-  const pkg = new Set(tenant.modules);
+  // The team's package: its granted mode's enabled modules (platform/catalogue.ts, with its fallback rule).
+  const views = await effectiveModules(db);
+  const pkg = await teamPackage(db, tenantCode, views);
   const menus = new Set(roles.flatMap((r) => r.menus).filter((m) => pkg.has(m)));
   // A permission code counts only for a module the user can open (or a team-level code).
   const permissions = [...new Set(roles.flatMap((r) => r.permissions))].filter((code) => {
@@ -33,7 +36,10 @@ export async function computeAcl(db: Kysely<Database>, userId: number, tenantCod
   const isAdmin = member.is_admin || tenant.owner_id === userId;
   // Which records the user sees: the widest of his roles' data scopes; admins and the owner see all.
   const dataScope = isAdmin ? 'all' : widestScope(roles.map((r) => r.data_scope));
-  return { tenantCode, menuTree: buildMenuTree(menus), permissions: permissions.sort(), isAdmin, dataScope };
+  // Platform administrators are offered the platform pages (their calls check the flag again).
+  const user = await db.selectFrom('users').select('is_platform_admin').where('id', '=', userId).executeTakeFirst();
+  const menuKeys = user?.is_platform_admin ? new Set([...menus, ...platformModules(views)]) : menus;
+  return { tenantCode, menuTree: buildMenuTree(menuKeys, views), permissions: permissions.sort(), isAdmin, dataScope };
 }
 
 export class AclService {

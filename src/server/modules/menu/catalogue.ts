@@ -1,6 +1,7 @@
 // The catalogue of every module route (spec §2, names from the domain guide), and the menu tree built from it.
 import catalogue from '../../../../catalogue/modules.json';
 import type { MenuNode } from '../../../common/menu';
+import type { ModuleView } from '../platform/catalogue';
 
 export interface ModuleEntry {
   key: string;
@@ -10,6 +11,8 @@ export interface ModuleEntry {
   group: string;
   /** Actions beyond the standard ones that this module names (domain guide: e.g. <module>:pay). */
   actions?: string[];
+  /** A platform-level page (模块设置, 模式管理, 行业模块): platform administrators only. */
+  platform?: boolean;
 }
 
 export type { MenuNode };
@@ -38,13 +41,24 @@ export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
   individual: [...catalogue.individualPackage, ...ADMIN_ONLY_MODULES],
 };
 
-/** Groups the granted modules under their group nodes, in catalogue order, with the portal first. */
-export function buildMenuTree(granted: Set<string>): MenuNode[] {
+/** Groups the granted modules under their group nodes, in catalogue order, with the portal first. `views`: the
+ * catalogue with the platform's edits (names, paths, groups, icons, sequence, parent module), default the file's. */
+export function buildMenuTree(granted: Set<string>, views?: ModuleView[]): MenuNode[] {
   const tree: MenuNode[] = [{ id: 'home', name: 'home', menuPath: '/', menuName: '首页', menuIcon: 'HomeOutlined' }];
-  for (const g of GROUPS) {
-    const children = MODULES.filter((m) => m.group === g.group && granted.has(m.key)).map<MenuNode>((m) => ({
+  const all = views ?? MODULES.map((m, i) => ({ key: m.key, path: m.path, name: m.name, group: m.group, parent: null, icon: null, sequence: (i + 1) * 10 }));
+  const shown = all.filter((m) => granted.has(m.key)).sort((a, b) => a.sequence - b.sequence);
+  const shownKeys = new Set(shown.map((m) => m.key));
+  const nodeOf = (m: (typeof all)[number], g: (typeof GROUPS)[number]): MenuNode => {
+    const kids = shown.filter((c) => c.parent === m.key && c.group === m.group).map((c) => nodeOf(c, g));
+    return {
       id: m.key, name: m.key, menuPath: m.path, menuName: m.name, group: g.group, groupTitle: g.groupTitle,
-    }));
+      ...(m.icon ? { menuIcon: m.icon } : {}), ...(kids.length ? { children: kids } : {}),
+    };
+  };
+  for (const g of GROUPS) {
+    // A module under a parent module of its group is that node's child; otherwise it hangs under the group.
+    const children = shown.filter((m) => m.group === g.group && !(m.parent && m.parent !== m.key && shownKeys.has(m.parent) && shown.find((p) => p.key === m.parent)?.group === g.group))
+      .map((m) => nodeOf(m, g));
     if (children.length) tree.push({ id: `group-${g.group}`, name: g.group, menuName: g.groupTitle, menuIcon: g.icon, group: g.group, groupTitle: g.groupTitle, children });
   }
   return tree;

@@ -2,7 +2,7 @@
 // Loaded once at start; an invalid schema stops the start with the file and JSON path.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isDictionaryPage, isFieldOptionsPage, isTeamAdminPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
+import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
@@ -173,6 +173,8 @@ export class SchemaRegistry {
       if (isFieldOptionsPage(res.schema)) continue;
       // A team-admin page holds no records: its editor reads the team's members, roles and join requests.
       if (isTeamAdminPage(res.schema)) continue;
+      // A platform page edits the platform catalogue tables (platform/routes.ts), not records.
+      if (isPlatformTablePage(res.schema)) continue;
       // A page's nested entities are record modules of their own, under the page's permission codes.
       const nested = (res.schema.entities ?? []).map((e, i) => describeModule(`${rel}#/entities/${i}`, e, res.schema as PageSchema));
       for (const m of [describeModule(rel, res.schema), ...nested]) {

@@ -11,6 +11,7 @@ import { loadSysUser, findUserByMobile } from '../auth/users';
 import { PHONE, matches } from '../../../common/patterns';
 import { isValidCreditCode, isValidIdCardNo } from '../../../common/ids';
 import { createTeam, grantMemberRole, teamsOfUser } from './teams';
+import { assertIndustry } from '../platform/grants';
 import { isTeamAdmin, membershipOf, transition } from './memberships';
 import { assertReadableFileUrl } from '../files/access';
 
@@ -61,12 +62,13 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
           tenantType: { type: 'string', enum: ['individual', 'enterprise'] },
           logoUrl: { type: 'string', maxLength: 500 },
           verification: { type: 'object', additionalProperties: true },
+          industryCode: { type: 'string', maxLength: 40, description: '行业编码（行业模块）：新团队获得该行业的默认模式与初始化字典' },
         },
       },
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const b = req.body as { tenantName: string; tenantType: 'individual' | 'enterprise'; logoUrl?: string; verification?: Record<string, unknown> };
+    const b = req.body as { tenantName: string; tenantType: 'individual' | 'enterprise'; logoUrl?: string; verification?: Record<string, unknown>; industryCode?: string };
     const name = b.tenantName.trim();
     if (!name) throw badRequest('团队名称不能为空');
     const verification = validateVerification(b.tenantType, b.verification ?? {});
@@ -75,7 +77,8 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     for (const [key, value] of Object.entries(verification)) {
       if (key.endsWith('Url') && value) await assertReadableFileUrl(db, String(value), a.userId, '证件图片不正确，请重新上传');
     }
-    const tenantCode = await createTeam(db, a.userId, { tenantName: name, tenantType: b.tenantType, logoUrl: b.logoUrl, verification }, s.schemas);
+    if (b.industryCode) await assertIndustry(db, b.industryCode);
+    const tenantCode = await createTeam(db, a.userId, { tenantName: name, tenantType: b.tenantType, logoUrl: b.logoUrl, verification, industryCode: b.industryCode || null }, s.schemas);
     await sessions.setTenant(a.sessionId, tenantCode);
     const fresh = await acl.forSession({ ...a, tenantCode, acl: null });
     return ok({ tenantCode, menuTree: fresh.menuTree, permissions: fresh.permissions }, '创建成功');

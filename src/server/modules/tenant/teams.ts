@@ -8,6 +8,8 @@ import { seedDictionaries } from '../dict/seed';
 import { seedCategories } from '../categories/seed';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { seedDefaultApprovals } from '../workflow/defaults';
+import { modeForNewTeam } from '../platform/grants';
+import { seedIndustryDictionaries } from '../platform/seed-dicts';
 
 export type TenantType = 'individual' | 'enterprise';
 
@@ -17,6 +19,8 @@ export interface NewTeam {
   logoUrl?: string | null;
   verification?: Record<string, unknown>;
   tenantCode?: string;
+  /** The industry (platform_industries.industry_code) the team works in: its default mode and seed dictionaries. */
+  industryCode?: string | null;
 }
 
 export async function nextTenantCode(db: DB): Promise<string> {
@@ -25,30 +29,35 @@ export async function nextTenantCode(db: DB): Promise<string> {
 }
 
 /**
- * Creates the team, its admin and member roles, its default dictionaries and categories, the default
- * 管理员审批 process bound to its approval modules, and makes the owner an admin member.
+ * Creates the team, its admin and member roles, its default dictionaries (and its industry's seed sets) and
+ * categories, the default 管理员审批 process bound to its approval modules, and makes the owner an admin member.
+ * The team is granted its industry's default mode (platform/grants.ts modeForNewTeam).
  */
 export async function createTeam(db: DB, ownerId: number, t: NewTeam, schemas?: SchemaRegistry): Promise<string> {
-  const code = await insertTeam(db, ownerId, t);
+  const mode = await modeForNewTeam(db, t.tenantType, t.industryCode ?? null);
+  const { code, modules } = await insertTeam(db, ownerId, t, mode);
   await withTenant(db, code, async (trx) => {
     await seedDictionaries(trx, code);
+    await seedIndustryDictionaries(trx, code, mode?.seedDicts ?? []);
     await seedCategories(trx, code);
-    if (schemas) await seedDefaultApprovals(trx, code, schemas, ownerId, DEFAULT_PACKAGES[t.tenantType]);
+    if (schemas) await seedDefaultApprovals(trx, code, schemas, ownerId, modules);
   });
   return code;
 }
 
-async function insertTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> {
+async function insertTeam(db: DB, ownerId: number, t: NewTeam, mode: Awaited<ReturnType<typeof modeForNewTeam>>): Promise<{ code: string; modules: string[] }> {
   return db.transaction().execute(async (trx) => {
     const code = t.tenantCode ?? (await nextTenantCode(trx));
-    const modules = DEFAULT_PACKAGES[t.tenantType];
+    const modules = mode?.modules ?? DEFAULT_PACKAGES[t.tenantType];
     await trx
       .insertInto('tenants')
       .values({
         tenant_code: code, tenant_name: t.tenantName, tenant_type: t.tenantType, logo_url: t.logoUrl ?? null,
         owner_id: ownerId, status: 'active', verification: JSON.stringify(t.verification ?? {}), modules,
+        industry_code: mode?.industryCode ?? null,
       })
       .execute();
+    if (mode) await trx.insertInto('platform_grants').values({ tenant_code: code, mode_id: mode.modeId, period_start: mode.periodStart, period_end: mode.periodEnd, stage: '试用' }).execute();
     const memberMenus = modules.filter((m) => !ADMIN_ONLY_MODULES.includes(m));
     const roles = await trx
       .insertInto('roles')
@@ -60,7 +69,7 @@ async function insertTeam(db: DB, ownerId: number, t: NewTeam): Promise<string> 
       .execute();
     await trx.insertInto('memberships').values({ tenant_code: code, user_id: ownerId, status: 'normal', is_admin: true }).execute();
     await trx.insertInto('user_roles').values({ tenant_code: code, user_id: ownerId, role_id: roles.find((r) => r.role_key === 'admin')!.id }).execute();
-    return code;
+    return { code, modules };
   });
 }
 

@@ -1,5 +1,8 @@
 // Every page schema under schemas/, found at build time and loaded on demand, keyed by its route path.
 // A new module is a JSON file: no code here changes.
+import { getStoredMenuTree } from '../../api/team';
+import type { MenuNode } from '../../../common/menu';
+
 const files = import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json']);
 
 const byRoute = new Map<string, { file: string; load: () => Promise<unknown> }>();
@@ -13,8 +16,25 @@ for (const [path, load] of Object.entries(files)) {
   byRoute.set(`/${file.replace(/^schemas\//, '').replace(/\.json$/, '')}`, entry);
 }
 
+/**
+ * The page of a route: its schema's, or — for a route the platform renamed (模块设置 路由) — the page of the
+ * module whose menu node links there (the session's menu tree names the module).
+ */
 export function schemaForRoute(pathname: string) {
-  return byRoute.get(pathname);
+  return byRoute.get(pathname) ?? aliasOf(pathname);
+}
+
+function aliasOf(pathname: string) {
+  const walk = (nodes: MenuNode[]): MenuNode | undefined => {
+    for (const n of nodes) {
+      if (n.menuPath === pathname && n.name) return n;
+      const hit = walk(n.children ?? []);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const node = walk(getStoredMenuTree());
+  return node ? byRoute.get(`/${node.name}`) : undefined;
 }
 
 /** Every route path that has a page schema. */

@@ -5,6 +5,7 @@ import { normaliseCreditCode, normaliseIdCardNo } from '../../../common/ids';
 import { teamApi } from '../../api/team';
 import { CreatedResult, useCreateTeam } from './CreateTeamResult';
 import { ImageUpload } from './ImageUpload';
+import { IndustryItem, industryOf } from './IndustryItem';
 import { ENTERPRISE_STEPS, OnboardingFrame } from './OnboardingFrame';
 import {
   checkCreditCode, checkIdCardNo, checkPersonName, checkRequired, checkTeamName, getWizard, Msg, rule, saveWizard, type WizardState,
@@ -46,11 +47,11 @@ export function EnterpriseInfoPage() {
   return (
     <OnboardingFrame title="企业信息" subtitle="上传营业执照，系统将识别统一社会信用代码" steps={ENTERPRISE_STEPS} current={0} back="/enterpriseTeam">
       <Form form={form} layout="vertical" name="enterpriseInfo" validateTrigger="onBlur"
-        initialValues={{ licenseUrl: w.licenseUrl, creditCode: w.creditCode, companyName: w.companyName, tenantName: w.tenantName, logoUrl: w.logoUrl }}
+        initialValues={{ licenseUrl: w.licenseUrl, creditCode: w.creditCode, companyName: w.companyName, tenantName: w.tenantName, logoUrl: w.logoUrl, industryCode: w.industryCode }}
         onFinish={(v) => {
           saveWizard({
             type: 'enterprise', licenseUrl: v.licenseUrl, creditCode: normaliseCreditCode(v.creditCode ?? ''), companyName: v.companyName?.trim(),
-            tenantName: (v.tenantName?.trim() || v.companyName?.trim()), logoUrl: v.logoUrl,
+            tenantName: (v.tenantName?.trim() || v.companyName?.trim()), logoUrl: v.logoUrl, ...industryOf(v.industryCode),
           });
           navigate('/corporateInfo');
         }}>
@@ -76,6 +77,7 @@ export function EnterpriseInfoPage() {
         <Form.Item label="团队名称" name="tenantName" rules={[rule(checkTeamName)]} required extra="默认与企业名称相同，可修改为简称">
           <Input size="large" placeholder="请输入团队名称" maxLength={50} />
         </Form.Item>
+        <IndustryItem />
         <Form.Item label="团队标志" name="logoUrl" extra="选填，将显示在对话框与抽屉的右上角">
           <ImageUpload label="上传团队标志" testId="logo-upload" width={120} height={120} />
         </Form.Item>
@@ -139,6 +141,7 @@ function EnterpriseReview({ w }: { w: WizardState }) {
         { key: 'company', label: '企业名称', children: w.companyName },
         { key: 'code', label: '统一社会信用代码', children: w.creditCode },
         { key: 'team', label: '团队名称', children: w.tenantName },
+        { key: 'industry', label: '所属行业', children: w.industryName ?? '未选择' },
         { key: 'license', label: '营业执照', children: img(w.licenseUrl, '营业执照') },
         ...(w.logoUrl ? [{ key: 'logo', label: '团队标志', children: img(w.logoUrl, '团队标志') }] : []),
       ]} />
@@ -200,7 +203,7 @@ export function SubmitPage() {
   if (gap || !w.confirmed) return <Navigate to={gap ?? '/checkModel'} replace />;
   function submit() {
     return create({
-    tenantName: w.tenantName!, tenantType: 'enterprise', logoUrl: w.logoUrl || undefined,
+    tenantName: w.tenantName!, tenantType: 'enterprise', logoUrl: w.logoUrl || undefined, industryCode: w.industryCode || undefined,
     verification: {
       creditCode: w.creditCode!, companyName: w.companyName!, legalPerson: w.legalPerson!, legalPersonIdNo: w.legalPersonIdNo!,
       licenseUrl: w.licenseUrl!, authorizationUrl: w.authorizationUrl!,

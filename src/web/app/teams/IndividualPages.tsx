@@ -6,6 +6,7 @@ import { normaliseIdCardNo, parseIdCardNo } from '../../../common/ids';
 import { teamApi } from '../../api/team';
 import { CreatedResult, useCreateTeam } from './CreateTeamResult';
 import { ImageUpload } from './ImageUpload';
+import { IndustryItem, industryOf } from './IndustryItem';
 import { INDIVIDUAL_STEPS, OnboardingFrame } from './OnboardingFrame';
 import {
   checkIdCardNo, checkPersonName, checkRequired, checkTeamName, getWizard, Msg, rule, saveWizard, startWizard, type WizardState,
@@ -64,18 +65,19 @@ function StepButtons({ back, next = '下一步', onBack }: { back?: string; next
 /** /addInfo: the individual team's name and logo. */
 export function AddInfoPage() {
   const navigate = useNavigate();
-  const [form] = Form.useForm<Pick<WizardState, 'tenantName' | 'logoUrl'>>();
+  const [form] = Form.useForm<Pick<WizardState, 'tenantName' | 'logoUrl' | 'industryCode'>>();
   const w = getWizard();
   return (
     <OnboardingFrame title="填写团队信息" steps={INDIVIDUAL_STEPS} current={0} back="/individualTeam">
-      <Form form={form} layout="vertical" name="addInfo" initialValues={{ tenantName: w.tenantName, logoUrl: w.logoUrl }} validateTrigger="onBlur"
+      <Form form={form} layout="vertical" name="addInfo" initialValues={{ tenantName: w.tenantName, logoUrl: w.logoUrl, industryCode: w.industryCode }} validateTrigger="onBlur"
         onFinish={(v) => {
-          saveWizard({ type: 'individual', tenantName: v.tenantName?.trim(), logoUrl: v.logoUrl });
+          saveWizard({ type: 'individual', tenantName: v.tenantName?.trim(), logoUrl: v.logoUrl, ...industryOf(v.industryCode) });
           navigate('/identify');
         }}>
         <Form.Item label="团队名称" name="tenantName" rules={[rule(checkTeamName)]} required>
           <Input size="large" placeholder="请输入团队名称" maxLength={50} showCount />
         </Form.Item>
+        <IndustryItem />
         <Form.Item label="团队标志" name="logoUrl" extra="选填，支持 JPG、PNG，不超过10MB；将显示在对话框与抽屉的右上角">
           <ImageUpload label="上传团队标志" testId="logo-upload" width={120} height={120} />
         </Form.Item>
@@ -196,6 +198,7 @@ export function IndividualSubmitPage() {
     <OnboardingFrame title="确认提交" subtitle="请核对以下信息，提交后将立即创建个人团队" steps={INDIVIDUAL_STEPS} current={3} back="/manualInput">
       <Descriptions bordered column={1} size="middle" data-testid="review" items={[
         { key: 'name', label: '团队名称', children: w.tenantName },
+        { key: 'industry', label: '所属行业', children: w.industryName ?? '未选择' },
         { key: 'logo', label: '团队标志', children: w.logoUrl ? <img src={w.logoUrl} alt="团队标志" className="yg-review-img" /> : '未上传' },
         { key: 'person', label: '姓名', children: w.idCardName },
         { key: 'no', label: '身份证号码', children: w.idCardNo },
@@ -212,7 +215,7 @@ export function IndividualSubmitPage() {
         <Button size="large" type="primary" loading={state === 'busy'} onClick={() => {
           if (!confirmed) return setError(Msg.confirmRequired);
           void create({
-            tenantName: w.tenantName!, tenantType: 'individual', logoUrl: w.logoUrl || undefined,
+            tenantName: w.tenantName!, tenantType: 'individual', logoUrl: w.logoUrl || undefined, industryCode: w.industryCode || undefined,
             verification: {
               idCardName: w.idCardName!, idCardNo: w.idCardNo!, sex: w.sex ?? '', birthday: w.birthday ?? '',
               provinceCityRegion: w.provinceCityRegion ?? '', address: w.address ?? '', idCardUrl: w.idCardUrl ?? '',

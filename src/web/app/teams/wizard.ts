@@ -7,6 +7,9 @@ export interface WizardState {
   type?: TenantType;
   tenantName?: string;
   logoUrl?: string;
+  /** The team's industry (行业模块): its default mode and seed dictionaries. */
+  industryCode?: string;
+  industryName?: string;
   // individual: the owner's identity
   idCardUrl?: string;
   idCardNo?: string;

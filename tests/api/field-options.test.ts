@@ -4,6 +4,7 @@
 // version equal to an old one); overrides that would break the page language, un-require or hide a field the
 // server needs, or touch fieldName / fontendType are refused with a message; platform defaults are for platform
 // administrators only.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
@@ -187,5 +188,42 @@ describe.each(testDialects())('field options on $name', (dialect) => {
     expect(b.status).toBe(400);
     expect(b.message).toMatch(/不支持排序的字段/);
     expect((await save(cur)).status).toBe(200);
+  });
+
+  it('a team adds its own options to a choice field of inline options: its form offers them and its API takes them, nobody else\'s', async () => {
+    const saveOn = (module: string, overrides: unknown, tok = boss) => t.call('POST', '/api/field-options/save', { module, scope: 'team', overrides }, tok);
+    const served = async (tok: string) => (await t.call('GET', '/api/page-schema/financialReceivable', undefined, tok)).data as Row;
+    const labels = (s: Row) => field(s, 'invoiceStage').data.map((o: Row) => o.label);
+    // A receivable of the demo team, with the customer and income type its story uses.
+    const { rows } = await sql<{ c: string; i: string }>`SELECT data->>'customerId' AS c, data->>'incomeType' AS i FROM records
+      WHERE tenant_code = ${DEMO.tenantCode} AND module = 'financialReceivable' AND data->>'customerId' IS NOT NULL LIMIT 1`.execute(t.db);
+    const body = (invoiceStage: string) => ({ customerId: Number(rows[0].c), incomeType: Number(rows[0].i), contractPrice: 100, dueDate: today, invoiceStage });
+    const add = () => t.call('POST', api('financialReceivable', 'add'), body('免开票'), boss);
+    expect((await add()).status).toBe(400);
+
+    const editor = await t.call('GET', '/api/field-options/fields?module=financialReceivable', undefined, boss);
+    expect(editor.data.fields.find((f: Row) => f.fieldName === 'invoiceStage')).toMatchObject({ options: ['未开票', '部分开票', '已开票'], base: { extraOptions: [] } });
+    // A field the page's rules read takes no extra values; neither does a text field.
+    expect(editor.data.fields.find((f: Row) => f.fieldName === 'sourceType')).toMatchObject({ base: { extraOptions: null } });
+    expect(await saveOn('financialReceivable', { sourceType: { extraOptions: ['其他'] } })).toMatchObject({ status: 400, message: expect.stringMatching(/参与页面的规则或流程，不能附加选项/) });
+    expect(await saveOn('financialReceivable', { remark: { extraOptions: ['其他'] } })).toMatchObject({ status: 400, message: expect.stringMatching(/不能附加选项/) });
+    expect(await saveOn('financialReceivable', { invoiceStage: { extraOptions: ['已开票'] } })).toMatchObject({ status: 400, message: expect.stringMatching(/重复/) });
+    expect(await saveOn('financialReceivable', { invoiceStage: { extraOptions: ['免开票', '免开票'] } })).toMatchObject({ status: 400, message: expect.stringMatching(/重复/) });
+    expect(await saveOn('financialReceivable', { invoiceStage: { extraOptions: ['一'.repeat(21)] } })).toMatchObject({ status: 400 });
+    expect(await saveOn('financialReceivable', { invoiceStage: { extraOptions: '免开票' } })).toMatchObject({ status: 400 });
+
+    const saved = await saveOn('financialReceivable', { invoiceStage: { extraOptions: ['免开票'] } });
+    expect(saved.status, saved.message).toBe(200);
+    expect(labels(await served(boss))).toEqual(['未开票', '部分开票', '已开票', '免开票']);
+    expect(labels(await served(other))).toEqual(['未开票', '部分开票', '已开票']);
+    const made = await add();
+    expect(made.status, made.message).toBe(200);
+    expect(made.data.invoiceStage).toBe('免开票');
+    const hist = await t.call('GET', '/api/field-options/history?module=financialReceivable', undefined, boss);
+    expect(hist.data[0].changes).toEqual([expect.objectContaining({ fieldName: 'invoiceStage', label: '附加选项', from: null, to: ['免开票'] })]);
+    // Taken back: the option is gone from the form and the API refuses it again.
+    expect((await saveOn('financialReceivable', {})).status).toBe(200);
+    expect(labels(await served(boss))).toEqual(['未开票', '部分开票', '已开票']);
+    expect((await add()).status).toBe(400);
   });
 });

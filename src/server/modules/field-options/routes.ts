@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { GROUPS, MODULES } from '../menu/catalogue';
 import type { PageSchema } from '../../../common/schema/types';
-import { checkFieldOptions, diffFieldOptions, formFields, serverRequiredFields, type FieldOverrides } from '../../../common/schema/field-options';
+import { checkFieldOptions, diffFieldOptions, fieldsReadByLogic, formFields, serverRequiredFields, takesExtraOptions, type FieldOverrides } from '../../../common/schema/field-options';
 import type { ModuleSchema } from '../records/schema-registry';
 
 const tags = ['字段配置'];
@@ -18,7 +18,7 @@ const moduleProp = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' };
 const scopeProp = { type: 'string', enum: ['team', 'platform'], default: 'team', description: 'team：本团队；platform：平台默认（平台管理员）' };
 
 /** What the page says of a field before this scope's set: the values the editor starts from. */
-function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: number) {
+function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: number, byLogic: Set<string>) {
   const col = page.list.columns.find((c) => c.prop === f.fieldName);
   const def = f.default && typeof f.default === 'object' ? (f.default as { value: unknown }).value : undefined;
   return {
@@ -27,6 +27,9 @@ function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: 
     listShow: !!col && col.checked !== false, sortable: !!col?.sortable,
     searchable: (page.list.search ?? []).some((s) => s.fieldName === f.fieldName),
     defaultValue: def ?? null, maxLength: f.maxLength ?? null, min: f.min ?? null, max: f.max ?? null, sequence: i + 1,
+    // A choice field with inline options takes extra ones; null: it does not (a dictionary field's options are the
+    // team's own dictionary already).
+    extraOptions: takesExtraOptions(f) && !byLogic.has(f.fieldName) ? [] : null,
   };
 }
 
@@ -108,9 +111,13 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: AppServices) {
     const l = await fieldOptions.latest(a.tenant, module);
     const mine = a.tenant ? l.team : l.platform;
     const required = serverRequiredFields(m.schema);
+    const byLogic = fieldsReadByLogic(base);
     return ok({
       module, title: m.schema.title, version: mine?.version ?? 0, overrides: mine?.overrides ?? {},
-      fields: formFields(base).map((f, i) => ({ fieldName: f.fieldName, fontendType: f.fontendType, serverRequired: required.has(f.fieldName), base: baseRow(base, f, i) })),
+      fields: formFields(base).map((f, i) => ({
+        fieldName: f.fieldName, fontendType: f.fontendType, serverRequired: required.has(f.fieldName), base: baseRow(base, f, i, byLogic),
+        options: takesExtraOptions(f) && !byLogic.has(f.fieldName) ? (f.data as { label: string }[]).map((o) => String(o.label)) : undefined,
+      })),
     });
   });
 

@@ -3,7 +3,7 @@
 // 历史 (the versions with their changes; 回滚 stores a new version equal to an old one). Knows no module names:
 // the server lists the pages and their fields (/api/field-options/*); fields the server needs cannot be freed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, Drawer, Empty, Input, InputNumber, List, Popconfirm, Segmented, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App as AntApp, Button, Drawer, Empty, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { CategoryNode, FieldOptionsPageSchema } from '../../../common/schema/types';
 import type { FieldOverride, FieldOverrides, FieldOptionChange } from '../../../common/schema/field-options';
 import { api } from '../../api/client';
@@ -19,7 +19,8 @@ export interface FieldOptionsEditorProps {
 
 type Scope = 'team' | 'platform';
 type Base = Required<{ [K in keyof FieldOverride]: FieldOverride[K] | null }>;
-interface FieldRow { fieldName: string; fontendType: string; serverRequired: boolean; base: Base }
+/** options: the choice field's options as the page (and platform) has them, when the team may add its own. */
+interface FieldRow { fieldName: string; fontendType: string; serverRequired: boolean; base: Base; options?: string[] }
 interface FieldsAnswer { module: string; title: string; version: number; overrides: FieldOverrides; fields: FieldRow[] }
 interface ModulesAnswer { groups: { group: string; title: string; modules: { module: string; title: string }[] }[]; teamAdmin: boolean; platformAdmin: boolean }
 interface Version { version: number; note: string | null; createdByName: string; createdAt: string; changes: FieldOptionChange[] }
@@ -131,6 +132,15 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
           onChange={(v) => setValue(f, k, v ?? null)} />
       ),
     })),
+    {
+      title: <Tooltip title="选择字段在页面选项之后追加的本团队选项（输入后回车）">附加选项</Tooltip>, key: 'extraOptions', width: 240,
+      render: (_, f) => (f.options ? (
+        <Select<string[]> mode="tags" size="small" aria-label={`${f.fieldName}-extraOptions`} style={{ width: 220, ...mark(f, 'extraOptions') }}
+          placeholder={`已有：${f.options.slice(0, 3).join('、')}${f.options.length > 3 ? '…' : ''}`} open={false} suffixIcon={null}
+          value={(valueOf(f, 'extraOptions') as string[] | null) ?? []} tokenSeparators={['，', ',']} maxCount={30}
+          onChange={(v) => setValue(f, 'extraOptions', v.map((x) => x.trim()).filter(Boolean).length ? v.map((x) => x.trim()).filter(Boolean) : [])} />
+      ) : <Typography.Text type="secondary">—</Typography.Text>),
+    },
   ];
 
   const body = refused

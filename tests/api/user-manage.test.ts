@@ -92,7 +92,8 @@ describe.each(testDialects())('team user management on $name', (dialect) => {
     const o = (await t.call('GET', `${A}/options`, undefined, boss)).data;
     const leaves = o.menuTree.flatMap((g: Row) => g.children.map((c: Row) => c.value));
     expect(leaves).toContain('reimburseManage');
-    expect(leaves).not.toContain('userManage'); // backstage is not in the team's mode
+    expect(leaves).toContain('userManage'); // the team-level backstage pages are in every team's mode (admins only)
+    expect(leaves).not.toContain('moduleSettings'); // the platform pages are no team's
     expect(o.codes.reimburseManage.map((c: Row) => c.value)).toEqual(expect.arrayContaining(['reimburseManage:delete', 'reimburseManage:export']));
     expect(o.codes.reimburseManage.find((c: Row) => c.value === 'reimburseManage:delete').label).toBe('报销管理·删除');
     expect(o.dataScopes.map((d: Row) => d.label)).toEqual(['全部', '本部门及下级', '本部门', '仅本人']);
@@ -107,7 +108,7 @@ describe.each(testDialects())('team user management on $name', (dialect) => {
     }
     expect(await saveRole({ ...claimsBody, roleName: '  ' })).toMatchObject({ status: 400, message: '角色名称不能为空' });
     expect(await saveRole({ ...claimsBody, roleCode: 'finance' })).toMatchObject({ status: 409, message: '角色编码 finance 已存在' });
-    expect((await saveRole({ ...claimsBody, menuIds: ['reimburseManage', 'userManage'] })).message).toMatch(/菜单不在团队的模式中/);
+    expect((await saveRole({ ...claimsBody, menuIds: ['reimburseManage', 'moduleSettings'] })).message).toMatch(/菜单不在团队的模式中/);
     const stray = await saveRole({ ...claimsBody, permissionCodes: ['reimburseManage:view', 'financialPayables:pay'] });
     expect(stray.status).toBe(400);
     expect(stray.message).toMatch(/按钮权限不属于所选菜单.*应付管理·付款/);

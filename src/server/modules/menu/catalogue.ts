@@ -32,12 +32,15 @@ export function permissionCodesOf(moduleKey: string): string[] {
 /** Team-level codes that are not tied to a business module. */
 export const TEAM_PERMISSIONS = ['team:approveJoin', 'team:invite', 'team:roles'];
 
-/** System settings: in every package, but only for the team's administrators (not the member role). */
-export const ADMIN_ONLY_MODULES = MODULES.filter((m) => m.group === 'system').map((m) => m.key);
+/**
+ * System settings and the team-level backstage pages (用户管理, 字段配置): in every package, but only for the team's
+ * administrators (not the member role). The platform pages are no team's: platform administrators are offered them.
+ */
+export const ADMIN_ONLY_MODULES = MODULES.filter((m) => m.group === 'system' || (m.group === 'backstage' && !m.platform)).map((m) => m.key);
 
 /** The module packages a new team gets (the backstage issue lets operators edit them per team). */
 export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
-  enterprise: MODULES.filter((m) => m.group !== 'backstage').map((m) => m.key),
+  enterprise: MODULES.filter((m) => !m.platform).map((m) => m.key),
   individual: [...catalogue.individualPackage, ...ADMIN_ONLY_MODULES],
 };
 

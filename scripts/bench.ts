@@ -18,6 +18,7 @@ import { withTenant } from '../src/server/db/tenant-scope';
 import { pageRecords } from '../src/server/modules/records/repository';
 import { loadTeams } from './bench/dataset';
 import { benchExport } from './bench/export';
+import { benchProduction } from './bench/production';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -97,6 +98,9 @@ rows.push(['create a record (validated), -c 20', await cannon({ url: `${server.u
 // Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
 const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
 rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
+
+// The production server (the bundle `npm start` runs) in its own process: first answer, idle and peak RSS.
+await benchProduction(url, (u, h) => cannon({ url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log);
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 log('');

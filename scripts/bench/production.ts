@@ -1,0 +1,74 @@
+// The production server (issue 9, point 4): what `npm start` runs, the server bundled ahead of time
+// (scripts/build.mjs), started as its own process on the bench's database. Measures the time from spawning it to its
+// first answer, its RSS once idle, and its peak RSS while a list call is driven at it (the in-process server of the
+// other bench lines shares its process with the bench and the yardstick, so its RSS says little).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const rssMb = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+export interface ProductionFigures { firstAnswerMs: number; idleRssMb: number; peakRssMb: number }
+
+/**
+ * `drive(url, headers)` runs the load (an autocannon run against the given server) while RSS is sampled.
+ * The database must already be migrated and seeded (SEED_DEMO=0).
+ */
+export async function benchProduction(databaseUrl: string, drive: (url: string, headers: Record<string, string>) => Promise<unknown>, log: (s: string) => void): Promise<ProductionFigures> {
+  // @ts-expect-error plain JavaScript build script without types
+  const { build } = await import('../build.mjs');
+  await build(['server']);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-prod-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /易管已启动: (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`the production server exited (${code})`)));
+    });
+    let firstAnswerMs = NaN;
+    while (Number.isNaN(firstAnswerMs)) {
+      const r = await fetch(`${url}/api/health`).catch(() => null);
+      if (r?.ok) firstAnswerMs = Date.now() - started;
+      else await new Promise((res) => setTimeout(res, 20));
+    }
+    await new Promise((res) => setTimeout(res, 3000));
+    const idleRssMb = rssMb(child.pid!);
+    const login = await fetch(`${url}/api/admin/login/user`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    let peakRssMb = idleRssMb;
+    const sampler = setInterval(() => { peakRssMb = Math.max(peakRssMb, rssMb(child.pid!)); }, 200);
+    try {
+      await drive(url, { 'content-type': 'application/json', satoken: token });
+    } finally {
+      clearInterval(sampler);
+    }
+    log(`production server (dist/server/main.mjs, PostgreSQL): first answer ${firstAnswerMs} ms after spawn; `
+      + `RSS idle ${idleRssMb.toFixed(0)} MB, peak during a list run ${peakRssMb.toFixed(0)} MB`);
+    return { firstAnswerMs, idleRssMb, peakRssMb };
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

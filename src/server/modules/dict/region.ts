@@ -3,7 +3,7 @@
 // (["广东省", "深圳市", "南山区"]) — what prints and lists show, and what the earlier embedded 省/市 trees
 // stored, so their records stay valid. The server checks a saved path step by step (records/labels.ts).
 import { areaList } from '@vant/area-data';
-import type { DictNode } from './routes';
+import type { DictNode } from './node';
 
 export const REGION_KEY = 'region';
 

@@ -1,7 +1,23 @@
 // The catalogue of every module route (spec §2, names from the domain guide), and the menu tree built from it.
 import catalogue from '../../../../catalogue/modules.json';
 import type { MenuNode } from '../../../common/menu';
-import type { ModuleView } from '../platform/catalogue';
+
+/** A module as the platform sees it: the file's values with the platform's edits. */
+export interface ModuleView {
+  key: string;
+  path: string;
+  name: string;
+  abbr: string;
+  group: string;
+  parent: string | null;
+  icon: string | null;
+  mobileName: string | null;
+  sequence: number;
+  enabled: boolean;
+  /** A platform-level page (catalogue `platform: true`): offered to platform administrators only. */
+  platform: boolean;
+  edited: boolean;
+}
 
 export interface ModuleEntry {
   key: string;

@@ -9,26 +9,12 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { todayInChina } from '../../../common/defaults';
-import { GROUPS, MODULES, type ModuleEntry } from '../menu/catalogue';
+import { GROUPS, MODULES, type ModuleEntry, type ModuleView } from '../menu/catalogue';
+
+export type { ModuleView };
 
 export type GrantStage = '试用' | '正式' | '已到期' | '停用';
 
-/** A module as the platform sees it: the file's values with the platform's edits. */
-export interface ModuleView {
-  key: string;
-  path: string;
-  name: string;
-  abbr: string;
-  group: string;
-  parent: string | null;
-  icon: string | null;
-  mobileName: string | null;
-  sequence: number;
-  enabled: boolean;
-  /** A platform-level page (catalogue `platform: true`): offered to platform administrators only. */
-  platform: boolean;
-  edited: boolean;
-}
 
 export function defaultView(m: ModuleEntry, i: number): ModuleView {
   return {

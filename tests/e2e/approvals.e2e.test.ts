@@ -47,9 +47,15 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     return p;
   }
 
+  // Clicks again until the field shows the option: a click during the drawer's opening motion, or on a dropdown
+  // still closing, once left 业务模块 empty on a loaded machine. By title, so tree selects (部门) work too.
   const pick = async (p: Page, field: import('playwright-core').Locator, option: string) => {
-    await field.locator('.ant-select').click();
-    await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+    for (let attempt = 0; attempt < 4 && !(await field.innerText()).includes(option); attempt++) {
+      await field.locator('.ant-select').click();
+      await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click({ timeout: 10_000 }).catch(() => undefined);
+      await p.waitForTimeout(200);
+    }
+    await poll(() => field.innerText()).toContain(option);
   };
   const openList = async (p: Page, path: string) => {
     await p.goto(`${base}${path}`);

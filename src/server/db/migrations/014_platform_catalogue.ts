@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql';
 import { DEFAULT_PACKAGES, MODULES } from '../../modules/menu/catalogue';
+import defaults from '../../../../catalogue/industries.json';
 
 // The platform catalogue (issue 14: 模块设置, 模式管理, 行业模块). Platform tables, not
 // team-scoped (no row-level security; only platform administrators write them, checked by the routes):
@@ -77,23 +78,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['个人标准版', 'individual', DEFAULT_PACKAGES.individual, 2],
     ['工程通用版', 'enterprise', noProps, 3],
   ];
+  // Literal arrays of catalogue keys and dictionary set names (validated identifiers and fixed words).
+  const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x}'`).join(',')}]::text[]`);
   const ids: Record<string, number> = {};
   for (const [name, type, modules, sort] of modes) {
     const { rows } = await sql<{ id: number }>`INSERT INTO platform_modes (mode_name, mode_type, module_ids, user_limit, valid_days, price, sort)
-      VALUES (${name}, ${type}, ${sql.raw(`ARRAY[${modules.map((m) => `'${m}'`).join(',')}]::text[]`)}, ${type === 'individual' ? 5 : 200}, 365, ${type === 'individual' ? 0 : 4800}, ${sort}) RETURNING id`.execute(db);
+      VALUES (${name}, ${type}, ${arr(modules)}, ${type === 'individual' ? 5 : 200}, 365, ${type === 'individual' ? 0 : 4800}, ${sort}) RETURNING id`.execute(db);
     ids[name] = Number(rows[0].id);
   }
-  // Recommended modules: the trade's own pages (catalogue keys; unknown ones are dropped).
-  const industries: [string, string, string, string[], string[], number][] = [
-    ['道具制作', 'props', '企业标准版', ['道具', '通用'], ['propProject', 'propMake', 'propQualityTesting', 'propWarehousingAndShipping', 'propInstallationSettlement', 'propSettlement'], 1],
-    ['装修工程', 'renovation', '工程通用版', ['装修', '通用'], ['decorationProjectProposal', 'projectInitiationProcess', 'procureProcess', 'storeprocess'], 2],
-    ['家具定制', 'furniture', '企业标准版', ['家具', '通用'], ['furnitureProjectProposal', 'projectInitiationProcess', 'procureProcess', 'salesProcess'], 3],
-    ['展览展示', 'exhibition', '企业标准版', ['展览', '道具', '通用'], ['projectInitiation', 'propProject', 'propMake', 'propInstallationSettlement'], 4],
-    ['通用企业', 'general', '工程通用版', ['通用'], ['projectInitiation', 'salesProcess', 'procureProcess', 'reimburseManage'], 5],
-  ];
   const known = new Set(MODULES.map((m) => m.key));
-  const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x}'`).join(',')}]::text[]`);
-  for (const [name, code, mode, dicts, recommended, sort] of industries) {
+  for (const [i, { name, code, mode, seedDicts: dicts, modules: recommended }] of defaults.industries.entries()) {
+    const sort = i + 1;
     const { rows } = await sql<{ id: number }>`INSERT INTO platform_industries (industry_name, industry_code, default_mode_id, seed_dicts, module_ids, sort)
       VALUES (${name}, ${code}, ${ids[mode]}, ${arr(dicts)}, ${arr(recommended.filter((k) => known.has(k)))}, ${sort}) RETURNING id`.execute(db);
     // The mode's 适用行业: the industries it is the default of.

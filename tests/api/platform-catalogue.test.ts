@@ -177,6 +177,18 @@ describe.each(testDialects())('platform catalogue on $name', (dialect) => {
     expect(await modules(staff)).not.toContain('fileManagement');
     expect((await t.call('POST', api('fileManagement', 'page'), { pageNum: 1, pageSize: 5 }, staff)).status).toBe(403);
 
+    // The rest of the team follows the grant's mode too: an approval module left out is no longer offered to bind a
+    // process to, nor as a role's menu (both read the package the menu reads, not the team row's stored list).
+    const approvalModules = async () => ((await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['approvalModules'], boss)).data.approvalModules as Row[]).map((n) => n.id);
+    expect(await approvalModules()).toContain('advanceManage');
+    const roleOptions = async () => JSON.stringify((await t.call('GET', '/api/team-admin/options', undefined, boss)).data);
+    expect(await roleOptions()).toContain('advanceManage');
+    expect((await save('modes', { ...std, modeName: '企业专业版', moduleIds: without.filter((k: string) => k !== 'advanceManage'), price: 5800 })).status).toBe(200);
+    expect(await approvalModules()).not.toContain('advanceManage');
+    expect(await roleOptions()).not.toContain('advanceManage');
+    const role = await t.call('POST', '/api/team-admin/roles/save', { roleName: '借支专员', roleCode: 'advance_only', menuIds: ['advanceManage'], dataScope: 'all', permissionCodes: [] }, boss);
+    expect(role).toMatchObject({ status: 400, message: '菜单不在团队的模式中：advanceManage' });
+
     // A new enterprise mode is offered; disabled, it is not.
     const made = await save('modes', { modeName: '企业旗舰版', modeType: '企业', moduleIds: ['reimburseManage', 'partnerInfo'], userLimit: 500, validDays: 365, price: 9800, enabled: true, sort: 9 });
     expect(made.status, made.message).toBe(200);

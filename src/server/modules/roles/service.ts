@@ -12,6 +12,7 @@ import { MODULES, TEAM_PERMISSIONS, buildMenuTree, permissionCodesOf } from '../
 import type { AclService } from '../menu/acl';
 import { DATA_SCOPES } from '../records/data-scope';
 import { isTeamAdmin, transition } from '../tenant/memberships';
+import { teamPackage } from '../platform/catalogue';
 import { grantMemberRole } from '../tenant/teams';
 
 /** Role codes: a lower-case letter, then 1–29 lower-case letters, digits or underscores (domain guide §3). */
@@ -59,8 +60,10 @@ export class TeamAdminService {
     return tenantCode;
   }
 
+  /** The team's row and its package: the modules its granted mode opens (the same rule as the menu's ACL). */
   private async team(tenant: string) {
-    return this.db.selectFrom('tenants').select(['modules', 'owner_id', 'tenant_name']).where('tenant_code', '=', tenant).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('tenants').select(['owner_id', 'tenant_name']).where('tenant_code', '=', tenant).executeTakeFirstOrThrow();
+    return { ...row, modules: [...(await teamPackage(this.db, tenant))] };
   }
 
   /** What the role editor offers: the team's menu tree (its mode), the button codes per module, the data scopes. */

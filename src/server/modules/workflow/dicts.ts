@@ -6,6 +6,7 @@ import { registerDerivedDict, type DictNode } from '../dict/routes';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { hasApproval } from '../records/access';
 import { moduleProviding, PUBLISHED } from './processes';
+import { teamPackage } from '../platform/catalogue';
 
 const node = (fieldKey: string, id: number | string, dictName: string, extra: Partial<DictNode> = {}): DictNode =>
   ({ id, dictName, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey, ...extra });
@@ -14,8 +15,8 @@ export function registerWorkflowDicts(schemas: SchemaRegistry) {
   const approvalModules = () => schemas.all().filter(hasApproval);
 
   registerDerivedDict('approvalModules', async (trx, tenant) => {
-    const team = await trx.selectFrom('tenants').select('modules').where('tenant_code', '=', tenant).executeTakeFirst();
-    const pkg = new Set(team?.modules ?? []);
+    // The team's package as its granted mode opens it (the menu's rule), not the team row's stored list.
+    const pkg = await teamPackage(trx, tenant);
     // A nested entity with approval (e.g. 付款申请) is offered with its page's package entry.
     return approvalModules().filter((m) => pkg.has(m.permissionModule)).map((m) => node('approvalModules', m.schema.module, m.schema.title));
   });

@@ -28,6 +28,8 @@ export interface Config {
   /** Folder of the JSON page schemas (one per route). */
   schemasDir: string;
   logLevel: string;
+  /** Called with the text of every SQL statement run (parameters apart); an embedding program's probe, never set from the environment. */
+  onQuery?: (sql: string) => void;
 }
 
 function flag(v: string | undefined, dflt: boolean): boolean {

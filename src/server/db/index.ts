@@ -1,7 +1,7 @@
 // The one file that knows which PostgreSQL we talk to: embedded PGlite (default) or a server via DATABASE_URL.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
 
@@ -10,10 +10,13 @@ export type DB = Kysely<Database>;
 export interface DbOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** Sees the text of every statement (tests compare the statements two calls run). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<DB> {
   let db: DB;
+  const log = opts.onQuery ? { log: (e: LogEvent) => opts.onQuery!(e.query.sql) } : {};
   if (opts.databaseUrl) {
     const pg = await import('pg');
     // Keep int8 (bigint counts) as JS numbers; our counts never exceed 2^53.
@@ -22,7 +25,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // An idle client whose server connection ends (restart, failover, a dropped test database) emits
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { PGliteDialect } = await import('kysely-pglite-dialect');
@@ -44,7 +47,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
     // production data belongs on PostgreSQL (README "Durability and replicas").
     await pglite.exec('SET synchronous_commit = on');
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...log });
   }
   await migrateToLatest(db);
   return db;

@@ -141,16 +141,13 @@ describe('module source', () => {
   });
 });
 
-describe('speed', () => {
-  it('sums 200 lines well under a millisecond', () => {
+// How fast a sum over 200 lines runs is a speed goal, so it lives in `npm run bench` (the keystroke-to-paint figure of a
+// 200-line drawer), not in a timed unit test that a busy machine fails. Here: that it sums them exactly, to the fen.
+describe('200 lines', () => {
+  it('sums 200 lines exactly, to the fen', () => {
     const lines = Array.from({ length: 200 }, (_, i) => ({ price: (i % 7) + 0.99, type: i % 2 ? 'a' : 'b' }));
     const c = compileExpr('sum(lines, "price")');
-    for (let i = 0; i < 50; i++) c.run({ lines }); // warm up
-    const runs = 200;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) c.run({ lines });
-    const perRun = (performance.now() - start) / runs;
-    expect(perRun).toBeLessThan(1);
     expect(c.run({ lines })).toBe(lines.reduce((n, l) => n + Math.round(l.price * 100), 0) / 100);
+    expect(c.run({ lines })).toBe(c.run({ lines: [...lines].reverse() }));
   });
 });

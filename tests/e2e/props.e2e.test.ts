@@ -43,6 +43,16 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     }
     await poll(() => row.locator(`.ant-tag-${stageColors[stage]}`).innerText()).toBe(stage);
   }
+  /** Opens a list on one of its section tabs (a record moves tabs as its stage moves). */
+  async function openTab(p: Page, path: string, label: string) {
+    await openList(p, path);
+    const tab = p.locator('.yg-section-header [role=tab]', { hasText: new RegExp(`^${label}$`) }).first();
+    for (let i = 0; i < 3 && (await tab.getAttribute('aria-selected')) !== 'true'; i++) {
+      await tab.click();
+      await p.waitForTimeout(300);
+    }
+    await poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  }
   /** Clicks a row's stage action, fills its dialog and agrees its confirmation; until the row leaves `from`. */
   async function act(p: Page, code: string, name: string, fill: () => Promise<void> = async () => {}) {
     await poll(() => op(p, code, name).count()).toBe(1);
@@ -56,15 +66,19 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
 
   it('分配 → 开工 → 完工 → 质检不合格（返工）→ 完工 → 质检合格 → 打包 → 入库 → 发货 → 安装 → 验收, each stage on /propProgress', async () => {
     const boss = await pages.page('demo');
+    await pages.page('lisi'); // signed in for the approvals given through the API
+    // The lists open on this month (by 交付日期, 计划完工, 打包日期…): the walk's dates are today's.
+    const today = new Date().toISOString().slice(0, 10);
     // An approved project of one line (one of the library's priced props) makes the order, 待分配.
     const prop = (await ok('POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
     const customer = (await ok('POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
     const project = await ok('POST', '/api/data/propProject/add', {
-      projectName: '浏览器走查项目', customerId: customer, deliveryDate: '2099-06-30', installRequired: true, address: '杭州市上城区东坡路7号',
+      projectName: '浏览器走查项目', customerId: customer, deliveryDate: today, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,
     });
     await approve(project.id);
-    const order = (await ok('POST', '/api/data/allocatePropOrders/page', { pageNum: 1, pageSize: 100, tab: 'pending' })).list.find((o: any) => o.projectId === project.id);
+    expect((await ok('GET', `/api/data/propProject/get?id=${project.id}`)).status).toBe('已通过');
+    const order = (await ok('POST', '/api/data/allocatePropOrders/page', { pageNum: 1, pageSize: 100, tab: 'pending', keyword: '浏览器走查项目' })).list.find((o: any) => Number(o.projectId) === project.id);
     const code: string = order.code;
     await progressShows(boss, code, '待分配');
 
@@ -73,9 +87,9 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     await act(boss, code, '分配自制', async () => {
       await choose(boss, dialogItem(boss, '分配自制', '生产车间'), '木工一车间');
       const range = dialogItem(boss, '分配自制', '计划工期').locator('input');
-      await range.nth(0).fill('2099-05-01');
+      await range.nth(0).fill(today);
       await range.nth(0).press('Enter');
-      await range.nth(1).fill('2099-05-20');
+      await range.nth(1).fill(today);
       await range.nth(1).press('Enter');
     });
     await progressShows(boss, code, '制作中');
@@ -114,7 +128,7 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     // 打包: the packing list (API), 完成打包 on the page → 待入库.
     const packType = (await ok('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['packType', 'logisticsMode'])) as Record<string, any[]>;
     const dictId = (key: string, name: string) => packType[key].find((i: any) => i.name === name || i.label === name || i.dictName === name)?.id ?? packType[key][0].id;
-    const pack = await ok('POST', '/api/data/propBacking/add', { orderCode: code, packType: dictId('packType', '木架'), packDate: '2099-06-01', lines: [{ contents: '柜体', quantity: 1, length: 1200, width: 600, height: 500, weight: 35 }] });
+    const pack = await ok('POST', '/api/data/propBacking/add', { orderCode: code, packType: dictId('packType', '木架'), packDate: today, lines: [{ contents: '柜体', quantity: 1, length: 1200, width: 600, height: 500, weight: 35 }] });
     await openList(boss, '/propBacking');
     await act(boss, pack.code, '完成打包');
     await progressShows(boss, code, '待入库');
@@ -124,20 +138,20 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     const warehouse = (await ok('POST', '/api/data/storeSetting/page', { pageNum: 1, pageSize: 5, keyword: '成品仓' })).list[0].id;
     const fh = await ok('POST', '/api/data/propWarehousingAndShipping/add', {
       projectId: project.id, warehouseId: warehouse, receiver: '王店长', receiverPhone: '13900001111', region: ['浙江省', '杭州市'], address: '上城区东坡路7号',
-      logisticsMode: dictId('logisticsMode', '物流专线'), carrierId: carrier, trackingNo: 'DY-E2E-001', shipDate: '2099-06-02', submit: true,
+      logisticsMode: dictId('logisticsMode', '物流专线'), carrierId: carrier, trackingNo: 'DY-E2E-001', shipDate: today, submit: true,
       lines: [{ backingCode: pack.code, logisticsPrice: 500 }],
     });
     await openList(boss, '/propWarehousingAndShipping');
     await act(boss, fh.code, '入库');
     await progressShows(boss, code, '已入库');
-    await openList(boss, '/propWarehousingAndShipping');
+    await openTab(boss, '/propWarehousingAndShipping', '在库');
     await act(boss, fh.code, '发货');
     await progressShows(boss, code, '已发货');
 
     // 开始安装 and 验收 of an 安装单 (API; its photos and acceptance form uploaded there) on the page.
     const installer = (await ok('POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '杭州之江展示安装' })).list[0].id;
     const az = await ok('POST', '/api/data/propInstallationSettlement/add', {
-      projectId: project.id, storeName: '湖滨店', region: ['浙江省', '杭州市'], address: '上城区东坡路7号', installerId: installer, planDate: '2099-06-05',
+      projectId: project.id, storeName: '湖滨店', region: ['浙江省', '杭州市'], address: '上城区东坡路7号', installerId: installer, planDate: today,
       lines: [{ orderCode: code, item: '安装调试', contractPrice: 600, payablePrice: 600 }],
     });
     await openList(boss, '/propInstallationSettlement');
@@ -146,11 +160,15 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     await shot(boss, 'props-03-progress-installing');
     const azRec = await ok('GET', `/api/data/propInstallationSettlement/get?id=${az.id}`);
     await ok('POST', '/api/data/propInstallationSettlement/update', { ...azRec, photos: [await upload('完工.png')], acceptanceForm: [await upload('验收单.png')] });
-    await openList(boss, '/propInstallationSettlement');
+    await openTab(boss, '/propInstallationSettlement', '待安装');
     await act(boss, az.code, '验收', async () => { await dialogItem(boss, '验收', '验收结果').getByText('合格', { exact: true }).click(); });
+    // 申请结算 on the page (under 已验收); its 结算申请 approved (API) installs the order.
+    await openTab(boss, '/propInstallationSettlement', '已验收');
     await poll(() => rowOf(boss, az.code).innerText()).toContain('已验收');
-    // 申请结算 on the page; its 结算申请 approved (API) installs the order.
-    await act(boss, az.code, '申请结算');
+    await poll(() => op(boss, az.code, '申请结算').count()).toBe(1);
+    await op(boss, az.code, '申请结算').click();
+    await confirmOk(boss); // no fields: a confirmation only
+    await poll(() => rowOf(boss, az.code).count()).toBe(0); // 结算中 leaves the 已验收 tab
     const apply = (await ok('POST', '/api/data/propInstallationSettlementApply/page', { pageNum: 1, pageSize: 100 })).list.find((r: any) => r.installCode === az.code);
     await ok('POST', '/api/data/propInstallationSettlementApply/submit', { id: apply.id });
     await approve(apply.id);

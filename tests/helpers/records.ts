@@ -69,7 +69,7 @@ export function flowCalls(app: () => TestApp, who: () => string) {
 /** A record as stored (no derived fields): what the flow suites look up by a field of its data. */
 export type StoredRecord = { id: number; code: string; status: string; data: Row; lines: Row[] };
 
-/** The team's live records of a module whose data field equals value (e.g. sourceCode, orderCode), oldest first. */
+/** The live records of a module (any team: read from the database) whose data field equals value (e.g. sourceCode, orderCode), oldest first. */
 export async function recordsWhere(t: TestApp, module: string, field: string, value: string): Promise<StoredRecord[]> {
   return (await sql<StoredRecord>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
     AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)).rows;

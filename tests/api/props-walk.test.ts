@@ -206,10 +206,9 @@ describe.each(testDialects())('one prop project walked from registration to sett
 
     // ---- 打包 → 入库 → 发货 (a 物流费 payable per shipment) for each order.
     let money: unknown[][] = [outsourcing];
-    const orderStages = (one: string, two: string) => [one, two];
-    const delivered: string[] = ['', ''];
     for (const [i, o, freight] of [[0, o1, 500], [1, o2, 300]] as const) {
-      const at = (s: string) => (i === 0 ? orderStages(s, '待打包') : orderStages(delivered[0], s));
+      // Order 1 goes first while order 2 waits at 待打包; then order 2 while order 1 is shipped.
+      const at = (s: string) => (i === 0 ? [s, '待打包'] : ['已发货', s]);
       const pack = await step(`打包单 ${i + 1}`, add('propBacking', { orderCode: o.code, packType: d('packType', '木架'), packDate: '2031-06-01', lines: [{ contents: '柜体', quantity: 1, length: 1200, width: 600, height: 500, weight: 35 }] }), at('待打包'), money);
       await step(`完成打包 ${i + 1}`, stage('propBacking', pack.id, 'pack', { packDate: '2031-06-01' }), at('待入库'), money);
       const fh = await step(`发货单 ${i + 1}`, add('propWarehousingAndShipping', {
@@ -222,7 +221,6 @@ describe.each(testDialects())('one prop project walked from registration to sett
       await step(`入库 ${i + 1}`, stage('propWarehousingAndShipping', fh.id, 'stockIn', { stockInDate: '2031-06-01' }), at('已入库'), money);
       money = [...money, ['应付', fh.code, '物流费', freight, freight]];
       await step(`发货 ${i + 1}`, stage('propWarehousingAndShipping', fh.id, 'ship', { shipDate: '2031-06-02' }), at('已发货'), money);
-      delivered[i] = '已发货';
     }
 
     // ---- 安装: 开始安装 → 验收 (photos, form) → 申请结算 → 结算申请 approved: a 安装费 payable, the order 已安装.

@@ -176,12 +176,12 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;
-  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId });
   // The same request running at once: the key's unique index refuses the second (before any effect).
-  if (opts.requestKey) {
-    await trx.updateTable('records').set({ request_key: opts.requestKey }).where('id', '=', id).execute()
-      .catch(() => { throw conflict('该单据正在保存，请勿重复提交'); });
-  }
+  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey })
+    .catch((e: unknown) => {
+      if (opts.requestKey && /records_request_key/.test(`${(e as { constraint?: string }).constraint ?? ''} ${String((e as Error).message)}`)) throw conflict('该单据正在保存，请勿重复提交');
+      throw e;
+    });
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, id, clean.data);
   if (effective) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
@@ -41,10 +41,7 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
   const { call, add, stage, stageOk } = flowCalls(() => t, () => boss);
   const page = (module: string, body: Row, token = boss) => call('POST', api(module, 'page'), { pageNum: 1, pageSize: 100, ...body }, token);
   const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
-  type Stored = { id: number; code: string; status: string; data: Row; lines: Row[] };
-  const bySource = async (module: string, code: string) =>
-    (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
-      AND deleted_at IS NULL AND data->>'sourceCode' = ${code} ORDER BY id`.execute(t.db)).rows;
+  const bySource = (module: string, code: string) => recordsWhere(t, module, 'sourceCode', code);
   const eventsOf = async (id: number) =>
     (await sql<{ name: string; user_id: number; detail: Row }>`SELECT name, user_id, detail FROM record_events WHERE record_id = ${id} ORDER BY id`.execute(t.db)).rows;
 

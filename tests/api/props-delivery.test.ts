@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -31,10 +31,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
   const { call, add, stage, stageOk, idOf } = flowCalls(() => t, () => boss);
-  type Stored = { id: number; code: string; status: string; data: Row; lines: Row[] };
-  const byField = async (module: string, field: string, value: string) =>
-    (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
-      AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)).rows;
+  const byField = (module: string, field: string, value: string) => recordsWhere(t, module, field, value);
   const bySource = (module: string, code: string) => byField(module, 'sourceCode', code);
   const stagesOf = async (ids: number[]) => Promise.all(ids.map(async (id) => (await getRecord(t, 'allocatePropOrders', id, boss)).orderStage));
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -32,13 +32,8 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
   const { call, add, stage, stageOk } = flowCalls(() => t, () => boss);
   const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
   const warehouseId = async (name: string) => (await call('POST', api('storeSetting', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
-  type Stored = { id: number; code: string; status: string; data: Row; lines: Row[] };
-  const bySource = async (module: string, code: string) =>
-    (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
-      AND deleted_at IS NULL AND data->>'sourceCode' = ${code} ORDER BY id`.execute(t.db)).rows;
-  const byField = async (module: string, field: string, value: string) =>
-    (await sql<Stored>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
-      AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)).rows;
+  const bySource = (module: string, code: string) => recordsWhere(t, module, 'sourceCode', code);
+  const byField = (module: string, field: string, value: string) => recordsWhere(t, module, field, value);
   const orderStages = async (projectCode: string) => (await bySource('allocatePropOrders', projectCode)).map((o) => o.data.orderStage);
   const orderOf = async (id: number) => getRecord(t, 'allocatePropOrders', id, boss);
 

@@ -1,6 +1,7 @@
 // Record helpers the API suites share: read one record, agree every open task of it until it takes effect,
 // upload a file as a member would (for upload fields), and the add/stage calls of a flow suite.
 import { expect } from 'vitest';
+import { sql } from 'kysely';
 import type { TestApp } from './test-app';
 import { multipart, TINY_PNG } from './test-app';
 
@@ -63,4 +64,13 @@ export function flowCalls(app: () => TestApp, who: () => string) {
   const idOf = async (module: string, keyword: string) =>
     (await call('POST', dataApi(module, 'page'), { pageNum: 1, pageSize: 5, keyword })).list[0].id as number;
   return { call, add, stage, stageOk, idOf };
+}
+
+/** A record as stored (no derived fields): what the flow suites look up by a field of its data. */
+export type StoredRecord = { id: number; code: string; status: string; data: Row; lines: Row[] };
+
+/** The live records of a module (any team: read from the database) whose data field equals value (e.g. sourceCode, orderCode), oldest first. */
+export async function recordsWhere(t: TestApp, module: string, field: string, value: string): Promise<StoredRecord[]> {
+  return (await sql<StoredRecord>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
+    AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)).rows;
 }

@@ -267,6 +267,8 @@ export interface RecordsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** The key of the add request that made it (a re-sent request answers this record). */
+  request_key: Generated<string | null>;
 }
 
 export interface RecordSequencesTable {

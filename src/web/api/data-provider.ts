@@ -136,7 +136,8 @@ export interface DataProvider {
   /** The approval route a submission would follow now: process, version, and each step's approvers. */
   route(params: { module: string; id?: string | number; variables?: Record<string, unknown> }): Promise<RouteAnswer>;
   /** A stage action (e.g. 支付) with the values it asks for. */
-  stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown> }): Promise<Row>;
+  /** requestKey: one per dialog opening — the same key again does nothing (a double click, a retry). */
+  stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown>; requestKey?: string }): Promise<Row>;
   /** A stage action the page declares `batch` on every selected record: all or none. */
   stageBatch(params: { module: string; ids: (string | number)[]; action: string; values?: Record<string, unknown> }): Promise<{ count: number }>;
   /** Runs one of the page's generators (e.g. 生成工资表) and answers the record it created. */

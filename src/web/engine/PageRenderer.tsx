@@ -107,8 +107,11 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [reloadKey, setReloadKey] = useState(0);
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
+  // One key per opening of a new record's drawer: a second 提交 of the same form (double click, retry) answers
+  // the record the first one made instead of making another.
+  const requestKey = useMemo(() => newRequestKey(), [drawer.open, drawer.record]);
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs> } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs>; requestKey?: string } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [importing, setImporting] = useState(false);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
@@ -139,13 +142,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     onOk: async () => { await provider.withdraw({ formId: row.id }); settle(Messages.withdrawn); },
   });
 
-  const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false) => {
+  const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false, requestKey?: string) => {
     if (batch) {
       const r = await provider.stageBatch({ module, ids: rows.map((x) => x.id), action: action.key, values });
       setStaging(null);
       return settle(`已${action.text} ${r.count} 条`);
     }
-    await provider.stageAction({ module, id: rows[0].id, action: action.key, values });
+    await provider.stageAction({ module, id: rows[0].id, action: action.key, values, requestKey });
     setStaging(null);
     settle(`${action.text}成功`);
   };
@@ -165,14 +168,16 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     // Per-line questions (到货数量) need the record's lines: read it first.
     if (action.lineFields?.length && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
-        action, rows, lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
+        action, rows, requestKey: newRequestKey(), lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
       }), () => undefined);
     }
-    if (action.fields?.length) return setStaging({ action, rows, batch });
+    // One key per dialog: a second 确定 of the same dialog does not act twice.
+    const requestKey = newRequestKey();
+    if (action.fields?.length) return setStaging({ action, rows, batch, requestKey });
     const title = batch ? `确定${action.text}所选的 ${rows.length} 条记录吗？` : action.confirm ?? `确定${action.text}吗？`;
     feedback.modal.confirm({
       title, okText: Messages.confirm, cancelText: Messages.cancel, okButtonProps: { danger: action.danger },
-      onOk: () => runStage(action, rows, {}, batch).catch(() => undefined),
+      onOk: () => runStage(action, rows, {}, batch, requestKey).catch(() => undefined),
     });
   };
   /** A generator (e.g. 生成工资表): asks for its fields, then opens the record it made. */
@@ -338,7 +343,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           onStage={(key) => drawer.record && startStage(key, [drawer.record])}
           onSave={async (values) => {
             if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });
-            else await provider.create({ module, variables: { ...values, categoryId } });
+            else await provider.create({ module, variables: { ...values, categoryId, requestKey } });
             settle('保存成功');
           }}
           onSubmit={async (values) => {
@@ -351,7 +356,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
               variables = { ...values, submit: true, chosenApprovers: chosen };
             }
             if (id !== undefined) await provider.update({ module, id, variables });
-            else await provider.create({ module, variables: { ...variables, categoryId } });
+            else await provider.create({ module, variables: { ...variables, categoryId, requestKey } });
             settle(schema.drawer!.approval ? '提交成功' : '保存成功');
           }}
         />
@@ -365,7 +370,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           lineInputs={staging.lineInputs}
           submitText={Messages.confirm}
           onCancel={() => setStaging(null)}
-          onSubmit={(values) => runStage(staging.action, staging.rows, values, staging.batch).catch(() => undefined)}
+          onSubmit={(values) => runStage(staging.action, staging.rows, values, staging.batch, staging.requestKey).catch(() => undefined)}
         />
       )}
       {generating && (
@@ -414,4 +419,11 @@ function stageLineInputs(action: StageAction, lines: Record<string, unknown>[], 
   const fields = action.lineFields ?? [];
   const initial = (line: Record<string, unknown>) => Object.fromEntries(fields.filter((f) => f.compute?.expr).map((f) => [f.fieldName, evalExpr(f.compute!.expr, { ...line })]));
   return { fields, lines, show, initial };
+}
+
+/** A request key: random, URL-safe, 22+ characters (crypto.randomUUID needs a secure context). */
+function newRequestKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

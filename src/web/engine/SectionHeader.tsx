@@ -48,20 +48,21 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra }: Sect
   };
   return (
     <div className="yg-section-header" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 8 }}>
-      <Space size={16} align="center">
-        <strong style={{ fontSize: 16 }}>{config.title}</strong>
+      {/* The title never wraps; many tabs share what is left of the row (the rest go to the tabs' 更多 menu). */}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, minWidth: 0, flex: '1 1 auto' }}>
+        <strong style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0 }}>{config.title}</strong>
         {config.tabs?.length ? (
           <Tabs
             activeKey={tab}
             onChange={(k) => { setTab(k); emit({ tab: k }); }}
             items={config.tabs.map((t) => ({ key: t.value, label: t.label }))}
-            style={{ marginBottom: -16 }}
+            style={{ marginBottom: -16, minWidth: 0, flex: '0 1 auto' }}
           />
         ) : null}
         {extra}
-      </Space>
+      </div>
       {dateMode !== 'none' && (
-        <Space>
+        <Space style={{ flexShrink: 0 }}>
           {dateMode === 'monthYear' && (
             <Segmented
               size="small"

@@ -105,10 +105,10 @@ export async function getRecord(trx: TenantTx, tenant: string, module: string, i
   return rows[0];
 }
 
-export async function insertRecord(trx: TenantTx, tenant: string, module: string, v: { code: string; status: string; data: object; lines: object[]; categoryId: number | null; userId: number }) {
+export async function insertRecord(trx: TenantTx, tenant: string, module: string, v: { code: string; status: string; data: object; lines: object[]; categoryId: number | null; userId: number; requestKey?: string }) {
   const row = await trx
     .insertInto('records')
-    .values({ tenant_code: tenant, module, code: v.code, status: v.status, data: JSON.stringify(v.data), lines: JSON.stringify(v.lines), category_id: v.categoryId, created_by: v.userId })
+    .values({ tenant_code: tenant, module, code: v.code, status: v.status, data: JSON.stringify(v.data), lines: JSON.stringify(v.lines), category_id: v.categoryId, created_by: v.userId, request_key: v.requestKey ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

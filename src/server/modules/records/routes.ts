@@ -21,8 +21,10 @@ const tags = ['业务数据'];
 const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' };
 const recordBody = {
   type: 'object', additionalProperties: true,
-  properties: { id: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' }, chosenApprovers: chosen, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] } },
+  properties: { id: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' }, chosenApprovers: chosen, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] },
+    requestKey: { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '新增：同一请求键再次发送时返回已保存的记录，不再新增' } },
 };
+const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '同一请求键再次发送时不再重复执行' };
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
 export async function recordRoutes(app: FastifyInstance, s: AppServices) {
@@ -88,7 +90,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const { a, ctx, run, tuned } = await enter(req, m, body.submit === true ? 'submit' : 'add');
     const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
-    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined, requestKey: body.requestKey as string | undefined };
     const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, tm, body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
@@ -163,17 +165,17 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/data/:module/stage', {
     schema: {
       tags, summary: '阶段操作（如支付：待支付 → 已支付），在服务器上按页面配置校验，并发安全', params: moduleParam,
-      body: { type: 'object', required: ['id', 'action'], properties: { id: { type: 'integer', minimum: 1 }, action: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 50 } } },
+      body: { type: 'object', required: ['id', 'action'], properties: { id: { type: 'integer', minimum: 1 }, action: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 50 }, requestKey: requestKeyProp } },
     },
   }, async (req) => {
     const m = moduleOf(req);
     // A view with stages offers its own (non-moving) stage actions on the viewed records; other read-only lists none.
     if (!(m.schema.viewOf && m.schema.stages)) writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'view');
-    const { id, action, values } = req.body as { id: number; action: string; values?: Record<string, unknown> };
+    const { id, action, values, requestKey } = req.body as { id: number; action: string; values?: Record<string, unknown>; requestKey?: string };
     const result = await run(async (trx, caller) => {
       await visible(trx, id);
-      await runStageAction(trx, ctx, dataOf(m), id, action, values ?? {}, a.userId, stagePermissions(m, caller.permissions));
+      await runStageAction(trx, ctx, dataOf(m), id, action, values ?? {}, a.userId, stagePermissions(m, caller.permissions), requestKey);
       return (await withActions(trx, a.tenantCode, m, caller, [toFlat((await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id))!)]))[0];
     });
     const text = m.schema.stages?.actions.find((x) => x.key === action)?.text ?? '操作';

@@ -2,7 +2,7 @@
 // seeded and derived data pass exactly the rules users' data does. Order of a save: defaults → only what a
 // client may set → fields hidden by dependOn dropped → record pickers checked and loaded → computed lines and
 // fields (the client's versions ignored) → field, line and record rules → labels → store.
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
 import { conditionHolds } from '../../../common/rules/conditions';
@@ -147,6 +147,8 @@ export interface SaveOptions {
   /** Created by an effect: the server's own write (disabled fields allowed), at this effect depth. */
   fromEffect?: boolean;
   depth?: number;
+  /** The request's key: the same key again answers the record it made (nothing new is made). */
+  requestKey?: string;
 }
 
 /** A record that takes effect enters its first stage, runs its `approved` effects and settles its auto stage. */
@@ -158,6 +160,11 @@ export async function takeEffectNow(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id
 
 export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row, opts: SaveOptions = {}) {
   const sc = { userId, today: todayOf(ctx) };
+  if (opts.requestKey) {
+    const made = await trx.selectFrom('records').select('id').where('tenant_code', '=', ctx.tenant).where('module', '=', m.schema.module)
+      .where('created_by', '=', userId).where('request_key', '=', opts.requestKey).where('deleted_at', 'is', null).executeTakeFirst();
+    if (made) return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, made.id))!);
+  }
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
   const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: await deptOf(trx, ctx.tenant, userId) });
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect);
@@ -169,7 +176,12 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;
-  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId });
+  // The same request running at once: the key's unique index refuses the second (before any effect).
+  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey })
+    .catch((e: unknown) => {
+      if (opts.requestKey && /records_request_key/.test(`${(e as { constraint?: string }).constraint ?? ''} ${String((e as Error).message)}`)) throw conflict('该单据正在保存，请勿重复提交');
+      throw e;
+    });
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, id, clean.data);
   if (effective) {

@@ -40,7 +40,11 @@ export function stageActionCode(m: ModuleSchema, a: StageAction) {
   return a.permissionCode ?? `${m.schema.module}:${a.key}`;
 }
 
-export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, key: string, input: Record<string, unknown>, userId: number, permissions: string[]) {
+/**
+ * Runs a stage action. With a request key, the same request sent again (a double click, a retry after a lost
+ * answer) does nothing: the action this user took on this record with that key is done already.
+ */
+export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, key: string, input: Record<string, unknown>, userId: number, permissions: string[], requestKey?: string) {
   const tenant = ctx.tenant;
   const action = m.schema.stages?.actions.find((a) => a.key === key);
   if (!action) throw badRequest('不支持的操作');
@@ -48,6 +52,10 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const row = await trx.selectFrom('records').select(['id', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
     .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw notFound();
+  const sentBefore = async () => !!requestKey && !!(await trx.selectFrom('record_events').select('id').where('tenant_code', '=', tenant)
+    .where('record_id', '=', recordId).where('user_id', '=', userId).where('kind', '=', 'stage')
+    .where(sql<boolean>`detail->>'requestKey' = ${requestKey}`).executeTakeFirst());
+  if (await sentBefore()) return;
   const data = row.data as Record<string, unknown>;
   // A clock-driven stage is judged as it is at this moment (a meeting that has begun cannot be cancelled).
   const seen = withClock(m, data, ctx.now ?? new Date());
@@ -89,11 +97,13 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     WHERE tenant_code = ${tenant} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
+  // The same request running at once waited for the row above: now it sees the first one's event.
+  if (await sentBefore()) throw conflict('该操作正在处理，请勿重复提交');
   const note = (action.fields ?? []).filter((f) => patch[f.fieldName] !== undefined)
     .map((f) => `${f.titleName}：${String(patch[`${f.fieldName}Name`] ?? patch[f.fieldName])}`).join('，');
   const ev = await trx.insertInto('record_events').values({
     tenant_code: tenant, record_id: recordId, kind: 'stage', name: action.text, user_id: userId,
-    detail: JSON.stringify({ note: [from !== to ? `${from} → ${to}` : '', note].filter(Boolean).join('；'), from, to }),
+    detail: JSON.stringify({ note: [from !== to ? `${from} → ${to}` : '', note].filter(Boolean).join('；'), from, to, ...(requestKey ? { requestKey } : {}) }),
   }).returning('id').executeTakeFirstOrThrow();
   // Effects of this action run once per action event (its id), in this transaction; then the auto stage follows.
   await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch, 0, lineInput);

@@ -35,6 +35,9 @@ export const CellList = story({ prop: 'regions', label: '区域', type: 'cellLis
 export const DropdownList = story({ prop: 'materials', label: '材料', type: 'dropdownList' }, { materials: ['多层板', '亚克力'] }, ['多层板', '暂无数据']);
 export const StarMark = story({ prop: 'starred', label: '星标', type: 'starMark' }, { starred: true }, []);
 export const Enum = story({ prop: 'urgency', label: '紧急程度', type: 'enum', data: { 1: '普通', 2: '加急', 3: '特急' } }, { urgency: 2 }, ['加急']);
+// A dimension stored as an object (jsonb reorders its keys) reads 长×宽×高, not [object Object].
+export const EnumDimension = story({ prop: 'size', label: '尺寸(mm)', type: 'enum' }, { size: { width: 600, height: 900, length: 1200 } }, ['1200×600×900']);
+export const TextPair = story({ prop: 'contact', label: '联系人', type: 'text' }, { contact: { name: '王店长', phone: '13900001111' } }, ['王店长 - 13900001111']);
 export const EnumFromDictionary = story({ prop: 'level', label: '客户等级', type: 'enum', data: { fieldKey: 'customerLevel' } }, { level: 'cl1' }, ['战略客户']);
 export const Slot = story({ prop: 'extra', label: '自定义', type: 'slot' }, { extra: 'A' }, ['插槽:A']);
 export const Money = story({ prop: 'contractPrice', label: '合同金额', type: 'money' }, { contractPrice: 12345.6 }, ['12,345.60']);

@@ -7,6 +7,19 @@ import { msg } from '../../../common/rules/messages';
 
 const EMPTY = '';
 
+/**
+ * A composite value (an object, e.g. a dimension's { length, width, height } or a twoText's pair) in a list
+ * cell, where the column knows no field: a dimension's parts in their order joined by ×, other objects' values
+ * by ' - '. Anything else: null (the cell shows it as it is).
+ */
+export function compositeText(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const dims = dimensionFields({} as FieldDef);
+  if (dims.every((d) => d.name in v)) return dims.map((d) => v[d.name] ?? '').join('×');
+  return Object.values(v).filter((x) => x !== null && x !== undefined && x !== '').map(String).join(' - ');
+}
+
 function labelOf(options: Option[], v: unknown): string {
   const o = findOption(options, v);
   return o ? (o.title ?? o.label) : String(v);

@@ -108,7 +108,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [addOpen, setAddOpen] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs> } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs>; initial?: Record<string, unknown> } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [importing, setImporting] = useState(false);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
@@ -166,6 +166,12 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     if (action.lineFields?.length && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
         action, rows, lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
+      }), () => undefined);
+    }
+    // 修改档案: the dialog starts from the record's current values (read afresh, not from the list row).
+    if (action.fields?.length && action.prefill && !batch) {
+      return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
+        action, rows, initial: Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, (rec as Record<string, unknown>)[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null)),
       }), () => undefined);
     }
     if (action.fields?.length) return setStaging({ action, rows, batch });
@@ -361,6 +367,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           open
           title={staging.action.text}
           fields={staging.action.fields ?? []}
+          initialValues={staging.initial}
           width={staging.lineInputs ? 680 : undefined}
           lineInputs={staging.lineInputs}
           submitText={Messages.confirm}

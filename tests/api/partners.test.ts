@@ -296,7 +296,7 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     ok(await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '金缘珠宝集团', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '金缘珠宝集团', legalPerson: '金六' } }, owner));
     const code = (await t.db.selectFrom('tenants').select('tenant_code').where('tenant_name', '=', '金缘珠宝集团').executeTakeFirstOrThrow()).tenant_code;
     const body = (linkedTenantCode: unknown) => ({ partnerName: '关联团队客户（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', linkedTenantCode });
-    expect(await t.call('POST', api('partnerInfo', 'add'), body('T99999999'), staff)).toMatchObject({ status: 400, message: '关联平台团队「T99999999」不存在，请核对对方的团队编码' });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body('T99999999'), staff)).toMatchObject({ status: 400, message: '关联平台团队「T99999999」不存在，请核对对方的团队编号' });
     expect(await t.call('POST', api('partnerInfo', 'add'), body(DEMO.tenantCode), staff)).toMatchObject({ status: 400, message: '关联平台团队不能是本团队' });
     expect((await t.call('POST', api('partnerInfo', 'add'), body('T0; DROP'), staff)).status).toBe(400);
     expect((await t.call('POST', api('partnerInfo', 'add'), body({ $ne: 1 }), staff)).status).toBe(400);

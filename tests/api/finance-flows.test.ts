@@ -66,12 +66,15 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     applicantId: ids.staff, deptId: d('dept', '业务部'), applyDate: today, reason: '展会差旅报销',
     lines: [{ expenseType: d('expenseType', '住宿'), occurDate: today, price }], ...over,
   });
+  /** A partner in effect: finance pickers offer only those (a customer takes effect when submitted, a supplier once admitted). */
   const partner = async (name: string, types: string[], token = boss) => {
     const r = await t.call('POST', api('partnerInfo', 'add'), {
-      partnerName: name, partnerType: types.map((x) => d('partnerType', x)), contactName: '王经理', contactPhone: '13912345678', bankName: '工商银行', bankAccount: '1202020209000123456',
+      partnerName: name, partnerType: types.map((x) => d('partnerType', x)), contactName: '王经理', contactPhone: '13912345678', bankName: '工商银行', bankAccount: '1202020209000123456', submit: true,
     }, token);
     ok(r);
-    return r.data;
+    const admitted = r.data.status === '审批中' ? await approve('partnerInfo', r.data.id) : r.data;
+    expect(admitted.status).toBe('已通过');
+    return admitted;
   };
 
   it('a record picker offers only the applicant\'s paid advances with a balance, and the server refuses any other pick', async () => {

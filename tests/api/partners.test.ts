@@ -3,11 +3,13 @@
 // partner and 淘汰 retires it from every partner picker (retired) while records holding it keep it; a contract
 // in 伙伴档案 needs approval, a licence does not. No module of this area is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 
@@ -25,7 +27,7 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType', 'incomeType'], staff)).data;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType', 'incomeType', 'prepayType'], staff)).data;
     file = await uploadPng(t, staff, '营业执照.png');
   });
   afterAll(async () => t?.close());
@@ -226,6 +228,15 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     expect(await get('partnerInfo', p.id)).toMatchObject({ openReceivable: receivables, openPayable: payables });
     const listed = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: '余额测试物流兼客户' }, boss)).data.list;
     expect(listed[0]).toMatchObject({ openReceivable: receivables, openPayable: payables });
+    // The Excel export shows them as the list does (computed as each row is read), and sums them.
+    const res = await t.app.inject({ method: 'POST', url: api('partnerInfo', 'export'), headers: { Satoken: boss }, payload: { keyword: '余额测试物流兼客户', columns: ['code', 'partnerName', 'openReceivable', 'openPayable'] } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['伙伴编号', '伙伴名称', '未收应收', '未付应付']);
+    expect(rows[1]).toEqual([p.code, '余额测试物流兼客户（测试）', receivables, payables]);
     // What a client sends for them is dropped: the stored record holds neither.
     const sent = await t.call('POST', api('partnerInfo', 'add'), {
       partnerName: '余额不可写（测试）', partnerType: [d('partnerType', '供应商')], contactName: '王', contactPhone: '13912345678', openPayable: 1, openReceivable: 2,
@@ -241,6 +252,69 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     const other = await partner('无往来客户（测试）', ['客户']);
     expect(await get('partnerInfo', other.id)).toMatchObject({ openReceivable: 0, openPayable: 0 });
   });
+  it('finance pickers offer only partners in effect (已通过), never 淘汰 ones; the server refuses any other pick', async () => {
+    const receivableOptions = async (keyword: string) =>
+      (await t.call('POST', api('financialReceivable', 'options'), { field: 'customerId', values: {}, keyword }, boss)).data.map((o: any) => o.value);
+    const prepayOptions = async (keyword: string) =>
+      (await t.call('POST', api('financialPrepay', 'options'), { field: 'partnerId', values: {}, keyword }, boss)).data.map((o: any) => o.value);
+    // A customer saved but not submitted is no partner yet.
+    const draft = await t.call('POST', api('partnerInfo', 'add'), { partnerName: '未提交客户（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678' }, staff);
+    ok(draft);
+    expect(draft.data.status).toBe('待提交');
+    expect(await receivableOptions('未提交客户')).toEqual([]);
+    const receivable = { customerId: draft.data.id, incomeType: d('incomeType', dict.incomeType[0].dictName), contractPrice: 100 };
+    expect(await t.call('POST', api('financialReceivable', 'add'), receivable, boss)).toMatchObject({ status: 400, message: '客户不存在或不可选' });
+    // Submitted, a customer takes effect at once and is offered.
+    ok(await t.call('POST', api('partnerInfo', 'submit'), { id: draft.data.id }, staff));
+    expect(await receivableOptions('未提交客户')).toEqual([draft.data.id]);
+    ok(await t.call('POST', api('financialReceivable', 'add'), receivable, boss));
+    // A supplier whose admission is under review is offered to neither prepayments nor payables, nor accepted.
+    const supplier = await partner('审批中供应商（测试）', ['供应商']);
+    expect(supplier.status).toBe('审批中');
+    expect(await prepayOptions('审批中供应商')).toEqual([]);
+    expect(await payableOptions('审批中供应商')).toEqual([]);
+    const prepay = { partnerId: supplier.id, prepayType: d('prepayType', '采购预付'), contractPrice: 1000, advancePaidPrice: 300, planPayDate: today, reason: '备料预付' };
+    expect(await t.call('POST', api('financialPrepay', 'add'), prepay, staff)).toMatchObject({ status: 400, message: '收款单位不存在或不可选' });
+    const payable = { partnerId: supplier.id, payableType: d('payableType', '材料款'), lines: [{ itemName: '板材', payablePrice: 500 }] };
+    expect(await t.call('POST', api('financialPayables', 'add'), payable, boss)).toMatchObject({ status: 400, message: '往来单位不存在或不可选' });
+    // The demo's 苏州宏图 (admission under review) is not offered either.
+    expect(await payableOptions('苏州宏图')).toEqual([]);
+    await approve('partnerInfo', supplier.id);
+    expect(await prepayOptions('审批中供应商')).toEqual([supplier.id]);
+    expect(await payableOptions('审批中供应商')).toEqual([supplier.id]);
+    ok(await t.call('POST', api('financialPrepay', 'add'), prepay, staff));
+    ok(await t.call('POST', api('financialPayables', 'add'), payable, boss));
+    // 淘汰 takes it out again.
+    ok(await t.call('POST', api('partnerInfo', 'stage'), { id: supplier.id, action: 'eliminate', values: { statusReason: '测试淘汰' } }, boss));
+    expect(await prepayOptions('审批中供应商')).toEqual([]);
+    expect(await t.call('POST', api('financialPrepay', 'add'), prepay, staff)).toMatchObject({ status: 400, message: '收款单位不存在或不可选' });
+  });
+
+  it('关联平台团队 is a team code the server looks up: unknown codes and the own team are refused, only the name is kept', async () => {
+    await t.db.insertInto('users').values({ username: 'partnerteam', mobile: '13933331234', nick_name: '伙伴老板', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    const owner = await t.login('partnerteam', 'secret123');
+    ok(await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '金缘珠宝集团', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '金缘珠宝集团', legalPerson: '金六' } }, owner));
+    const code = (await t.db.selectFrom('tenants').select('tenant_code').where('tenant_name', '=', '金缘珠宝集团').executeTakeFirstOrThrow()).tenant_code;
+    const body = (linkedTenantCode: unknown) => ({ partnerName: '关联团队客户（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', linkedTenantCode });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body('T99999999'), staff)).toMatchObject({ status: 400, message: '关联平台团队「T99999999」不存在，请核对对方的团队编号' });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body(DEMO.tenantCode), staff)).toMatchObject({ status: 400, message: '关联平台团队不能是本团队' });
+    expect((await t.call('POST', api('partnerInfo', 'add'), body('T0; DROP'), staff)).status).toBe(400);
+    expect((await t.call('POST', api('partnerInfo', 'add'), body({ $ne: 1 }), staff)).status).toBe(400);
+    // Typed in lower case with spaces, found; the name a client sends is ignored.
+    const r = await t.call('POST', api('partnerInfo', 'add'), { ...body(` ${code.toLowerCase()} `), linkedTenantCodeName: '伪造名称' }, staff);
+    ok(r);
+    expect(r.data).toMatchObject({ linkedTenantCode: code, linkedTenantCodeName: '金缘珠宝集团' });
+    // Nothing else of the other team is stored on the record.
+    const stored = (await t.db.selectFrom('records').select('data').where('id', '=', r.data.id).executeTakeFirstOrThrow()).data as Record<string, unknown>;
+    expect(Object.keys(stored).filter((k) => k.startsWith('linkedTenant')).sort()).toEqual(['linkedTenantCode', 'linkedTenantCodeName']);
+    const listed = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: '关联团队客户' }, boss)).data.list;
+    expect(listed[0]).toMatchObject({ linkedTenantCodeName: '金缘珠宝集团' });
+    // Cleared, the name goes too.
+    const cleared = await t.call('POST', api('partnerInfo', 'update'), { ...r.data, linkedTenantCode: '' }, staff);
+    ok(cleared);
+    expect(cleared.data.linkedTenantCodeName).toBeUndefined();
+  });
+
   it('a contact line\'s 手机号 and 邮箱 keep their patterns (reg on line cells), on the server too', async () => {
     const body = (line: object) => ({ partnerName: '联系人格式（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', lines: [{ name: '李四', ...line }] });
     expect(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '1391234567' }), staff)).toMatchObject({ status: 400, message: '请输入正确的联系人手机号' });

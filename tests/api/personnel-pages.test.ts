@@ -120,6 +120,24 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
       expect(await get('employeeFiles', id)).toMatchObject({ employeeStatus: '正式', regularDate: today });
       expect([await inTab('active'), await inTab('probation')]).toEqual([true, false]);
 
+      // An approved file is not edited (it would need approval again), but HR's 修改档案 changes the contact,
+      // department, contract and bank fields in place: the file stays 已通过 and 正式, the change is an event.
+      const regular = await get('employeeFiles', id);
+      expect(regular.actions).toContain('amend');
+      expect(regular.actions).not.toContain('edit');
+      expect((await t.call('POST', api('employeeFiles', 'update'), { ...regular, mobile: '13900003333' }, hr)).status).toBe(409);
+      const amendment = { mobile: '13900003333', deptId: d('dept', '业务部'), postId: d('post', '业务经理'), employeeType: d('employeeType', '全职'), contractPeriod: [addDays(7), addDays(1100)], bankCardNo: '6222020200112233445', name: '改名员', jobNo: 'HACK' };
+      expect((await stage('employeeFiles', id, 'amend', amendment, staff)).status).toBe(403);
+      expect(await stage('employeeFiles', id, 'amend', { ...amendment, mobile: '1390000' })).toMatchObject({ status: 400, message: '请输入正确的手机号' });
+      expect(await stage('employeeFiles', id, 'amend', { ...amendment, bankCardNo: '0123' })).toMatchObject({ status: 400, message: '请输入正确的银行卡号' });
+      expect((await stage('employeeFiles', id, 'amend', { ...amendment, deptId: undefined })).status).toBe(400);
+      const amended = await stage('employeeFiles', id, 'amend', amendment);
+      ok(amended);
+      // Only the action's fields change (not 姓名 or 工号), the computed contract end follows, the names are stored.
+      expect(amended.data).toMatchObject({ status: '已通过', employeeStatus: '正式', mobile: '13900003333', deptIdName: '业务部', postIdName: '业务经理', contractEnd: addDays(1100), bankCardNo: '6222020200112233445', name: '流程员', jobNo: 'T010' });
+      const history = await t.db.selectFrom('record_events').select(['name', 'detail']).where('record_id', '=', id).where('kind', '=', 'stage').execute();
+      expect(history.map((h) => h.name)).toContain('修改档案');
+
       // 离职 asks for the date and the reason.
       expect((await stage('employeeFiles', id, 'resign', { leaveDate: today })).status).toBe(400);
       const left = await stage('employeeFiles', id, 'resign', { leaveDate: today, resignReason: d('resignReason', '个人发展') });
@@ -129,6 +147,9 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
       expect((await stage('employeeFiles', id, 'resign', { leaveDate: today, resignReason: d('resignReason', '个人发展') })).status).toBe(409);
       const file1 = await get('employeeFiles', id);
       expect((await t.call('POST', api('employeeFiles', 'update'), { ...file1, mobile: '13900002222' }, hr)).status).toBe(409);
+      // A file that has left is not amended either.
+      expect(file1.actions).not.toContain('amend');
+      expect((await stage('employeeFiles', id, 'amend', amendment)).status).toBe(409);
     });
 
     it('the demo: a file for every member; 在职 is 试用 or 正式, 王强 has left, 宋涛 and 罗斌 are on probation', async () => {

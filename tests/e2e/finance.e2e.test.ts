@@ -100,7 +100,7 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     const lisi = await loggedIn('lisi');
     const partnerType = (await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'partnerType' })).data;
     const customerType = partnerType.find((x: any) => x.dictName === '客户').id;
-    const partner = await call('demo', 'POST', '/api/data/partnerInfo/add', { partnerName: '云杉珠宝（E2E）', partnerType: [customerType], contactName: '周女士', contactPhone: '13900001111' });
+    const partner = await call('demo', 'POST', '/api/data/partnerInfo/add', { partnerName: '云杉珠宝（E2E）', partnerType: [customerType], contactName: '周女士', contactPhone: '13900001111', submit: true });
     expect(partner.status, partner.message).toBe(200);
 
     await openList(boss, '/financialReceivable');

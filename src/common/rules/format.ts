@@ -24,9 +24,21 @@ export function toDayjs(value: unknown): dayjs.Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-/** Empty or invalid values give ''. */
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * An instant — a Date or an ISO text with its zone, as the server sends timestamps (2025-01-02T03:04:05.000Z) —
+ * as China wall time (the product's teams are Chinese companies), whatever the browser's zone; null otherwise.
+ */
+function chinaWallTime(value: unknown): dayjs.Dayjs | null {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && ZONED.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) return null;
+  return dayjs(new Date(ms + 8 * 3600_000).toISOString().slice(0, 19));
+}
+
+/** Empty or invalid values give ''. Instants with a zone are shown in China time. */
 export function formatDate(value: unknown, kind: DateKind = 'date'): string {
-  const d = toDayjs(value);
+  const d = chinaWallTime(value) ?? toDayjs(value);
   return d ? d.format(DATE_FORMATS[kind]) : '';
 }
 

@@ -135,6 +135,11 @@ export interface FieldDef {
   aggregate?: AggregateDef;
   /** Shown only when another field has a value; a hidden field is neither required nor stored. */
   dependOn?: FieldCondition;
+  /**
+   * A text field holding another team's code (团队编码, 关联平台团队): the server looks it up on every save, refuses an
+   * unknown code or the caller's own team, and stores only that team's name beside it (<field>Name).
+   */
+  teamLookup?: boolean;
   disabled?: boolean;
   hidden?: boolean;
   remark?: string;
@@ -794,6 +799,8 @@ export interface StageAction {
   danger?: boolean;
   /** Offered on the list for the selected rows too (e.g. 确认 a month's attendance at once); all or none. */
   batch?: boolean;
+  /** The dialog starts from the record's current values of `fields` (修改档案 of an approved employee file). */
+  prefill?: boolean;
 }
 
 /** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */

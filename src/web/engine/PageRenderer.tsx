@@ -111,7 +111,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // the record the first one made instead of making another.
   const requestKey = useMemo(() => newRequestKey(), [drawer.open, drawer.record]);
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs>; requestKey?: string } | null>(null);
+  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs>; requestKey?: string; initial?: Record<string, unknown> } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [importing, setImporting] = useState(false);
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
@@ -173,6 +173,12 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     }
     // One key per dialog: a second 确定 of the same dialog does not act twice.
     const requestKey = newRequestKey();
+    // 修改档案: the dialog starts from the record's current values (read afresh, not from the list row).
+    if (action.fields?.length && action.prefill && !batch) {
+      return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
+        action, rows, requestKey, initial: Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, (rec as Record<string, unknown>)[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null)),
+      }), () => undefined);
+    }
     if (action.fields?.length) return setStaging({ action, rows, batch, requestKey });
     const title = batch ? `确定${action.text}所选的 ${rows.length} 条记录吗？` : action.confirm ?? `确定${action.text}吗？`;
     feedback.modal.confirm({
@@ -366,6 +372,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           open
           title={staging.action.text}
           fields={staging.action.fields ?? []}
+          initialValues={staging.initial}
           width={staging.lineInputs ? 680 : undefined}
           lineInputs={staging.lineInputs}
           submitText={Messages.confirm}

@@ -22,6 +22,7 @@ import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields } from './pickers';
 import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
+import { lookupTeams } from './team-lookup';
 import { callerRefs, deptOf } from './visibility';
 import { runEffects, useRecordCreator } from './effects';
 import { onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
@@ -77,6 +78,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
+  await lookupTeams(trx, ctx.tenant, m, data);
   const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked), data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   // A picker field the server computes (客户 from the picked project) stores its name like a picked one.

@@ -73,8 +73,9 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
  * Settles a stored record's stage as it is (after it took effect or a stage action moved it). Its save-time
  * checks are not asked again: what they compared with (a picked advance's balance) may rightly have moved since.
  */
-export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null, prev?: Row) {
-  if (!m.schema.stages?.auto && !m.schema.noOverlap) return;
+export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null, prev?: Row, recompute = false) {
+  // recompute: something its computed fields read has changed (a stage action stored fields), so settle it anyway.
+  if (!recompute && !m.schema.stages?.auto && !m.schema.noOverlap) return;
   const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   if (!r.rows[0]) return;
   await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false, prev });

@@ -107,7 +107,9 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   }).returning('id').executeTakeFirstOrThrow();
   // Effects of this action run once per action event (its id), in this transaction; then the auto stage follows.
   await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch, 0, lineInput);
-  await settleStored(trx, ctx, m, recordId, userId);
+  // Fields the action stored may be read by computed ones (a new 合同期限 moves 合同到期).
+  const stored = (action.fields ?? []).some((f) => patch[f.fieldName] !== undefined) && m.fields.some((f) => f.compute);
+  await settleStored(trx, ctx, m, recordId, userId, undefined, stored);
 }
 
 /** An action's per-line values (values.lines): one object per record line, only its lineFields, each checked. */

@@ -32,6 +32,8 @@ export interface GetListParams {
 /** An Excel export of a list: the list's query (all pages), the visible columns in order. */
 export interface ExportListParams extends Omit<GetListParams, 'pagination'> {
   columns: string[];
+  /** A list document of the page (documents, from: list) instead of the plain export: its key. */
+  document?: string;
   signal?: AbortSignal;
   /** Called as the file arrives: bytes so far and the rows the file holds (the server's X-Total-Count). */
   onProgress?: (p: { bytes: number; rows: number }) => void;

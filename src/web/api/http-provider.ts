@@ -30,9 +30,9 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1] : fallback;
 }
 
-async function exportList({ module, sorters, filters, categoryId, tab, period, columns, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
+async function exportList({ module, sorters, filters, categoryId, tab, period, columns, document, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
   // The headers come once the rows are counted; the body streams as the server writes it.
-  const res = await requestFile('POST', data(module, 'export'), {
+  const res = await requestFile('POST', data(module, document ? `documents/${document}` : 'export'), {
     json: { sorters, filters, categoryId: categoryId ? Number(categoryId) : null, tab, period, columns }, signal, timeout: 120_000, noLoading: true,
   });
   const rows = Number(res.headers.get('X-Total-Count') ?? 0);

@@ -8,6 +8,7 @@ import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
 import { chartProblems } from '../charts/check';
 import { printTemplateErrors } from '../print/template';
+import { documentErrors } from '../print/documents';
 import type { ModuleSchema } from './module-schema';
 
 export type { ModuleSchema };
@@ -133,6 +134,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
     const printErrors = printTemplateErrors(m);
     if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
+    const docErrors = documentErrors(m, (k) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns);
+    if (docErrors.length) throw new Error(`${m.file}: ${docErrors.join('; ')}`);
     // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
     for (const c of m.lineColumns) {
       const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;

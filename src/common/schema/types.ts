@@ -299,6 +299,11 @@ export interface TreeConfig {
   field?: string;
   /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
   fromPicker?: true;
+  /**
+   * A second level under each picker node (客户 → 道具项目): the records the form's picker `field` offers whose
+   * `parentField` holds the node's value. Choosing one filters the list by `field`. Nodes come from the server.
+   */
+  children?: { field: string; parentField: string };
 }
 
 export interface ModuleItem {

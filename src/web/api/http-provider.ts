@@ -80,6 +80,7 @@ export const httpDataProvider: DataProvider = {
     await api.post(data(module, 'submit'), { id: Number(id), ...(chosen ? { chosenApprovers: chosen } : {}) });
   },
   route: ({ module, id, variables }) => api.post<RouteAnswer>(data(module, 'route'), { ...variables, ...(id !== undefined ? { id: Number(id) } : {}) }),
+  treeNodes: (module) => api.get<CategoryNode[]>(data(module, 'tree-nodes'), { noLoading: true }),
   pickerOptions: ({ module, field, values, keyword }) => api.post<PickerOption[]>(data(module, 'options'), { field, values: values ?? {}, keyword }, { noLoading: true }),
   stageAction: ({ module, id, action, values }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {} }),
   stageBatch: ({ module, ids, action, values }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {} }),

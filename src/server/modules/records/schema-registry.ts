@@ -148,6 +148,13 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);
     }
+    if (tree?.children) {
+      const f = m.fields.find((x) => x.fieldName === tree.children!.field);
+      const d = f?.data as { module?: string } | undefined;
+      const child = d && typeof d === 'object' && !Array.isArray(d) && d.module ? all.find((x) => x.schema.key === d.module || x.schema.module === d.module) : undefined;
+      if (!child) throw new Error(`${m.file}: tree.children.field "${tree.children.field}" is not a record picker of the form`);
+      if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
+    }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);

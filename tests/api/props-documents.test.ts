@@ -27,7 +27,7 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     await t.db.insertInto('users').values({ username: 'docother', mobile: '13933330078', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
     outsider = await t.login('docother', 'secret123');
-    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家道具公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y51', companyName: '别家道具公司', legalPerson: '王五' } }, outsider);
+    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家道具公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家道具公司', legalPerson: '王五' } }, outsider);
     expect(made.status, made.message).toBe(200);
   });
   afterAll(async () => t?.close());
@@ -207,6 +207,11 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
     }
     expect(busy).toBeGreaterThan(0);
     expect(list.some((w) => w.overdueTasks > 0)).toBe(true);
+    // The Excel export counts them too.
+    const x = await t.app.inject({ method: 'POST', url: api('workshopManage', 'export'), payload: { columns: ['workshopName', 'openTasks', 'overdueTasks'] }, headers: { Satoken: boss } });
+    const rows = await sheet(x.rawPayload);
+    expect(rows[0]).toEqual(['车间名称', '在制任务', '逾期任务']);
+    for (const w of list) expect(rows.find((r) => r[0] === w.workshopName)?.slice(1), w.workshopName).toEqual([w.openTasks, w.overdueTasks]);
     // What a client sends is dropped.
     const w = list.find((x) => x.openTasks > 0)!;
     const full = await get('workshopManage', w.id);

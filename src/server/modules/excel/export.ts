@@ -8,7 +8,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { orderSql, type Sorter } from '../records/query';
 import { toFlat, whereSql, type PageQuery } from '../records/repository';
-import type { ModuleSchema } from '../records/schema-registry';
+import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
+import { readAggregates } from '../records/aggregates';
 import { withClock } from '../records/stage-state';
 import { withStageHistory } from '../records/stage-history';
 import { readAsView } from '../records/views';
@@ -41,6 +42,8 @@ export interface ExportInput {
   title: string;
   /** Stops between batches when the client went away. */
   aborted?: () => boolean;
+  /** For read-time aggregates (车间's 在制任务): the schemas their source modules come from. */
+  schemas?: SchemaRegistry;
 }
 
 /**
@@ -70,7 +73,8 @@ export async function writeExport(trx: TenantTx, input: ExportInput, out: Writab
     if (input.aborted?.()) break;
     const { rows } = await sql<Parameters<typeof toFlat>[0]>`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
     if (!rows.length) break;
-    const flat = await withStageHistory(trx, tenant, page, rows.map((r) => readAsView(page, withClock(page, toFlat(r), now), today)));
+    const read = rows.map((r) => readAsView(page, withClock(page, toFlat(r), now), today));
+    const flat = await withStageHistory(trx, tenant, page, input.schemas ? await readAggregates(trx, tenant, input.schemas, page, read, today) : read);
     for (const row of flat) {
       const cells = columns.map((c) => c.cell(row as Record<string, unknown>));
       sums.add(cells);

@@ -61,7 +61,7 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
           .header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition')
           .send(out);
         try {
-          await writeExport(trx, { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title, aborted: () => out.destroyed }, out);
+          await writeExport(trx, { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title, aborted: () => out.destroyed, schemas: s.schemas }, out);
         } catch (err) {
           // The headers are gone: the client sees a broken download; the log says why.
           req.log.error({ err }, 'excel export failed');

@@ -137,7 +137,7 @@ export async function documentRoutes(app: FastifyInstance, s: AppServices) {
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
       const ended = new Promise((resolve) => out.on('end', resolve));
-      await writeExport(trx, { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title: d.title }, out);
+      await writeExport(trx, { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title: d.title, schemas: s.schemas }, out);
       if (!out.writableEnded) out.end();
       await ended;
       return { bytes: Buffer.concat(chunks), total };

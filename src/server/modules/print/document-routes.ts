@@ -92,16 +92,16 @@ export async function documentRoutes(app: FastifyInstance, s: AppServices) {
     const d = docOf(m, (req.params as { key: string }).key, 'record');
     const { a, run, visible } = await enter(req, m, documentAction(d));
     const { id } = req.query as { id: number };
-    const { record, lines, totals, cols } = await run(async (trx) => {
+    const { record, lines, totals, cols, linesTitle } = await run(async (trx) => {
       const row = await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id);
       if (!row) throw notFound();
       try { await visible(trx, id); } catch { throw notFound(); }
       const rec = toFlat(row) as Row;
       const source = d.linesOf ? await pickedLines(trx, a.tenantCode, m, d.linesOf, rec[d.linesOf]) : (Array.isArray(rec.lines) ? rec.lines as Row[] : []);
       const lm = d.linesOf ? s.schemas.get(linesModuleOf(m, d) ?? '') : m;
-      return { record: rec, ...documentLines(d, source, rec), cols: lm?.lineColumns ?? [] };
+      return { record: rec, ...documentLines(d, source, rec), cols: lm?.lineColumns ?? [], linesTitle: lm?.schema.drawer?.lines?.title };
     });
-    const template = documentTemplate(m, d, cols);
+    const template = documentTemplate(m, d, cols, linesTitle);
     const code = String(record.code ?? '');
     if (d.format === 'xlsx') return send(reply, await recordXlsx(template, record, lines, totals), XLSX, `${d.title}-${code}.xlsx`, 'attachment');
     const team = await printTeamOf(s, a.tenantCode);

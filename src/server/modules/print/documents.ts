@@ -99,7 +99,7 @@ export function documentLines(d: DocumentDef, lines: Row[], record: Row): { line
 }
 
 /** The print template a record document is laid out with: the page's print layout, the document's header and columns. */
-export function documentTemplate(m: ModuleSchema, d: DocumentDef, lineColumns: ColumnDef[]): PrintTemplate {
+export function documentTemplate(m: ModuleSchema, d: DocumentDef, lineColumns: ColumnDef[], linesTitle?: string): PrintTemplate {
   const base = printTemplate({ ...m, schema: { ...m.schema, printable: true, print: { header: d.header ?? [] } } })!;
   const byProp = new Map(lineColumns.map((c) => [c.prop, c]));
   const picked = (d.columns ?? lineColumns.filter((c) => c.type !== 'image').map((c) => c.prop)).map((p) => byProp.get(p)!).filter(Boolean);
@@ -108,5 +108,5 @@ export function documentTemplate(m: ModuleSchema, d: DocumentDef, lineColumns: C
     sum: (d.sum ?? []).includes(c.prop), plain: !(c.priceType || c.type === 'money'), weight: Math.max(40, Math.min(240, c.width ?? 100)),
   }));
   const header: PrintField[] = base.header;
-  return { ...base, title: d.title, header, columns, totals: [], approvals: false, signatures: [] };
+  return { ...base, title: d.title, header, columns, totals: [], approvals: false, signatures: [], linesTitle: linesTitle ?? base.linesTitle };
 }

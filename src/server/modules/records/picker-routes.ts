@@ -52,7 +52,7 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
   // A picker tree (tree.fromPicker): its nodes, and with tree.children a second level under each (客户 → 道具项目).
   app.get('/api/data/:module/tree-nodes', {
     schema: {
-      tags: ['业务数据'], summary: '左侧树（关联单据）：第一级为选择器可选的单据，声明了下级时每个节点下列出其下级单据（如 客户 → 道具项目），各最多 500 条',
+      tags: ['业务数据'], summary: '左侧树（关联单据）：第一级为选择器可选的单据；声明了下级时只列有下级单据的节点，每个节点下列出其下级单据（如 客户 → 道具项目），各最多 500 条',
       params: { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } },
     },
   }, async (req) => {
@@ -76,9 +76,10 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
         const p = String((k.record as Record<string, unknown>)[parentField] ?? '');
         byParent.set(p, [...(byParent.get(p) ?? []), { id: treeChildId(below.fieldName, k.value), name: k.label }]);
       }
-      return parents.map((o) => {
+      // Only the nodes with records below them (the customers with projects): the others hold nothing to show.
+      return parents.flatMap((o) => {
         const children = byParent.get(String(o.value));
-        return { id: String(o.value), name: o.label, ...(children?.length ? { children } : {}) };
+        return children?.length ? [{ id: String(o.value), name: o.label, children }] : [];
       });
     });
     return ok(nodes);

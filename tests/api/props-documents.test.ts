@@ -250,6 +250,13 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
     const all = await page('allocatePropOrders', { filters: [{ field: 'customerId', operator: 'in', value: [n.id] }] });
     expect(all.total).toBeGreaterThanOrEqual(orders.total);
     for (const o of all.list) expect(String(o.customerId)).toBe(n.id);
+    // 道具制作 and 道具质检 read 项目 and 客户 from the picked order, so the same tree filters them.
+    const tasks = await page('propMake', { filters: [{ field: 'projectId', operator: 'in', value: [projectId] }] });
+    const allTasks = (await page('propMake')).list;
+    expect(tasks.total).toBe(allTasks.filter((x) => String(x.projectId) === projectId).length);
+    expect(allTasks.every((x) => x.projectId && x.customerId && x.projectIdName && x.customerIdName)).toBe(true);
+    expect((await t.call('GET', '/api/data/propMake/tree-nodes', undefined, boss)).data).toEqual(nodes);
+    expect((await t.call('GET', '/api/data/propQualityTesting/tree-nodes', undefined, boss)).status).toBe(200);
     // The view pages answer the same tree; a page without a picker tree has none; another team sees none of ours.
     expect((await t.call('GET', '/api/data/propProgress/tree-nodes', undefined, boss)).data).toEqual(nodes);
     expect((await t.call('GET', '/api/data/workshopManage/tree-nodes', undefined, boss)).status).toBe(404);

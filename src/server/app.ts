@@ -28,6 +28,7 @@ import { recordRoutes } from './modules/records/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { excelExportRoutes } from './modules/excel/routes';
 import { printRoutes } from './modules/print/routes';
+import { documentRoutes } from './modules/print/document-routes';
 import { pickerRoutes } from './modules/records/picker-routes';
 import { chartRoutes } from './modules/charts/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await auditRoutes(app, services);
   await excelExportRoutes(app, services);
   await printRoutes(app, services);
+  await documentRoutes(app, services);
   await pickerRoutes(app, services);
   await chartRoutes(app, services);
   await importRoutes(app, services);

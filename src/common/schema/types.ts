@@ -234,13 +234,46 @@ export interface PrintTemplateDef {
   signatures?: string[];
 }
 
+/**
+ * A named document a page offers besides its print (domain guide: 木作部件清单, 下料单, 道具清单, package labels):
+ * a PDF laid out like a print, or an .xlsx. `from: 'record'`: one record's lines (its own, or those of the
+ * record a picker field picks), kept by `lineFilter`, grouped with subtotals by `groupBy`; `layout: 'labels'`
+ * prints one label per line with a QR code. `from: 'list'`: the list as the caller queries it (xlsx).
+ * A button (row, drawer or list action) with `action: 'document'` and the document's key offers it.
+ */
+export interface DocumentDef {
+  key: string;
+  title: string;
+  format: 'pdf' | 'xlsx';
+  from: 'record' | 'list';
+  /** `<module>:<action>` of this page (e.g. propRegistration:print): the permission the document needs. */
+  permissionCode: string;
+  /** record: fields of the record printed above the table. */
+  header?: string[];
+  /** record: a record picker field whose picked record's lines are used instead of this record's. */
+  linesOf?: string;
+  /** record: keep the lines whose cell holds the value (or one of the values). */
+  lineFilter?: Record<string, string | number | boolean | (string | number | boolean)[]>;
+  /** record: line columns; list: list columns (default: the visible ones). */
+  columns?: string[];
+  /** record: lines sorted into groups of equal cells, each closed by a 小计 row. */
+  groupBy?: string[];
+  /** record: line columns summed (per group and in total). */
+  sum?: string[];
+  /** record: a number field of the record the summed columns are multiplied by (a task's quantity × the BOM). */
+  times?: string;
+  /** record: `labels` prints one label per line: a QR code of the line's `qr` cell, the header fields and the columns, n/N. */
+  layout?: 'table' | 'labels';
+  qr?: string;
+}
+
 /** A button in action bars, row operations and footers. `children` turns it into a dropdown. */
 export interface ButtonDef {
   key: string;
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'custom';
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
@@ -271,6 +304,11 @@ export interface TreeConfig {
   field?: string;
   /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
   fromPicker?: true;
+  /**
+   * A second level under each picker node (客户 → 道具项目): the records the form's picker `field` offers whose
+   * `parentField` holds the node's value. Choosing one filters the list by `field`. Nodes come from the server.
+   */
+  children?: { field: string; parentField: string };
 }
 
 export interface ModuleItem {
@@ -406,6 +444,8 @@ export interface PageSchema {
   printable?: boolean;
   /** The print template (implies printable). */
   print?: PrintTemplateDef;
+  /** Named documents (PDF or Excel) besides the print; see DocumentDef. */
+  documents?: DocumentDef[];
   /** Field naming the person a record is for (a user id); default: its creator. */
   applicantField?: string;
   /** Field holding the applicant's department (a dept dictionary id). */

@@ -32,6 +32,8 @@ export interface GetListParams {
 /** An Excel export of a list: the list's query (all pages), the visible columns in order. */
 export interface ExportListParams extends Omit<GetListParams, 'pagination'> {
   columns: string[];
+  /** A list document of the page (documents, from: list) instead of the plain export: its key. */
+  document?: string;
   signal?: AbortSignal;
   /** Called as the file arrives: bytes so far and the rows the file holds (the server's X-Total-Count). */
   onProgress?: (p: { bytes: number; rows: number }) => void;
@@ -185,6 +187,8 @@ export interface DataProvider {
   recognizeIdCard(file: UploadedFile): Promise<IdCardData>;
   /** Excel export of a list (the server streams it; optional: a provider without it offers no 导出). */
   exportList?(params: ExportListParams): Promise<ExportedFile>;
+  /** A picker tree with a second level (tree.children): the nodes as the server lists them. */
+  treeNodes?(module: string): Promise<CategoryNode[]>;
   /** 智能数据: the figures of every chart the module's page declares, with the header's tab and period (optional). */
   charts?(params: { module: string; tab?: string; period?: string; categoryId?: string; filters?: Filter[] }): Promise<{ period: string | null; charts: ChartFigures[] }>;
   // Excel import (optional: a provider without it offers no 导入).

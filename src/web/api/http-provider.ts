@@ -30,9 +30,9 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1] : fallback;
 }
 
-async function exportList({ module, sorters, filters, categoryId, tab, period, columns, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
+async function exportList({ module, sorters, filters, categoryId, tab, period, columns, document, signal, onProgress }: ExportListParams): Promise<ExportedFile> {
   // The headers come once the rows are counted; the body streams as the server writes it.
-  const res = await requestFile('POST', data(module, 'export'), {
+  const res = await requestFile('POST', data(module, document ? `documents/${document}` : 'export'), {
     json: { sorters, filters, categoryId: categoryId ? Number(categoryId) : null, tab, period, columns }, signal, timeout: 120_000, noLoading: true,
   });
   const rows = Number(res.headers.get('X-Total-Count') ?? 0);
@@ -80,6 +80,7 @@ export const httpDataProvider: DataProvider = {
     await api.post(data(module, 'submit'), { id: Number(id), ...(chosen ? { chosenApprovers: chosen } : {}) });
   },
   route: ({ module, id, variables }) => api.post<RouteAnswer>(data(module, 'route'), { ...variables, ...(id !== undefined ? { id: Number(id) } : {}) }),
+  treeNodes: (module) => api.get<CategoryNode[]>(data(module, 'tree-nodes'), { noLoading: true }),
   pickerOptions: ({ module, field, values, keyword }) => api.post<PickerOption[]>(data(module, 'options'), { field, values: values ?? {}, keyword }, { noLoading: true }),
   stageAction: ({ module, id, action, values, requestKey }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {}, ...(requestKey ? { requestKey } : {}) }),
   stageBatch: ({ module, ids, action, values }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {} }),

@@ -4,6 +4,21 @@ import type { ButtonDef } from '../../common/schema/types';
 import { Permission, hasPermission, PermissionContext } from './Permission';
 import { useContext } from 'react';
 
+/**
+ * The buttons the server allows (`allowed`: the record's actions; null: all): a dropdown keeps the items allowed
+ * and is left out when none is (a row's 单据 menu offers only the documents the caller may make).
+ */
+export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): ButtonDef[] {
+  if (!allowed) return buttons;
+  return buttons.flatMap((b) => {
+    if (b.children?.length) {
+      const children = b.children.filter((c) => allowed.includes(c.key));
+      return children.length ? [{ ...b, children }] : [];
+    }
+    return b.action === 'view' || allowed.includes(b.key) ? [b] : [];
+  });
+}
+
 /** Plain buttons, or a dropdown when a button has children; each behind its permission code. */
 export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]; onClick: (b: ButtonDef) => void; size?: 'small' | 'middle' }) {
   const codes = useContext(PermissionContext);

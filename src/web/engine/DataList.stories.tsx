@@ -42,3 +42,22 @@ export const RowStyles: Story = {
   } },
   parameters: expectText('SK202610010001', 'SK202610010003', '共 3 条'),
 };
+/** A row's 单据 menu (documents): each row offers the documents the server allows it (its `actions`); none: no menu. */
+export const DocumentMenu: Story = {
+  decorators: [withFixtures({ rows: [
+    { id: 'd1', code: 'DL202611010001', actions: ['view', 'woodParts', 'cutList'] },
+    { id: 'd2', code: 'DL202611010002', actions: ['view'] },
+  ] })],
+  args: { config: {
+    columns: [{ prop: 'code', label: '登记编号' }],
+    operations: [
+      { key: 'view', text: '查看', action: 'view' },
+      { key: 'documents', text: '单据', action: 'custom', children: [
+        { key: 'woodParts', text: '木作部件清单', action: 'document' },
+        { key: 'cutList', text: '下料单', action: 'document' },
+        { key: 'cutListXlsx', text: '下料单（Excel）', action: 'document' },
+      ] },
+    ],
+  } },
+  parameters: expectText('DL202611010001', '单据', '共 2 条'),
+};

@@ -7,7 +7,7 @@ import { holds } from '../../common/computed';
 import { todayInChina } from '../../common/defaults';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider, type Filter, type Sorter } from '../api/data-provider';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPagination } from './ListPagination';
 import { SearchForm } from './SearchForm';
@@ -43,8 +43,9 @@ export interface DataListProps {
  */
 export function rowOperations(operations: ButtonDef[], row: TableRow): ButtonDef[] {
   const allowed = Array.isArray(row.actions) ? (row.actions as string[]) : null;
-  return operations.filter((b) => !allowed || b.action === 'view' || allowed.includes(b.key)).map((b) => ({ type: 'link', ...b }));
+  return allowedButtons(operations, allowed).map((b) => ({ type: 'link', ...b }));
 }
+
 
 /** Rows with the colour of the first rowStyles rule that holds for them (rules are expressions over the row). */
 export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today = todayInChina()): TableRow[] {
@@ -89,11 +90,12 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   // 导出 (action: export) downloads the whole list as it is queried now, with the visible columns in their order.
   const exporter = useListExport();
   const onBar = (b: ButtonDef) => {
-    if (b.action !== 'export') return emit(b, selected);
+    // A list document (道具清单) is the list as queried, written by the server from the page's document template.
+    if (b.action !== 'export' && b.action !== 'document') return emit(b, selected);
     const filtersNow = baseFilters?.length ? [...filters, ...baseFilters] : filters;
-    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop) });
+    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
   };
-  const barButtons = (config.actions ?? []).filter((b) => b.action !== 'export' || exporter.supported);
+  const barButtons = (config.actions ?? []).filter((b) => (b.action !== 'export' && b.action !== 'document') || exporter.supported);
 
   const columns = useMemo(() => {
     const cols: TableColumnsType<TableRow> = [];

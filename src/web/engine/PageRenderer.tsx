@@ -25,6 +25,7 @@ import { SideDrawer } from './SideDrawer';
 import { PageModuleContext } from './page-module';
 import { TreePanel } from './TreePanel';
 import { subtreeIds, useCategories } from './use-categories';
+import { parseTreeChildId } from '../../common/tree-node';
 import { feedback, FeedbackBridge } from './feedback';
 import { ImportDialog } from './excel/ImportDialog';
 
@@ -74,8 +75,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // records (tree.fromPicker) filters its field instead.
   const dictTree = schema.tree?.fieldKey || schema.tree?.fromPicker ? schema.tree : undefined;
   const categoryId = dictTree ? undefined : treeNode;
-  const treeFilters = useMemo(() => (dictTree?.field && treeNode
-    ? [{ field: dictTree.field, operator: 'in' as const, value: subtreeIds(categories.nodes, treeNode) }] : undefined), [dictTree, treeNode, categories.nodes]);
+  const treeFilters = useMemo(() => {
+    if (!dictTree?.field || !treeNode) return undefined;
+    // A second-level node (客户 → 道具项目) filters its own field; a first-level one its field, that node alone when it has such children.
+    const child = dictTree.children ? parseTreeChildId(treeNode, dictTree.children.field) : null;
+    if (dictTree.children && child !== null) return [{ field: dictTree.children.field, operator: 'in' as const, value: [child] }];
+    return [{ field: dictTree.field, operator: 'in' as const, value: dictTree.children ? [treeNode] : subtreeIds(categories.nodes, treeNode) }];
+  }, [dictTree, treeNode, categories.nodes]);
   const [tab, setTab] = useState<string | undefined>(firstTab(page));
   // The header's month or year as last chosen; until then the one it starts on.
   const [period, setPeriod] = useState<string>();

@@ -26,6 +26,7 @@ import { SchemaFields } from './fields/SchemaFields';
 import { LineItemTable } from './LineItemTable';
 import { createLineStore } from './line-store';
 import { Permission } from './Permission';
+import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ReasonDialog } from './ReasonDialog';
 import { SystemCodeLine } from './SystemCodeLine';
 import { TenantContext, TenantLogo } from './tenant';
@@ -146,11 +147,13 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   const footer = (
     <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
       {/* Custom buttons act on a saved record, and only where the server allows that action. */}
-      {(config.buttons ?? []).filter((b) => formId !== undefined && (!allowed || allowed.includes(b.key))).map((b) => (
-        <Permission key={b.key} code={b.permissionCode}>
-          <Button type={b.type} danger={b.danger} onClick={() => onButton?.(b, values())}>{b.text}</Button>
-        </Permission>
-      ))}
+      {(formId === undefined ? [] : allowedButtons(config.buttons ?? [], allowed)).map((b) => (b.children?.length
+        ? <ActionButtons key={b.key} buttons={[b]} onClick={(x) => onButton?.(x, values())} />
+        : (
+          <Permission key={b.key} code={b.permissionCode}>
+            <Button type={b.type} danger={b.danger} onClick={() => onButton?.(b, values())}>{b.text}</Button>
+          </Permission>
+        )))}
       {config.approval && formId !== undefined && canWithdraw && (
         <Permission code="default"><Button onClick={approval.withdraw}>{Messages.withdraw}</Button></Permission>
       )}

@@ -33,6 +33,12 @@ export function useCategories(provider: DataProvider, module: string, tree: Tree
   const remote = !!tree && !tree.nodes && !tree.fieldKey && !tree.fromPicker;
 
   const reload = useCallback(() => {
+    // Two levels (客户 → 道具项目): the server answers the whole tree.
+    if (tree?.fromPicker && tree.children && provider.treeNodes) {
+      setLoading(true);
+      provider.treeNodes(module).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
+      return;
+    }
     if (tree?.fromPicker && tree.field) {
       setLoading(true);
       provider.pickerOptions({ module, field: tree.field }).then((o) => setNodes(pickerNodes(o)), () => setNodes([])).finally(() => setLoading(false));
@@ -46,7 +52,7 @@ export function useCategories(provider: DataProvider, module: string, tree: Tree
     if (!remote) return;
     setLoading(true);
     provider.listCategories({ module }).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
-  }, [provider, module, remote, tree?.fieldKey, tree?.fromPicker, tree?.field]);
+  }, [provider, module, remote, tree?.fieldKey, tree?.fromPicker, tree?.field, tree?.children]);
 
   useEffect(() => {
     if (tree?.nodes) setNodes(tree.nodes);

@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../../common/rules/format';
 import { instantInChina } from '../../../common/defaults';
 import { conditionHolds } from '../../../common/rules/conditions';
 import type { PrintKind, PrintTemplate } from './template';
+import { SUBTOTAL } from './documents';
 
 const require = createRequire(import.meta.url);
 let fontBytes: Buffer | undefined;
@@ -146,15 +147,19 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
     const heightOf = (cells: string[]) => Math.max(18, ...cells.map((c, k) => doc.heightOfString(c || ' ', { width: widths[k] - pad * 2 }) + pad * 2));
     doc.fontSize(9);
     row(headerCells, { shade: true });
-    lines.forEach((l, i) => {
-      const cells = [String(i + 1), ...t.columns.map((c) => shown(l[c.prop], c.prop, l, c.kind))];
+    // A document's 小计 rows (documents.ts) are shaded, unnumbered and left out of the 合计.
+    let n = 0;
+    lines.forEach((l) => {
+      const sub = !!l[SUBTOTAL];
+      const cells = [sub ? '' : String(++n), ...t.columns.map((c) => shown(l[c.prop], c.prop, l, c.kind))];
       doc.fontSize(9);
       // A row that does not fit goes to the next page, under the table's header again.
       if (room(heightOf(cells))) row(headerCells, { shade: true });
-      row(cells);
+      row(cells, { shade: sub });
     });
     if (t.columns.some((c) => c.sum)) {
-      const sums = ['合计', ...t.columns.map((c) => (c.sum ? formatMoney(lines.reduce((s, l) => s + (Number(l[c.prop]) || 0), 0)) : ''))];
+      const total = (c: PrintTemplate['columns'][number]) => lines.reduce((s, l) => s + (l[SUBTOTAL] ? 0 : Number(l[c.prop]) || 0), 0);
+      const sums = ['合计', ...t.columns.map((c) => (!c.sum ? '' : !c.plain ? formatMoney(total(c)) : String(Math.round(total(c) * 1e4) / 1e4)))];
       if (room(heightOf(sums))) row(headerCells, { shade: true });
       row(sums, { shade: true });
     }

@@ -18,8 +18,20 @@ import { contentDisposition } from '../files/disposition';
 const tags = ['业务数据'];
 export const PRINT_BATCH_MAX = 100;
 
-export async function printRoutes(app: FastifyInstance, s: AppServices) {
+/** The team's name and logo (PNG or JPEG of the team's own files; anything else prints without a logo). */
+export async function printTeamOf(s: AppServices, tenant: string): Promise<PrintTeam> {
   const { db } = s;
+  const t = await db.selectFrom('tenants').select(['tenant_name', 'logo_url']).where('tenant_code', '=', tenant).executeTakeFirstOrThrow();
+  const id = t.logo_url ? fileIdFromUrl(t.logo_url) : null;
+  const f = id ? await db.selectFrom('files').select(['sha256', 'mime', 'tenant_code']).where('id', '=', id).executeTakeFirst() : undefined;
+  let logo: Buffer | null = null;
+  if (f && (f.tenant_code === tenant || f.tenant_code === null) && /^image\/(png|jpe?g)$/.test(f.mime)) {
+    logo = await s.files.read(f.sha256).catch(() => null);
+  }
+  return { name: t.tenant_name, logo };
+}
+
+export async function printRoutes(app: FastifyInstance, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   function templateOf(m: ModuleSchema): PrintTemplate {
@@ -28,17 +40,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
     return t;
   }
 
-  /** The team's name and logo (PNG or JPEG of the team's own files; anything else prints without a logo). */
-  async function teamOf(tenant: string): Promise<PrintTeam> {
-    const t = await db.selectFrom('tenants').select(['tenant_name', 'logo_url']).where('tenant_code', '=', tenant).executeTakeFirstOrThrow();
-    const id = t.logo_url ? fileIdFromUrl(t.logo_url) : null;
-    const f = id ? await db.selectFrom('files').select(['sha256', 'mime', 'tenant_code']).where('id', '=', id).executeTakeFirst() : undefined;
-    let logo: Buffer | null = null;
-    if (f && (f.tenant_code === tenant || f.tenant_code === null) && /^image\/(png|jpe?g)$/.test(f.mime)) {
-      logo = await s.files.read(f.sha256).catch(() => null);
-    }
-    return { name: t.tenant_name, logo };
-  }
+  const teamOf = (tenant: string) => printTeamOf(s, tenant);
 
   /** The records, in the order asked, each one the caller may print; any other id refuses them all. */
   async function jobsOf(trx: TenantTx, tenant: string, m: ModuleSchema, template: PrintTemplate, ids: number[], visible: (trx: TenantTx, id: number) => Promise<void>, refused: (id: number) => Error) {

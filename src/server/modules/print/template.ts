@@ -9,7 +9,8 @@ export type PrintKind = 'money' | 'date' | 'month' | 'dateTime' | 'text';
 
 /** `when`: the field's dependOn; a field whose condition does not hold for the record is not printed. */
 export interface PrintField { name: string; label: string; kind: PrintKind; unit?: string; when?: FieldCondition }
-export interface PrintColumn { prop: string; label: string; kind: PrintKind; sum: boolean; weight: number }
+/** `plain`: a sum printed as a number (a quantity), not as money. */
+export interface PrintColumn { prop: string; label: string; kind: PrintKind; sum: boolean; weight: number; plain?: boolean }
 export interface PrintTotal { field: string; label: string; capital: boolean; fromLines: boolean }
 
 export interface PrintTemplate {

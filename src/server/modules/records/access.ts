@@ -61,8 +61,11 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
   const out = ['view'];
   const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => c.permissions.includes(stageActionCode(m, a))).map((a) => a.key);
+  // A record document (下料单, labels…) wherever its own permission is held.
+  const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record' && c.permissions.includes(d.permissionCode)).map((d) => d.key);
   if (!userWritable(m)) {
     if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
+    out.push(...docs);
     // A view's own stage actions (a follow-up note) act on the viewed records; a readOnly list has none.
     return m.schema.viewOf ? [...out, ...stageKeys()] : out;
   }
@@ -74,5 +77,5 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   if (hasApproval(m) && mine && EDITABLE_STATUSES.includes(row.status) && can('submit')) out.push('submit');
   if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');
   if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
-  return [...out, ...stageKeys()];
+  return [...out, ...docs, ...stageKeys()];
 }

@@ -11,6 +11,10 @@ import { todayInChina } from '../../../common/defaults';
 import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from './pickers';
 import type { RecordSource } from '../../../common/schema';
 import { callerRefs } from './visibility';
+import { treeChildId } from '../../../common/tree-node';
+
+/** The most nodes a picker tree lists per level. */
+const TREE_MAX = 500;
 
 export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/data/:module/options', {
@@ -43,5 +47,41 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     const list = await withTenant(s.db, a.tenantCode, async (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f,
       { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data }, keyword?.trim() || undefined));
     return ok(list);
+  });
+
+  // A picker tree (tree.fromPicker): its nodes, and with tree.children a second level under each (客户 → 道具项目).
+  app.get('/api/data/:module/tree-nodes', {
+    schema: {
+      tags: ['业务数据'], summary: '左侧树（关联单据）：第一级为选择器可选的单据；声明了下级时只列有下级单据的节点，每个节点下列出其下级单据（如 客户 → 道具项目），各最多 500 条',
+      params: { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } },
+    },
+  }, async (req) => {
+    const { module } = req.params as { module: string };
+    const m = s.schemas.get(module);
+    if (!m) throw notFound('模块不存在');
+    const tree = m.schema.tree;
+    if (!tree?.fromPicker || !tree.field) throw notFound('该页面没有关联单据树');
+    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    const top = pickerFields(m).find((x) => x.fieldName === tree.field)!;
+    const below = tree.children ? pickerFields(m).find((x) => x.fieldName === tree.children!.field) : undefined;
+    const nodes = await withTenant(s.db, a.tenantCode, async (trx) => {
+      const refs = { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data: {} };
+      const parents = await pickerOptions(trx, a.tenantCode, s.schemas, top, refs, undefined, TREE_MAX);
+      if (!below || !tree.children) return parents.map((o) => ({ id: String(o.value), name: o.label }));
+      const src = recordSourceOf(below.data)!;
+      const parentField = tree.children.parentField;
+      const kids = await pickerOptions(trx, a.tenantCode, s.schemas, { ...below, data: { ...src, expose: [...(src.expose ?? []), parentField] } }, refs, undefined, TREE_MAX);
+      const byParent = new Map<string, { id: string; name: string }[]>();
+      for (const k of kids) {
+        const p = String((k.record as Record<string, unknown>)[parentField] ?? '');
+        byParent.set(p, [...(byParent.get(p) ?? []), { id: treeChildId(below.fieldName, k.value), name: k.label }]);
+      }
+      // Only the nodes with records below them (the customers with projects): the others hold nothing to show.
+      return parents.flatMap((o) => {
+        const children = byParent.get(String(o.value));
+        return children?.length ? [{ id: String(o.value), name: o.label, children }] : [];
+      });
+    });
+    return ok(nodes);
   });
 }

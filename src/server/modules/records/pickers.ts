@@ -63,7 +63,7 @@ function offerable(tm: ModuleSchema, refs: RefContext): RawBuilder<unknown>[] {
 }
 
 /** What a picker offers for these form values: up to 50 records, newest first, optionally matching a keyword. */
-export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string) {
+export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string, limit = 50) {
   const { src, tms } = target(schemas, f);
   const kw: RawBuilder<unknown>[] = [];
   if (keyword) {
@@ -72,7 +72,7 @@ export async function pickerOptions(trx: TenantTx, tenant: string, schemas: Sche
   }
   const props = [...exposedProps(src), ...(src.modules?.length ? ['module'] : [])];
   const valueField = src.valueField ?? 'code';
-  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, src.filter, refs), ...offerable(tm, refs), ...kw], 50);
+  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, src.filter, refs), ...offerable(tm, refs), ...kw], limit);
   return rows.map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
 }
 

@@ -8,6 +8,7 @@ import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
 import { chartProblems } from '../charts/check';
 import { printTemplateErrors } from '../print/template';
+import { documentErrors } from '../print/documents';
 import type { ModuleSchema } from './module-schema';
 
 export type { ModuleSchema };
@@ -133,6 +134,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
     const printErrors = printTemplateErrors(m);
     if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
+    const docErrors = documentErrors(m, (k) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns);
+    if (docErrors.length) throw new Error(`${m.file}: ${docErrors.join('; ')}`);
     // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
     for (const c of m.lineColumns) {
       const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;
@@ -144,6 +147,13 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     const tree = m.schema.tree;
     if (tree?.fromPicker && !m.fields.some((f) => f.fieldName === tree.field && f.data && typeof f.data === 'object' && !Array.isArray(f.data) && 'module' in f.data)) {
       throw new Error(`${m.file}: tree.field "${tree.field}" is not a record picker of the form`);
+    }
+    if (tree?.children) {
+      const f = m.fields.find((x) => x.fieldName === tree.children!.field);
+      const d = f?.data as { module?: string } | undefined;
+      const child = d && typeof d === 'object' && !Array.isArray(d) && d.module ? all.find((x) => x.schema.key === d.module || x.schema.module === d.module) : undefined;
+      if (!child) throw new Error(`${m.file}: tree.children.field "${tree.children.field}" is not a record picker of the form`);
+      if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
     }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;

@@ -6,7 +6,7 @@ import { PageRenderer } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
 import { api } from '../../api/client';
-import { openPrint } from '../../api/print';
+import { openDocument, openPrint } from '../../api/print';
 import { schemaForRoute } from './schema-index';
 import type { ButtonDef, TableRow } from '../../../common/schema/types';
 
@@ -38,6 +38,13 @@ export function SchemaPage() {
   const module = (schema.value as { module?: string }).module ?? '';
   // `of`: the module of the list the action came from (a nested entity's own), else the page's.
   const onAction = async (b: ButtonDef, rows: TableRow[], of = module) => {
+    // A record's named document (下料单, 包装标签…): the row's or the drawer's record.
+    if (b.action === 'document') {
+      if (!rows[0]) return;
+      const refused = await openDocument(of, b.key, rows[0].id);
+      if (refused) message.error(refused);
+      return;
+    }
     // 打印 (a row's or the drawer's) prints that record; a list's print action (批量打印) the selected rows in one PDF.
     const ids = b.action === 'print' ? rows.map((r) => r.id) : b.key === 'print' && rows[0] ? [rows[0].id] : [];
     if (!ids.length) return;

@@ -3,7 +3,7 @@
 // page shows its first rows. measureWeb() works on any running server, so a bench can reuse it.
 // Usage: node --import tsx scripts/measure-web.ts [--web-dir dist/web] [--runs 3] [--path /reimburseManage]
 //          [--accept-encoding gzip] [--throttle <kbit/s>,<rtt ms>]
-//          [--data-dir <seeded folder>] [--url http://host:port] [--keys 20]
+//          [--data-dir <seeded folder>] [--url http://host:port] [--keys 20] [--files]
 //   Starts the server in-process on a fresh DATA_DIR with the demo data, on the build in --web-dir. Quicker:
 //   --data-dir copies an already seeded data folder (e.g. a test template under TEMPLATE_CACHE) and skips the seed;
 //   --url measures a server that is already running (its own build and data).
@@ -24,6 +24,8 @@ export interface PageWeight {
   files: number;
   /** Content-Encoding of those files → how many were sent so ('identity' when none). */
   encodings: Record<string, number>;
+  /** Each file's path and encoded size, largest first (printed with --files). */
+  list: { path: string; encoded: number }[];
 }
 
 export interface ModulePageMeasure extends PageWeight {
@@ -102,14 +104,16 @@ async function weigh(page: Page, pagePath: string, encodings: Record<string, num
   const entries = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
   );
-  const w: PageWeight = { path: pagePath, js: 0, css: 0, decoded: 0, files: 0, encodings };
+  const w: PageWeight = { path: pagePath, js: 0, css: 0, decoded: 0, files: 0, encodings, list: [] };
   for (const e of entries) {
     const kind = new URL(e.name).pathname.match(/\.(js|css)$/)?.[1] as 'js' | 'css' | undefined;
     if (!kind) continue;
     w[kind] += e.encoded;
     w.decoded += e.decoded;
     w.files += 1;
+    w.list.push({ path: new URL(e.name).pathname, encoded: e.encoded });
   }
+  w.list.sort((a, b) => b.encoded - a.encoded);
   return w;
 }
 
@@ -161,7 +165,7 @@ async function measureKeystrokes(browser: Browser, url: string, username: string
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: code });
     await row.locator('button', { hasText: /^编\s*辑$/ }).click();
     const drawer = page.locator('.ant-drawer-content:visible');
-    await drawer.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await drawer.locator('.ant-table-row input').first().waitFor();
     // A long line table renders only the rows in view (virtual): scroll until line `line`'s input is there.
     await page.waitForFunction((want) => {
       const drawerEl = [...document.querySelectorAll('.ant-drawer-content')].find((d) => (d as HTMLElement).offsetParent);
@@ -254,7 +258,7 @@ const quantile = (xs: number[], q: number) => {
 };
 
 /** Every figure with its goal and ratio (issue 9's web goals: the bytes are the gzip ones when sent gzip). */
-export function formatMeasure(m: WebMeasure): string {
+export function formatMeasure(m: WebMeasure, files = false): string {
   const line = (w: PageWeight, goalKb: number) =>
     `${w.path.padEnd(18)} JS+CSS ${kb(w.js + w.css).padStart(10)} on the wire (JS ${kb(w.js)}, CSS ${kb(w.css)}; ${kb(w.decoded)} decoded) in ${w.files} files, ${JSON.stringify(w.encodings)}; goal ≤ ${goalKb} KB gzip: ${pct((w.js + w.css) / 1024, goalKb)}`;
   const times = [...m.module.rowsVisibleMs].sort((a, b) => a - b);
@@ -263,6 +267,7 @@ export function formatMeasure(m: WebMeasure): string {
     `Accept-Encoding sent by the browser: ${m.acceptEncoding}`,
     line(m.login, GOALS.loginKb),
     line(m.module, GOALS.moduleKb),
+    ...(files ? m.module.list.map((f) => `  ${kb(f.encoded).padStart(10)}  ${f.path}`) : []),
     `${m.module.path}: ${m.module.rows} rows visible after ${median} ms (median of ${times.length} cold loads: ${times.join(', ')} ms); goal ≤ ${GOALS.rowsMs} ms: ${pct(median, GOALS.rowsMs)}`,
   ];
   const k = m.keystroke;
@@ -276,14 +281,14 @@ export function formatMeasure(m: WebMeasure): string {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'web-dir': { type: 'string' }, runs: { type: 'string' }, path: { type: 'string' }, 'accept-encoding': { type: 'string' }, throttle: { type: 'string' }, 'data-dir': { type: 'string' }, url: { type: 'string' }, keys: { type: 'string' } } });
+  const { values } = parseArgs({ options: { 'web-dir': { type: 'string' }, runs: { type: 'string' }, path: { type: 'string' }, 'accept-encoding': { type: 'string' }, throttle: { type: 'string' }, 'data-dir': { type: 'string' }, url: { type: 'string' }, keys: { type: 'string' }, files: { type: 'boolean' } } });
   const [kbps, rttMs] = (values.throttle ?? '').split(',').map(Number);
   const network = values.throttle ? { kbps, rttMs: rttMs || 0 } : undefined;
   const webDir = path.resolve(values['web-dir'] ?? 'dist/web');
   const opts = { modulePath: values.path, runs: values.runs ? Number(values.runs) : undefined, acceptEncoding: values['accept-encoding'], network, keys: values.keys ? Number(values.keys) : undefined };
   const where = network ? ` (network ${network.kbps} kbit/s, ${network.rttMs} ms RTT)` : '';
   if (values.url) {
-    console.log(`server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }))}`);
+    console.log(`server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }), values.files)}`);
     return;
   }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npx vite build`);
@@ -295,7 +300,7 @@ async function main() {
   const browser = await browserReady;
   try {
     const m = await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), browser, ...opts });
-    console.log(`web build: ${webDir}${where}\n${formatMeasure(m)}`);
+    console.log(`web build: ${webDir}${where}\n${formatMeasure(m, values.files)}`);
   } finally {
     await browser.close();
     await server.close();

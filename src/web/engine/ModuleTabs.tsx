@@ -1,14 +1,15 @@
 // Module tab bar (spec §2.2): 帮助 with the team's help text and a zoomable tips image (HelpPanel), one item per module (abbreviation
 // and mobile client name, selected one highlighted), and 智能数据 at the bottom unless hidden.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Popover, Spin } from 'antd';
+import { lazyComponent } from './lazy-load';
 import { BarChartOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { ModuleItem } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { TIPS_POPOVER_WIDTH } from './constants';
 
 /** 帮助's panel (with its image upload) loads when first opened. */
-const HelpPanel = lazy(() => import('./HelpPanel').then((m) => ({ default: m.HelpPanel })));
+const HelpPanel = lazyComponent(() => import('./HelpPanel').then((m) => m.HelpPanel), <Spin size="small" />);
 
 export interface ModuleTabsProps {
   modules: ModuleItem[];
@@ -38,7 +39,7 @@ export function ModuleTabs({ modules, module, selectedKey, help, tipsImage, hide
   return (
     <nav className="yg-module-tabs" style={{ width: 72, display: 'flex', flexDirection: 'column', gap: 4, borderRight: '1px solid #f0f0f0', paddingRight: 4 }}>
       <Popover trigger="click" placement="rightTop" title={Messages.help} open={helpOpen} onOpenChange={setHelpOpen}
-        content={<Suspense fallback={<Spin size="small" />}><HelpPanel module={module} help={help} tipsImage={tipsImage} open={helpOpen} /></Suspense>} overlayStyle={{ width: TIPS_POPOVER_WIDTH }}>
+        content={<HelpPanel module={module} help={help} tipsImage={tipsImage} open={helpOpen} />} overlayStyle={{ width: TIPS_POPOVER_WIDTH }}>
         <div style={itemStyle(false)} role="button"><QuestionCircleOutlined /><div>{Messages.help}</div></div>
       </Popover>
       {modules.map((m) => {

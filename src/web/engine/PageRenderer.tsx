@@ -1,7 +1,8 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, Segmented, Spin } from 'antd';
+import { App as AntApp, Spin } from 'antd';
+import { Segmented } from './lazy-antd';
 import type { AnyPageSchema, ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import { evalExpr } from '../../common/computed';
 import type { RouteAnswer } from '../api/data-provider';

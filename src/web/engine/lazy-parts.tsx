@@ -2,8 +2,9 @@
 // line tables, timelines and field kinds), fetched when first opened, and the editors of the special page kinds
 // (dictionary, field options, team admin, platform tables), fetched when such a page is shown. A list page's first
 // load then carries only what draws the list.
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ComponentType } from 'react';
 import { Spin } from 'antd';
+import { lazyComponent } from './lazy-load';
 import type { AddDialog as AddDialogType } from './AddDialog';
 import type { SideDrawer as SideDrawerType } from './SideDrawer';
 import type { ImportDialog as ImportDialogType } from './excel/ImportDialog';
@@ -14,31 +15,23 @@ import type { PlatformTableEditor as PlatformTableEditorType } from './platform-
 
 type Loader<C> = () => Promise<C>;
 
-function lazyOf<C extends ComponentType<any>>(load: Loader<C>) {
-  return lazy(async () => ({ default: await load() }));
-}
-
 /**
  * A drawer or dialog rendered (and its code fetched) from the first time it is open; closed before that, it renders
  * nothing, as antd's Drawer and Modal render no content before their first open. Once open it stays mounted.
  */
-function onFirstOpen<C extends ComponentType<any>>(load: Loader<C>) {
-  const Lazy = lazyOf(load);
+export function onFirstOpen<C extends ComponentType<any>>(load: Loader<C>) {
+  const Lazy = lazyComponent(load);
   return function OnFirstOpen(props: ComponentProps<C> & { open?: boolean }) {
     const [opened, setOpened] = useState(!!props.open);
     if (props.open && !opened) setOpened(true);
     if (!opened && !props.open) return null;
-    return <Suspense fallback={null}><Lazy {...props} /></Suspense>;
+    return <Lazy {...props} />;
   };
 }
 
 /** A whole page's editor: a spinner while its chunk arrives. */
 function whenShown<C extends ComponentType<any>>(load: Loader<C>) {
-  const Lazy = lazyOf(load);
-  const spin: ReactNode = <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  return function WhenShown(props: ComponentProps<C>) {
-    return <Suspense fallback={spin}><Lazy {...props} /></Suspense>;
-  };
+  return lazyComponent(load, <Spin style={{ display: 'block', margin: '80px auto' }} />);
 }
 
 export const SideDrawer = onFirstOpen<typeof SideDrawerType>(() => import('./SideDrawer').then((m) => m.SideDrawer));

@@ -1,5 +1,6 @@
 // Column type → cell renderer, resolved at render time (DESIGN §4.1).
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../lazy-load';
 import type { ColumnType } from '../../../common/schema/types';
 import type { CellProps } from './types';
 import { TextCell } from './TextCell';
@@ -20,10 +21,7 @@ import { MoneyCell } from './MoneyCell';
 import { PercentCell } from './PercentCell';
 
 /** Image cells (antd's Image and its preview) load when a list first shows one. */
-const LazyImageCell = lazy(() => import('./ImageCell').then((m) => ({ default: m.ImageCell })));
-function ImageCell(props: CellProps) {
-  return createElement(Suspense, { fallback: null }, createElement(LazyImageCell, props));
-}
+const ImageCell = lazyComponent(() => import('./ImageCell').then((m) => m.ImageCell));
 
 export const columnRegistry: Record<ColumnType, ComponentType<CellProps>> = {
   text: TextCell,

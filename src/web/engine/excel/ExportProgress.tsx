@@ -1,14 +1,15 @@
 // 导出: downloads a list's Excel file from the server with a progress dialog (rows to come, bytes received,
 // cancellable) and saves it. The list hands over its current query and visible columns; the server applies
 // the permission, team, visibility and data scope, so the file holds exactly what the list could page through.
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { lazyComponent } from '../lazy-load';
 import { useDataProvider, type ExportListParams } from '../../api/data-provider';
 import { feedback } from '../feedback';
 import { saveFile } from './export-progress';
 import type { Running } from './ExportDialog';
 
 /** The progress dialog (antd's Progress) loads with the first export. */
-const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const ExportDialog = lazyComponent(() => import('./ExportDialog').then((m) => m.ExportDialog));
 
 export type ExportQuery = Omit<ExportListParams, 'signal' | 'onProgress'>;
 
@@ -54,6 +55,6 @@ export function useListExport() {
   // Rendered from the first export on (its Modal closes and destroys itself when `run` is null again).
   const [started, setStarted] = useState(false);
   if (run && !started) setStarted(true);
-  const dialog = started || run ? <Suspense fallback={null}><ExportDialog run={run} onCancel={cancel} /></Suspense> : null;
+  const dialog = started || run ? <ExportDialog run={run} onCancel={cancel} /> : null;
   return { start, cancel, running: run !== null, supported: !!provider.exportList, dialog };
 }

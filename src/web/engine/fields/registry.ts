@@ -1,5 +1,6 @@
 // fontendType → Formily adapter, filled once and resolved at render time (DESIGN §4.1).
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../lazy-load';
 import type { FieldType } from '../../../common/schema/types';
 import type { FieldAdapterProps } from './types';
 import { TextField } from './TextField';
@@ -7,25 +8,23 @@ import { TextareaField } from './TextareaField';
 import { SelectField } from './SelectField';
 import { MultiSelectField } from './MultiSelectField';
 import { TreeSelectField } from './TreeSelectField';
-import { DateField } from './DateField';
-import { MonthField } from './MonthField';
-import { DateTimeField } from './DateTimeField';
-import { DateRangeField } from './DateRangeField';
 import { TwoTextField } from './TwoTextField';
-import { SwitchField } from './SwitchField';
-import { RadioField } from './RadioField';
-import { CheckboxField } from './CheckboxField';
 
 /**
- * A field kind whose code (and its antd/rc parts: cascader, upload, image compression) is fetched when a form first
- * shows such a field: list pages' search forms never do, so their first load stays lighter.
+ * A field kind whose code (and its antd/rc parts: date picker, number input, switch, cascader, upload, image compression) is
+ * fetched when a form first shows such a field. Search forms show their date fields through stand-ins until used
+ * (DeferredPicker.tsx), so a list page's first load carries none of these.
  */
 function onFirstUse(load: () => Promise<ComponentType<FieldAdapterProps>>): ComponentType<FieldAdapterProps> {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function FieldOnFirstUse(props: FieldAdapterProps) {
-    return createElement(Suspense, { fallback: null }, createElement(Lazy, props));
-  };
+  return lazyComponent(load);
 }
+const DateField = onFirstUse(() => import('./DateField').then((m) => m.DateField));
+const MonthField = onFirstUse(() => import('./MonthField').then((m) => m.MonthField));
+const DateTimeField = onFirstUse(() => import('./DateTimeField').then((m) => m.DateTimeField));
+const DateRangeField = onFirstUse(() => import('./DateRangeField').then((m) => m.DateRangeField));
+const SwitchField = onFirstUse(() => import('./SwitchField').then((m) => m.SwitchField));
+const RadioField = onFirstUse(() => import('./RadioField').then((m) => m.RadioField));
+const CheckboxField = onFirstUse(() => import('./CheckboxField').then((m) => m.CheckboxField));
 const NumberField = onFirstUse(() => import('./NumberField').then((m) => m.NumberField));
 const CascaderField = onFirstUse(() => import('./CascaderField').then((m) => m.CascaderField));
 const DimensionField = onFirstUse(() => import('./DimensionField').then((m) => m.DimensionField));

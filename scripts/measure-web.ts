@@ -260,7 +260,7 @@ const quantile = (xs: number[], q: number) => {
 /** Every figure with its goal and ratio (issue 9's web goals: the bytes are the gzip ones when sent gzip). */
 export function formatMeasure(m: WebMeasure, files = false): string {
   const line = (w: PageWeight, goalKb: number) =>
-    `${w.path.padEnd(18)} JS+CSS ${kb(w.js + w.css).padStart(10)} on the wire (JS ${kb(w.js)}, CSS ${kb(w.css)}; ${kb(w.decoded)} decoded) in ${w.files} files, ${JSON.stringify(w.encodings)}; goal ≤ ${goalKb} KB gzip: ${pct((w.js + w.css) / 1024, goalKb)}`;
+    `${w.path.padEnd(18)} JS+CSS ${kb(w.js + w.css).padStart(10)} on the wire (JS ${kb(w.js)}, CSS ${kb(w.css)}; ${kb(w.decoded)} decoded) in ${w.files} files, ${JSON.stringify(w.encodings)}; goal ≤ ${goalKb} KB gzip${w.encodings.gzip ? `: ${pct((w.js + w.css) / 1024, goalKb)}` : ' (not sent gzip here: --accept-encoding gzip measures it)'}`;
   const times = [...m.module.rowsVisibleMs].sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   const out = [

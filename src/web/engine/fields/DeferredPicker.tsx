@@ -22,7 +22,10 @@ export function deferredPicker(kind: DateKind): ComponentType<FieldAdapterProps>
   const Real = fieldRegistry[kind] as ComponentType<FieldAdapterProps> & { preload?: () => Promise<void>; isLoaded?: () => boolean };
   return function DeferredPicker(props: FieldAdapterProps) {
     const [ready, setReady] = useState(() => Real.isLoaded?.() ?? true);
-    const wake = () => {
+    // Reached by a click or the keyboard (not a mere hover): the picker comes up focused and open.
+    const [focus, setFocus] = useState(false);
+    const wake = (take: boolean) => {
+      if (take) setFocus(true);
       if (!ready) void (Real.preload?.() ?? Promise.resolve()).then(() => setReady(true));
     };
     if (!ready && empty(props.value)) {
@@ -33,13 +36,13 @@ export function deferredPicker(kind: DateKind): ComponentType<FieldAdapterProps>
           disabled={props.disabled}
           placeholder={placeholderOf(kind, props.def)}
           suffix={<CalendarOutlined style={{ color: 'rgba(0, 0, 0, 0.25)' }} />}
-          onMouseEnter={wake}
-          onFocus={wake}
-          onPointerDown={wake}
+          onMouseEnter={() => wake(false)}
+          onFocus={() => wake(true)}
+          onPointerDown={() => wake(true)}
         />
       );
     }
-    return <Real {...props} />;
+    return focus ? <Real {...props} autoFocus defaultOpen /> : <Real {...props} />;
   };
 }
 

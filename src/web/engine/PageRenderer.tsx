@@ -49,9 +49,9 @@ export function PageRenderer(props: PageRendererProps) {
 }
 
 /**
- * A page schema already known to be valid (the app's SchemaPage: the bundled file, which the server also loads and
- * refuses to start without, or the server's tuned page): renders it without the meta-schema validator, which then
- * stays out of the page's bundle.
+ * A page schema already known to be valid (the app's SchemaPage: a bundled file, which the build checks and the server
+ * refuses to start without; a page the server tuned is checked first): renders it without the meta-schema validator,
+ * which then stays out of the page's bundle.
  */
 export function PageView(props: Omit<PageRendererProps, 'schema'> & { schema: AnyPageSchema }) {
   const result = { schema: props.schema };

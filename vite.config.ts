@@ -20,14 +20,28 @@ function versionFile(): Plugin {
 }
 
 // The page meta-schema compiled ahead of time (scripts/page-validator.mjs), refreshed before the dev server, a build
-// or Storybook reads src/common/schema/page-validator.generated.js.
+// or Storybook reads src/common/schema/page-validator.generated.js. A production build also checks every bundled
+// page schema and fails on an invalid one: the built app renders them without the validator (SchemaPage).
 function pageValidator(): Plugin {
+  let production = false;
   return {
     name: 'yiguan-page-validator',
+    configResolved(config) {
+      production = config.command === 'build' && config.mode === 'production';
+    },
     async buildStart() {
       // @ts-expect-error plain JavaScript script without types
       const { ensurePageValidator } = await import('./scripts/page-validator.mjs');
       await ensurePageValidator();
+      if (!production) return;
+      const { validatePageSchema } = await import('./src/common/schema/loader');
+      const dir = fileURLToPath(new URL('./schemas', import.meta.url));
+      const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json') && !f.endsWith('page.schema.json'));
+      const errors = files.flatMap((f) => {
+        const res = validatePageSchema(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), `schemas/${f}`);
+        return res.ok ? [] : res.errors.map((e) => `${e.file} ${e.path || '/'} ${e.message}`);
+      });
+      if (errors.length) this.error(`页面配置错误:\n${errors.join('\n')}`);
     },
   };
 }
@@ -75,7 +89,15 @@ function productionBuild(): Plugin {
     config(_config, { mode }) {
       if (mode === 'production') process.env.NODE_ENV = 'production';
       // Browsers we support all have ResizeObserver, which the polyfill returns anyway; tests (jsdom) keep it.
-      return { resolve: { alias: { 'resize-observer-polyfill': fileURLToPath(new URL('./src/web/app/native-resize-observer.ts', import.meta.url)) } } };
+      // @formily/grid's ponyfill (@juggle/resize-observer, ~5 kB gzip on every form page) likewise gives way to the native one.
+      return {
+        resolve: {
+          alias: {
+            'resize-observer-polyfill': fileURLToPath(new URL('./src/web/app/native-resize-observer.ts', import.meta.url)),
+            '@juggle/resize-observer': fileURLToPath(new URL('./src/web/app/native-resize-observer-named.ts', import.meta.url)),
+          },
+        },
+      };
     },
   };
 }
@@ -89,12 +111,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // Engine modules only declare things: importing one piece from the barrel must not pull in the rest.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]web[\\/]engine[\\/]/, sideEffects: false }] },
+      // The meta-schema's validator too: the built app's pages render without it (SchemaPage), so PageRenderer's
+      // import of it must not keep it in the page's chunk.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]web[\\/]engine[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [
             // The libraries every route needs (React, router, antd core, Form): one cacheable file.
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The meta-schema's validator (≈ 600 kB raw): a chunk of its own, fetched only when a page is checked.
+            { name: 'page-validator', test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/ },
           ],
         },
       },

@@ -1,11 +1,13 @@
 // npm run bench: the record store and the app under load, side by side with a yardstick measured in the same
 // run (a bare Fastify + pg primary-key lookup on the same cluster). Prints one line per call: req/s, p50,
 // p99 and the ratio to the yardstick. Figures are printed, not asserted: speed goals live here, never in
-// unit tests. Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
+// unit tests. Ends with the browser's figures (scripts/measure-web.ts, headless Chromium, against the loaded demo team):
+// /login's and /reimburseManage's JS+CSS bytes (gzip), that page's first 20 rows, a keystroke in a 200-line drawer.
+// Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
 // scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
 // `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { pageRecords } from '../src/server/modules/records/repository';
 import { loadTeams } from './bench/dataset';
 import { benchExport } from './bench/export';
 import { benchProduction } from './bench/production';
+import { formatMeasure, measureWeb } from './measure-web';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -40,6 +43,9 @@ function cannon(opts: object): Promise<Load> {
   });
 }
 
+// The web build the server serves (dist/web), made before the server starts; reused when its inputs are unchanged.
+const webBuilt = fs.existsSync('/usr/bin/chromium') && process.env.BENCH_ONLY !== 'export'
+  && spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), 'web'], { stdio: 'inherit' }).status === 0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
 const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
 const { db, services } = server;
@@ -109,6 +115,13 @@ for (const [name, r] of rows) {
   log(`${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / yard.rps * 100).toFixed(0).padStart(5)}%  ${r.errors + r.timeouts + r.non2xx}`);
 }
 log(`server process RSS after the runs: ${rss.toFixed(0)} MB (bench, app and yardstick share the process)`);
+
+// The browser's side (issue 9's web goals) on the same server and data; the bytes are measured as gzip, the goal's
+// encoding.
+if (webBuilt) {
+  log('');
+  log(formatMeasure(await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), acceptEncoding: 'gzip' })));
+} else log('web figures skipped: no /usr/bin/chromium, or the web build failed');
 
 // The plans behind the list calls, as the application role sees them (row-level security on).
 t0 = Date.now();

@@ -1,7 +1,8 @@
 // Data list (spec §2.4): search form, column chooser, action buttons, table with selection /
 // index / tree-index / right-fixed operation columns, server-side sorting and 共 N 条 pagination.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Space, Table, type TableColumnsType } from 'antd';
+import { Space, Table, type TableColumnsType } from 'antd';
+import { Alert } from './lazy-antd';
 import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/schema/types';
 import { holds } from '../../common/computed';
 import { todayInChina } from '../../common/defaults';

@@ -1,7 +1,8 @@
 // Detail popover on cells (spec §2.6): a sub-table with an index column, a description list,
 // or 暂无数据. Width defaults to 200, trigger to hover; sub-table columns are sized by their text.
 import type { ReactNode } from 'react';
-import { Descriptions, Empty, Popover, Table } from 'antd';
+import { Empty, Popover, Table } from 'antd';
+import { Descriptions } from './lazy-antd';
 import type { PopoverConfig } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { POPOVER_DEFAULT_TRIGGER, POPOVER_DEFAULT_WIDTH, estimateColumnWidth } from './constants';

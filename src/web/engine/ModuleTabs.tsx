@@ -1,12 +1,15 @@
 // Module tab bar (spec §2.2): 帮助 with the team's help text and a zoomable tips image (HelpPanel), one item per module (abbreviation
 // and mobile client name, selected one highlighted), and 智能数据 at the bottom unless hidden.
 import { useState } from 'react';
-import { Popover } from 'antd';
+import { Popover, Spin } from 'antd';
+import { lazyComponent } from './lazy-load';
 import { BarChartOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { ModuleItem } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { TIPS_POPOVER_WIDTH } from './constants';
-import { HelpPanel } from './HelpPanel';
+
+/** 帮助's panel (with its image upload) loads when first opened. */
+const HelpPanel = lazyComponent(() => import('./HelpPanel').then((m) => m.HelpPanel), <Spin size="small" />);
 
 export interface ModuleTabsProps {
   modules: ModuleItem[];

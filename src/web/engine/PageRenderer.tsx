@@ -1,19 +1,15 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, Segmented, Spin } from 'antd';
-import type { ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
+import { App as AntApp, Spin } from 'antd';
+import { Segmented } from './lazy-antd';
+import type { AnyPageSchema, ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import { evalExpr } from '../../common/computed';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
 import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage } from '../../common/schema/types';
-import { FieldOptionsEditor } from './field-options/FieldOptionsEditor';
-import { PlatformTableEditor } from './platform-table/PlatformTableEditor';
-import { TeamAdminEditor } from './team-admin/TeamAdminEditor';
-import { DictionaryEditor } from './dictionary/DictionaryEditor';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider } from '../api/data-provider';
-import { AddDialog } from './AddDialog';
 import { DataList } from './DataList';
 import { ListLayout } from './ListLayout';
 import { ModuleTabs } from './ModuleTabs';
@@ -21,13 +17,13 @@ import { NameDialog } from './NameDialog';
 import { SchemaErrorPage } from './SchemaErrorPage';
 import { initialPeriod, SectionHeader } from './SectionHeader';
 import { chooseHeaderTab, firstTab, headerOf, listPeriod, viewOf } from './page-views';
-import { SideDrawer } from './SideDrawer';
 import { PageModuleContext } from './page-module';
+// The drawer, the dialogs and the special pages' editors load when first shown (lazy-parts.tsx).
+import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, PlatformTableEditor, SideDrawer, TeamAdminEditor } from './lazy-parts';
 import { TreePanel } from './TreePanel';
 import { subtreeIds, useCategories } from './use-categories';
 import { parseTreeChildId } from '../../common/tree-node';
 import { feedback, FeedbackBridge } from './feedback';
-import { ImportDialog } from './excel/ImportDialog';
 
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
@@ -50,6 +46,16 @@ type DrawerState = { open: boolean; record?: TableRow; readOnly?: boolean };
 export function PageRenderer(props: PageRendererProps) {
   const result = useMemo(() => validatePageSchema(props.schema, props.file), [props.schema, props.file]);
   if (!result.ok) return <SchemaErrorPage file={props.file} errors={result.errors} />;
+  return <PageView {...props} schema={result.schema} />;
+}
+
+/**
+ * A page schema already known to be valid (the app's SchemaPage: a bundled file, which the build checks and the server
+ * refuses to start without; a page the server tuned is checked first): renders it without the meta-schema validator,
+ * which then stays out of the page's bundle.
+ */
+export function PageView(props: Omit<PageRendererProps, 'schema'> & { schema: AnyPageSchema }) {
+  const result = { schema: props.schema };
   // A dictionary page has no records: the generic dictionary editor renders it.
   if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A field-options page (the field-options page): the generic field tuning editor.

@@ -6,6 +6,7 @@ import type { FieldDef, Option } from '../../common/schema/types';
 import { isEmptyValue } from '../../common/rules/field-rules';
 import { DataProviderContext, type Filter } from '../api/data-provider';
 import { SchemaFields } from './fields/SchemaFields';
+import { deferredPickers } from './fields/DeferredPicker';
 import { loadDictionary } from './fields/use-options';
 import { toFilters } from './filters';
 
@@ -32,7 +33,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch:
   return (
     <FormProvider form={form}>
       <div className="yg-search-form" style={{ display: 'flex', alignItems: 'flex-start', gap: 12 }}>
-        <div style={{ flex: 1 }}><SchemaFields fields={loose} columns={3} /></div>
+        <div style={{ flex: 1 }}><SchemaFields fields={loose} columns={3} components={deferredPickers} /></div>
         <Space>
           <Button type="primary" onClick={() => { void search(); }}>查询</Button>
           <Button onClick={() => { form.reset(); onSearch([]); }}>重置</Button>

@@ -1,6 +1,7 @@
 // Section header (spec §2.11): title, optional classification tabs, year arrows or a month/year toggle.
 import { useState, type ReactNode } from 'react';
-import { Button, Segmented, Space, Tabs } from 'antd';
+import { Button, Space, Tabs } from 'antd';
+import { Segmented } from './lazy-antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { SectionHeaderConfig } from '../../common/schema/types';

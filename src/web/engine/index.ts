@@ -1,5 +1,5 @@
 // Public API of the page engine. Pages and the app import from here, never from engine internals.
-export { PageRenderer, type PageRendererProps } from './PageRenderer';
+export { PageRenderer, PageView, type PageRendererProps } from './PageRenderer';
 export { TreePanel, type TreePanelProps } from './TreePanel';
 export { ModuleTabs, type ModuleTabsProps } from './ModuleTabs';
 export { ListLayout } from './ListLayout';

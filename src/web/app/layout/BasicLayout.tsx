@@ -2,7 +2,8 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { App, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { SelectionDialog } from '../teams/SelectionPanel';
+import { onFirstOpen } from '../../engine/lazy-parts';
+import type { SelectionDialog as SelectionDialogType } from '../teams/SelectionPanel';
 import type { SelectionMode } from '../teams/selection';
 import { takeFlash } from '../teams/switch';
 import { useWorkspace } from '../workspace-context';
@@ -14,6 +15,9 @@ import { JoinRequestsBadge } from './JoinRequestsBadge';
 import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './TeamSwitcher';
 import { UserMenu } from './UserMenu';
+
+/** 创建团队 / 加入团队 from the header: the dialog loads when first opened. */
+const SelectionDialog = onFirstOpen<typeof SelectionDialogType>(() => import('../teams/SelectionPanel').then((m) => m.SelectionDialog));
 
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 54;

@@ -14,8 +14,13 @@ import { useNavigate } from 'react-router-dom';
 import { accountApi } from '../../api/account';
 import { clearSession } from '../../api/session';
 import { useUser } from '../session-context';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { DeactivateDialog } from './DeactivateDialog';
+import { onFirstOpen } from '../../engine/lazy-parts';
+import type { ChangePasswordDialog as ChangePasswordDialogType } from './ChangePasswordDialog';
+import type { DeactivateDialog as DeactivateDialogType } from './DeactivateDialog';
+
+// The account dialogs load when first opened.
+const ChangePasswordDialog = onFirstOpen<typeof ChangePasswordDialogType>(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog));
+const DeactivateDialog = onFirstOpen<typeof DeactivateDialogType>(() => import('./DeactivateDialog').then((m) => m.DeactivateDialog));
 
 /** The seven user-menu entries, in the order of messages.md. */
 export const USER_MENU_LABELS = ['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录'] as const;

@@ -1,21 +1,24 @@
 // A module route rendered by the generic engine from its JSON page schema, against the real HTTP provider.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageRenderer } from '../../engine';
+import { PageView } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
 import { api } from '../../api/client';
 import { openDocument, openPrint } from '../../api/print';
 import { schemaForRoute } from './schema-index';
-import type { ButtonDef, TableRow } from '../../../common/schema/types';
+import type { AnyPageSchema, ButtonDef, TableRow } from '../../../common/schema/types';
+import type { SchemaError } from '../../../common/schema/loader';
+
+type Check = { ok: true; schema: AnyPageSchema } | { ok: false; errors: SchemaError[]; ErrorPage: ComponentType<{ file: string; errors: SchemaError[] }> };
 
 export function SchemaPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
   const entry = schemaForRoute(pathname);
-  const [schema, setSchema] = useState<{ file: string; value: unknown } | null>(null);
+  const [schema, setSchema] = useState<{ file: string; value: unknown; check: Check } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -27,7 +30,15 @@ export function SchemaPage() {
       const tuned = page.module && page.list
         ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null) : null;
       const same = tuned && typeof tuned === 'object' && (tuned as { module?: string }).module === page.module;
-      if (live) setSchema({ file: entry.file, value: same ? tuned : value });
+      const shown = same ? tuned : value;
+      // The bundled file is valid: the server loads the same files and refuses to start on an invalid one, and the
+      // build checks them (vite.config.ts). The meta-schema's validator (a large chunk) is fetched only for a page
+      // the server tuned differently, and in development, where a file may be mid-edit.
+      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(value)) ? await import('../../engine/page-check') : null;
+      const res = checker?.validatePageSchema(shown, entry.file);
+      const check: Check = !res || res.ok ? { ok: true, schema: (res?.ok ? res.schema : shown) as AnyPageSchema }
+        : { ok: false, errors: res.errors, ErrorPage: checker!.SchemaErrorPage };
+      if (live) setSchema({ file: entry.file, value: shown, check });
     });
     return () => { live = false; };
   }, [entry]);
@@ -56,7 +67,9 @@ export function SchemaPage() {
   return (
     <DataProviderContext.Provider value={httpDataProvider}>
       {/* Permission codes and the tenant logo come from the workspace around every page. */}
-      <PageRenderer key={schema.file} schema={schema.value} file={schema.file} onAction={onAction} onNavigate={navigate} />
+      {schema.check.ok
+        ? <PageView key={schema.file} schema={schema.check.schema} file={schema.file} onAction={onAction} onNavigate={navigate} />
+        : <schema.check.ErrorPage file={schema.file} errors={schema.check.errors} />}
     </DataProviderContext.Provider>
   );
 }

@@ -1,9 +1,9 @@
 // Column type → cell renderer, resolved at render time (DESIGN §4.1).
 import type { ComponentType } from 'react';
+import { lazyComponent } from '../lazy-load';
 import type { ColumnType } from '../../../common/schema/types';
 import type { CellProps } from './types';
 import { TextCell } from './TextCell';
-import { ImageCell } from './ImageCell';
 import { TextButtonCell } from './TextButtonCell';
 import { ButtonListCell } from './ButtonListCell';
 import { SpanListCell } from './SpanListCell';
@@ -19,6 +19,9 @@ import { EnumCell } from './EnumCell';
 import { SlotCell } from './SlotCell';
 import { MoneyCell } from './MoneyCell';
 import { PercentCell } from './PercentCell';
+
+/** Image cells (antd's Image and its preview) load when a list first shows one. */
+const ImageCell = lazyComponent(() => import('./ImageCell').then((m) => m.ImageCell));
 
 export const columnRegistry: Record<ColumnType, ComponentType<CellProps>> = {
   text: TextCell,

@@ -2,19 +2,16 @@
 // cancellable) and saves it. The list hands over its current query and visible columns; the server applies
 // the permission, team, visibility and data scope, so the file holds exactly what the list could page through.
 import { useCallback, useRef, useState } from 'react';
-import { Button, Modal, Progress, Typography } from 'antd';
+import { lazyComponent } from '../lazy-load';
 import { useDataProvider, type ExportListParams } from '../../api/data-provider';
 import { feedback } from '../feedback';
-import { exportPercent, saveFile, sizeText } from './export-progress';
+import { saveFile } from './export-progress';
+import type { Running } from './ExportDialog';
+
+/** The progress dialog (antd's Progress) loads with the first export. */
+const ExportDialog = lazyComponent(() => import('./ExportDialog').then((m) => m.ExportDialog));
 
 export type ExportQuery = Omit<ExportListParams, 'signal' | 'onProgress'>;
-
-interface Running {
-  bytes: number;
-  rows: number | null;
-  columns: number;
-  done: boolean;
-}
 
 /** The export of a list: `start(query)` runs one (one at a time), `dialog` shows its progress. */
 export function useListExport() {
@@ -55,31 +52,9 @@ export function useListExport() {
     void feedback.message.info('已取消导出');
   }, []);
 
-  const dialog = <ExportDialog run={run} onCancel={cancel} />;
+  // Rendered from the first export on (its Modal closes and destroys itself when `run` is null again).
+  const [started, setStarted] = useState(false);
+  if (run && !started) setStarted(true);
+  const dialog = started || run ? <ExportDialog run={run} onCancel={cancel} /> : null;
   return { start, cancel, running: run !== null, supported: !!provider.exportList, dialog };
-}
-
-/** The progress dialog: rows to come, bytes received, an estimated share; 取消 stops the download. */
-export function ExportDialog({ run, onCancel }: { run: Running | null; onCancel: () => void }) {
-  const percent = run ? exportPercent({ bytes: run.bytes, rows: run.rows ?? 0, columns: run.columns, done: run.done }) : 0;
-  return (
-    <Modal
-      open={run !== null}
-      title="导出 Excel"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-      footer={<Button onClick={onCancel}>取消</Button>}
-    >
-      <div className="yg-export-progress">
-        <Progress percent={percent} status={run?.done ? 'success' : 'active'} />
-        <Typography.Text type="secondary">
-          {run?.rows === null || !run
-            ? '正在统计记录…'
-            : `共 ${run.rows.toLocaleString('en-US')} 条，已接收 ${sizeText(run.bytes)}`}
-        </Typography.Text>
-      </div>
-    </Modal>
-  );
 }

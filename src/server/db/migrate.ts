@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_client_limits';
 import * as m013 from './migrations/013_audit_log';
 import * as m014 from './migrations/014_platform_catalogue';
 import * as m015 from './migrations/015_user_manage';
+import * as m016 from './migrations/016_stock_reservations';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_audit_log': m013,
   '014_platform_catalogue': m014,
   '015_user_manage': m015,
+  '016_stock_reservations': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,7 @@ import { todayOf, type Ctx } from '../workflow/engine';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
+import { checkUploads } from './uploads';
 import { callerRefs } from './visibility';
 
 export { stageField, stageLocked };
@@ -79,6 +80,8 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     const bad = action.lineChecks!.find((c) => c.expr && !evalExpr(c.expr, scope));
     if (bad) throw badRequest(`第${i + 1}行：${bad.message}`);
   }
+  // Files the action asks for (a stage's 必交资料) are checked like a form's: uploaded by this team.
+  await checkUploads(trx, tenant, action.fields ?? [], [], patch, []);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
   const from = String(data[stageField(m)]);

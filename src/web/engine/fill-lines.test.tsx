@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // `data.fillLines`: a user's pick of a record (a 采购模板) replaces the drawer's blank lines with the picked
 // record's lines, mapped cell by cell; the lookup of a stored pick (setPicked) never touches the lines.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -188,6 +188,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     // 道具: 立项申请 (方案, 2 天) → 方案评审 (方案, 图纸, 5) → 报价审批 (预算, 报价, 3) → 合同签订 (合同, 7) → 开工确认 (图纸, 2).
     const rec = await approved('projectInitiation', project({ projectName: '立项阶段测试项目（测试）' }));
     expect(rec).toMatchObject({ status: '已通过', stage: '已立项', phase: '立项申请', phaseStartDate: todayInChina(), phaseDue: day(2) });
+    expect(rec.actions).toContain('advancePhase');
     const id = rec.id;
     const plan = await uploadPng(t, staff, '方案.png');
     const drawing = await uploadPng(t, staff, '图纸.png');
@@ -209,7 +210,9 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     // 开工确认 needs 图纸, which the record holds: the last stage completes the process.
     ok(await stage('projectInitiation', id, 'advancePhase'));
     expect(await get('projectInitiation', id)).toMatchObject({ phase: '已完成', phaseDue: '' });
-    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 400, message: '没有待完成的立项阶段' });
+    // Nothing left to complete: the action is no longer offered, and refused.
+    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 409, message: '当前项目状态为「已立项」，不能推进阶段'.replace('已立项', '执行中') });
+    expect((await get('projectInitiation', id)).actions).not.toContain('advancePhase');
     // A client cannot set the stage or its due date.
     const draft = await t.call('POST', api('projectInitiation', 'add'), project({ projectName: '阶段伪造测试（测试）', phase: '已完成', phaseDue: '2099-01-01' }), staff);
     ok(draft);

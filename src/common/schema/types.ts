@@ -806,6 +806,8 @@ export interface StageAction {
   danger?: boolean;
   /** Offered on the list for the selected rows too (e.g. 确认 a month's attendance at once); all or none. */
   batch?: boolean;
+  /** Offered (and allowed) only while this holds over the record, besides `from` (推进阶段 while a 立项阶段 is open). */
+  when?: string;
 }
 
 /** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */

@@ -10,7 +10,7 @@ import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
-import { evalExpr, failedCheck, scopeOf } from '../../../common/computed';
+import { evalExpr, failedCheck, holds, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
@@ -34,7 +34,8 @@ export function stageActionsFor(m: ModuleSchema, status: string, data: Record<st
   const st = m.schema.stages;
   if (!st || status !== RecordStatus.approved) return [];
   const cur = data[stageField(m)];
-  return st.actions.filter((a) => a.from.includes(String(cur)));
+  // `when`: offered only while it holds (推进阶段 while a stage of the record's own list is open).
+  return st.actions.filter((a) => a.from.includes(String(cur)) && (!a.when || holds(a.when, data)));
 }
 
 export function stageActionCode(m: ModuleSchema, a: StageAction) {

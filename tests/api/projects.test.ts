@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll } from '../helpers/records';
+import { approveAll, uploadPng } from '../helpers/records';
+import { todayInChina } from '../../src/common/defaults';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 
 const api = (module: string, op: string) => `/api/data/${module}/${op}`;
@@ -180,6 +181,50 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     ok(await stage('projectInitiation', other, 'terminate', { terminateDate: '2031-03-05', terminateReason: '客户取消' }));
     expect((await get('projectInitiation', other)).stage).toBe('已终止');
     expect(await stage('projectInitiation', other, 'start', { actualStartDate: '2031-03-06' })).toMatchObject({ status: 409 });
+  });
+
+  it('立项阶段 come from the project type\'s 立项流程: each needs its required files to be completed; its time limit gives the due date', async () => {
+    const day = (n: number) => { const x = new Date(`${todayInChina()}T00:00:00Z`); x.setUTCDate(x.getUTCDate() + n); return x.toISOString().slice(0, 10); };
+    // 道具: 立项申请 (方案, 2 天) → 方案评审 (方案, 图纸, 5) → 报价审批 (预算, 报价, 3) → 合同签订 (合同, 7) → 开工确认 (图纸, 2).
+    const rec = await approved('projectInitiation', project({ projectName: '立项阶段测试项目（测试）' }));
+    expect(rec).toMatchObject({ status: '已通过', stage: '已立项', phase: '立项申请', phaseStartDate: todayInChina(), phaseDue: day(2) });
+    expect(rec.actions).toContain('advancePhase');
+    const id = rec.id;
+    const plan = await uploadPng(t, staff, '方案.png');
+    const drawing = await uploadPng(t, staff, '图纸.png');
+    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：方案' });
+    // A file that is not this team's upload is refused.
+    expect((await stage('projectInitiation', id, 'advancePhase', { planFiles: [{ url: '/api/files/forged/x.png', name: 'x.png' }] })).status).toBe(400);
+    expect((await get('projectInitiation', id)).phase).toBe('立项申请');
+    ok(await stage('projectInitiation', id, 'advancePhase', { planFiles: [plan] }));
+    expect(await get('projectInitiation', id)).toMatchObject({ phase: '方案评审', phaseDue: day(5), stage: '已立项', planFiles: [plan] });
+    // 方案 is on the record already; 图纸 is missing.
+    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：图纸' });
+    ok(await stage('projectInitiation', id, 'advancePhase', { drawings: [drawing] }));
+    expect((await get('projectInitiation', id)).phase).toBe('报价审批');
+    expect(await stage('projectInitiation', id, 'advancePhase', { budgetFiles: [plan] })).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：报价' });
+    ok(await stage('projectInitiation', id, 'advancePhase', { budgetFiles: [plan], quoteFiles: [plan] }));
+    ok(await stage('projectInitiation', id, 'start', { actualStartDate: todayInChina() }));
+    ok(await stage('projectInitiation', id, 'advancePhase', { contractFiles: [plan] }));
+    expect(await get('projectInitiation', id)).toMatchObject({ phase: '开工确认', phaseDue: day(2), stage: '执行中' });
+    // 开工确认 needs 图纸, which the record holds: the last stage completes the process.
+    ok(await stage('projectInitiation', id, 'advancePhase'));
+    expect(await get('projectInitiation', id)).toMatchObject({ phase: '已完成', phaseDue: '' });
+    // Nothing left to complete: the action is no longer offered, and refused.
+    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 409, message: '当前项目状态为「已立项」，不能推进阶段'.replace('已立项', '执行中') });
+    expect((await get('projectInitiation', id)).actions).not.toContain('advancePhase');
+    // A client cannot set the stage or its due date.
+    const draft = await t.call('POST', api('projectInitiation', 'add'), project({ projectName: '阶段伪造测试（测试）', phase: '已完成', phaseDue: '2099-01-01' }), staff);
+    ok(draft);
+    expect(draft.data.phase ?? null).toBeNull();
+    expect(draft.data.phaseDue ?? null).toBeNull();
+    // 装修 and 家具 follow their own processes the same way.
+    const deco = await approved('decorationProjectProposal', {
+      projectName: '阶段测试装修（测试）', customerId: customer, spaceType: d('spaceType', '门店'), decorationType: d('decorationType', '新装'),
+      area: 50, processCode: process['装修'], region: ['浙江省', '杭州市'], address: '上城区 1 号', period: ['2031-03-01', '2031-04-30'],
+      lines: [{ trade: '水电', description: '强弱电', quantity: 1, unit: d('unit', '套'), unitPrice: 1000 }],
+    });
+    expect(deco).toMatchObject({ phase: '立项申请', phaseDue: day(2) });
   });
 
   it('装修立项: 合同金额 is the lines\' sum whatever the client sends; 开工 → 验收 → 结算', async () => {

@@ -228,4 +228,73 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
     expect(await t.call('POST', api('storageinit', 'add'), { warehouseId: side, initDate: '2031-01-01', lines: [{ materialId: other.id, quantity: 1, unitPrice: 2, location: 'Z-9' }] }, boss))
       .toMatchObject({ status: 400, message: '第1行库位「Z-9」不在所选仓库中' });
   });
+  it('an issue under approval locks its quantity: available = quantity − locked; posting, refusal and withdrawal release it', async () => {
+    const tape = await material('封箱胶带（锁定测试）', 3);
+    expect((await post('入库', main, [{ materialId: tape.id, quantity: 10, unitPrice: 3 }])).status).toBe(200);
+    const scrapType = { stockOutType: d('stockOutType', '报废出库') };
+    // 报废 6 waits for approval: the 6 are locked, not gone.
+    const scrap = await post('出库', main, [{ materialId: tape.id, quantity: 6 }], scrapType);
+    expect(scrap.data?.status, scrap.message).toBe('审批中');
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 10, lockedQuantity: 6, availableQuantity: 4 });
+    // Another issue may take only what is available; a second reservation too.
+    const beyond = await post('出库', main, [{ materialId: tape.id, quantity: 5 }]);
+    expect(beyond.status).toBe(409);
+    expect(beyond.message).toMatch(/^可用库存不足：测试主仓 · .*封箱胶带（锁定测试）.* 现有 10，已锁定 6，可用 4，本次出库 5$/);
+    expect((await post('出库', main, [{ materialId: tape.id, quantity: 5 }], scrapType)).message).toMatch(/^可用库存不足：.*，可用 4，本次出库 5$/);
+    expect((await post('出库', main, [{ materialId: tape.id, quantity: 4 }])).status).toBe(200);
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 6, lockedQuantity: 6, availableQuantity: 0 });
+    // Approval posts the issue and releases its hold.
+    expect(await approveAll(t, 'storeprocess', scrap.data.id, [boss, lisi])).toMatchObject({ status: '已通过', postStage: '已过账' });
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 0, lockedQuantity: 0, availableQuantity: 0, stockPrice: 0 });
+
+    expect((await post('入库', main, [{ materialId: tape.id, quantity: 5, unitPrice: 3 }])).status).toBe(200);
+    // Withdrawn: released.
+    const w = await post('出库', main, [{ materialId: tape.id, quantity: 2 }], scrapType);
+    expect(await balance(tape.id, main)).toMatchObject({ lockedQuantity: 2, availableQuantity: 3 });
+    expect((await t.call('POST', '/api/oa/process/withdraw', { formId: w.data.id }, boss)).status).toBe(200);
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 5, lockedQuantity: 0, availableQuantity: 5 });
+    // Refused: released; submitted again: held again; approved: posted once, hold gone.
+    const r = await post('出库', main, [{ materialId: tape.id, quantity: 3 }], scrapType);
+    expect(await balance(tape.id, main)).toMatchObject({ lockedQuantity: 3 });
+    let refused = false;
+    for (const token of [boss, lisi]) {
+      const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${r.data.id}`, undefined, token)).data;
+      if (!task?.taskId) continue;
+      const x = await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '数量有误' }, token);
+      expect(x.status, x.message).toBe(200);
+      refused = true;
+      break;
+    }
+    expect(refused).toBe(true);
+    expect(await balance(tape.id, main)).toMatchObject({ lockedQuantity: 0, availableQuantity: 5 });
+    const again = await t.call('POST', api('storeprocess', 'submit'), { id: r.data.id }, boss);
+    expect(again.status, again.message).toBe(200);
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 5, lockedQuantity: 3, availableQuantity: 2 });
+    expect(await approveAll(t, 'storeprocess', r.data.id, [boss, lisi])).toMatchObject({ status: '已通过' });
+    expect(await balance(tape.id, main)).toMatchObject({ quantity: 2, lockedQuantity: 0, availableQuantity: 2, stockPrice: 6 });
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM stock_reservations WHERE source_id IN (${scrap.data.id}, ${w.data.id}, ${r.data.id})`.execute(t.db)).rows[0].n)).toBe(0);
+  });
+
+  it('10 reservations at once against 5 available: exactly 5 hold, the rest are refused', async () => {
+    const nail = await material('钉子（锁定并发）', 1);
+    expect((await post('入库', main, [{ materialId: nail.id, quantity: 5, unitPrice: 1 }])).status).toBe(200);
+    const scrapType = { stockOutType: d('stockOutType', '报废出库') };
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('出库', main, [{ materialId: nail.id, quantity: 1 }], scrapType, i % 2 ? boss : lisi)));
+    expect(results.filter((x) => x.status === 200)).toHaveLength(5);
+    expect(results.filter((x) => x.status !== 200).every((x) => x.status === 409 && x.message.startsWith('可用库存不足'))).toBe(true);
+    expect(await balance(nail.id, main)).toMatchObject({ quantity: 5, lockedQuantity: 5, availableQuantity: 0 });
+  });
+
+  it('a warehouse shows the value of its stock, the sum of its balances to the fen', async () => {
+    const got = (await t.call('GET', `${api('storeSetting', 'get')}?id=${main}`, undefined, boss)).data;
+    const sum = await sql<{ v: string }>`SELECT coalesce(sum((data->>'stockPrice')::numeric), 0) AS v FROM records WHERE module = 'materialStorage'
+      AND deleted_at IS NULL AND data->>'warehouseId' = ${String(main)}`.execute(t.db);
+    expect(Number(sum.rows[0].v)).toBeGreaterThan(0);
+    expect(got.stockValue).toBe(Number(sum.rows[0].v));
+    const listed = (await t.call('POST', api('storeSetting', 'page'), { pageNum: 1, pageSize: 50 }, boss)).data.list;
+    expect(listed.find((w: Row) => w.id === main).stockValue).toBe(Number(sum.rows[0].v));
+    // Never stored, whatever a client sends.
+    const raw = await sql<{ data: Row }>`SELECT data FROM records WHERE id = ${main}`.execute(t.db);
+    expect(raw.rows[0].data.stockValue).toBeUndefined();
+  });
 });

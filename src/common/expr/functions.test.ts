@@ -180,4 +180,14 @@ describe('values and lists', () => {
     expect(ev('lookup(rates, "level", "Z", "rate")', { rates })).toBeNull();
     expect(ev('lookup(rates, "level", "A")', { rates })).toEqual({ level: 'A', rate: '0.05' });
   });
+
+  it('after gives the item following the matching one (the next stage), null after the last or without a match', () => {
+    const stages = [{ name: '立项申请', days: 3 }, { name: '方案评审', days: 5 }, { name: '合同签订', days: 7 }];
+    expect(ev('after(stages, "name", "立项申请", "name")', { stages })).toBe('方案评审');
+    expect(ev('after(stages, "name", cur, "days")', { stages, cur: '方案评审' })).toBe(7);
+    expect(ev('after(stages, "name", "合同签订", "name")', { stages })).toBeNull();
+    expect(ev('after(stages, "name", "无此阶段")', { stages })).toBeNull();
+    expect(ev('after(stages, "name", "立项申请")', { stages })).toEqual({ name: '方案评审', days: 5 });
+    expect(ev('after(none, "name", "x", "name")', { none: null })).toBeNull();
+  });
 });

@@ -256,6 +256,21 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return args.length > 3 ? own(found, args[3] as string) : found;
     },
   }],
+  ['after', {
+    arity: between(3, 4),
+    usage: 'after(列表, "键属性", 键, "取值属性")',
+    propertyArgs: [1, 3],
+    // The item after the one whose key equals the value (the next of a list of stages); null after the last
+    // or when none matches.
+    call(args) {
+      const items = itemsOf(args[0]);
+      if (!items) return null;
+      const i = items.findIndex((item) => equals(own(item, args[1] as string), args[2]));
+      const next = i < 0 ? undefined : items[i + 1];
+      if (next === undefined) return null;
+      return args.length > 3 ? own(next, args[3] as string) : next;
+    },
+  }],
 ]);
 
 /** Every function name an expression may call, `if` included. */

@@ -62,6 +62,12 @@ export interface RecordSource {
   filter?: RecordCondition[];
   /** Form fields filled in from the picked record on pick: { formField: pickedField }. */
   fill?: Record<string, string>;
+  /**
+   * The form's lines replaced, on a user's pick, by one per line of the picked record (which must expose
+   * `lines`): { lineCell: pickedLineCell } (a 采购模板 fills a request's 明细). The lines stay editable and are
+   * checked on save like typed ones.
+   */
+  fillLines?: Record<string, string>;
   /** Further properties of the picked record the page's expressions read (picked.<field>.<prop>). */
   expose?: string[];
 }
@@ -741,8 +747,8 @@ export interface EffectTarget {
 
 /**
  * An effect of a transition, declared by the page that causes it and run by one engine inside the
- * transition's transaction (all-or-nothing). `on`: "approved" (the record takes effect) or "stage:<action
- * key>". Kinds: create records in another module (one per record, or one per line), append a line to target
+ * transition's transaction (all-or-nothing). `on`: "approved" (the record takes effect), "submitted" (its
+ * approval starts) or "stage:<action key>". Kinds: create records in another module (one per record, or one per line), append a line to target
  * records, or update target records' fields (set / add) or stage. Expressions see the source record's
  * fields, `lines`, `line` (per-line), `input` (a stage action's values) and `picked`.
  */
@@ -809,6 +815,12 @@ export interface StockPosting {
   writeBack?: Record<string, string>;
   /** The team-wide costing method: a `single` record's field; equal to `fifo` means first in, first out. */
   costing?: { module: string; field: string; fifo: string };
+  /**
+   * A reservation instead of a move (effects `on: "submitted"`): `quantity` (positive) is locked on the balance
+   * (lockedQuantity) while the document is under approval, refused beyond what is available (quantity − locked)
+   * unless `allowNegative`; released when the document takes effect, is refused or withdrawn.
+   */
+  reserve?: boolean;
 }
 
 /** One action that moves a record from one stage to the next (e.g. 支付: 待支付 → 已支付). */
@@ -841,6 +853,8 @@ export interface StageAction {
   batch?: boolean;
   /** The dialog starts from the record's current values of `fields` (修改档案 of an approved employee file). */
   prefill?: boolean;
+  /** Offered (and allowed) only while this holds over the record, besides `from` (推进阶段 while a 立项阶段 is open). */
+  when?: string;
 }
 
 /** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */

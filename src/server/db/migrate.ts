@@ -15,6 +15,7 @@ import * as m013 from './migrations/013_audit_log';
 import * as m014 from './migrations/014_platform_catalogue';
 import * as m015 from './migrations/015_user_manage';
 import * as m016 from './migrations/016_request_keys';
+import * as m017 from './migrations/017_stock_reservations';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_platform_catalogue': m014,
   '015_user_manage': m015,
   '016_request_keys': m016,
+  '017_stock_reservations': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

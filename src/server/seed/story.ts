@@ -281,7 +281,7 @@ export class Story {
         await refuse(trx, ctx, t.assignee_id, t.id, undefined, r.refusal ?? '信息不全，请补充后重新提交');
       });
     }
-    if (fate === 'withdrawn') step(hours(created, 1), () => withdraw(trx, ctx.tenant, by.id, id));
+    if (fate === 'withdrawn') step(hours(created, 1), () => withdraw(trx, ctx, by.id, id));
     if (fate === 'approved') {
       // Each approver decides in turn: two hours after submission, then the next morning and afternoon.
       const times = [2, 24.5, 29.5, 48.5, 53.5].map((h) => hours(created, h));

@@ -25,6 +25,7 @@ import { DRAWER_WIDTH } from './constants';
 import { SchemaFields } from './fields/SchemaFields';
 import { LineItemTable } from './LineItemTable';
 import { createLineStore } from './line-store';
+import { useFillLines } from './fill-lines';
 import { Permission } from './Permission';
 import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ReasonDialog } from './ReasonDialog';
@@ -74,6 +75,8 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
     }
   }, [userId, deptId, record, readOnly, open, form, config.fields]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
+  // A picker with `fillLines` (采购模板) replaces the lines with the picked record's.
+  useFillLines(form, lines, config.fields, !readOnly && !!config.lines);
   const formId = record?.id;
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.
   const status = record?.[config.systemCode?.statusProp ?? 'status'];

@@ -15,7 +15,7 @@ import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
 import { settleRecord } from './settle';
 import { num } from './numbers';
-import { lockStockKeys, postStock } from './stock';
+import { lockNames, lockStockKeys, postStock, releaseReservations, reservationsOf } from './stock';
 
 type Row = Record<string, unknown>;
 
@@ -95,10 +95,13 @@ async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, sco
  */
 export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0, lineInput?: Row[]) {
   const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
-  if (!effects.length) return;
+  // Taking effect ends what the document held under approval (its reservations), before its own postings.
+  const held = on === 'approved' ? await reservationsOf(trx, ctx, recordId) : [];
+  if (!effects.length && !held.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
   const today = todayOf(ctx);
-  await lockStockFirst(trx, ctx, m, recordId, effects, userId, input, lineInput);
+  await lockStockFirst(trx, ctx, m, recordId, effects, userId, input, lineInput, held.map((x) => x.lock_name));
+  if (held.length) await releaseReservations(trx, ctx, recordId, userId, held);
   for (const e of effects) {
     const src = await lockedSource(trx, ctx.tenant, m, recordId);
     // A stage action's per-line values (到货数量) ride on the lines while its effects run, never stored.
@@ -180,9 +183,9 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
 }
 
 /** Every balance this event's stock postings move, locked in one sorted order before any is posted (stock.ts). */
-async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, effects: EffectDef[], userId: number, input: Row, lineInput?: Row[]) {
+async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, effects: EffectDef[], userId: number, input: Row, lineInput?: Row[], also: string[] = []) {
   const stock = effects.filter((e) => e.kind === 'stock' && e.stock);
-  if (!stock.length) return;
+  if (!stock.length) return lockNames(trx, also);
   const src = await lockedSource(trx, ctx.tenant, m, recordId);
   if (lineInput) src.lines = src.lines.map((l, i) => ({ ...l, ...lineInput[i] }));
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, { ...src.data }, { today: todayOf(ctx), userId }, { checkFilter: false });
@@ -196,7 +199,7 @@ async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId
       postings.push({ p: e.stock!, at, lineNo: i });
     }
   }
-  if (postings.length > 1) await lockStockKeys(trx, ctx, postings);
+  if (postings.length + also.length > 1) await lockStockKeys(trx, ctx, postings, also);
 }
 
 export const isEffective = (status: string) => status === RecordStatus.approved;

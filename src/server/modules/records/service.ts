@@ -25,7 +25,8 @@ import { loadAggregates } from './aggregates';
 import { lookupTeams } from './team-lookup';
 import { callerRefs, deptOf } from './visibility';
 import { runEffects, useRecordCreator } from './effects';
-import { onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
+import { releaseReservations } from './stock';
+import { onInstanceEvents, onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
 
 type Row = Record<string, unknown>;
 
@@ -242,3 +243,7 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
 // here, so neither the effects engine nor the workflow engine imports it back.
 useRecordCreator(createRecord);
 onRecordApproved(takeEffectNow);
+onInstanceEvents({
+  submitted: (trx, ctx, m, id, instanceId, userId) => runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId),
+  ended: (trx, ctx, id, userId) => releaseReservations(trx, ctx, id, userId),
+});

@@ -10,13 +10,14 @@ import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
-import { evalExpr, failedCheck, scopeOf } from '../../../common/computed';
+import { evalExpr, failedCheck, holds, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
+import { checkUploads } from './uploads';
 import { callerRefs } from './visibility';
 
 export { stageField, stageLocked };
@@ -33,7 +34,8 @@ export function stageActionsFor(m: ModuleSchema, status: string, data: Record<st
   const st = m.schema.stages;
   if (!st || status !== RecordStatus.approved) return [];
   const cur = data[stageField(m)];
-  return st.actions.filter((a) => a.from.includes(String(cur)));
+  // `when`: offered only while it holds (推进阶段 while a stage of the record's own list is open).
+  return st.actions.filter((a) => a.from.includes(String(cur)) && (!a.when || holds(a.when, data)));
 }
 
 export function stageActionCode(m: ModuleSchema, a: StageAction) {
@@ -87,6 +89,8 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     const bad = action.lineChecks!.find((c) => c.expr && !evalExpr(c.expr, scope));
     if (bad) throw badRequest(`第${i + 1}行：${bad.message}`);
   }
+  // Files the action asks for (a stage's 必交资料) are checked like a form's: uploaded by this team.
+  await checkUploads(trx, tenant, action.fields ?? [], [], patch, []);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
   const from = String(data[stageField(m)]);

@@ -62,13 +62,13 @@ function keysOf(bm: ModuleSchema, p: StockPosting, at: Row, lineNo: number): Row
  * any of them is read: two transfers of the same materials in opposite directions then queue instead of
  * deadlocking (each would otherwise hold one warehouse's balance and wait for the other's).
  */
-export async function lockStockKeys(trx: TenantTx, ctx: Ctx, postings: { p: StockPosting; at: Row; lineNo: number }[]) {
-  const names = new Set<string>();
+export async function lockStockKeys(trx: TenantTx, ctx: Ctx, postings: { p: StockPosting; at: Row; lineNo: number }[], also: string[] = []) {
+  const names = new Set<string>(also);
   for (const { p, at, lineNo } of postings) {
     const bm = ctx.schemas.get(p.module);
     if (bm) names.add(lockName(ctx, bm.schema.module, keysOf(bm, p, at, lineNo)));
   }
-  for (const n of [...names].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${n}, 0))`.execute(trx);
+  await lockNames(trx, names);
 }
 
 async function lockBalance(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, keys: Row): Promise<Balance | null> {
@@ -139,10 +139,11 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
   if (!bm) throw badRequest(`关联模块不存在：${p.module}`);
   const keys = keysOf(bm, p, at, lineNo);
   let bal = await lockBalance(trx, ctx, bm, keys);
-  const before = { ...at, balance: { quantity: 0, stockPrice: 0, ...bal?.data } };
+  const before = { ...at, balance: { quantity: 0, stockPrice: 0, lockedQuantity: 0, ...bal?.data } };
   let q: Big;
   try { q = new Big(evalExpr(p.quantity, before) as number); } catch { throw badRequest(`第${lineNo + 1}行数量不正确`); }
   if (q.eq(0)) return { balanceId: bal?.id ?? null, writeBack: written(p, before, q, new Big(0), new Big(0)) };
+  if (p.reserve) return reserve(trx, ctx, bm, p, keys, bal, before, q.abs(), src, lineNo, userId, create);
   if (p.openingBy?.length) {
     const scope = JSON.stringify(Object.fromEntries(p.openingBy.map((k) => [k, blank(keys[k]) ? '' : String(keys[k])])));
     const r = await sql`SELECT 1 FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND module = ${bm.schema.module} AND keys @> ${scope}::jsonb
@@ -161,6 +162,11 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
     const allowNegative = p.allowNegative ? !!evalExpr(p.allowNegative, before) : false;
     if (!allowNegative && qty.lt(out)) {
       throw conflict(`库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal.data })} 现有 ${qty.toString()}，本次出库 ${out.toString()}`);
+    }
+    // What other documents under approval hold is not available (this document's own hold went when it took effect).
+    const locked = num(bal.data.lockedQuantity);
+    if (!allowNegative && locked.gt(0) && qty.minus(locked).lt(out)) {
+      throw conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal.data })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${out.toString()}`);
     }
     const costing = await teamCosting(trx, ctx, p);
     amount = (costing === 'fifo' ? await fifoCost(trx, ctx, bal.id, out) : await averageCost(trx, ctx, bal.id, qty, value, out)).times(-1);
@@ -198,4 +204,66 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
 function written(p: StockPosting, before: Row, q: Big, unitPrice: Big, amount: Big): Row {
   const move = { quantity: Number(q.toString()), unitPrice: Number(unitPrice.toString()), amount: Number(amount.toString()) };
   return Object.fromEntries(Object.entries(p.writeBack ?? {}).map(([cell, x]) => [cell, evalExpr(x, { ...before, move })]));
+}
+
+/** Holds `q` of the balance for a document under approval: refused beyond what is available unless negative stock is allowed. */
+async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPosting, keys: Row, found: Balance | null, before: Row, q: Big,
+  src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted> {
+  let bal = found;
+  const qty = num(bal?.data.quantity);
+  const locked = num(bal?.data.lockedQuantity);
+  const allowNegative = p.allowNegative ? !!evalExpr(p.allowNegative, before) : false;
+  if (!allowNegative && qty.minus(locked).lt(q)) {
+    const at = before as Row;
+    throw conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal?.data })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${q.toString()}`);
+  }
+  if (!bal) {
+    const rec = await create(bm, { ...keys, quantity: 0, stockPrice: 0 });
+    bal = { id: Number(rec.id), code: String(rec.code), data: rec, lines: [] };
+  }
+  await sql`INSERT INTO stock_reservations (tenant_code, module, balance_id, lock_name, source_id, line_no, quantity)
+    VALUES (${ctx.tenant}, ${bm.schema.module}, ${bal.id}, ${lockName(ctx, bm.schema.module, keys)}, ${src.id}, ${lineNo}, ${q.toString()}::numeric)`.execute(trx);
+  await settleRecord(trx, ctx, bm, bal.id, { ...bal.data, lockedQuantity: Number(locked.plus(q).toString()) }, bal.lines, { userId, checks: false });
+  return { balanceId: bal.id, writeBack: {} };
+}
+
+interface Reservation { id: number; module: string; balance_id: number; lock_name: string; quantity: string }
+
+/** The reservations a document holds (the lock names its release takes, with the postings', in one sorted order). */
+export async function reservationsOf(trx: TenantTx, ctx: Ctx, sourceId: number) {
+  const r = await sql<Reservation>`SELECT id, module, balance_id, lock_name, quantity FROM stock_reservations
+    WHERE tenant_code = ${ctx.tenant} AND source_id = ${sourceId} ORDER BY lock_name, id`.execute(trx);
+  return r.rows;
+}
+
+/** Takes advisory locks by name, in sorted order (taking one already held is free). */
+export async function lockNames(trx: TenantTx, names: Iterable<string>) {
+  for (const n of [...new Set(names)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${n}, 0))`.execute(trx);
+}
+
+/**
+ * Releases every reservation of a document (it took effect, was refused or withdrawn): each balance's
+ * lockedQuantity drops by what this document held, under the balance's lock; the rows go.
+ */
+export async function releaseReservations(trx: TenantTx, ctx: Ctx, sourceId: number, userId: number, held?: Reservation[]) {
+  const rows = held ?? await reservationsOf(trx, ctx, sourceId);
+  if (!rows.length) return;
+  await lockNames(trx, rows.map((x) => x.lock_name));
+  const byBalance = new Map<number, { module: string; q: Big }>();
+  for (const x of rows) {
+    const b = byBalance.get(Number(x.balance_id)) ?? { module: x.module, q: new Big(0) };
+    b.q = b.q.plus(num(x.quantity));
+    byBalance.set(Number(x.balance_id), b);
+  }
+  for (const [id, { module, q }] of byBalance) {
+    const bm = ctx.schemas.get(module);
+    const r = await sql<Balance>`SELECT id, code, data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${module} AND id = ${id}
+      AND deleted_at IS NULL FOR UPDATE`.execute(trx);
+    const b = r.rows[0];
+    if (!bm || !b) continue;
+    const left = num((b.data ?? {}).lockedQuantity).minus(q);
+    await settleRecord(trx, ctx, bm, id, { ...b.data, lockedQuantity: Number((left.gt(0) ? left : new Big(0)).toString()) }, b.lines ?? [], { userId, checks: false });
+  }
+  await sql`DELETE FROM stock_reservations WHERE tenant_code = ${ctx.tenant} AND source_id = ${sourceId}
+    AND id IN (${sql.join(rows.map((x) => Number(x.id)))})`.execute(trx);
 }

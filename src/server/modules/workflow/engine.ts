@@ -60,6 +60,19 @@ export function onRecordApproved(fn: ApprovedHook) {
   takeEffectNow = fn;
 }
 
+/**
+ * What a record's approval does besides its status, set by the records service: `submitted` runs the page's
+ * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them.
+ */
+type SubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, instanceId: number, userId: number) => Promise<void>;
+type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number) => Promise<void>;
+let submittedNow: SubmittedHook = async () => {};
+let endedNow: EndedHook = async () => {};
+export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook }) {
+  submittedNow = h.submitted;
+  endedNow = h.ended;
+}
+
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
 async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: number, originatorId: number) {
   await setRecordStatus(trx, ctx.tenant, recordId, RecordStatus.approved);
@@ -170,6 +183,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
     definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
+  await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
   const outcome = await advance(trx, ctx, { ...inst, definition }, 0);
   return outcome === 'approved' ? 'approved' : 'running';
 }
@@ -217,6 +231,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
+  await endedNow(trx, ctx, inst.record_id, userId);
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
   await releasePeriods(trx, ctx.tenant, [inst.record_id]);
 }
@@ -233,7 +248,8 @@ export async function runningOf(trx: TenantTx, tenant: string, recordIds: number
 }
 
 /** The originator takes a submission back, only while no approver has acted. */
-export async function withdraw(trx: TenantTx, tenant: string, userId: number, recordId: number) {
+export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId: number) {
+  const tenant = ctx.tenant;
   const inst = await trx.selectFrom('process_instances').selectAll()
     .where('tenant_code', '=', tenant).where('record_id', '=', recordId).where('status', '=', 'running').executeTakeFirst();
   if (!inst) throw conflict('该单据不在审批中');
@@ -248,6 +264,7 @@ export async function withdraw(trx: TenantTx, tenant: string, userId: number, re
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
   await releasePeriods(trx, tenant, [recordId]);
+  await endedNow(trx, ctx, recordId, userId);
 }
 
 export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, recordId: number) {

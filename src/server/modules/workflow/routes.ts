@@ -54,7 +54,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const a = team(req);
     const { formId } = req.body as { formId: number };
-    await withTenant(db, a.tenantCode, (trx) => withdraw(trx, a.tenantCode, a.userId, formId));
+    await withTenant(db, a.tenantCode, (trx) => withdraw(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, formId));
     return ok(null, '已撤回');
   });
 

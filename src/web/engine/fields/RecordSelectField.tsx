@@ -6,7 +6,7 @@ import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../../common/rules/messages';
 import type { RecordSource } from '../../../common/schema/types';
-import { setPicked } from './picked-store';
+import { announceChoice, setPicked } from './picked-store';
 import { usePickerOptions } from './use-picker-options';
 import type { FieldAdapterProps } from './types';
 
@@ -30,6 +30,7 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
     setPicked(form, def.fieldName, hit?.record ?? null);
     for (const [to, from] of Object.entries(src.fill ?? {})) if (hit) form.setValuesIn(to, hit.record[from] ?? null);
     onChange?.(v ?? null);
+    announceChoice(form, def.fieldName, hit?.record ?? null);
   };
 
   const current = value === undefined || value === null || value === '' ? [] : [{ label: String((form.values as Record<string, unknown>)[`${def.fieldName}Name`] ?? value), value }];

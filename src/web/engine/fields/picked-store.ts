@@ -22,3 +22,19 @@ export function onPicked(form: Form | object, fn: () => void): () => void {
   set.add(fn);
   return () => set!.delete(fn);
 }
+
+type Choice = (field: string, record: Row | null) => void;
+const choiceListeners = new WeakMap<object, Set<Choice>>();
+
+/** A user picked a record in a form's picker (not the lookup of a stored pick): e.g. a template fills the lines. */
+export function announceChoice(form: Form | object, field: string, record: Row | null) {
+  for (const fn of choiceListeners.get(form) ?? []) fn(field, record);
+}
+
+/** Calls fn whenever a user picks a record in this form; returns the unsubscribe. */
+export function onChoice(form: Form | object, fn: Choice): () => void {
+  let set = choiceListeners.get(form);
+  if (!set) choiceListeners.set(form, (set = new Set()));
+  set.add(fn);
+  return () => set!.delete(fn);
+}

@@ -28,8 +28,9 @@ export type ValueRef = { $today: true } | { $user: true } | { $dept: true } | { 
 /** One condition of a record picker: the picked record's `field` compared with a value or a ValueRef. */
 export interface RecordCondition {
   field: string;
-  /** `has`: an array field (e.g. participantIds) holds the value. */
-  operator: 'eq' | 'ne' | 'in' | 'contains' | 'has' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null';
+  /** `has`: an array field (e.g. participantIds) holds the value; `year`: a date's year is the value (2025). */
+  operator: 'eq' | 'ne' | 'in' | 'contains' | 'has' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null' | 'year';
+  /** A literal, a ValueRef, or { "$source": "<field>" }: another field of the same filtered record (returnDate lte planReturnDate). */
   value?: unknown;
 }
 
@@ -45,6 +46,8 @@ export interface AggregateDef {
   filter: RecordCondition[];
   /** Computed each time the record is read (list, get, export) and never stored: a figure that follows other modules' records. */
   onRead?: boolean;
+  /** The same op over further modules, added to the figure (on-time orders of 外发单, 采购单 and 安装单 alike). */
+  also?: { module: string; field?: string; filter: RecordCondition[] }[];
 }
 
 /**

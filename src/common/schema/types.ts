@@ -308,8 +308,9 @@ export interface TreeConfig {
   /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
   fromPicker?: true;
   /**
-   * A second level under each picker node (客户 → 道具项目): the records the form's picker `field` offers whose
-   * `parentField` holds the node's value. Choosing one filters the list by `field`. Nodes come from the server.
+   * A second level under each picker or dictionary node (客户 → 道具项目, 伙伴类型 → 伙伴): the records the form's
+   * picker `field` offers whose `parentField` holds the node's value (a multi-valued one: any of them). Choosing one
+   * filters the list by `field`. Nodes come from the server.
    */
   children?: { field: string; parentField: string };
 }

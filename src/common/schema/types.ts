@@ -312,7 +312,8 @@ export interface TreeConfig {
    * picker `field` offers whose `parentField` holds the node's value (a multi-valued one: any of them). Choosing one
    * filters the list by `field`. Nodes come from the server.
    */
-  children?: { field: string; parentField: string };
+  /** `label`: the second-level nodes' label template, when the picker's own says more than the tree needs. */
+  children?: { field: string; parentField: string; label?: string };
 }
 
 export interface ModuleItem {

@@ -74,7 +74,7 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
       if (!below || !tree.children) return parents.map((o) => ({ id: String(o.value), name: o.label }));
       const src = recordSourceOf(below.data)!;
       const parentField = tree.children.parentField;
-      const kids = await pickerOptions(trx, a.tenantCode, s.schemas, { ...below, data: { ...src, expose: [...(src.expose ?? []), parentField] } }, refs, undefined, TREE_MAX);
+      const kids = await pickerOptions(trx, a.tenantCode, s.schemas, { ...below, data: { ...src, label: tree.children.label ?? src.label, expose: [...(src.expose ?? []), parentField] } }, refs, undefined, TREE_MAX);
       const byParent = new Map<string, { id: string; name: string }[]>();
       for (const k of kids) {
         // A multi-valued parent field (a partner of several types) puts the record under each of its values.

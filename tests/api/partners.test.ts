@@ -175,6 +175,23 @@ describe.each(testDialects())('partners on $name', (dialect) => {
     // Files of another site or no file at all are refused.
     const noFile = await t.call('POST', api('partnerFiles', 'add'), { partnerId: senlin.id, docType: '报价单', docName: '报价单' }, staff);
     expect(noFile).toMatchObject({ status: 400, message: '文件不能为空' });
+
+    // The tree 伙伴类型 → 伙伴: the team's partner types, each with the partners of that type (a partner of several
+    // types under each); choosing a partner narrows the list to its files.
+    const tree = (await t.call('GET', api('partnerFiles', 'tree-nodes'), undefined, staff)).data as any[];
+    const supplierNode = tree.find((n) => n.name === '供应商');
+    expect(supplierNode.id).toBe(String(d('partnerType', '供应商')));
+    const senlinNode = supplierNode.children.find((c: any) => c.id === `partnerId:${senlin.id}`);
+    expect(senlinNode.name).toContain('森林板材');
+    expect(tree.find((n) => n.name === '客户').children.some((c: any) => c.id === `partnerId:${senlin.id}`)).toBe(false);
+    const partners = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 200 }, boss)).data.list as any[];
+    const typesOf = new Map(partners.map((p) => [`partnerId:${p.id}`, (p.partnerType as number[]).map(String)]));
+    for (const n of tree) for (const c of n.children) expect(typesOf.get(c.id), `${n.name} → ${c.name}`).toContain(n.id);
+    const multi = partners.find((p) => p.partnerType.length > 1 && p.status === '已通过');
+    if (multi) for (const type of multi.partnerType) expect(tree.find((n) => n.id === String(type))?.children.map((c: any) => c.id)).toContain(`partnerId:${multi.id}`);
+    const files = (await t.call('POST', api('partnerFiles', 'page'), { pageNum: 1, pageSize: 100, filters: [{ field: 'partnerId', operator: 'in', value: [senlin.id] }] }, staff)).data.list;
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files.every((f: any) => f.partnerId === senlin.id)).toBe(true);
   });
   it('省市区 is the built-in region dictionary: a path from the province down, checked step by step, read as its names', async () => {
     const region = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'region', status: 1 }, staff)).data;

@@ -67,6 +67,16 @@ describe('numbers', () => {
     expect(ev('floor(2.789, 2)')).toBe(2.78);
     expect(ev('ceil("abc")')).toBeNull();
   });
+
+  it('fixed: a number as text with exactly that many decimals', () => {
+    expect(ev('fixed(92, 1)')).toBe('92.0');
+    expect(ev('fixed(23 / 25 * 100, 1) + "%"')).toBe('92.0%');
+    expect(ev('fixed(2 / 3 * 100, 1)')).toBe('66.7');
+    expect(ev('fixed(1.005)')).toBe('1.01');
+    expect(ev('fixed(x, 1)', { x: null })).toBeNull();
+    expect(ev('fixed(1, -1)')).toBeNull();
+    expect(ev('fixed("abc", 1)')).toBeNull();
+  });
 });
 
 describe('dates', () => {

@@ -117,6 +117,18 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
     usage: 'round(数值, 小数位=2)',
     call: (args) => roundWith(args, 2, (x, p) => x.round(p, 1)), // 1 = half up (away from zero on .5)
   }],
+  ['fixed', {
+    arity: between(1, 2),
+    usage: 'fixed(数值, 小数位=2)',
+    // A number as text with exactly that many decimals (rounded half up), for a sentence: fixed(92, 1) → "92.0".
+    call(args) {
+      if (isBlank(args[0])) return null;
+      const places = placesOf(args.length > 1 ? args[1] : undefined, 2);
+      const x = arith(args[0]);
+      if (!x || places === undefined || places < 0) return undefined;
+      return x.round(places, 1).toFixed(places);
+    },
+  }],
   ['floor', { arity: between(1, 2), usage: 'floor(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, false)) }],
   ['ceil', { arity: between(1, 2), usage: 'ceil(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, true)) }],
   ['days', {

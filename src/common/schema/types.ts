@@ -28,8 +28,9 @@ export type ValueRef = { $today: true } | { $user: true } | { $dept: true } | { 
 /** One condition of a record picker: the picked record's `field` compared with a value or a ValueRef. */
 export interface RecordCondition {
   field: string;
-  /** `has`: an array field (e.g. participantIds) holds the value. */
-  operator: 'eq' | 'ne' | 'in' | 'contains' | 'has' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null';
+  /** `has`: an array field (e.g. participantIds) holds the value; `year`: a date's year is the value (2025). */
+  operator: 'eq' | 'ne' | 'in' | 'contains' | 'has' | 'gt' | 'gte' | 'lt' | 'lte' | 'notNull' | 'null' | 'year';
+  /** A literal, a ValueRef, or { "$source": "<field>" }: another field of the same filtered record (returnDate lte planReturnDate). */
   value?: unknown;
 }
 
@@ -45,6 +46,8 @@ export interface AggregateDef {
   filter: RecordCondition[];
   /** Computed each time the record is read (list, get, export) and never stored: a figure that follows other modules' records. */
   onRead?: boolean;
+  /** The same op over further modules, added to the figure (on-time orders of 外发单, 采购单 and 安装单 alike). */
+  also?: { module: string; field?: string; filter: RecordCondition[] }[];
 }
 
 /**
@@ -311,10 +314,12 @@ export interface TreeConfig {
   /** The nodes are the records the form's record picker `field` offers (e.g. the customers of customerId). */
   fromPicker?: true;
   /**
-   * A second level under each picker node (客户 → 道具项目): the records the form's picker `field` offers whose
-   * `parentField` holds the node's value. Choosing one filters the list by `field`. Nodes come from the server.
+   * A second level under each picker or dictionary node (客户 → 道具项目, 伙伴类型 → 伙伴): the records the form's
+   * picker `field` offers whose `parentField` holds the node's value (a multi-valued one: any of them). Choosing one
+   * filters the list by `field`. Nodes come from the server.
    */
-  children?: { field: string; parentField: string };
+  /** `label`: the second-level nodes' label template, when the picker's own says more than the tree needs. */
+  children?: { field: string; parentField: string; label?: string };
 }
 
 export interface ModuleItem {

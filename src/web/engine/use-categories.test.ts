@@ -21,4 +21,17 @@ describe('a tree of a picker\'s records (tree.fromPicker)', () => {
     expect(listCategories).not.toHaveBeenCalled();
     expect(pickerNodes([])).toEqual([]);
   });
+
+  it('a dictionary tree with a second level (伙伴类型 → 伙伴) takes the whole tree from the server, not the dictionary', async () => {
+    const nodes = [{ id: '7', name: '供应商', children: [{ id: 'partnerId:31', name: '东莞市森林板材有限公司' }] }];
+    const treeNodes = vi.fn(async () => nodes);
+    const pickerOptions = vi.fn(async () => []);
+    const queryByFieldKeys = vi.fn(async () => ({}));
+    const provider = { treeNodes, pickerOptions, queryByFieldKeys, listCategories: vi.fn(async () => []) } as unknown as DataProvider;
+    const tree = { title: '伙伴类型 / 伙伴', fieldKey: 'partnerType', field: 'partnerType', children: { field: 'partnerId', parentField: 'partnerType' } };
+    const { result } = renderHook(() => useCategories(provider, 'partnerFiles', tree));
+    await waitFor(() => expect(result.current.nodes).toEqual(nodes));
+    expect(treeNodes).toHaveBeenCalledWith('partnerFiles');
+    expect(pickerOptions).not.toHaveBeenCalled();
+  });
 });

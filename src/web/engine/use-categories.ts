@@ -33,8 +33,8 @@ export function useCategories(provider: DataProvider, module: string, tree: Tree
   const remote = !!tree && !tree.nodes && !tree.fieldKey && !tree.fromPicker;
 
   const reload = useCallback(() => {
-    // Two levels (客户 → 道具项目): the server answers the whole tree.
-    if (tree?.fromPicker && tree.children && provider.treeNodes) {
+    // Two levels (客户 → 道具项目, 伙伴类型 → 伙伴): the server answers the whole tree.
+    if ((tree?.fromPicker || tree?.fieldKey) && tree.children && provider.treeNodes) {
       setLoading(true);
       provider.treeNodes(module).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
       return;

@@ -38,15 +38,23 @@ export async function readAggregates<T extends Row>(trx: TenantTx, tenant: strin
   return out;
 }
 
-/** The sum of field (or the count) of a.module's records matching a.filter, $field read from refs.data. */
+/** The sum of field (or the count) of a.module's records matching a.filter, plus those of a.also; $field read from refs.data. */
 async function aggregateOf(trx: TenantTx, tenant: string, schemas: SchemaRegistry, title: string, a: AggregateDef, refs: RefContext): Promise<number> {
+  let total = 0;
+  for (const part of [a, ...(a.also ?? [])]) total += await partOf(trx, tenant, schemas, title, a.op, part, refs);
+  return total;
+}
+
+async function partOf(trx: TenantTx, tenant: string, schemas: SchemaRegistry, title: string, op: AggregateDef['op'], a: { module: string; field?: string; filter: AggregateDef['filter'] }, refs: RefContext): Promise<number> {
   const tm = schemas.get(a.module);
   if (!tm) throw badRequest(`${title}的来源模块不存在`);
+  const field = a.field;
+  if (op === 'sum' && !field) throw badRequest(`${title}的来源字段不存在`);
   const conds = filterConds(tm, a.filter, refs);
   const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.module = ${tm.schema.module}`, sql`r.deleted_at IS NULL`, ...conds], sql` AND `);
-  const value = a.op === 'count'
+  const value = op === 'count'
     ? sql<string>`count(*)`
-    : sql<string>`coalesce(sum(yg_num(r.data->>${sql.lit(a.field!)})), 0)`;
+    : sql<string>`coalesce(sum(yg_num(r.data->>${sql.lit(field!)})), 0)`;
   const { rows } = await sql<{ v: string }>`SELECT ${value} AS v FROM records r WHERE ${where}`.execute(trx);
   return Number(rows[0]?.v ?? 0);
 }

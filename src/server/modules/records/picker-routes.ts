@@ -12,6 +12,7 @@ import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from '
 import type { RecordSource } from '../../../common/schema';
 import { callerRefs } from './visibility';
 import { treeChildId } from '../../../common/tree-node';
+import { dictTrees } from '../dict/routes';
 
 /** The most nodes a picker tree lists per level. */
 const TREE_MAX = 500;
@@ -60,21 +61,27 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     const m = s.schemas.get(module);
     if (!m) throw notFound('模块不存在');
     const tree = m.schema.tree;
-    if (!tree?.fromPicker || !tree.field) throw notFound('该页面没有关联单据树');
+    // A picker's records, or a dictionary (伙伴类型) with a picker's records below it (伙伴类型 → 伙伴).
+    if (!tree?.field || !(tree.fromPicker || (tree.fieldKey && tree.children))) throw notFound('该页面没有关联单据树');
     const a = await requireTeamPermission(s, req, m.schema.module, 'view');
-    const top = pickerFields(m).find((x) => x.fieldName === tree.field)!;
+    const top = tree.fromPicker ? pickerFields(m).find((x) => x.fieldName === tree.field)! : undefined;
     const below = tree.children ? pickerFields(m).find((x) => x.fieldName === tree.children!.field) : undefined;
     const nodes = await withTenant(s.db, a.tenantCode, async (trx) => {
       const refs = { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data: {} };
-      const parents = await pickerOptions(trx, a.tenantCode, s.schemas, top, refs, undefined, TREE_MAX);
+      const parents = top
+        ? await pickerOptions(trx, a.tenantCode, s.schemas, top, refs, undefined, TREE_MAX)
+        : ((await dictTrees(trx, a.tenantCode, [tree.fieldKey!], 1))[tree.fieldKey!] ?? []).slice(0, TREE_MAX).map((n) => ({ value: n.id, label: n.dictName }));
       if (!below || !tree.children) return parents.map((o) => ({ id: String(o.value), name: o.label }));
       const src = recordSourceOf(below.data)!;
       const parentField = tree.children.parentField;
-      const kids = await pickerOptions(trx, a.tenantCode, s.schemas, { ...below, data: { ...src, expose: [...(src.expose ?? []), parentField] } }, refs, undefined, TREE_MAX);
+      const kids = await pickerOptions(trx, a.tenantCode, s.schemas, { ...below, data: { ...src, label: tree.children.label ?? src.label, expose: [...(src.expose ?? []), parentField] } }, refs, undefined, TREE_MAX);
       const byParent = new Map<string, { id: string; name: string }[]>();
       for (const k of kids) {
-        const p = String((k.record as Record<string, unknown>)[parentField] ?? '');
-        byParent.set(p, [...(byParent.get(p) ?? []), { id: treeChildId(below.fieldName, k.value), name: k.label }]);
+        // A multi-valued parent field (a partner of several types) puts the record under each of its values.
+        const held = (k.record as Record<string, unknown>)[parentField];
+        for (const v of new Set((Array.isArray(held) ? held : [held]).map((x) => String(x ?? '')))) {
+          byParent.set(v, [...(byParent.get(v) ?? []), { id: treeChildId(below.fieldName, k.value), name: k.label }]);
+        }
       }
       // Only the nodes with records below them (the customers with projects): the others hold nothing to show.
       return parents.flatMap((o) => {

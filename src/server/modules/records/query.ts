@@ -12,7 +12,15 @@ const COLUMNS: Record<string, string> = {
   id: 'id', code: 'code', status: 'status', categoryId: 'category_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at',
 };
 
-export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull'] as const;
+export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull', 'year'] as const;
+
+/** `{ "$source": "planReturnDate" }`: a schema condition's value naming another field of the same (filtered) record. */
+export const sourceRefOf = (v: unknown): string | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $source?: unknown }).$source === 'string'
+    ? (v as { $source: string }).$source
+    : undefined;
+
+const COMPARE: Record<string, string> = { eq: '=', ne: 'IS DISTINCT FROM', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /** A stored date or date-time text as a timestamp in China time (null when it is not one). */
 const chinaTime = (t: RawBuilder<unknown>) =>
@@ -64,6 +72,12 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
     return sql`(jsonb_typeof(${arr}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x IN (${sql.join(vals)})))`;
   }
   const e = fieldExpr(m, f.field);
+  // Two fields of the same record compared (a schema's own condition only): returned by the agreed date.
+  const other = sourceRefOf(f.value);
+  if (other !== undefined) {
+    if (!opts.fromSchema || !COMPARE[f.operator]) throw badRequest(`筛选值格式不正确：${f.field}`);
+    return sql`${e} ${sql.raw(COMPARE[f.operator])} ${fieldExpr(m, other)}`;
+  }
   const numeric = m.numeric.has(f.field) || ['id', 'categoryId', 'createdBy'].includes(f.field);
   const val = (v: unknown) => {
     const s = asScalar(f.field, v);
@@ -83,6 +97,12 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
     case 'lte': return sql`${e} <= ${val(f.value)}`;
     case 'null': return sql`${e} IS NULL`;
     case 'notNull': return sql`${e} IS NOT NULL`;
+    // The year of a date or date-time (stored as text from YYYY): the records of an evaluation year.
+    case 'year': {
+      const y = String(asScalar(f.field, f.value));
+      if (!/^\d{4}$/.test(y)) throw badRequest(`筛选值格式不正确：${f.field}`);
+      return sql`left((${e})::text, 4) = ${y}`;
+    }
     // An array field (several users, departments…) holds the value; a single value equals it.
     case 'has': {
       const v = String(asScalar(f.field, f.value));

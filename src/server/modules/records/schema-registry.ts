@@ -112,6 +112,7 @@ function modulesNamed(m: ModuleSchema): [string, string][] {
     for (const [n, j] of Object.entries(g.lines.join ?? {})) out.push([`generators.${g.key}.join.${n}`, j.module]);
   }
   for (const f of m.fields) if (f.aggregate) out.push([`fields.${f.fieldName}.aggregate`, f.aggregate.module]);
+  for (const f of m.fields) (f.aggregate?.also ?? []).forEach((x, i) => out.push([`fields.${f.fieldName}.aggregate.also.${i}`, x.module]));
   return out;
 }
 

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 
@@ -19,12 +19,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
   let dict: Record<string, any[]>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['warehouseType', 'unit', 'materialCategory', 'procureType', 'prepayType', 'paymentMethod', 'invoiceType'], boss)).data;
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'materialCategory', 'procureType', 'prepayType', 'paymentMethod', 'invoiceType']));
   });
   afterAll(async () => t?.close());
 

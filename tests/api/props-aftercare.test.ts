@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
-import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 type Row = Record<string, any>;
@@ -24,12 +24,8 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
   let dict: Record<string, any[]>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    ({ t, boss, lisi, dict } = await openDemoSuite(dialect, ['aftercareType', 'urgency', 'propCategory', 'boardMaterial', 'workshopType']));
     bossId = (await t.db.selectFrom('users').select('id').where('username', '=', DEMO.username).executeTakeFirstOrThrow()).id;
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['aftercareType', 'urgency', 'propCategory', 'boardMaterial', 'workshopType'], boss)).data;
     await t.db.insertInto('users').values({ username: 'other', mobile: '13933330001', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
     outsider = await t.login('other', 'secret123');
     const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' } }, outsider);

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, uploadPng } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 
@@ -21,14 +21,9 @@ describe.each(testDialects())('props catalogue on $name', (dialect) => {
   let img: { url: string; name: string };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['unit', 'materialCategory', 'propCategory', 'boardMaterial', 'surfaceFinish', 'accessoryCategory', 'costItem', 'workshopType', 'process']));
     // The demo binds 道具登记 to 道具技术评审 (生产部负责人 郑凯) and low quotes to 低价核价审批 (总经理).
     leader = await t.login('zhengkai', DEMO.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['unit', 'materialCategory', 'propCategory', 'boardMaterial', 'surfaceFinish', 'accessoryCategory', 'costItem', 'workshopType', 'process'], boss)).data;
     img = await uploadPng(t, boss, '效果图.png');
   });
   afterAll(async () => t?.close());

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
-import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 
@@ -21,11 +21,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
   let dict: Record<string, any[]>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['propCategory', 'boardMaterial', 'packType', 'logisticsMode', 'paymentMethod'], boss)).data;
+    ({ t, boss, lisi, dict } = await openDemoSuite(dialect, ['propCategory', 'boardMaterial', 'packType', 'logisticsMode', 'paymentMethod']));
   });
   afterAll(async () => t?.close());
 

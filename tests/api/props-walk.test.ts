@@ -12,9 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api, getRecord, recordsWhere, uploadPng } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 type Envelope = { status: number; message: string; data: any };
@@ -30,13 +30,8 @@ describe.each(testDialects())('one prop project walked from registration to sett
   let before = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['propCategory', 'boardMaterial', 'surfaceFinish', 'workshopType', 'outsourceScope', 'invoiceType', 'packType', 'logisticsMode', 'paymentMethod']));
     leader = await t.login('zhengkai', DEMO.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['propCategory', 'boardMaterial', 'surfaceFinish', 'workshopType', 'outsourceScope', 'invoiceType', 'packType', 'logisticsMode', 'paymentMethod'], boss)).data;
     before = Number((await sql<{ m: number }>`SELECT max(id) AS m FROM records`.execute(t.db)).rows[0].m);
   });
   afterAll(async () => t?.close());

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 
 type Row = Record<string, any>;
@@ -26,12 +26,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
   const today = todayInChina();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['warehouseType', 'unit', 'stockInType', 'materialCategory', 'partnerType', 'customerLevel', 'settlementMethod', 'paymentMethod', 'incomeType'], boss)).data;
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'stockInType', 'materialCategory', 'partnerType', 'customerLevel', 'settlementMethod', 'paymentMethod', 'incomeType']));
     customer = await add('partnerInfo', { partnerName: '杭州银泰百货（销售测试）', partnerType: [d('partnerType', '客户')], customerLevel: d('customerLevel', '重点客户'),
       contactName: '王经理', contactPhone: '13912345678', submit: true });
     supplier = await add('partnerInfo', { partnerName: '东莞某板材（销售测试）', partnerType: [d('partnerType', '供应商')], contactName: '李', contactPhone: '13912345679', submit: true });

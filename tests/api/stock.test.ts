@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
+import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord } from '../helpers/records';
-import { DEMO, DEMO_FINANCE } from '../../src/server/seed';
+import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 
@@ -20,10 +20,7 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
   let loose: number;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['warehouseType', 'unit', 'stockInType', 'stockOutType', 'materialCategory'], boss)).data;
+    ({ t, boss, lisi, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'stockInType', 'stockOutType', 'materialCategory']));
     main = (await add('storeSetting', { warehouseName: '测试主仓', warehouseType: d('warehouseType', '原材料仓'), keeperId: await uid('demo'), lines: [{ locationCode: 'A-01' }] })).id;
     loose = (await add('storeSetting', { warehouseName: '测试周转仓', warehouseType: d('warehouseType', '配件仓'), keeperId: await uid('demo'), allowNegative: true })).id;
   });

@@ -194,3 +194,17 @@ export function dictItemId(dict: Record<string, any[]>, key: string, name: strin
   if (!hit) throw new Error(`no dictionary item ${key}/${name}`);
   return hit.id;
 }
+
+/**
+ * The demo team's usual start of an API suite: a test app, the sessions of the owner (演示用户), 李四 (财务) and
+ * 张三 (member), and the dictionaries asked for, as the owner reads them.
+ */
+export async function openDemoSuite(dialect: TestDialect, dictKeys: string[] = []) {
+  const { DEMO, DEMO_FINANCE, DEMO_STAFF } = await import('../../src/server/seed');
+  const t = await createTestApp(dialect);
+  const boss = await t.login(DEMO.username, DEMO.password);
+  const lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+  const staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
+  const dict: Record<string, any[]> = dictKeys.length ? (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', dictKeys, boss)).data : {};
+  return { t, boss, lisi, staff, dict };
+}

@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -31,16 +31,16 @@ function pageValidator(): Plugin {
     },
     async buildStart() {
       // @ts-expect-error plain JavaScript script without types
-      const { ensurePageValidator } = await import('./scripts/page-validator.mjs');
+      const { ensurePageValidator, GENERATED } = await import('./scripts/page-validator.mjs');
       await ensurePageValidator();
       if (!production) return;
-      const { validatePageSchema } = await import('./src/common/schema/loader');
+      // The generated validator itself, loaded at run time by its file URL: this config is bundled before the file is
+      // generated (a fresh clone has none), so neither it nor the TypeScript loader that imports it may be a static import.
+      const { validate } = (await import(/* @vite-ignore */ pathToFileURL(GENERATED).href)) as { validate: ((v: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } };
       const dir = fileURLToPath(new URL('./schemas', import.meta.url));
       const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json') && !f.endsWith('page.schema.json'));
-      const errors = files.flatMap((f) => {
-        const res = validatePageSchema(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), `schemas/${f}`);
-        return res.ok ? [] : res.errors.map((e) => `${e.file} ${e.path || '/'} ${e.message}`);
-      });
+      const errors = files.flatMap((f) => validate(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+        ? [] : (validate.errors ?? []).map((e) => `schemas/${f} ${e.instancePath || '/'} ${e.message ?? ''}`));
       if (errors.length) this.error(`页面配置错误:\n${errors.join('\n')}`);
     },
   };

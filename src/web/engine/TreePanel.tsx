@@ -28,10 +28,24 @@ export interface TreePanelProps {
   onDelete?: (node: CategoryNode) => void;
 }
 
-type AntNode = { key: string; title: string; node: CategoryNode | null; children?: AntNode[] };
+type AntNode = { key: string; title: string; depth: number; node: CategoryNode | null; children?: AntNode[] };
 
-function toAnt(nodes: CategoryNode[]): AntNode[] {
-  return nodes.map((n) => ({ key: n.id, title: n.label ?? n.name, node: n, children: n.children?.length ? toAnt(n.children) : undefined }));
+function toAnt(nodes: CategoryNode[], depth = 1): AntNode[] {
+  return nodes.map((n) => ({ key: n.id, title: n.label ?? n.name, depth, node: n, children: n.children?.length ? toAnt(n.children, depth + 1) : undefined }));
+}
+
+/**
+ * A node's name on one line, cut with … where the panel ends (the full name on hover): long names such as a
+ * customer's 道具项目 two levels down would otherwise wrap into a column of two or three characters a line.
+ * The room is the panel's width less the indents, the expand switcher (24) and the node's padding (8).
+ */
+function NodeName({ n, menu }: { n: AntNode; menu?: boolean }) {
+  const room = TREE_TOGGLE_OFFSET - 8 - 24 - 8 - n.depth * TREE_INDENT - (menu ? 18 : 0);
+  return (
+    <span title={n.title} style={{ display: 'inline-block', maxWidth: Math.max(room, 48), overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+      {n.title}
+    </span>
+  );
 }
 
 function siblingsOf(nodes: CategoryNode[], id: string): CategoryNode[] {
@@ -55,7 +69,7 @@ export function TreePanel(props: TreePanelProps) {
   useEffect(() => setSelected(props.selectedId ?? ALL_KEY), [props.selectedId]);
 
   const treeData = useMemo<AntNode[]>(
-    () => [{ key: ALL_KEY, title: Messages.treeAll, node: null, children: toAnt(filterTree(nodes, keyword)) }],
+    () => [{ key: ALL_KEY, title: Messages.treeAll, depth: 0, node: null, children: toAnt(filterTree(nodes, keyword)) }],
     [nodes, keyword],
   );
 
@@ -75,7 +89,7 @@ export function TreePanel(props: TreePanelProps) {
   };
 
   const renderTitle = (n: AntNode) => {
-    if (!n.node || n.node.noEdit) return <span>{n.title}</span>;
+    if (!n.node || n.node.noEdit) return <NodeName n={n} />;
     const node = n.node;
     const sibs = siblingsOf(nodes, node.id);
     const menu = (
@@ -88,7 +102,7 @@ export function TreePanel(props: TreePanelProps) {
     );
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-        <span>{n.title}</span>
+        <NodeName n={n} menu />
         <Popover trigger="click" placement="right" content={menu} open={menuFor === node.id} onOpenChange={(o) => setMenuFor(o ? node.id : null)}>
           <MoreOutlined aria-label={`${n.title} 菜单`} onClick={(e) => e.stopPropagation()} />
         </Popover>

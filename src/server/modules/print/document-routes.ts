@@ -3,11 +3,11 @@
 // list document (the list as queried, as an .xlsx). Each needs the document's own permission of the page and
 // checks the record like any record call (team, visibility, data scope). No module is named here.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
 import { getRecord, toFlat } from '../records/repository';
+import { loadPickedOf } from '../records/pickers';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import type { ModuleSchema } from '../records/schema-registry';
 import type { Filter } from '../records/query';
@@ -61,22 +61,22 @@ export async function documentRoutes(app: FastifyInstance, s: AppServices) {
     return d;
   };
 
-  /** The lines of the record a picker field picked (by id or code), within the team; none when nothing is picked. */
+  /**
+   * The lines of the record a picker field picked, within the team (the pickers' own lookup, which also reads a
+   * pick of several modules); none when nothing is picked or the picked record is gone.
+   */
   async function pickedLines(trx: TenantTx, tenant: string, m: ModuleSchema, field: string, value: unknown): Promise<Row[]> {
-    const module = linesModuleOf(m, { linesOf: field } as never);
-    if (!module || value === undefined || value === null || value === '') return [];
-    const data = m.fields.find((f) => f.fieldName === field)?.data as { valueField?: string };
-    const target = s.schemas.get(module);
-    const stored = target ? dataOf(target).schema.module : module;
-    let row: Row | undefined;
-    if (data?.valueField === 'id') {
-      const id = Number(value);
-      row = Number.isSafeInteger(id) && id > 0 ? await getRecord(trx, tenant, stored, id) : undefined;
-    } else {
-      const { rows } = await sql<Row>`SELECT r.* FROM records r WHERE r.tenant_code = ${tenant} AND r.module = ${stored} AND r.code = ${String(value)} AND r.deleted_at IS NULL`.execute(trx);
-      row = rows[0];
+    const f = m.fields.find((x) => x.fieldName === field);
+    if (!f || value === undefined || value === null || value === '') return [];
+    let picked: Record<string, Row | null>;
+    try {
+      picked = await loadPickedOf(trx, tenant, s.schemas, [f], { [field]: value }, { today: todayInChina() }, { checkFilter: false });
+    } catch (err) {
+      if (err instanceof AppError) return [];
+      throw err;
     }
-    return row && Array.isArray(row.lines) ? (row.lines as Row[]) : [];
+    const lines = picked[field]?.lines;
+    return Array.isArray(lines) ? (lines as Row[]) : [];
   }
 
   const send = (reply: FastifyReply, body: Buffer, type: string, name: string, how: 'inline' | 'attachment') =>

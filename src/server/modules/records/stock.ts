@@ -166,7 +166,7 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
     // What other documents under approval hold is not available (this document's own hold went when it took effect).
     const locked = num(bal.data.lockedQuantity);
     if (!allowNegative && locked.gt(0) && qty.minus(locked).lt(out)) {
-      throw conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal.data })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${out.toString()}`);
+      throw unavailable(keys, at, bal.data, qty, locked, out);
     }
     const costing = await teamCosting(trx, ctx, p);
     amount = (costing === 'fifo' ? await fifoCost(trx, ctx, bal.id, out) : await averageCost(trx, ctx, bal.id, qty, value, out)).times(-1);
@@ -206,6 +206,11 @@ function written(p: StockPosting, before: Row, q: Big, unitPrice: Big, amount: B
   return Object.fromEntries(Object.entries(p.writeBack ?? {}).map(([cell, x]) => [cell, evalExpr(x, { ...before, move })]));
 }
 
+/** The refusal of an issue or a hold beyond what is available (quantity less what other documents hold). */
+function unavailable(keys: Row, at: Row, balance: Row | undefined, qty: Big, locked: Big, out: Big) {
+  return conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...balance })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${out.toString()}`);
+}
+
 /** Holds `q` of the balance for a document under approval: refused beyond what is available unless negative stock is allowed. */
 async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPosting, keys: Row, found: Balance | null, before: Row, q: Big,
   src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted> {
@@ -214,8 +219,7 @@ async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPostin
   const locked = num(bal?.data.lockedQuantity);
   const allowNegative = p.allowNegative ? !!evalExpr(p.allowNegative, before) : false;
   if (!allowNegative && qty.minus(locked).lt(q)) {
-    const at = before as Row;
-    throw conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal?.data })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${q.toString()}`);
+    throw unavailable(keys, before, bal?.data, qty, locked, q);
   }
   if (!bal) {
     const rec = await create(bm, { ...keys, quantity: 0, stockPrice: 0 });

@@ -95,8 +95,9 @@ async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, sco
  */
 export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0, lineInput?: Row[]) {
   const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
-  // Taking effect ends what the document held under approval (its reservations), before its own postings.
-  const held = on === 'approved' ? await reservationsOf(trx, ctx, recordId) : [];
+  // Taking effect ends what the document held under approval (its reservations), before its own postings; only a
+  // page that reserves stock can hold any, so other pages' approvals do not look.
+  const held = on === 'approved' && (m.schema.effects ?? []).some((e) => e.stock?.reserve) ? await reservationsOf(trx, ctx, recordId) : [];
   if (!effects.length && !held.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
   const today = todayOf(ctx);

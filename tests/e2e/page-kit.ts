@@ -124,9 +124,13 @@ export function pageSuite() {
   return { pages, tokens: pages.tokens, base: origin, call: apiCaller(origin, pages.tokens), openList: listOpener(origin) };
 }
 
-/** Agrees the open confirmation dialog; clicks again only if it is still open (and not busy) after a fair wait. */
-export async function confirmOk(p: Page, ok: RegExp = /确\s*定/): Promise<void> {
+/**
+ * Agrees the confirmation dialog; clicks again only if it is still open (and not busy) after a fair wait. The
+ * dialog may open a moment after the click that asks for it (a loaded machine): wait up to `appearMs` for it.
+ */
+export async function confirmOk(p: Page, ok: RegExp = /确\s*定/, appearMs = 10_000): Promise<void> {
   const modal = p.locator('.ant-modal-confirm:visible');
+  if (appearMs) await modal.first().waitFor({ timeout: appearMs }).catch(() => {});
   for (let i = 0; i < 3 && (await modal.count()); i++) {
     await modal.getByRole('button', { name: ok }).click({ timeout: 10_000 }).catch(() => {});
     if (await modal.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) return;

@@ -3,16 +3,15 @@
 // src/: every rule here comes from schemas/finance/*.json and schemas/partners/partnerInfo.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
+import { approveAll, dataApi as api } from '../helpers/records';
+import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { todayInChina } from '../../src/common/defaults';
 import { SchemaRegistry } from '../../src/server/modules/records/schema-registry';
 import { runEffects } from '../../src/server/modules/records/effects';
 import { withTenant } from '../../src/server/db/tenant-scope';
 
-const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 
 describe.each(testDialects())('finance flows on $name', (dialect) => {
   let t: TestApp;
@@ -26,10 +25,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
   const addDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    ({ t, boss, lisi, staff } = await openDemoSuite(dialect));
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi') };
     await t.db.insertInto('users').values({ username: 'other', mobile: '13933330002', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();

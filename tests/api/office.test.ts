@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, uploadPng } from '../helpers/records';
+import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { nowInChina } from '../../src/common/defaults';
 
-const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 /** China time `minutes` from now, as the meeting form stores it. */
 const at = (minutes: number) => nowInChina(16, new Date(Date.now() + minutes * 60_000));
 

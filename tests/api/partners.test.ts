@@ -5,13 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, uploadPng } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
+import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
+import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
-const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 
 describe.each(testDialects())('partners on $name', (dialect) => {
   let t: TestApp;
@@ -23,11 +22,7 @@ describe.each(testDialects())('partners on $name', (dialect) => {
   const today = todayInChina();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['partnerType', 'evalItem', 'payableType', 'incomeType', 'prepayType'], staff)).data;
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['partnerType', 'evalItem', 'payableType', 'incomeType', 'prepayType']));
     file = await uploadPng(t, staff, '营业执照.png');
   });
   afterAll(async () => t?.close());

@@ -5,12 +5,10 @@
 // which only that employee sees. Figures are worked out by hand below. No module is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
+import { approveAll, dataApi as api } from '../helpers/records';
 import { todayInChina } from '../../src/common/defaults';
 
-const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 /** A month no demo record touches. */
 const MONTH = '2031-01';
 
@@ -25,10 +23,7 @@ describe.each(testDialects())('personnel flows on $name', (dialect) => {
   const today = todayInChina();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    ({ t, boss, lisi, staff } = await openDemoSuite(dialect));
     hr = await t.login('zhaomin', 'demo12345');
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi'), hr: await uid('zhaomin') };

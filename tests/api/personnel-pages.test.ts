@@ -6,13 +6,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
+import { approveAll, dataApi as api } from '../helpers/records';
+import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 import { holds } from '../../src/common/computed';
 
-const api = (module: string, op: string) => `/api/data/${module}/${op}`;
 /** Months no demo record touches. */
 const MONTH = '2032-03';
 const NEXT = '2032-04';
@@ -29,10 +28,7 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
   const addDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    ({ t, boss, lisi, staff } = await openDemoSuite(dialect));
     hr = await t.login('zhaomin', 'demo12345');
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi'), hr: await uid('zhaomin'), songtao: await uid('songtao'), luobin: await uid('luobin'), wangqiang: await uid('wangqiang') };

@@ -4,9 +4,9 @@
 // missing) refuses the whole batch. The PDF's text is read back through its fonts' ToUnicode maps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
-import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
+import { dictItemId, openDemoSuite, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
-import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
+import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { todayInChina } from '../../src/common/defaults';
 import { pdfPageCount, pdfText } from '../pdf-text';
@@ -27,11 +27,7 @@ describe.each(testDialects())('prints on $name', (dialect) => {
   const today = todayInChina();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    boss = await t.login(DEMO.username, DEMO.password);
-    staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType', 'teamMembers'], boss)).data;
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['dept', 'expenseType', 'teamMembers']));
     const body = (reason: string, prices: number[]) => ({
       applicantId: d('teamMembers', '张三'), deptId: d('dept', '业务部'), applyDate: today, reason,
       lines: prices.map((price, i) => ({ expenseType: d('expenseType', i % 2 ? '交通' : '住宿'), occurDate: today, description: `打印测试第${i + 1}项`, price })),

@@ -23,6 +23,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   let boss: string;
   let staff: string;
   let lisi: string;
+  let approvers: string[];
   let dict: Record<string, any[]>;
   let customer: number;
   let supplier: number;
@@ -33,6 +34,8 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    // The demo 立项流程 name these people as stage approvers.
+    approvers = [boss, lisi, staff, ...await Promise.all(['zhouhao', 'zhengkai', 'wufang', 'linfeng'].map((u) => t.login(u, DEMO.password)))];
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
       ['projectType', 'boothType', 'spaceType', 'decorationType', 'furnitureType', 'unit', 'boardMaterial', 'surfaceFinish', 'procureType'], staff)).data;
     const partner = async (keyword: string) =>
@@ -55,7 +58,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     const r = await t.call('POST', api(module, 'add'), { ...body, submit: true }, staff);
     ok(r);
     expect(r.data.status).toBe('审批中');
-    return approveAll(t, module, r.data.id, [boss, lisi, staff]);
+    return approveAll(t, module, r.data.id, approvers);
   };
 
   const project = (over: Record<string, unknown> = {}) => ({
@@ -286,11 +289,13 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   });
 
   it('所属项目 everywhere: one picker over the three initiation pages offers approved open projects only, and saves check the pick', async () => {
-    const OPEN = ['已立项', '执行中', '施工中', '已验收', '生产中', '已交付'];
-    const pages = ['projectInitiation', 'decorationProjectProposal', 'furnitureProjectProposal'];
+    const OPEN = ['已立项', '执行中', '施工中', '已验收', '生产中', '已交付', '已完成'];
+    const pages = ['projectInitiation', 'decorationProjectProposal', 'furnitureProjectProposal', 'propProject'];
     const all = (await Promise.all(pages.map(async (m) => (await list(m)).list.map((r: any) => ({ ...r, module: m }))))).flat();
-    const open = all.filter((r: any) => r.status === '已通过' && OPEN.includes(r.stage));
-    expect(new Set(open.map((r: any) => r.module)).size).toBe(3);
+    // 道具项目 keeps its progress in projectStage (its picker conditions say so through filterOf).
+    const stageOf = (r: any) => r.stage ?? r.projectStage;
+    const open = all.filter((r: any) => r.status === '已通过' && OPEN.includes(stageOf(r)));
+    expect(new Set(open.map((r: any) => r.module)).size).toBe(4);
     const offered = async (module: string) => (await t.call('POST', api(module, 'options'), { field: 'projectId', values: {} }, boss)).data;
     for (const module of ['procureProcess', 'salesProcess', 'storeprocess', 'vehicleManagement', 'advanceManage', 'reimburseManage', 'financialPrepay', 'financialPayables', 'financialReceivable']) {
       const opts = await offered(module);
@@ -298,7 +303,15 @@ describe.each(testDialects())('projects on $name', (dialect) => {
       const zx = opts.find((o: any) => o.value.startsWith('ZX'));
       expect(zx.record.module, module).toBe('decorationProjectProposal');
       expect(zx.label).toBe(`${zx.value} ${open.find((r: any) => r.code === zx.value).projectName}`);
+      // An approved 道具项目 under way is a project like the others, offered by its name.
+      const dx = opts.find((o: any) => o.value.startsWith('DX'));
+      expect(dx.record.module, module).toBe('propProject');
+      expect(dx.label).toBe(`${dx.value} ${open.find((r: any) => r.code === dx.value).projectName}`);
     }
+    // A settled 道具项目 is not offered.
+    const settled = all.find((r: any) => r.module === 'propProject' && r.projectStage === '已结算');
+    expect(settled).toBeTruthy();
+    expect((await offered('procureProcess')).map((o: any) => o.value)).not.toContain(settled.code);
     // A purchase request keeps the pick's name and module; a closed, unapproved or made-up project is refused.
     const body = (projectId: unknown) => ({ procureType: d('procureType', '项目采购'), expectedDate: '2031-04-10', reason: '项目备料（测试）', projectId, lines: [] });
     const req = (projectId: unknown) => t.call('POST', api('procureProcess', 'add'), body(projectId), staff);
@@ -306,9 +319,14 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     const saved = await req(jj.code);
     ok(saved);
     expect(saved.data).toMatchObject({ projectId: jj.code, projectIdName: `${jj.code} ${jj.projectName}`, projectIdModule: 'furnitureProjectProposal' });
+    // A purchase for a 道具项目 keeps its name and module; the server checks the pick like any other.
+    const dx = open.find((r: any) => r.module === 'propProject');
+    const forProp = await req(dx.code);
+    ok(forProp);
+    expect(forProp.data).toMatchObject({ projectId: dx.code, projectIdName: `${dx.code} ${dx.projectName}`, projectIdModule: 'propProject' });
     const closed = all.find((r: any) => r.stage === '已结项');
     const draft = all.find((r: any) => r.status === '待提交');
-    for (const bad of [closed.code, draft.code, 'XM209901010001']) expect(await req(bad), bad).toMatchObject({ status: 400, message: '所属项目不存在或不可选' });
+    for (const bad of [closed.code, draft.code, settled.code, 'XM209901010001', 'DX209901010001']) expect(await req(bad), bad).toMatchObject({ status: 400, message: '所属项目不存在或不可选' });
     // The demo's project purchases and sales name their projects.
     for (const module of ['procureProcess', 'salesProcess']) {
       const named = (await list(module)).list.filter((r: any) => r.projectId);
@@ -323,5 +341,66 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     ok(cleared);
     expect(cleared.data.projectIdName).toBeUndefined();
     expect(cleared.data.projectIdModule).toBeUndefined();
+  });
+
+  it('OA through the 立项流程: each stage is a step with its own approvers and time limit; two types, two routes; no approvers, no submission', async () => {
+    const userId = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    const [demoId, lisiId, zhouhao, zhengkai] = await Promise.all(['demo', 'lisi', 'zhouhao', 'zhengkai'].map(userId));
+    const open = async (id: number) => (await t.db.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id')
+      .select(['tasks.assignee_id', 'tasks.step_name']).where('pi.record_id', '=', id).where('tasks.status', '=', 'open').orderBy('tasks.assignee_id').execute())
+      .map((x) => `${x.step_name}:${x.assignee_id}`);
+    const agreeAs = async (token: string, id: number) => {
+      const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
+      ok(await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token));
+    };
+    const procs = (await list('projectInitiationProcess')).list;
+    const expo = procs.find((p: any) => p.projectTypeName === '展览');
+    // 展览 now asks 李四 first, then the project's 负责人.
+    ok(await t.call('POST', api('projectInitiationProcess', 'update'), {
+      id: expo.id, projectType: d('projectType', '展览'), processName: '展览项目立项流程', enabled: true,
+      lines: [
+        { stageName: '报价审批', approverType: '指定人员', approverIds: [lisiId], timeLimitDays: 2, requiredFiles: ['报价'] },
+        { stageName: '合同签订', approverType: '项目负责人', timeLimitDays: 4, requiredFiles: [] },
+      ],
+    }, boss));
+    const submit = async (over: Record<string, unknown>) => {
+      const r = await t.call('POST', api('projectInitiation', 'add'), project({ ...over, submit: true }), staff);
+      ok(r);
+      expect(r.data.status).toBe('审批中');
+      return r.data.id as number;
+    };
+    // 道具 (demo process): 立项申请 by 张三's 部门负责人 (demo), then 方案评审 by 周浩 or 郑凯.
+    const prop = await submit({ projectName: '道具流程审批测试（测试）' });
+    expect(await open(prop)).toEqual([`立项申请:${demoId}`]);
+    // 审批动态 shows whom the stage waits for and its time limit.
+    const steps = (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${prop}`, undefined, staff)).data;
+    expect(steps.find((x: any) => x.operationName === 'pending')).toMatchObject({ name: '立项申请', assigneeName: '演示用户', approvalOpinion: '或签：一人同意即可，时限2天' });
+    await agreeAs(boss, prop);
+    expect(await open(prop)).toEqual([`方案评审:${zhouhao}`, `方案评审:${zhengkai}`].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])));
+    // 展览 (changed above): 李四 first, then the 负责人 the form names (demo), and then it is in effect.
+    const fair = await submit({
+      projectName: '展览流程审批测试（测试）', projectType: d('projectType', '展览'), processCode: expo.code, managerId: demoId,
+      exhibitionName: '2031 上海礼品展（测试）', boothType: d('boothType', '特装展位'), boothArea: 36,
+    });
+    expect(await open(fair)).toEqual([`报价审批:${lisiId}`]);
+    await agreeAs(lisi, fair);
+    expect(await open(fair)).toEqual([`合同签订:${demoId}`]);
+    await agreeAs(boss, fair);
+    expect(await get('projectInitiation', fair)).toMatchObject({ status: '已通过', stage: '已立项', phase: '报价审批' });
+    // The route preview shows the same steps before a submission.
+    const route = await t.call('POST', api('projectInitiation', 'route'), project({ projectType: d('projectType', '展览'), processCode: expo.code, managerId: demoId }), staff);
+    ok(route);
+    expect(route.data.process.name).toBe('展览项目立项流程');
+    expect(route.data.steps.map((x: any) => x.stepName)).toEqual(['报价审批', '合同签订']);
+    // A process without any stage names no approver: the submission is refused and the draft stays a draft.
+    ok(await t.call('POST', api('projectInitiationProcess', 'update'), { id: expo.id, projectType: d('projectType', '展览'), processName: '展览项目立项流程', enabled: true, lines: [] }, boss));
+    const draft = await t.call('POST', api('projectInitiation', 'add'), project({
+      projectName: '无审批人测试（测试）', projectType: d('projectType', '展览'), processCode: expo.code,
+      exhibitionName: '2031 上海礼品展（测试）', boothType: d('boothType', '特装展位'),
+    }), staff);
+    ok(draft);
+    expect(await t.call('POST', api('projectInitiation', 'submit'), { id: draft.data.id }, staff))
+      .toMatchObject({ status: 400, message: '立项流程「展览项目立项流程」没有设置审批人，请先在「立项流程」中为各阶段指定审批人' });
+    expect((await get('projectInitiation', draft.data.id)).status).toBe('待提交');
   });
 });

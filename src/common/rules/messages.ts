@@ -82,3 +82,12 @@ export const ValueMessages = {
   /** Title of the line items when the schema gives none. */
   linesTitle: '明细',
 } as const;
+
+/**
+ * The drawer's submit button on a page whose approval is conditional (`approvalWhen`): what pressing it will do.
+ * Not in shared/messages.md, which has only 提交; 提交审批 says an approval starts, the tooltip that none is needed.
+ */
+export const ApprovalMessages = {
+  submitForApproval: '提交审批',
+  noApprovalNeeded: '无需审批，提交即生效',
+} as const;

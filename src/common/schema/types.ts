@@ -63,6 +63,8 @@ export interface RecordSource {
   /** Option label, e.g. "{code} · {reason} · 未还 {balancePrice} 元". */
   label: string;
   filter?: RecordCondition[];
+  /** With `modules`: the conditions for one of them in place of `filter`, when its fields differ (道具项目's projectStage). */
+  filterOf?: Record<string, RecordCondition[]>;
   /** Form fields filled in from the picked record on pick: { formField: pickedField }. */
   fill?: Record<string, string>;
   /**
@@ -489,6 +491,11 @@ export interface PageSchema {
    * only a 公司制度 file, needs OA): `includes(partnerTypeName, "供应商")`. Evaluated by the server on submit.
    */
   approvalWhen?: string;
+  /**
+   * The approval's steps come from a record the form picks, not from the team's process bindings: one step per
+   * line of the picked record (a project's 立项流程: its stages, each with its approvers and time limit).
+   */
+  approvalFrom?: ApprovalFrom;
   /** Records matching every condition are retired: no record picker offers them and a new pick is refused. */
   retired?: RecordCondition[];
   /**
@@ -908,4 +915,22 @@ export interface ApprovalStep {
   operationName: 'submit' | 'agree' | 'refuse' | 'pending' | 'stage' | 'auto' | 'withdraw';
   approvalOpinion?: string;
   money?: number;
+}
+
+/**
+ * `approvalFrom`: the record picker `field` picks the record whose `lines` are the approval's steps, resolved at
+ * submit time. Each line names the step (`stepName` cell), its approver type (`approverType` cell, its values
+ * mapped by `approverTypes` to user | deptLeader | superior, or `{ field }`: the person a field of the submitted
+ * record names, e.g. 项目负责人 = managerId), the named people (`approverIds` cell) and an optional time limit
+ * in days (`timeLimitDays` cell). A picked record with no step that names approvers refuses the submission.
+ */
+export interface ApprovalFrom {
+  field: string;
+  /** The picked record's field naming the process (shown in 审批动态 as 「name v1」). */
+  name?: string;
+  stepName: string;
+  approverType: string;
+  approverIds?: string;
+  timeLimitDays?: string;
+  approverTypes: Record<string, 'user' | 'deptLeader' | 'superior' | { field: string }>;
 }

@@ -319,6 +319,8 @@ export interface ProcessStep {
   minPrice?: number | string | null;
   maxPrice?: number | string | null;
   ccIds?: (number | string)[];
+  /** Days the step's approvers have (from a picked record's line, `approvalFrom`); shown beside the waiting step. */
+  timeLimitDays?: number;
 }
 
 /** What an instance keeps of the process version it started with. */

@@ -358,6 +358,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
           stages={schema.stages}
           checks={schema.checks}
+          approvalWhen={schema.approvalWhen}
           onStage={(key) => drawer.record && startStage(key, [drawer.record])}
           onSave={async (values) => {
             if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });

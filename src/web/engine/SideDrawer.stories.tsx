@@ -32,6 +32,16 @@ export const NewApprovalForm: Story = {
   args: { config: { ...SHOWCASE.drawer!, approval: true }, onSave: () => undefined },
   parameters: expectText('保存', '提交', '取消'),
 };
+/** A page whose approval is conditional (`approvalWhen`): 提交 says 提交审批 while the form's values need one. */
+export const ConditionalApprovalNeeded: Story = {
+  args: { config: { ...SHOWCASE.drawer!, approval: true }, approvalWhen: 'coalesce(quantity, 0) > 10', record: { name: '大批量柜台', quantity: 12 }, onSave: () => undefined },
+  parameters: expectText('保存', '提交审批', '取消'),
+};
+/** The same page below the threshold: plain 提交 (its tooltip: 无需审批，提交即生效). */
+export const ConditionalApprovalNotNeeded: Story = {
+  args: { config: { ...SHOWCASE.drawer!, approval: true }, approvalWhen: 'coalesce(quantity, 0) > 10', record: { name: '单个柜台', quantity: 2 }, onSave: () => undefined },
+  parameters: expectText('保存', '提交', '取消'),
+};
 export const WaitingForPayment: Story = {
   args: { record: { ...record, status: '已通过', stage: '待支付', actions: ['view', 'pay', 'print'] }, stages, readOnly: true },
   parameters: expectText('阶段', '待支付', '支付', '打印'),

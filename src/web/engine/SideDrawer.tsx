@@ -5,16 +5,16 @@
 // only when the record's `actions` from the server allow them.
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';
-import { Button, Collapse, Descriptions, Drawer, Space } from 'antd';
-import { createForm, onFieldInputValueChange } from '@formily/core';
+import { Button, Collapse, Descriptions, Drawer, Space, Tooltip } from 'antd';
+import { createForm, onFieldInputValueChange, onFormValuesChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import type { ButtonDef, CheckRule, DrawerConfig, StagesConfig } from '../../common/schema/types';
 import { formatDate } from '../../common/rules/format';
 import { LINES_KEY } from '../../common/rules/constants';
-import { Messages } from '../../common/rules/messages';
+import { ApprovalMessages, Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
-import { applyComputed, computeLines, failedCheck } from '../../common/computed';
+import { applyComputed, computeLines, failedCheck, holds } from '../../common/computed';
 import { onPicked, pickedOf } from './fields/picked-store';
 import { RecordStatus } from '../../common/record-status';
 import { ApprovalTimeline } from './ApprovalTimeline';
@@ -53,9 +53,11 @@ export interface SideDrawerProps {
   onButton?: (button: ButtonDef, values: Record<string, unknown>) => void;
   /** The page's record rules, checked before 保存/提交 as the server checks them. */
   checks?: CheckRule[];
+  /** The page's `approvalWhen`: 提交 reads 提交审批 while the form's values need an approval, else 提交 (无需审批). */
+  approvalWhen?: string;
 }
 
-export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks }: SideDrawerProps) {
+export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks, approvalWhen }: SideDrawerProps) {
   const { userId, deptId } = useContext(TenantContext);
   const module = useContext(PageModuleContext);
   const provider = useContext(DataProviderContext);
@@ -110,6 +112,21 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
     const id = form.addEffects('yg-compute', () => onFieldInputValueChange('*', recompute));
     return () => { offLines(); offPicked(); form.removeEffects('yg-compute'); void id; };
   }, [form, lines, config, readOnly]);
+
+  // Whether 提交 will start an approval: the page's approvalWhen over the form as it is now (the server decides again).
+  const [needsApproval, setNeedsApproval] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (readOnly || !open || !config.approval || !approvalWhen) { setNeedsApproval(null); return; }
+    const update = () => {
+      const rows = config.lines ? lines.values(config.lines.columns) : [];
+      try { setNeedsApproval(holds(approvalWhen, form.values, rows, { picked: pickedOf(form), today: todayInChina() })); } catch { setNeedsApproval(null); }
+    };
+    update();
+    const offLines = lines.subscribeAll(update);
+    const offPicked = onPicked(form, update);
+    form.addEffects('yg-needs-approval', () => onFormValuesChange(update));
+    return () => { offLines(); offPicked(); form.removeEffects('yg-needs-approval'); };
+  }, [form, lines, config, readOnly, open, approvalWhen]);
 
   const values = () => ({ ...form.values, ...(config.lines ? { [LINES_KEY]: lines.values(config.lines.columns) } : {}) });
 
@@ -173,7 +190,13 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
       {!readOnly && config.approval && onSave && (
         <Permission code="default"><Button loading={busy === 'save'} disabled={!!busy} onClick={() => emit('save')}>保存</Button></Permission>
       )}
-      {!readOnly && <Permission code="default"><Button type="primary" loading={busy === 'submit'} disabled={!!busy} onClick={() => emit('submit')}>{Messages.submit}</Button></Permission>}
+      {!readOnly && (
+        <Permission code="default">
+          <Tooltip title={needsApproval === false ? ApprovalMessages.noApprovalNeeded : undefined}>
+            <Button type="primary" loading={busy === 'submit'} disabled={!!busy} onClick={() => emit('submit')}>{needsApproval ? ApprovalMessages.submitForApproval : Messages.submit}</Button>
+          </Tooltip>
+        </Permission>
+      )}
     </Space>
   );
 

@@ -33,6 +33,17 @@ describe('SideDrawer footer', () => {
     expect(screen.queryByText('审批动态')).toBeNull();
   });
 
+  it('conditional approval: 提交 reads 提交审批 while the values need an approval (approvalWhen), and 提交 again when they do not', async () => {
+    const conditional: DrawerConfig = { ...config, buttons: [], fields: [...config.fields, { fieldName: 'amount', titleName: '金额', fontendType: 'number' }] };
+    renderWithFixtures(<SideDrawer open config={conditional} approvalWhen={'coalesce(amount, 0) > 1000 || sum(lines, "contractPrice") > 5000'} onClose={() => undefined} record={{ amount: 200, lines: [] }} />);
+    expect(footerButtons()).toEqual(['取消', '提交']);
+    const amount = screen.getByPlaceholderText('请输入金额') as HTMLInputElement;
+    await act(async () => { fireEvent.change(amount, { target: { value: '1500' } }); });
+    await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交审批']));
+    await act(async () => { fireEvent.change(amount, { target: { value: '800' } }); });
+    await waitFor(() => expect(footerButtons()).toEqual(['取消', '提交']));
+  });
+
   it('cancel clears the form and closes', async () => {
     const onClose = vi.fn();
     renderWithFixtures(<SideDrawer open config={config} onClose={onClose} />);

@@ -32,6 +32,9 @@ export function labelOf(src: RecordSource, rec: Row): string {
   }).trim();
 }
 
+/** A picker's conditions for one of its modules: its own `filterOf` entry, else the common `filter`. */
+export const filterFor = (src: RecordSource, tm: ModuleSchema) => src.filterOf?.[tm.schema.module] ?? src.filter;
+
 /** The modules a picker reads: `modules` when it names several (a project of any of the three initiation pages), else `module`. */
 export const sourceModules = (src: RecordSource): string[] => src.modules?.length ? src.modules : [src.module];
 
@@ -72,7 +75,7 @@ export async function pickerOptions(trx: TenantTx, tenant: string, schemas: Sche
   }
   const props = [...exposedProps(src), ...(src.modules?.length ? ['module'] : [])];
   const valueField = src.valueField ?? 'code';
-  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, src.filter, refs), ...offerable(tm, refs), ...kw], limit);
+  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, filterFor(src, tm), refs), ...offerable(tm, refs), ...kw], limit);
   return rows.map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
 }
 
@@ -107,7 +110,7 @@ export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: Schem
     const byValue = valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`;
     // A new pick must match the filter, be visible to the caller and not be retired; a kept one only exist.
     const strict = opts.checkFilter && !opts.unchanged?.has(f.fieldName);
-    const [rec] = await query(trx, tenant, tms, (tm) => [byValue, ...(strict ? [...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs)] : [])], 1);
+    const [rec] = await query(trx, tenant, tms, (tm) => [byValue, ...(strict ? [...filterConds(tm, filterFor(src, tm), { ...refs, data }), ...offerable(tm, refs)] : [])], 1);
     if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
     picked[f.fieldName] = rec;
     data[`${f.fieldName}Name`] = labelOf(src, rec);

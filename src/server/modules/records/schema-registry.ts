@@ -9,6 +9,7 @@ import { checkView } from './views';
 import { chartProblems } from '../charts/check';
 import { printTemplateErrors } from '../print/template';
 import { documentErrors } from '../print/documents';
+import { approvalFromProblems } from '../workflow/approval-from';
 import type { ModuleSchema } from './module-schema';
 
 export type { ModuleSchema };
@@ -127,6 +128,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string') {
         for (const k of [d.module, ...(d.modules ?? [])]) if (!has(k)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${k}"`);
         if (d.modules && !d.modules.includes(d.module)) throw new Error(`${m.file}: ${f.name}: module "${d.module}" is not one of its modules`);
+        const filterOf = (d as { filterOf?: Record<string, unknown> }).filterOf;
+        for (const k of Object.keys(filterOf ?? {})) if (!(d.modules ?? []).includes(k)) throw new Error(`${m.file}: ${f.name}: filterOf names "${k}", which is not one of its modules`);
       }
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
@@ -137,6 +140,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
     const docErrors = documentErrors(m, (k) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns);
     if (docErrors.length) throw new Error(`${m.file}: ${docErrors.join('; ')}`);
+    const fromErrors = approvalFromProblems(m, has);
+    if (fromErrors.length) throw new Error(`${m.file}: ${fromErrors.join('; ')}`);
     // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
     for (const c of m.lineColumns) {
       const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;

@@ -13,6 +13,7 @@ import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
+import { processFromPicked } from './approval-from';
 
 export interface Ctx {
   tenant: string;
@@ -148,7 +149,9 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { 
   if (!needsApproval(m, row, todayOf(ctx))) return null;
   const p = peopleOf(m, row);
   const money = moneyOf(m, row.data);
-  const snap = await processFor(trx, ctx.tenant, ctx.schemas, { module: m.schema.module, money, deptId: p.deptId, categoryId: row.category_id });
+  const snap = m.schema.approvalFrom
+    ? await processFromPicked(trx, ctx.tenant, ctx.schemas, m, row.data, todayOf(ctx))
+    : await processFor(trx, ctx.tenant, ctx.schemas, { module: m.schema.module, money, deptId: p.deptId, categoryId: row.category_id });
   if (!snap) return null;
   return { ...snap, steps: snap.steps.filter((s) => stepApplies(s, money)) };
 }
@@ -301,7 +304,8 @@ export async function approvalSteps(trx: TenantTx, tenant: string, recordId: num
      WHERE e.tenant_code = ${tenant} AND e.record_id = ${recordId}
     UNION ALL
     SELECT 'p' || pi.id || '-' || t.step_index, min(t.step_name), string_agg(u.nick_name, '、' ORDER BY u.id), NULL,
-           'pending', CASE WHEN bool_and(pi.definition->'steps'->t.step_index->>'signMode' = 'all') THEN '会签：需全部同意' ELSE '或签：一人同意即可' END, NULL, 9
+           'pending', CASE WHEN bool_and(pi.definition->'steps'->t.step_index->>'signMode' = 'all') THEN '会签：需全部同意' ELSE '或签：一人同意即可' END
+             || coalesce('，时限' || min(pi.definition->'steps'->t.step_index->>'timeLimitDays') || '天', ''), NULL, 9
       FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status = 'open' AND pi.status = 'running'
      GROUP BY pi.id, t.step_index

@@ -34,6 +34,8 @@ export async function notifyUsers(trx: TenantTx, tenant: string, userIds: readon
   const rows = members.map((m) => ({
     tenant_code: tenant, user_id: Number(m.user_id), title: cut(n.title, TITLE_MAX), body: cut(n.body ?? '', BODY_MAX),
     module: n.module ?? null, record_id: n.recordId ?? null, actor_id: n.actorId ?? null, source_key: n.sourceKey,
+    // The moment it is written (not the transaction's start), like a task's decision: the demo story's clock moves it.
+    created_at: sql<Date>`clock_timestamp()`,
   }));
   const done = await trx.insertInto('notifications').values(rows)
     .onConflict((oc) => oc.columns(['tenant_code', 'user_id', 'source_key']).doNothing())

@@ -125,8 +125,9 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
  */
 async function notifyOfAction(trx: TenantTx, tenant: string, m: ModuleSchema, action: StageAction, n: StageNotify, values: Record<string, unknown>, recordId: number, eventId: number, userId: number) {
   const to = n.to ? [Number(values[n.to])] : await membersOfRole(trx, tenant, n.toRole ?? '');
+  // A view's action (催办 on the progress board) opens the view's page, where the recipient saw the record.
   const title = n.title ? fillNotice(n.title, values) : `${action.text}：${String(values.code ?? '')}`;
-  await notifyUsers(trx, tenant, to, { title, body: fillNotice(n.text, values), module: m.schema.module, recordId, actorId: userId, sourceKey: `stage:${eventId}` });
+  await notifyUsers(trx, tenant, to, { title, body: fillNotice(n.text, values), module: m.schema.viewOf ? m.schema.key : m.schema.module, recordId, actorId: userId, sourceKey: `stage:${eventId}` });
 }
 
 /** An action's per-line values (values.lines): one object per record line, only its lineFields, each checked. */

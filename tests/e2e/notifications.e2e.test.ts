@@ -25,6 +25,7 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
   it('demo urges on /propProgress; 刘洋 sees the count, opens the order from the list, then reads all', async () => {
     const boss = await pages.page('demo');
     const owner = await pages.page('liuyang');
+    await pages.page('lisi'); // signed in for the project's approval through the API
     const today = new Date().toISOString().slice(0, 10);
     const dict = await ok('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['teamMembers']);
     const liuyang = dictItemId(dict, 'teamMembers', '刘洋');
@@ -32,11 +33,13 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
     const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
     const customer = (await ok('demo', 'POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
     const project = await ok('demo', 'POST', '/api/data/propProject/add', {
-      projectName: '通知走查项目', customerId: customer, deliveryDate: today, managerId: liuyang, installRequired: false, address: '杭州市上城区东坡路7号',
+      projectName: '通知走查项目', customerId: customer, deliveryDate: today, managerId: liuyang, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,
     });
     await approver(call, ['lisi', 'demo'])(project.id);
-    const order = (await ok('demo', 'POST', '/api/data/allocatePropOrders/page', { pageNum: 1, pageSize: 100, tab: 'pending', keyword: '通知走查项目' })).list[0];
+    expect((await ok('demo', 'GET', `/api/data/propProject/get?id=${project.id}`)).status).toBe('已通过');
+    const order = (await ok('demo', 'POST', '/api/data/allocatePropOrders/page', { pageNum: 1, pageSize: 100, tab: 'pending', keyword: '通知走查项目' })).list
+      .find((o: any) => Number(o.projectId) === project.id);
     const code: string = order.code;
     const before = (await ok('liuyang', 'GET', '/api/notifications/unread')).count as number;
 

@@ -138,6 +138,12 @@ describe.each(testDialects())('notifications on $name', (dialect) => {
     expect(await unread(boss)).toBe(bossUnread);
   });
 
+  it('counts unread ones from the partial index (the bell polls it)', async () => {
+    await sql`ANALYZE notifications`.execute(t.db);
+    const { rows } = await sql<Row>`EXPLAIN SELECT count(*) FROM notifications WHERE tenant_code = 'T00000001' AND user_id = ${ids.liuyang} AND read_at IS NULL`.execute(t.db);
+    expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('notifications_unread');
+  });
+
   it('refuses bad input with 400 and answers nobody without a team', async () => {
     for (const body of [{ pageSize: 51 }, { pageNum: 0 }, { pageSize: 'x' }, { unreadFirst: 'yes' }]) {
       expect((await t.call('POST', '/api/notifications/page', body, liuyang)).status, JSON.stringify(body)).toBe(400);

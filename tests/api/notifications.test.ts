@@ -187,6 +187,8 @@ describe.each(testDialects())('notifications on $name', (dialect) => {
     expect((await list(approver)).list.find((n) => n.recordId === ok.id && n.title.startsWith('待审批'))).toMatchObject({ page: 'reimburseManage', code: ok.code, actorName: '张三' });
     const done = await approveAll(t, 'reimburseManage', ok.id, [boss, lisi]);
     expect(done.status).toBe('已通过');
+    // Every task of it is dealt with (agreed, or cancelled by another's agreement): their 待审批 are read.
+    for (const task of tasks) expect((await byKey(task.assignee_id, `task:${task.id}`))[0].read_at).not.toBeNull();
     const inst = (await sql<{ id: number }>`SELECT id FROM process_instances WHERE record_id = ${ok.id}`.execute(t.db)).rows[0].id;
     const agreed = await byKey(ids.zhangsan, `approval:${inst}:approved`);
     expect(agreed).toHaveLength(1);

@@ -234,11 +234,20 @@ async function closeTask(trx: TenantTx, tenant: string, taskId: number, status: 
   const r = await trx.updateTable('tasks').set({ status, comments, ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('id', '=', taskId).where('status', '=', 'open').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该任务已处理');
+  await taskNoticesRead(trx, tenant, [taskId]);
+}
+
+/** A task dealt with (by its approver, or by another of a 或签, a refusal, a withdrawal) is no news any more: its 待审批 notification counts as read. */
+async function taskNoticesRead(trx: TenantTx, tenant: string, taskIds: number[]) {
+  if (!taskIds.length) return;
+  await trx.updateTable('notifications').set({ read_at: sql<Date>`clock_timestamp()` }).where('tenant_code', '=', tenant)
+    .where('source_key', 'in', taskIds.map((id) => `task:${id}`)).where('read_at', 'is', null).execute();
 }
 
 async function cancelOpen(trx: TenantTx, tenant: string, instanceId: number) {
-  await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: sql<Date>`clock_timestamp()` })
-    .where('tenant_code', '=', tenant).where('instance_id', '=', instanceId).where('status', '=', 'open').execute();
+  const gone = await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: sql<Date>`clock_timestamp()` })
+    .where('tenant_code', '=', tenant).where('instance_id', '=', instanceId).where('status', '=', 'open').returning('id').execute();
+  await taskNoticesRead(trx, tenant, gone.map((t) => Number(t.id)));
 }
 
 export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatePageSchema } from '../../../common/schema';
-import { fillNotice } from './notify';
+import { validatePageSchema } from '../../src/common/schema';
+import { fillNotice } from '../../src/server/modules/notifications/notify';
 
-const progress = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../schemas/props/propProgress.json'), 'utf8'));
+const progress = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schemas/props/propProgress.json'), 'utf8'));
 const withNotify = (notify: unknown) => {
   const page = structuredClone(progress);
   page.stages.actions.find((a: { key: string }) => a.key === 'urge').notify = notify;

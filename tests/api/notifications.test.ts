@@ -7,6 +7,8 @@ import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { withTenant } from '../../src/server/db/tenant-scope';
+import { membersOfRole, notifyUsers } from '../../src/server/modules/notifications/notify';
 
 type Row = Record<string, any>;
 
@@ -136,6 +138,22 @@ describe.each(testDialects())('notifications on $name', (dialect) => {
     expect(await unread(liuyang)).toBe(0);
     expect(await unread(staff)).toBe(staffUnread);
     expect(await unread(boss)).toBe(bossUnread);
+  });
+
+  it('notify toRole reaches the role\'s members; only active members of the team, once per event, never the actor', async () => {
+    const finance = await withTenant(t.db, 'T00000001', (trx) => membersOfRole(trx, 'T00000001', 'finance'));
+    expect(finance).toContain(ids.lisi);
+    expect(finance).not.toContain(ids.zhangsan);
+    const outsiderId = (await t.db.selectFrom('users').select('id').where('username', '=', 'other').executeTakeFirstOrThrow()).id;
+    const send = () => withTenant(t.db, 'T00000001', (trx) => notifyUsers(trx, 'T00000001', [...finance, outsiderId, ids.demo, null, -1], {
+      title: '角色通知测试', body: '给财务', actorId: ids.demo, sourceKey: 'test:role-1',
+    }));
+    const first = await send();
+    expect(first.sort()).toEqual([...new Set(finance.filter((u) => u !== ids.demo))].sort());
+    expect(first).not.toContain(outsiderId);
+    expect(await send()).toEqual([]);
+    expect((await list(lisi)).list.filter((n) => n.title === '角色通知测试')).toHaveLength(1);
+    expect((await list(outsider)).total).toBe(0);
   });
 
   it('counts unread ones from the partial index (the bell polls it)', async () => {

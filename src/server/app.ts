@@ -35,6 +35,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
 import { specCallRoutes } from './modules/spec-calls';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await dictRoutes(app, services);
   await dictWriteRoutes(app, services);
   await workflowRoutes(app, services);
+  await notificationRoutes(app, services);
   await ocrRoutes(app, services);
   await specCallRoutes(app, services);
   await fieldOptionRoutes(app, services);

@@ -867,6 +867,20 @@ export interface StageAction {
   prefill?: boolean;
   /** Offered (and allowed) only while this holds over the record, besides `from` (推进阶段 while a 立项阶段 is open). */
   when?: string;
+  /** Whom the action notifies (催办 → the order's owner): see StageNotify. */
+  notify?: StageNotify;
+}
+
+/**
+ * A notification a stage action sends, once per action event: to the user in the record's field `to`, or to every
+ * member holding the role `toRole`; only active members, never the one acting. `title` and `text` are templates:
+ * `{field}` is the record's value (after the action), a picked field's label, or what the action asked for.
+ */
+export interface StageNotify {
+  to?: string;
+  toRole?: string;
+  title?: string;
+  text: string;
 }
 
 /** Progress after approval: a record enters `initial` when it takes effect (已通过); actions move it on. */

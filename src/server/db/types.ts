@@ -170,6 +170,7 @@ export interface Database {
   record_events: RecordEventsTable;
   process_instances: ProcessInstancesTable;
   tasks: TasksTable;
+  notifications: NotificationsTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   platform_modules: PlatformModulesTable;
@@ -423,6 +424,21 @@ export interface ProcessInstancesTable {
   money: string | number | null;
   created_at: Timestamp;
   ended_at: Date | null;
+}
+
+/** Notifications (018_notifications): one per team, recipient and event (source_key). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  tenant_code: string;
+  user_id: number;
+  title: string;
+  body: Generated<string>;
+  module: string | null;
+  record_id: number | null;
+  actor_id: number | null;
+  source_key: string | null;
+  read_at: Date | null;
+  created_at: Timestamp;
 }
 
 export interface TasksTable {

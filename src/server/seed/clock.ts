@@ -108,7 +108,7 @@ export class Clock {
     // decision; a step's tasks and carbon copies begin when the step before it was agreed.
     const windows = sql.join(this.steps.map((s, i) =>
       sql`(${s.from}::timestamptz, ${i + 1 < this.steps.length ? this.steps[i + 1].from : 'infinity'}::timestamptz, ${capped(s.story)}::timestamptz)`));
-    for (const [table, col] of [['record_events', 'created_at'], ['tasks', 'ended_at']] as const) {
+    for (const [table, col] of [['record_events', 'created_at'], ['tasks', 'ended_at'], ['notifications', 'created_at']] as const) {
       await sql`UPDATE ${sql.table(table)} x SET ${sql.ref(col)} = m.at FROM (VALUES ${windows}) AS m(lo, hi, at)
         WHERE x.tenant_code = ${t} AND x.${sql.ref(col)} >= m.lo AND x.${sql.ref(col)} < m.hi`.execute(this.trx);
     }
@@ -135,6 +135,11 @@ export class Clock {
            LEFT JOIN tasks k ON k.tenant_code = pi.tenant_code AND k.instance_id = pi.id
           WHERE pi.tenant_code = r.tenant_code AND pi.record_id = r.id))
       WHERE r.tenant_code = ${t}`.execute(this.trx);
+    // Notifications were read when their task was dealt with, or within the hour when older than three days: what is
+    // unread is the open tasks and the news of the last days.
+    await sql`UPDATE notifications n SET read_at = n.created_at + interval '1 hour'
+      WHERE n.tenant_code = ${t} AND (n.created_at < ${new Date(this.cap - 3 * 86_400_000)}::timestamptz
+        OR (n.source_key LIKE 'task:%' AND EXISTS (SELECT 1 FROM tasks k WHERE k.tenant_code = ${t} AND k.id = substring(n.source_key from 6)::bigint AND k.status <> 'open')))`.execute(this.trx);
     await sql`DELETE FROM record_sequences WHERE tenant_code = ${t}`.execute(this.trx);
     await sql`INSERT INTO record_sequences (tenant_code, prefix, day, last)
       SELECT ${t}, substring(code from '^(.*)[0-9]{12}$'), substring(code from '([0-9]{8})[0-9]{4}$'), max(right(code, 4)::int)

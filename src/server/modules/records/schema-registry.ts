@@ -161,6 +161,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (!child) throw new Error(`${m.file}: tree.children.field "${tree.children.field}" is not a record picker of the form`);
       if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
     }
+    // A stage action's notify names a field of the form (or of the action) holding the recipient.
+    for (const a of m.schema.stages?.actions ?? []) {
+      const to = a.notify?.to;
+      if (to && !m.fields.some((f) => f.fieldName === to) && !(a.fields ?? []).some((f) => f.fieldName === to)) throw new Error(`${m.file}: stages.${a.key}.notify.to "${to}" is not a field of the form`);
+    }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { StageAction } from '../../../common/schema';
+import type { StageAction, StageNotify } from '../../../common/schema';
 import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
@@ -19,6 +19,7 @@ import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
 import { checkUploads } from './uploads';
 import { callerRefs } from './visibility';
+import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';
 
 export { stageField, stageLocked };
 
@@ -51,7 +52,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const action = m.schema.stages?.actions.find((a) => a.key === key);
   if (!action) throw badRequest('不支持的操作');
   if (!permissions.includes(stageActionCode(m, action))) throw forbidden();
-  const row = await trx.selectFrom('records').select(['id', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
+  const row = await trx.selectFrom('records').select(['id', 'code', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
     .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw notFound();
   const sentBefore = async () => !!requestKey && !!(await trx.selectFrom('record_events').select('id').where('tenant_code', '=', tenant)
@@ -111,9 +112,22 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   }).returning('id').executeTakeFirstOrThrow();
   // Effects of this action run once per action event (its id), in this transaction; then the auto stage follows.
   await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch, 0, lineInput);
+  if (action.notify) await notifyOfAction(trx, tenant, m, action, action.notify, { ...data, ...Object.fromEntries((action.fields ?? []).flatMap((f) => [[f.fieldName, null], [`${f.fieldName}Name`, null]])), ...patch, code: row.code }, recordId, Number(ev.id), userId);
   // Fields the action stored may be read by computed ones (a new 合同期限 moves 合同到期).
   const stored = (action.fields ?? []).some((f) => patch[f.fieldName] !== undefined) && m.fields.some((f) => f.compute);
   await settleStored(trx, ctx, m, recordId, userId, undefined, stored);
+}
+
+/**
+ * The action's `notify`: the user its field holds (a picked member's id) or the members of its role, once per action
+ * event (`stage:<event id>`). Nobody to notify (the field empty, the owner gone from the team) skips quietly: the
+ * action itself is what the caller asked for.
+ */
+async function notifyOfAction(trx: TenantTx, tenant: string, m: ModuleSchema, action: StageAction, n: StageNotify, values: Record<string, unknown>, recordId: number, eventId: number, userId: number) {
+  const to = n.to ? [Number(values[n.to])] : await membersOfRole(trx, tenant, n.toRole ?? '');
+  // A view's action (催办 on the progress board) opens the view's page, where the recipient saw the record.
+  const title = n.title ? fillNotice(n.title, values) : `${action.text}：${String(values.code ?? '')}`;
+  await notifyUsers(trx, tenant, to, { title, body: fillNotice(n.text, values), module: m.schema.viewOf ? m.schema.key : m.schema.module, recordId, actorId: userId, sourceKey: `stage:${eventId}` });
 }
 
 /** An action's per-line values (values.lines): one object per record line, only its lineFields, each checked. */

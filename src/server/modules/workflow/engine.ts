@@ -14,6 +14,7 @@ import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 import { processFromPicked } from './approval-from';
+import { notifyUsers } from '../notifications/notify';
 
 export interface Ctx {
   tenant: string;
@@ -81,8 +82,28 @@ async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: num
   if (m) await takeEffectNow(trx, ctx, m, recordId, originatorId);
 }
 
-/** Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. */
-async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number): Promise<'next' | 'approved'> {
+/** What a notification about an approval names: the form's title and code. */
+async function formOf(trx: TenantTx, ctx: Ctx, module: string, recordId: number) {
+  const m = ctx.schemas.get(module);
+  const r = await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant).where('id', '=', recordId).executeTakeFirst();
+  return { title: m?.schema.title ?? '单据', code: r?.code ?? '', page: m?.schema.module ?? module };
+}
+
+/**
+ * Tells the submitter the approval's outcome (通过 / 驳回), once per instance; not when they decided it themselves
+ * (a submission that passed on its own at once).
+ */
+async function notifyOutcome(trx: TenantTx, ctx: Ctx, inst: Pick<Instance, 'id' | 'module' | 'record_id' | 'originator_id'>, outcome: 'approved' | 'refused', actorId: number | null, comments = '') {
+  const f = await formOf(trx, ctx, inst.module, inst.record_id);
+  await notifyUsers(trx, ctx.tenant, [inst.originator_id], {
+    title: `${outcome === 'approved' ? '审批通过' : '审批驳回'}：${f.title} ${f.code}`,
+    body: outcome === 'approved' ? `您提交的${f.title}已审批通过` : `您提交的${f.title}被驳回${comments ? `，原因：${comments}` : ''}`,
+    module: f.page, recordId: inst.record_id, actorId, sourceKey: `approval:${inst.id}:${outcome}`,
+  });
+}
+
+/** Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. `actorId`: who moved it (not notified). */
+async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, actorId: number | null = null): Promise<'next' | 'approved'> {
   const steps = inst.definition.steps;
   const people: People = {
     applicantId: inst.applicant_id ?? inst.originator_id, creatorId: inst.creator_id ?? inst.originator_id, originatorId: inst.originator_id,
@@ -106,12 +127,22 @@ async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number): 
       await event(trx, ctx.tenant, inst.record_id, 'auto', step.stepName, res.users[0], { note: '审批人已在前序步骤同意，自动通过', instanceId: inst.id });
       continue;
     }
-    await trx.insertInto('tasks').values(res.users.map((u) => ({ tenant_code: ctx.tenant, instance_id: inst.id, step_index: i, step_name: step.stepName, assignee_id: u, status: 'open' as const }))).execute();
+    const made = await trx.insertInto('tasks').values(res.users.map((u) => ({ tenant_code: ctx.tenant, instance_id: inst.id, step_index: i, step_name: step.stepName, assignee_id: u, status: 'open' as const })))
+      .returning(['id', 'assignee_id']).execute();
+    // Each approver hears of their task (待审批), once per task.
+    const f = await formOf(trx, ctx, inst.module, inst.record_id);
+    for (const t of made) {
+      await notifyUsers(trx, ctx.tenant, [t.assignee_id], {
+        title: `待审批：${f.title} ${f.code}`, body: `${step.stepName}：请审批${f.title} ${f.code}`,
+        module: f.page, recordId: inst.record_id, actorId, sourceKey: `task:${t.id}`,
+      });
+    }
     await trx.updateTable('process_instances').set({ current_step: i }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
     return 'next';
   }
   await trx.updateTable('process_instances').set({ status: 'approved', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await takeEffect(trx, ctx, inst.module, inst.record_id, inst.originator_id);
+  await notifyOutcome(trx, ctx, inst, 'approved', actorId);
   return 'approved';
 }
 
@@ -187,7 +218,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
   await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
-  const outcome = await advance(trx, ctx, { ...inst, definition }, 0);
+  const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId);
   return outcome === 'approved' ? 'approved' : 'running';
 }
 
@@ -206,11 +237,20 @@ async function closeTask(trx: TenantTx, tenant: string, taskId: number, status: 
   const r = await trx.updateTable('tasks').set({ status, comments, ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('id', '=', taskId).where('status', '=', 'open').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该任务已处理');
+  await taskNoticesRead(trx, tenant, [taskId]);
+}
+
+/** A task dealt with (by its approver, or by another of a 或签, a refusal, a withdrawal) is no news any more: its 待审批 notification counts as read. */
+async function taskNoticesRead(trx: TenantTx, tenant: string, taskIds: number[]) {
+  if (!taskIds.length) return;
+  await trx.updateTable('notifications').set({ read_at: sql<Date>`clock_timestamp()` }).where('tenant_code', '=', tenant)
+    .where('source_key', 'in', taskIds.map((id) => `task:${id}`)).where('read_at', 'is', null).execute();
 }
 
 async function cancelOpen(trx: TenantTx, tenant: string, instanceId: number) {
-  await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: sql<Date>`clock_timestamp()` })
-    .where('tenant_code', '=', tenant).where('instance_id', '=', instanceId).where('status', '=', 'open').execute();
+  const gone = await trx.updateTable('tasks').set({ status: 'cancelled', ended_at: sql<Date>`clock_timestamp()` })
+    .where('tenant_code', '=', tenant).where('instance_id', '=', instanceId).where('status', '=', 'open').returning('id').execute();
+  await taskNoticesRead(trx, tenant, gone.map((t) => Number(t.id)));
 }
 
 export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
@@ -224,7 +264,7 @@ export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: num
   } else {
     await cancelOpen(trx, ctx.tenant, inst.id);
   }
-  return advance(trx, ctx, inst, task.step_index + 1);
+  return advance(trx, ctx, inst, task.step_index + 1, userId);
 }
 
 export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
@@ -235,6 +275,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
   await endedNow(trx, ctx, inst.record_id, userId);
+  await notifyOutcome(trx, ctx, inst, 'refused', userId, comments.trim());
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
   await releasePeriods(trx, ctx.tenant, [inst.record_id]);
 }

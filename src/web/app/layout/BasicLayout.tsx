@@ -12,6 +12,7 @@ import { BrandMark } from './Brand';
 import { AppFooter } from './Footer';
 import { AuditLogLink } from './AuditLogLink';
 import { JoinRequestsBadge } from './JoinRequestsBadge';
+import { NotificationBell } from './notifications/NotificationBell';
 import { Sidebar } from './Sidebar';
 import { TeamSwitcher } from './TeamSwitcher';
 import { UserMenu } from './UserMenu';
@@ -72,6 +73,7 @@ export function BasicLayout() {
           <div className="yg-header-right">
             <AuditLogLink />
             <JoinRequestsBadge />
+            <NotificationBell />
             <UserMenu onSelect={setSelection} />
           </div>
         </Layout.Header>

@@ -1,4 +1,4 @@
-import { BellOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import { Badge, Tooltip } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useWorkspace } from '../workspace-context';
@@ -12,7 +12,7 @@ export function JoinRequestsBadge() {
     <Tooltip title={pendingRequests ? `${pendingRequests} 条待审核的成员申请` : '成员申请'}>
       <button type="button" className="yg-header-action" onClick={() => navigate('/teamRequests')} data-testid="join-requests">
         <Badge count={pendingRequests} size="small" offset={[4, -2]}>
-          <BellOutlined style={{ fontSize: 17 }} />
+          <UserAddOutlined style={{ fontSize: 17 }} />
         </Badge>
         <span>成员申请</span>
       </button>

@@ -77,7 +77,11 @@ export interface RecordSource {
 
 /** A line cell's options: the lines of the record the form's picker `field` picked (库位 of the picked warehouse). */
 export interface PickedLinesSource {
-  pickedLines: { field: string; value: string; label?: string };
+  pickedLines: {
+    field: string; value: string; label?: string;
+    /** A line cell holding its own pick of the same kind (a line's own 仓库): when set, its record's lines are the options. */
+    lineField?: string;
+  };
 }
 
 /** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
@@ -760,7 +764,8 @@ export interface EffectTarget {
 export interface EffectDef {
   key: string;
   on: string;
-  kind: 'create' | 'appendLine' | 'update' | 'stock';
+  /** release: the record's stock reservations end before this event's other effects (an order shipped or cancelled). */
+  kind: 'create' | 'appendLine' | 'update' | 'stock' | 'release';
   /** stock: the stock this record (per line) moves, posted to the stock ledger. */
   stock?: StockPosting;
   when?: string;
@@ -790,6 +795,11 @@ export interface EffectDef {
   from?: string[];
   /** create: the created records start as drafts (待提交) instead of taking effect. */
   draft?: boolean;
+  /**
+   * create: the created record is submitted as a user's would be, instead of taking effect at once: it waits for
+   * approval when its page requires one (approvalWhen, a bound process), and takes effect at once otherwise.
+   */
+  submit?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
   respectLock?: boolean;
 }
@@ -823,7 +833,9 @@ export interface StockPosting {
   /**
    * A reservation instead of a move (effects `on: "submitted"`): `quantity` (positive) is locked on the balance
    * (lockedQuantity) while the document is under approval, refused beyond what is available (quantity − locked)
-   * unless `allowNegative`; released when the document takes effect, is refused or withdrawn.
+   * unless `allowNegative`; released when the document takes effect, is refused or withdrawn. An effective
+   * document may hold stock too (a sales order `on: "approved"`): a negative `quantity` then gives back that much
+   * of what the line holds (shipped), and a `release` effect ends every hold (cancelled).
    */
   reserve?: boolean;
 }

@@ -181,6 +181,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     if (action.lineFields?.length && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
         action, rows, requestKey: newRequestKey(), lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
+        initial: action.prefill ? prefillOf(action, rec as Record<string, unknown>) : undefined,
       }), () => undefined);
     }
     // One key per dialog: a second 确定 of the same dialog does not act twice.
@@ -188,7 +189,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     // 修改档案: the dialog starts from the record's current values (read afresh, not from the list row).
     if (action.fields?.length && action.prefill && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
-        action, rows, requestKey, initial: Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, (rec as Record<string, unknown>)[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null)),
+        action, rows, requestKey, initial: prefillOf(action, rec as Record<string, unknown>),
       }), () => undefined);
     }
     if (action.fields?.length) return setStaging({ action, rows, batch, requestKey });
@@ -430,6 +431,10 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     </AntApp>
   );
 }
+
+/** A `prefill` action's dialog starts from the record's current values of its fields. */
+const prefillOf = (action: StageAction, rec: Record<string, unknown>) =>
+  Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, rec[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null));
 
 /** A stage action's per-line questions: the lines, the cells shown beside them, and each field's suggestion (its compute over the line). */
 function stageLineInputs(action: StageAction, lines: Record<string, unknown>[], columns: ColumnDef[]) {

@@ -157,7 +157,8 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
     }
     for (const e of m.schema.effects ?? []) {
-      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
+      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.kind !== 'release' && e.target !== 'self' ? e.target?.module : m.schema.module;
+      if (e.kind === 'release' && !(m.schema.effects ?? []).some((x) => x.stock?.reserve)) throw new Error(`${m.file}: effect ${e.key} releases reservations but no effect reserves stock`);
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
     }

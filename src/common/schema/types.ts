@@ -286,11 +286,31 @@ export interface ButtonDef {
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom';
+  /** `open` (list actions): another page's new-record drawer, prefilled from the rows (`open`). */
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom' | 'open';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
   children?: ButtonDef[];
+  open?: OpenPageDef;
+}
+
+/**
+ * A list action that opens another page's new-record drawer prefilled from rows of this list (库存 → 申请采购):
+ * the selected rows, or with none selected the rows of the list's `tab`; `rowsWhen` keeps those it holds for.
+ * Nothing is saved: the user checks the drawer and submits it, and the server checks it like any other.
+ */
+export interface OpenPageDef {
+  /** The page (its route and module key) whose drawer opens. */
+  page: string;
+  /** Which rows become lines (expression over a row), e.g. belowSafety == "是". */
+  rowsWhen?: string;
+  /** With no row selected: the section-header tab whose rows are taken (up to 200). */
+  tab?: string;
+  /** Drawer field → expression over the first row. */
+  set?: Record<string, string>;
+  /** One line per row: line cell → expression over the row (e.g. quantity: safetyStock - availableQuantity). */
+  lines: Record<string, string>;
 }
 
 export interface CategoryNode {

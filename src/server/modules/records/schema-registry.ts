@@ -162,6 +162,9 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
     }
+    for (const b of m.schema.list?.actions ?? []) {
+      if (b.open && !has(b.open.page)) throw new Error(`${m.file}: action ${b.key} opens unknown page "${b.open.page}"`);
+    }
   }
 }
 

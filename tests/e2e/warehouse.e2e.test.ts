@@ -126,7 +126,8 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await poll(() => lines.count()).toBe(low.length);
     const first = low[0];
     await poll(() => lines.first().innerText()).toContain(first.dictCode);
-    expect(await lines.first().getByRole('spinbutton').first().inputValue()).toBe(String(first.safetyStock - first.availableQuantity));
+    // 序号, 物料, 规格型号, 单位, 数量: the suggestion is safety − available.
+    await poll(() => lines.first().locator('td').nth(4).locator('input').inputValue()).toBe(String(first.safetyStock - first.availableQuantity));
     await poll(() => item(boss, '采购事由').locator('textarea').inputValue()).toContain('低于安全库存');
     await shot(boss, 'warehouse-05-request-purchase');
   });

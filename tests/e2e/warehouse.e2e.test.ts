@@ -113,4 +113,22 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await poll(() => first.inputValue()).toBe(String(sale.lines[0].quantity));
     await shot(keeper, 'sales-01-ship-dialog');
   });
+
+  it('申请采购 on /materialStorage opens a new purchase request holding the materials below safety stock, safety − available each', async () => {
+    const boss = await pages.page('demo');
+    const low = (await call('demo', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 200, tab: 'low' })).data.list;
+    expect(low.length).toBeGreaterThan(0);
+    await openList(boss, '/materialStorage');
+    // Nothing selected: every row below safety stock.
+    await boss.getByRole('button', { name: '申请采购' }).click();
+    await poll(() => boss.url()).toContain('/procureProcess');
+    const lines = drawerOf(boss).locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => lines.count()).toBe(low.length);
+    const first = low[0];
+    await poll(() => lines.first().innerText()).toContain(first.dictCode);
+    // 序号, 物料, 规格型号, 单位, 数量: the suggestion is safety − available.
+    await poll(() => lines.first().locator('td').nth(4).locator('input').inputValue()).toBe(String(first.safetyStock - first.availableQuantity));
+    await poll(() => item(boss, '采购事由').locator('textarea').inputValue()).toContain('低于安全库存');
+    await shot(boss, 'warehouse-05-request-purchase');
+  });
 });

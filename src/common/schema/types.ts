@@ -79,7 +79,11 @@ export interface RecordSource {
 
 /** A line cell's options: the lines of the record the form's picker `field` picked (库位 of the picked warehouse). */
 export interface PickedLinesSource {
-  pickedLines: { field: string; value: string; label?: string };
+  pickedLines: {
+    field: string; value: string; label?: string;
+    /** A line cell holding its own pick of the same kind (a line's own 仓库): when set, its record's lines are the options. */
+    lineField?: string;
+  };
 }
 
 /** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
@@ -284,11 +288,31 @@ export interface ButtonDef {
   text: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom';
+  /** `open` (list actions): another page's new-record drawer, prefilled from the rows (`open`). */
+  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom' | 'open';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
   children?: ButtonDef[];
+  open?: OpenPageDef;
+}
+
+/**
+ * A list action that opens another page's new-record drawer prefilled from rows of this list (库存 → 申请采购):
+ * the selected rows, or with none selected the rows of the list's `tab`; `rowsWhen` keeps those it holds for.
+ * Nothing is saved: the user checks the drawer and submits it, and the server checks it like any other.
+ */
+export interface OpenPageDef {
+  /** The page (its route and module key) whose drawer opens. */
+  page: string;
+  /** Which rows become lines (expression over a row), e.g. belowSafety == "是". */
+  rowsWhen?: string;
+  /** With no row selected: the section-header tab whose rows are taken (up to 200). */
+  tab?: string;
+  /** Drawer field → expression over the first row. */
+  set?: Record<string, string>;
+  /** One line per row: line cell → expression over the row (e.g. quantity: safetyStock - availableQuantity). */
+  lines: Record<string, string>;
 }
 
 export interface CategoryNode {
@@ -767,7 +791,8 @@ export interface EffectTarget {
 export interface EffectDef {
   key: string;
   on: string;
-  kind: 'create' | 'appendLine' | 'update' | 'stock';
+  /** release: the record's stock reservations end before this event's other effects (an order shipped or cancelled). */
+  kind: 'create' | 'appendLine' | 'update' | 'stock' | 'release';
   /** stock: the stock this record (per line) moves, posted to the stock ledger. */
   stock?: StockPosting;
   when?: string;
@@ -797,6 +822,11 @@ export interface EffectDef {
   from?: string[];
   /** create: the created records start as drafts (待提交) instead of taking effect. */
   draft?: boolean;
+  /**
+   * create: the created record is submitted as a user's would be, instead of taking effect at once: it waits for
+   * approval when its page requires one (approvalWhen, a bound process), and takes effect at once otherwise.
+   */
+  submit?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
   respectLock?: boolean;
 }
@@ -830,7 +860,9 @@ export interface StockPosting {
   /**
    * A reservation instead of a move (effects `on: "submitted"`): `quantity` (positive) is locked on the balance
    * (lockedQuantity) while the document is under approval, refused beyond what is available (quantity − locked)
-   * unless `allowNegative`; released when the document takes effect, is refused or withdrawn.
+   * unless `allowNegative`; released when the document takes effect, is refused or withdrawn. An effective
+   * document may hold stock too (a sales order `on: "approved"`): a negative `quantity` then gives back that much
+   * of what the line holds (shipped), and a `release` effect ends every hold (cancelled).
    */
   reserve?: boolean;
 }

@@ -12,6 +12,7 @@ import type { TenantTx } from '../db/tenant-scope';
 import type { ModuleSchema } from '../modules/records/schema-registry';
 import { changeRecord, createRecord, submitRecord } from '../modules/records/service';
 import { getRecord, toFlat } from '../modules/records/repository';
+import { RecordStatus } from '../../common/record-status';
 import { generateRecord } from '../modules/records/generate';
 import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
@@ -246,8 +247,10 @@ export class Story {
         id = hit.id;
         code = hit.code;
         if (r.ref) this.refs.set(r.ref, { id, code });
-        // A draft it made (a 外发单) is completed with `data` and submitted unless the fate is draft.
+        // A draft it made (a 外发单) is completed with `data` and submitted unless the fate is draft; one its maker
+        // submitted (a 入库单 into a warehouse that requires approval) waits for its approvers below.
         if (fate === 'draft') return;
+        if ((await getRecord(trx, ctx.tenant, m.schema.module, id))?.status === RecordStatus.inReview) return;
         const caller = { userId: by.id, isAdmin: true, permissions: by.permissions };
         const body = resolve(r.data, this.look) as Row;
         if (!Object.keys(body).length) await submitRecord(trx, ctx, caller, m, id);

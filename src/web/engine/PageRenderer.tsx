@@ -1,10 +1,11 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Segmented } from './lazy-antd';
 import type { AnyPageSchema, ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
 import { evalExpr } from '../../common/computed';
+import { openRows, openValues, stashOpen, takeOpen } from './open-page';
 import type { RouteAnswer } from '../api/data-provider';
 import { validatePageSchema } from '../../common/schema/loader';
 import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage } from '../../common/schema/types';
@@ -181,6 +182,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     if (action.lineFields?.length && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
         action, rows, requestKey: newRequestKey(), lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
+        initial: action.prefill ? prefillOf(action, rec as Record<string, unknown>) : undefined,
       }), () => undefined);
     }
     // One key per dialog: a second 确定 of the same dialog does not act twice.
@@ -188,7 +190,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     // 修改档案: the dialog starts from the record's current values (read afresh, not from the list row).
     if (action.fields?.length && action.prefill && !batch) {
       return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
-        action, rows, requestKey, initial: Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, (rec as Record<string, unknown>)[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null)),
+        action, rows, requestKey, initial: prefillOf(action, rec as Record<string, unknown>),
       }), () => undefined);
     }
     if (action.fields?.length) return setStaging({ action, rows, batch, requestKey });
@@ -229,6 +231,24 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     });
   };
 
+  /** 申请采购 and the like: another page's new drawer, prefilled from the selected rows (or the rows of the action's tab). */
+  const openPage = async (b: ButtonDef, selected: TableRow[]) => {
+    const def = b.open;
+    if (!def) return;
+    const rows = selected.length ? selected
+      : (await provider.getList({ module, pagination: { current: 1, pageSize: 200 }, tab: def.tab }).catch(() => null))?.data ?? [];
+    const picked = openRows(def, rows as Record<string, unknown>[]);
+    if (!picked.length) return void feedback.message.warning(selected.length ? `所选记录都不能${b.text}` : `没有需要${b.text}的记录`);
+    stashOpen(def.page, openValues(def, picked));
+    (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${def.page}`);
+  };
+
+  // What another page's `open` action left for this one: its new drawer, prefilled.
+  useEffect(() => {
+    const values = takeOpen(page.key);
+    if (values && page.drawer) setDrawer({ open: true, record: values as TableRow, readOnly: false });
+  }, [page.key]);
+
   const handle = (b: ButtonDef, rows: TableRow[]) => {
     switch (b.action) {
       case 'add':
@@ -254,6 +274,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         if (g) setGenerating(g);
         return;
       }
+      case 'open': return void openPage(b, rows);
       default:
         // A text-button cell whose prop is the first column opens the record.
         if (b.action === 'custom' && rows[0] && schema.list.columns.some((c) => c.prop === b.key && c.type === 'textButton')) {
@@ -431,6 +452,10 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     </AntApp>
   );
 }
+
+/** A `prefill` action's dialog starts from the record's current values of its fields. */
+const prefillOf = (action: StageAction, rec: Record<string, unknown>) =>
+  Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, rec[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null));
 
 /** A stage action's per-line questions: the lines, the cells shown beside them, and each field's suggestion (its compute over the line). */
 function stageLineInputs(action: StageAction, lines: Record<string, unknown>[], columns: ColumnDef[]) {

@@ -66,16 +66,18 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   // drop what was typed); the late defaults fill only the fields still empty (effect below).
   const who = useRef({ userId, deptId });
   who.current = { userId, deptId };
-  const initial = useMemo(() => record ?? applyDefaults(config.fields, {}, { ...who.current, today: todayInChina() }), [record, config.fields, open]);
+  // A new record another page prefilled (申请采购 from 库存, no id yet) starts from the defaults with its values over them.
+  const isNew = !record || record.id === undefined;
+  const initial = useMemo(() => (record && !isNew ? record : { ...applyDefaults(config.fields, {}, { ...who.current, today: todayInChina() }), ...record }), [record, config.fields, open]);
   const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
   useEffect(() => {
-    if (record || readOnly || !open) return;
+    if (!isNew || readOnly || !open) return;
     const late = applyDefaults(config.fields, {}, { userId, deptId, today: todayInChina() });
     for (const [k, v] of Object.entries(late)) {
       const cur = form.values[k];
       if ((cur === undefined || cur === null || cur === '') && v !== undefined && v !== null) form.setValuesIn(k, v);
     }
-  }, [userId, deptId, record, readOnly, open, form, config.fields]);
+  }, [userId, deptId, isNew, readOnly, open, form, config.fields]);
   const lines = useMemo(() => createLineStore((record?.[LINES_KEY] as Record<string, unknown>[]) ?? []), [record, open]);
   // A picker with `fillLines` (采购模板) replaces the lines with the picked record's.
   useFillLines(form, lines, config.fields, !readOnly && !!config.lines);

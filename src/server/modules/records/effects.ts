@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 
 /** How an effect creates a record: the records service's createRecord, handed over by it (no import back to it). */
 export type RecordCreator = (trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row,
-  opts: { effective?: boolean; depth?: number; fromEffect?: boolean }) => Promise<Row>;
+  opts: { effective?: boolean; submit?: boolean; depth?: number; fromEffect?: boolean }) => Promise<Row>;
 let createRecord: RecordCreator = async () => { throw new Error('records service not loaded'); };
 export function useRecordCreator(fn: RecordCreator) {
   createRecord = fn;
@@ -96,8 +96,10 @@ async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, sco
 export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, on: string, occurrence: string, userId: number, input: Row = {}, depth = 0, lineInput?: Row[]) {
   const effects = (m.schema.effects ?? []).filter((e) => e.on === on);
   // Taking effect ends what the document held under approval (its reservations), before its own postings; only a
-  // page that reserves stock can hold any, so other pages' approvals do not look.
-  const held = on === 'approved' && (m.schema.effects ?? []).some((e) => e.stock?.reserve) ? await reservationsOf(trx, ctx, recordId) : [];
+  // page that reserves stock can hold any, so other pages' approvals do not look. A `release` effect ends them on
+  // its own event (an order shipped or cancelled), before the event's other effects too.
+  const releases = on === 'approved' || effects.some((e) => e.kind === 'release');
+  const held = releases && (m.schema.effects ?? []).some((e) => e.stock?.reserve) ? await reservationsOf(trx, ctx, recordId) : [];
   if (!effects.length && !held.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
   const today = todayOf(ctx);
@@ -115,7 +117,9 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
     if (e.when && !e.perLine && !evalExpr(e.when, scope)) continue;
     if (!(await claim(trx, ctx.tenant, recordId, e.key, occurrence))) continue;
     const touched: number[] = [];
-    if (e.kind === 'create') {
+    if (e.kind === 'release') {
+      // Done above, with the event's other holds: nothing more to do in its turn.
+    } else if (e.kind === 'create') {
       const tm = ctx.schemas.get(e.module!);
       if (!tm) throw badRequest(`关联模块不存在：${e.module}`);
       const items: (Row | null)[] = e.perLine ? src.lines : [null];
@@ -126,7 +130,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         const body: Row = { sourceType: m.schema.title, sourceCode: src.code, ...mapped(e.set, at) };
         if (e.line) body.lines = [mapped(e.line, at)];
         if (e.lines) body.lines = src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...at, line: l })).map((l) => mapped(e.lines, { ...at, line: l }));
-        const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft, depth: depth + 1, fromEffect: true });
+        const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft && !e.submit, submit: e.submit, depth: depth + 1, fromEffect: true });
         touched.push(Number(rec.id));
       }
     } else if (e.kind === 'stock') {

@@ -129,7 +129,8 @@ export const linePickerColumns = (m: ModuleSchema) => m.lineColumns.filter((c) =
  * `<cell>Name` and the cells the picker fills: always those a user cannot type in (no inputType: 规格, 单位),
  * the others only while blank (a reference price the user may change).
  */
-export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, lines: Row[], refs: RefContext, opts: { checkFilter: boolean }) {
+export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, lines: Row[], refs: RefContext,
+  opts: { checkFilter: boolean; found?: Map<string, Map<string, Row>> }) {
   const cols = linePickerColumns(m);
   if (!cols.length || !lines.length) return lines;
   const out = lines.map((l) => ({ ...l }));
@@ -146,6 +147,8 @@ export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: Sche
       if (opts.checkFilter) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
       for (const rec of await query(trx, tenant, tm, conds, values.length)) found.set(String(rec[valueField]), rec);
     }
+    // The picked records by cell, for line cells whose options are a line's own pick's lines (库位 of the line's 仓库).
+    opts.found?.set(c.prop, found);
     const typed = new Set(m.lineColumns.filter((x) => x.inputType).map((x) => x.prop));
     out.forEach((line, i) => {
       const v = line[c.prop];

@@ -167,9 +167,13 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (to && !m.fields.some((f) => f.fieldName === to) && !(a.fields ?? []).some((f) => f.fieldName === to)) throw new Error(`${m.file}: stages.${a.key}.notify.to "${to}" is not a field of the form`);
     }
     for (const e of m.schema.effects ?? []) {
-      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.target !== 'self' ? e.target?.module : m.schema.module;
+      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.kind !== 'release' && e.target !== 'self' ? e.target?.module : m.schema.module;
+      if (e.kind === 'release' && !(m.schema.effects ?? []).some((x) => x.stock?.reserve)) throw new Error(`${m.file}: effect ${e.key} releases reservations but no effect reserves stock`);
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
+    }
+    for (const b of m.schema.list?.actions ?? []) {
+      if (b.open && !has(b.open.page)) throw new Error(`${m.file}: action ${b.key} opens unknown page "${b.open.page}"`);
     }
   }
 }

@@ -73,14 +73,15 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   // before any lookup; the computed values are checked again below.
   const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   // Line cells a picker fills (规格, 单位, a blank 单价 from the material's reference price) are filled first.
-  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted });
+  const linePicked = new Map<string, Map<string, Row>>();
+  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted, found: linePicked });
   const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: picks }, { linesTitle: linesTitle(m) });
   if (sent) throw badRequest(sent.message);
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
   await lookupTeams(trx, ctx.tenant, m, data);
-  const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked), data, { picked, today: sc.today });
+  const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked, linePicked), data, { picked, today: sc.today });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   // A picker field the server computes (客户 from the picked project) stores its name like a picked one.
   const computedPicks = pickerFields(m).filter((f) => f.compute && !isBlank(computed[f.fieldName]));
@@ -94,22 +95,26 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
 }
 
 /**
- * Line cells whose options are the picked record's lines (库位 of the picked warehouse): a value must be one of
- * them (else refused with the line's number), and its label is stored beside it as <cell>Name.
+ * Line cells whose options are the picked record's lines (库位 of the picked warehouse, or of the line's own
+ * warehouse when the line picks one: `lineField`): a value must be one of them (else refused with the line's
+ * number), and its label is stored beside it as <cell>Name.
  */
-function pickedLineCells(m: ModuleSchema, lines: Row[], picked: Record<string, Row | null>): Row[] {
+function pickedLineCells(m: ModuleSchema, lines: Row[], picked: Record<string, Row | null>, linePicked: Map<string, Map<string, Row>>): Row[] {
   const cols = m.lineColumns.filter((c) => pickedLinesOf(c.data));
   if (!cols.length) return lines;
   const out = lines.map((l) => ({ ...l }));
   for (const c of cols) {
     const src = pickedLinesOf(c.data)!;
+    const offeredBy = (rec: Row | null | undefined) => new Map(((rec?.lines ?? []) as Row[]).map((l) => [String(l[src.value]), l]));
     const owner = m.fields.find((f) => f.fieldName === src.field)?.titleName ?? src.field;
-    const offered = new Map(((picked[src.field]?.lines ?? []) as Row[]).map((l) => [String(l[src.value]), l]));
+    const headerOffered = offeredBy(picked[src.field]);
+    const lineOwner = src.lineField ? m.lineColumns.find((x) => x.prop === src.lineField)?.label ?? src.lineField : '';
     out.forEach((line, i) => {
       const v = line[c.prop];
       if (isBlank(v)) { delete line[`${c.prop}Name`]; return; }
-      const hit = offered.get(String(v));
-      if (!hit) throw badRequest(`第${i + 1}行${c.label}「${String(v)}」不在所选${owner}中`);
+      const own = src.lineField && !isBlank(line[src.lineField]) ? linePicked.get(src.lineField)?.get(String(line[src.lineField])) : undefined;
+      const hit = (own ? offeredBy(own) : headerOffered).get(String(v));
+      if (!hit) throw badRequest(`第${i + 1}行${c.label}「${String(v)}」不在${own ? `该行${lineOwner}` : `所选${owner}`}中`);
       line[`${c.prop}Name`] = pickedLineLabel(src, hit);
     });
   }

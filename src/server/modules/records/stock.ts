@@ -143,7 +143,9 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
   let q: Big;
   try { q = new Big(evalExpr(p.quantity, before) as number); } catch { throw badRequest(`第${lineNo + 1}行数量不正确`); }
   if (q.eq(0)) return { balanceId: bal?.id ?? null, writeBack: written(p, before, q, new Big(0), new Big(0)) };
-  if (p.reserve) return reserve(trx, ctx, bm, p, keys, bal, before, q.abs(), src, lineNo, userId, create);
+  // A negative hold gives back part of what this document's line holds (an order's shipped quantity).
+  if (p.reserve && q.lt(0)) return unreserve(trx, ctx, q.abs(), src, lineNo, userId);
+  if (p.reserve) return reserve(trx, ctx, bm, p, keys, bal, before, q, src, lineNo, userId, create);
   if (p.openingBy?.length) {
     const scope = JSON.stringify(Object.fromEntries(p.openingBy.map((k) => [k, blank(keys[k]) ? '' : String(keys[k])])));
     const r = await sql`SELECT 1 FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND module = ${bm.schema.module} AND keys @> ${scope}::jsonb
@@ -245,6 +247,19 @@ export async function lockNames(trx: TenantTx, names: Iterable<string>) {
   for (const n of [...new Set(names)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${n}, 0))`.execute(trx);
 }
 
+/** Lowers each balance's lockedQuantity by what was released of it (never below 0), under the balance's row lock. */
+async function dropLocked(trx: TenantTx, ctx: Ctx, byBalance: Map<number, { module: string; q: Big }>, userId: number) {
+  for (const [id, { module, q }] of byBalance) {
+    const bm = ctx.schemas.get(module);
+    const r = await sql<Balance>`SELECT id, code, data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${module} AND id = ${id}
+      AND deleted_at IS NULL FOR UPDATE`.execute(trx);
+    const b = r.rows[0];
+    if (!bm || !b) continue;
+    const left = num((b.data ?? {}).lockedQuantity).minus(q);
+    await settleRecord(trx, ctx, bm, id, { ...b.data, lockedQuantity: Number((left.gt(0) ? left : new Big(0)).toString()) }, b.lines ?? [], { userId, checks: false });
+  }
+}
+
 /**
  * Releases every reservation of a document (it took effect, was refused or withdrawn): each balance's
  * lockedQuantity drops by what this document held, under the balance's lock; the rows go.
@@ -259,15 +274,37 @@ export async function releaseReservations(trx: TenantTx, ctx: Ctx, sourceId: num
     b.q = b.q.plus(num(x.quantity));
     byBalance.set(Number(x.balance_id), b);
   }
-  for (const [id, { module, q }] of byBalance) {
-    const bm = ctx.schemas.get(module);
-    const r = await sql<Balance>`SELECT id, code, data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${module} AND id = ${id}
-      AND deleted_at IS NULL FOR UPDATE`.execute(trx);
-    const b = r.rows[0];
-    if (!bm || !b) continue;
-    const left = num((b.data ?? {}).lockedQuantity).minus(q);
-    await settleRecord(trx, ctx, bm, id, { ...b.data, lockedQuantity: Number((left.gt(0) ? left : new Big(0)).toString()) }, b.lines ?? [], { userId, checks: false });
-  }
+  await dropLocked(trx, ctx, byBalance, userId);
   await sql`DELETE FROM stock_reservations WHERE tenant_code = ${ctx.tenant} AND source_id = ${sourceId}
     AND id IN (${sql.join(rows.map((x) => Number(x.id)))})`.execute(trx);
+}
+
+/**
+ * Gives back up to `q` of what a document's line holds, wherever it holds it (a sales order's line, as much as
+ * ships): its reservation rows shrink (the rest stays held) and the balances' lockedQuantity drops as much.
+ */
+async function unreserve(trx: TenantTx, ctx: Ctx, q: Big, src: StockSource, lineNo: number, userId: number): Promise<Posted> {
+  const r = await sql<Reservation>`SELECT id, module, balance_id, lock_name, quantity FROM stock_reservations
+    WHERE tenant_code = ${ctx.tenant} AND source_id = ${src.id} AND line_no = ${lineNo} ORDER BY id`.execute(trx);
+  if (!r.rows.length) return { balanceId: null, writeBack: {} };
+  await lockNames(trx, r.rows.map((x) => x.lock_name));
+  const byBalance = new Map<number, { module: string; q: Big }>();
+  let left = q;
+  for (const x of r.rows) {
+    if (left.lte(0)) break;
+    const held = num(x.quantity);
+    const take = held.lt(left) ? held : left;
+    left = left.minus(take);
+    const b = byBalance.get(Number(x.balance_id)) ?? { module: x.module, q: new Big(0) };
+    b.q = b.q.plus(take);
+    byBalance.set(Number(x.balance_id), b);
+    // Rows are only inserted and deleted: what stays held is a new row.
+    await sql`DELETE FROM stock_reservations WHERE tenant_code = ${ctx.tenant} AND id = ${Number(x.id)}`.execute(trx);
+    if (held.gt(take)) {
+      await sql`INSERT INTO stock_reservations (tenant_code, module, balance_id, lock_name, source_id, line_no, quantity)
+        VALUES (${ctx.tenant}, ${x.module}, ${Number(x.balance_id)}, ${x.lock_name}, ${src.id}, ${lineNo}, ${held.minus(take).toString()}::numeric)`.execute(trx);
+    }
+  }
+  await dropLocked(trx, ctx, byBalance, userId);
+  return { balanceId: Number(r.rows[0].balance_id), writeBack: {} };
 }

@@ -38,7 +38,8 @@ describe('list actions on the selected rows and generators', () => {
     fireEvent.click(buttons('确定').at(-1)!);
     await waitFor(() => expect(provider.calls.some((c) => c.method === 'stageBatch')).toBe(true));
     expect(provider.calls.filter((c) => c.method === 'stageBatch')).toHaveLength(1);
-    expect(provider.calls.find((c) => c.method === 'stageBatch')!.args).toEqual({ module: 'attendance', ids: [1, 2], action: 'confirm', values: {} });
+    // With the dialog's request key: the same 确定 again would act on none of them a second time.
+    expect(provider.calls.find((c) => c.method === 'stageBatch')!.args).toEqual({ module: 'attendance', ids: [1, 2], action: 'confirm', values: {}, requestKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) });
     expect((await screen.findAllByText('已确认 2 条')).length).toBeGreaterThan(0);
   });
 

@@ -145,10 +145,13 @@ function lineFilterSql(f: Filter): RawBuilder<unknown> {
 export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBuilder<unknown> {
   let lastDesc = true;
   const parts = (sorters ?? []).slice(0, 3).map((s, i) => {
-    if (!COLUMNS[s.field] && !m.sortable.has(s.field)) throw badRequest(`不支持排序的字段：${s.field}`);
-    const desc = /^(desc|descend|descending)$/i.test(s.order ?? '');
+    // A read-time column (sortAs) sorts by its stored field, in the reverse direction when it grows as that falls.
+    const as = m.schema.list.columns.find((c) => c.prop === s.field && c.sortable && c.sortAs)?.sortAs;
+    const field = as?.field ?? s.field;
+    if (!COLUMNS[field] && !m.sortable.has(field)) throw badRequest(`不支持排序的字段：${s.field}`);
+    const desc = /^(desc|descend|descending)$/i.test(s.order ?? '') !== !!as?.reverse;
     if (i === 0) lastDesc = desc;
-    return sql`${fieldExpr(m, s.field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
+    return sql`${fieldExpr(m, field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
   });
   // Newest first by default: by creation time, which only the module's (tenant, created_at, id) index gives
   // (ordered by id alone, the planner may walk the whole primary key of every team from its end).

@@ -204,7 +204,7 @@ export interface ColumnDef extends PopoverConfig {
    * A sortable column whose value is computed when read (逾期天数 = today − 交付日期) sorts by the stored field its
    * order follows; `reverse`: the column grows as that field falls (the earlier the delivery date, the more days overdue).
    */
-  sortAs?: { field: string; reverse?: boolean };
+  sortAs?: { field: string; reverse?: boolean; when?: RecordCondition[] };
   /** Shown by default in the column chooser (false hides it until chosen). */
   checked?: boolean;
   /** Enum map, options, or buttons depending on the type. */

@@ -45,15 +45,25 @@ export function copyRules(schemas: SchemaRegistry): CopyRule[] {
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Fills the missing copies of every team's records; answers how many records changed. */
-export async function backfillCopies(db: Kysely<any>, schemas: SchemaRegistry): Promise<number> {
+export async function backfillCopies(pool: Kysely<any>, schemas: SchemaRegistry): Promise<number> {
   const rules = copyRules(schemas);
   if (!rules.length) return 0;
+  // One connection throughout (the migrator's transaction is one already), so the team set below scopes what follows.
+  return pool.isTransaction ? fillAll(pool, schemas, rules) : pool.connection().execute((db) => fillAll(db, schemas, rules));
+}
+
+async function fillAll(db: Kysely<any>, schemas: SchemaRegistry, rules: CopyRule[]): Promise<number> {
   const tenants = (await sql<{ code: string }>`SELECT tenant_code AS code FROM tenants ORDER BY tenant_code`.execute(db)).rows.map((r) => r.code);
   let changed = 0;
-  for (const tenant of tenants) {
-    // Row-level security scopes every records query to app.tenant (transaction-local: the migration's transaction).
-    await sql`SELECT set_config('app.tenant', ${tenant}, true)`.execute(db);
-    for (const rule of rules) changed += await fillRule(db, schemas, tenant, rule);
+  try {
+    for (const tenant of tenants) {
+      // Row-level security scopes every records query to app.tenant. Set for the session (the migrator's transaction
+      // or a plain connection alike), and cleared below so the pooled connection carries no team.
+      await sql`SELECT set_config('app.tenant', ${tenant}, false)`.execute(db);
+      for (const rule of rules) changed += await fillRule(db, schemas, tenant, rule);
+    }
+  } finally {
+    await sql`SELECT set_config('app.tenant', '', false)`.execute(db);
   }
   return changed;
 }

@@ -202,8 +202,16 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
       const batch = (rows: number[]) => t.call('POST', api('attendanceManagement', 'stage-batch'), { ids: rows, action: 'confirm' }, hr);
       expect((await batch([other.id, mine.id])).status).toBe(409);
       expect((await get('attendanceManagement', other.id)).stage).toBe('待确认');
-      ok(await batch([other.id]));
+      // With the dialog's request key: the same batch sent again (a double click of 确定) answers as done and moves
+      // nothing a second time; sent again without it, the record is 已确认 and the batch is refused.
+      const keyed = (rows: number[]) => t.call('POST', api('attendanceManagement', 'stage-batch'), { ids: rows, action: 'confirm', requestKey: 'batch-confirm-0001' }, hr);
+      ok(await keyed([other.id]));
       expect((await get('attendanceManagement', other.id)).stage).toBe('已确认');
+      ok(await keyed([other.id]));
+      const events = await t.db.selectFrom('record_events').select('id').where('record_id', '=', other.id).where('kind', '=', 'stage').execute();
+      expect(events).toHaveLength(1);
+      expect((await batch([other.id])).status).toBe(409);
+      expect(await t.call('POST', api('attendanceManagement', 'stage-batch'), { ids: [other.id], action: 'confirm', requestKey: 'bad key!' }, hr)).toMatchObject({ status: 400 });
     });
 
     it('the demo: every active employee has the last three months confirmed and this month waiting', async () => {

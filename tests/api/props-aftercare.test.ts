@@ -93,6 +93,21 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
     expect(overdue.map((r) => r.code)).toContain(late.code);
     expect(overdue.map((r) => r.code)).not.toContain(onTime.code);
     expect(await t.call('POST', api('propProgress', 'page'), { pageNum: 1, pageSize: 10, tab: 'nope' }, boss)).toMatchObject({ status: 400, message: '列表没有「nope」这个标签' });
+    // 逾期天数 is computed when read, yet sortable: by the 交付日期 its order follows (reversed: the earlier, the later).
+    const sorted = async (order: string) => ((await page('propProgress', { tab: 'pending', keyword: '售后测试', sorters: [{ field: 'overdueDays', order }] })).list as Row[]).map((r) => r.code);
+    const most = await sorted('desc');
+    expect(most.indexOf(late.code)).toBeLessThan(most.indexOf(onTime.code));
+    const least = await sorted('asc');
+    expect(least.indexOf(onTime.code)).toBeLessThan(least.indexOf(late.code));
+    // Over the whole board too (shipped and settled orders hold 0 whatever their date: sortAs.when), both ways.
+    const daysBy = async (order: string) => ((await page('propProgress', { pageSize: 500, sorters: [{ field: 'overdueDays', order }] })).list as Row[]).map((r) => r.overdueDays as number);
+    const down = await daysBy('desc');
+    expect(down[0]).toBeGreaterThan(0);
+    expect(down).toEqual([...down].sort((x, y) => y - x));
+    const up = await daysBy('asc');
+    expect(up).toEqual([...up].sort((x, y) => x - y));
+    // The sort whitelist still holds: a read-time column without sortAs is refused.
+    expect(await t.call('POST', api('propProgress', 'page'), { pageNum: 1, pageSize: 10, sorters: [{ field: 'maker', order: 'asc' }] }, boss)).toMatchObject({ status: 400, message: '不支持排序的字段：maker' });
 
     // Allocating the second order moves it to 制作中: its tab and its stage dates follow.
     await stageOk('allocatePropOrders', onTime.id, 'make', { workshopId: workshop.id, planPeriod: ['2031-05-01', '2031-05-20'] });

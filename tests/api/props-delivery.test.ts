@@ -41,6 +41,11 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     return prop;
   }
 
+  /** The finished-goods balance of a prop in a warehouse (one row of 物料库存, 类别 成品), and the ledger's moves of a document. */
+  const goods = async (warehouseId: number, propId: number) => (await sql<Row>`SELECT id, data, lines FROM records WHERE module = 'materialStorage'
+    AND deleted_at IS NULL AND data->>'warehouseId' = ${String(warehouseId)} AND data->>'propId' = ${String(propId)}`.execute(t.db)).rows;
+  const movesOf = async (sourceId: number) => (await sql<Row>`SELECT quantity::float8 AS q, keys FROM stock_moves WHERE source_id = ${sourceId} ORDER BY id`.execute(t.db)).rows;
+
   it('pack → stock in → ship (logistics payable) → install (安装费 payable) → settle (receivable; orders and project 已结算)', async () => {
     const jinyuan = await idOf('partnerInfo', '金缘珠宝');
     const carrier = await idOf('partnerInfo', '广州德运物流');
@@ -105,9 +110,22 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect(await stage('propWarehousingAndShipping', fh.id, 'ship', { shipDate: '2031-06-02' })).toMatchObject({ status: 409, message: '当前发货进度为「待入库」，不能发货' });
     await stageOk('propWarehousingAndShipping', fh.id, 'stockIn', { stockInDate: '2031-06-01' });
     expect(await getRecord(t, 'propWarehousingAndShipping', fh.id, boss)).toMatchObject({ shipStage: '在库', stockInDate: '2031-06-01' });
+    // 入库 posts a 生产入库 of each order's prop into the chosen 成品仓 (at the order's unit price): 物料库存 shows them as 成品.
+    expect(fh.lines[0]).toMatchObject({ propId: island.id, unitPrice: a.data.unitPrice });
+    const islandIn = await goods(warehouse, island.id);
+    expect(islandIn).toHaveLength(1);
+    expect(islandIn[0].data).toMatchObject({ itemKind: '成品', materialName: '珠宝中岛柜（发货测试）', dictCode: 'DJ-D8600', unit: '件', quantity: 2, stockPrice: 2 * a.data.unitPrice });
+    expect(islandIn[0].lines[0]).toMatchObject({ sourceType: '生产入库', sourceCode: fh.code, quantity: 2, balanceQuantity: 2 });
+    expect((await goods(warehouse, wall.id))[0].data).toMatchObject({ quantity: 1 });
+    expect((await movesOf(fh.id)).map((x) => x.q)).toEqual([2, 1]);
+    const listed = await t.call('POST', api('materialStorage', 'page'), { pageNum: 1, pageSize: 50, tab: 'goods' }, boss);
+    expect(listed.status).toBe(200);
+    expect(listed.data.list.map((r: Row) => r.id)).toContain(islandIn[0].id);
+    expect(listed.data.list.every((r: Row) => r.itemKind === '成品')).toBe(true);
     expect(await stagesOf(orders)).toEqual(['已入库', '已入库']);
     expect(await getRecord(t, 'propBacking', packA.id, boss)).toMatchObject({ packStage: '已入库', shipCode: fh.code });
     expect((await stage('propWarehousingAndShipping', fh.id, 'stockIn', { stockInDate: '2031-06-01' })).status).toBe(409);
+    expect((await movesOf(fh.id)).map((x) => x.q)).toEqual([2, 1]);
     // The approved 欠款发货 of the same packing list cannot stock it in a second time: the jump is refused, nothing moves.
     expect(await approveAll(t, 'propWarehousingAndShipping', arrears.id, [lisi, boss])).toMatchObject({ status: '已通过', shipStage: '待入库' });
     expect(await stage('propWarehousingAndShipping', arrears.id, 'stockIn', { stockInDate: '2031-06-01' })).toMatchObject({ status: 409, message: `道具订单${a.code}当前为「已入库」，不能变为「已入库」` });
@@ -118,6 +136,12 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     await stageOk('propWarehousingAndShipping', fh.id, 'ship', { shipDate: '2031-06-02' });
     expect(await getRecord(t, 'propWarehousingAndShipping', fh.id, boss)).toMatchObject({ shipStage: '已发货' });
     expect(await stagesOf(orders)).toEqual(['已发货', '已发货']);
+    // 发货 posts the 发货出库 of what came in: the finished goods leave the warehouse, nothing is left.
+    const islandOut = await goods(warehouse, island.id);
+    expect(islandOut[0].data).toMatchObject({ quantity: 0, stockPrice: 0 });
+    expect(islandOut[0].lines[0]).toMatchObject({ sourceType: '发货出库', sourceCode: fh.code, quantity: -2, balanceQuantity: 0 });
+    expect((await goods(warehouse, wall.id))[0].data).toMatchObject({ quantity: 0 });
+    expect((await movesOf(fh.id)).map((x) => x.q)).toEqual([2, 1, -2, -1]);
     expect(await getRecord(t, 'allocatePropOrders', a.id, boss)).toMatchObject({ logisticsPrice: 600, shipDate: '2031-06-02' });
     const freight = await bySource('financialPayables', fh.code);
     expect(freight).toHaveLength(1);
@@ -127,6 +151,8 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     expect((await stage('propWarehousingAndShipping', fh.id, 'ship', { shipDate: '2031-06-02' })).status).toBe(409);
     expect(await bySource('financialPayables', fh.code)).toHaveLength(1);
     expect(await getRecord(t, 'allocatePropOrders', a.id, boss)).toMatchObject({ logisticsPrice: 600 });
+    expect((await movesOf(fh.id)).map((x) => x.q)).toEqual([2, 1, -2, -1]);
+    expect((await goods(warehouse, island.id))[0].data).toMatchObject({ quantity: 0 });
     // 签收 needs the signed delivery note.
     expect(await stage('propWarehousingAndShipping', fh.id, 'sign', { signDate: '2031-06-04' })).toMatchObject({ status: 400 });
     const signed = await uploadPng(t, boss, '签收单.png');

@@ -206,6 +206,11 @@ export interface ColumnDef extends PopoverConfig {
   width?: number;
   fixed?: 'left' | 'right';
   sortable?: boolean;
+  /**
+   * A sortable column whose value is computed when read (逾期天数 = today − 交付日期) sorts by the stored field its
+   * order follows; `reverse`: the column grows as that field falls (the earlier the delivery date, the more days overdue).
+   */
+  sortAs?: { field: string; reverse?: boolean; when?: RecordCondition[] };
   /** Shown by default in the column chooser (false hides it until chosen). */
   checked?: boolean;
   /** Enum map, options, or buttons depending on the type. */
@@ -850,6 +855,10 @@ export interface StockPosting {
   allowNegative?: string;
   /** Opening stock: refused once the ledger holds a move with the same values of these keys. */
   openingBy?: string[];
+  /** Keys that must not be blank besides the balance's required fields (a finished good's prop: `propId`). */
+  require?: string[];
+  /** What the move is called in the balance's lines (an expression: "生产入库", "发货出库"); default the page's title. */
+  moveType?: string;
   /**
    * Line cells written after the move (cell → expression over `balance`, the balance before it, and `move`:
    * its quantity, unitPrice and amount), e.g. an issue's cost, which a transfer's receiving leg then reads.

@@ -141,7 +141,8 @@ export interface DataProvider {
   /** requestKey: one per dialog opening — the same key again does nothing (a double click, a retry). */
   stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown>; requestKey?: string }): Promise<Row>;
   /** A stage action the page declares `batch` on every selected record: all or none. */
-  stageBatch(params: { module: string; ids: (string | number)[]; action: string; values?: Record<string, unknown> }): Promise<{ count: number }>;
+  /** requestKey: one per dialog opening — the same key again acts on none of the rows a second time. */
+  stageBatch(params: { module: string; ids: (string | number)[]; action: string; values?: Record<string, unknown>; requestKey?: string }): Promise<{ count: number }>;
   /** Runs one of the page's generators (e.g. 生成工资表) and answers the record it created. */
   generate(params: { module: string; key: string; values?: Record<string, unknown> }): Promise<Row>;
 

@@ -83,7 +83,7 @@ export const httpDataProvider: DataProvider = {
   treeNodes: (module) => api.get<CategoryNode[]>(data(module, 'tree-nodes'), { noLoading: true }),
   pickerOptions: ({ module, field, values, keyword }) => api.post<PickerOption[]>(data(module, 'options'), { field, values: values ?? {}, keyword }, { noLoading: true }),
   stageAction: ({ module, id, action, values, requestKey }) => api.post<Row>(data(module, 'stage'), { id: Number(id), action, values: values ?? {}, ...(requestKey ? { requestKey } : {}) }),
-  stageBatch: ({ module, ids, action, values }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {} }),
+  stageBatch: ({ module, ids, action, values, requestKey }) => api.post<{ count: number }>(data(module, 'stage-batch'), { ids: ids.map(Number), action, values: values ?? {}, ...(requestKey ? { requestKey } : {}) }),
   generate: ({ module, key, values }) => api.post<Row>(data(module, 'generate'), { key, values: values ?? {} }),
   charts: ({ module, tab, period, categoryId, filters }) => api.post<{ period: string | null; charts: ChartFigures[] }>(data(module, 'charts'),
     { tab, period, filters, categoryId: categoryId ? Number(categoryId) : undefined }, { noLoading: true }),

@@ -119,6 +119,8 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   };
   const [reloadKey, setReloadKey] = useState(0);
   const [addOpen, setAddOpen] = useState(false);
+  // One key per opening of the add dialog: a second 确定 of the same dialog answers the record the first one made.
+  const addKey = useMemo(() => newRequestKey(), [addOpen]);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   // One key per opening of a new record's drawer: a second 提交 of the same form (double click, retry) answers
   // the record the first one made instead of making another.
@@ -157,7 +159,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
 
   const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false, requestKey?: string) => {
     if (batch) {
-      const r = await provider.stageBatch({ module, ids: rows.map((x) => x.id), action: action.key, values });
+      const r = await provider.stageBatch({ module, ids: rows.map((x) => x.id), action: action.key, values, requestKey });
       setStaging(null);
       return settle(`已${action.text} ${r.count} 条`);
     }
@@ -360,7 +362,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           onExtra={(v) => onAction?.(schema.addDialog!.extraButton!, [{ id: '', ...v }])}
           onCancel={() => setAddOpen(false)}
           onSubmit={async (variables) => {
-            await provider.create({ module: schema.module, variables: { ...variables, categoryId } }).then(() => {
+            await provider.create({ module: schema.module, variables: { ...variables, categoryId, requestKey: addKey } }).then(() => {
               setAddOpen(false);
               feedback.message.success('保存成功');
               reload();

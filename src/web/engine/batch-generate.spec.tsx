@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PageRenderer } from './PageRenderer';
 import { buttons, renderWithFixtures } from './fixtures/render';
 import { BATCH_PAGE, BATCH_ROWS } from './fixtures/batch-and-generate';
+import { SHOWCASE } from './fixtures/showcase';
 
 afterEach(cleanup);
 
@@ -38,7 +39,8 @@ describe('list actions on the selected rows and generators', () => {
     fireEvent.click(buttons('确定').at(-1)!);
     await waitFor(() => expect(provider.calls.some((c) => c.method === 'stageBatch')).toBe(true));
     expect(provider.calls.filter((c) => c.method === 'stageBatch')).toHaveLength(1);
-    expect(provider.calls.find((c) => c.method === 'stageBatch')!.args).toEqual({ module: 'attendance', ids: [1, 2], action: 'confirm', values: {} });
+    // With the dialog's request key: the same 确定 again would act on none of them a second time.
+    expect(provider.calls.find((c) => c.method === 'stageBatch')!.args).toEqual({ module: 'attendance', ids: [1, 2], action: 'confirm', values: {}, requestKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) });
     expect((await screen.findAllByText('已确认 2 条')).length).toBeGreaterThan(0);
   });
 
@@ -51,5 +53,24 @@ describe('list actions on the selected rows and generators', () => {
     fireEvent.click(buttons('生成工资表').at(-1)!);
     expect(await screen.findByText('工资月份不能为空')).toBeTruthy();
     expect(provider.calls.some((c) => c.method === 'generate')).toBe(false);
+  });
+});
+
+describe('the add dialog', () => {
+  it('sends one request key per opening, so a re-sent 提交 of the same dialog makes no second record', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={SHOWCASE} file="t.json" />, { permissions: ['default'] });
+    const creates = () => provider.calls.filter((c) => c.method === 'create').map((c) => (c.args as { variables: Record<string, unknown> }).variables);
+    const addOnce = async (name: string) => {
+      fireEvent.click((await screen.findAllByText('新增')).find((x) => x.closest('button'))!);
+      fireEvent.change(await screen.findByPlaceholderText('请输入名称'), { target: { value: name } });
+      fireEvent.click(buttons('提交').at(-1)!);
+      await waitFor(() => expect(creates().map((v) => v.name)).toContain(name));
+    };
+    await addOnce('收银台');
+    await addOnce('中岛柜');
+    const [first, second] = creates();
+    expect(first.requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(second.requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(second.requestKey).not.toBe(first.requestKey);
   });
 });

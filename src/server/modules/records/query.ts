@@ -3,6 +3,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
+import { todayInChina } from '../../../common/defaults';
+import { resolveRef } from '../../../common/rules/conditions';
 
 export interface Sorter { field: string; order?: string }
 export interface Filter { field: string; operator: string; value?: unknown }
@@ -145,10 +147,19 @@ function lineFilterSql(f: Filter): RawBuilder<unknown> {
 export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBuilder<unknown> {
   let lastDesc = true;
   const parts = (sorters ?? []).slice(0, 3).map((s, i) => {
-    if (!COLUMNS[s.field] && !m.sortable.has(s.field)) throw badRequest(`不支持排序的字段：${s.field}`);
-    const desc = /^(desc|descend|descending)$/i.test(s.order ?? '');
+    // A read-time column (sortAs) sorts by its stored field, in the reverse direction when it grows as that falls.
+    const as = m.schema.list.columns.find((c) => c.prop === s.field && c.sortable && c.sortAs)?.sortAs;
+    const field = as?.field ?? s.field;
+    if (!COLUMNS[field] && !m.sortable.has(field)) throw badRequest(`不支持排序的字段：${s.field}`);
+    const asked = /^(desc|descend|descending)$/i.test(s.order ?? '');
+    const desc = asked !== !!as?.reverse;
     if (i === 0) lastDesc = desc;
-    return sql`${fieldExpr(m, s.field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
+    const by = sql`${fieldExpr(m, field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
+    if (!as?.when?.length) return by;
+    // Rows outside `when` hold the column's floor (逾期天数 0 once shipped): they come first ascending, last descending.
+    const today = todayInChina();
+    const holds = sql.join(as.when.map((c) => filterSql(m, { ...c, value: resolveRef(c.value, { today }) } as Filter, { fromSchema: true })), sql` AND `);
+    return sql`(CASE WHEN ${holds} THEN 1 ELSE 0 END) ${asked ? sql`DESC` : sql`ASC`}, ${by}`;
   });
   // Newest first by default: by creation time, which only the module's (tenant, created_at, id) index gives
   // (ordered by id alone, the planner may walk the whole primary key of every team from its end).

@@ -190,6 +190,7 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
         properties: {
           ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
           action: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,40}$' }, values: { type: 'object', maxProperties: 50 },
+          requestKey: requestKeyProp,
         },
       },
     },
@@ -197,13 +198,14 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     const m = moduleOf(req);
     writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'view');
-    const { ids, action, values } = req.body as { ids: number[]; action: string; values?: Record<string, unknown> };
+    const { ids, action, values, requestKey } = req.body as { ids: number[]; action: string; values?: Record<string, unknown>; requestKey?: string };
     const def = m.schema.stages?.actions.find((x) => x.key === action);
     if (!def?.batch) throw badRequest('该操作不支持批量执行');
     const n = await run(async (trx, caller) => {
       for (const id of ids) {
         await visible(trx, id);
-        await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions);
+        // With a request key, a record this batch already moved (the same request again) is left as it is.
+        await runStageAction(trx, ctx, m, id, action, values ?? {}, a.userId, caller.permissions, requestKey);
       }
       return ids.length;
     });

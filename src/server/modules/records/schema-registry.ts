@@ -33,7 +33,8 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   for (const f of fields) if (f.fontendType === 'number' || f.type === 'number') numeric.add(f.fieldName);
   for (const c of schema.list.columns) if (NUMERIC_COLUMN_TYPES.has(c.type ?? '') || c.priceType) numeric.add(c.prop);
   const multi = new Set(fields.filter((f) => f.fontendType === 'multiSelect' || (f.fontendType === 'treeSelect' && f.props?.multiple)).map((f) => f.fieldName));
-  const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.prop));
+  // A column computed when read sorts by the stored field its order follows (sortAs): that field is what is sorted and indexed.
+  const sortable = new Set(schema.list.columns.filter((c) => c.sortable).map((c) => c.sortAs?.field ?? c.prop));
   // A search field filters on its filterOn (e.g. lines.expenseType) when it has one.
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
   // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
@@ -87,7 +88,7 @@ function expressionsOf(schema: PageSchema): [string, string][] {
     if (e.linesWhen) out.push([`effects.${e.key}.linesWhen`, e.linesWhen]);
     const st = e.stock;
     if (st) {
-      for (const [k, x] of Object.entries({ ...st.keys, quantity: st.quantity, price: st.price, allowNegative: st.allowNegative })) {
+      for (const [k, x] of Object.entries({ ...st.keys, quantity: st.quantity, price: st.price, allowNegative: st.allowNegative, moveType: st.moveType })) {
         if (x) out.push([`effects.${e.key}.stock.${k}`, x]);
       }
       for (const [k, x] of Object.entries(st.writeBack ?? {})) out.push([`effects.${e.key}.stock.writeBack.${k}`, x]);
@@ -165,6 +166,14 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     for (const a of m.schema.stages?.actions ?? []) {
       const to = a.notify?.to;
       if (to && !m.fields.some((f) => f.fieldName === to) && !(a.fields ?? []).some((f) => f.fieldName === to)) throw new Error(`${m.file}: stages.${a.key}.notify.to "${to}" is not a field of the form`);
+    }
+    // A read-time column sorts by a stored field of the form (sortAs), and only when it is sortable.
+    for (const c of m.schema.list.columns) {
+      if (!c.sortAs) continue;
+      if (!c.sortable) throw new Error(`${m.file}: list column ${c.prop} declares sortAs but is not sortable`);
+      const own = (x: ModuleSchema | undefined) => !!x?.fields.some((f) => f.fieldName === c.sortAs!.field);
+      const viewed = m.schema.viewOf ? all.find((x) => x.schema.module === m.schema.viewOf) : undefined;
+      if (!own(m) && !own(viewed)) throw new Error(`${m.file}: list column ${c.prop} sorts as "${c.sortAs.field}", which is not a field of the form`);
     }
     for (const e of m.schema.effects ?? []) {
       const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.kind !== 'release' && e.target !== 'self' ? e.target?.module : m.schema.module;

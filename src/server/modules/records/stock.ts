@@ -51,7 +51,9 @@ function keysOf(bm: ModuleSchema, p: StockPosting, at: Row, lineNo: number): Row
   for (const [k, x] of Object.entries(p.keys)) {
     const v = evalExpr(x, at);
     const f = bm.fields.find((d) => d.fieldName === k);
-    if (blank(v) && f?.requireAble) throw badRequest(`第${lineNo + 1}行未指定${f.titleName}`);
+    // A key the balance needs (a required field, or one the posting names in `require`: the prop of a finished good)
+    // is never blank: a blank one would match whatever balance lacks that field.
+    if (blank(v) && (f?.requireAble || p.require?.includes(k))) throw badRequest(`第${lineNo + 1}行未指定${f?.titleName ?? k}`);
     keys[k] = blank(v) ? '' : v;
   }
   return keys;
@@ -194,12 +196,18 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
       ${src.m.schema.module}, ${src.id}, ${src.code}, ${lineNo}, ${today}, ${q.toString()}::numeric, ${unitPrice.toString()}::numeric,
       ${amount.toString()}::numeric, ${nextQty.toString()}::numeric, ${nextValue.toString()}::numeric, ${remaining?.toString() ?? null}::numeric)`.execute(trx);
   const move: Row = {
-    moveDate: today, sourceType: src.m.schema.title, sourceCode: src.code, quantity: Number(q.toString()),
+    moveDate: today, sourceType: moveTypeOf(p, before, src), sourceCode: src.code, quantity: Number(q.toString()),
     unitPrice: Number(unitPrice.toString()), amount: Number(amount.toString()), balanceQuantity: Number(nextQty.toString()),
   };
   const data = { ...bal.data, quantity: Number(nextQty.toString()), stockPrice: Number(nextValue.toString()), lastMoveDate: today };
   await settleRecord(trx, ctx, bm, bal.id, data, [move, ...bal.lines].slice(0, SHOWN_MOVES), { userId, checks: false });
   return { balanceId: bal.id, writeBack: written(p, before, q, unitPrice, amount) };
+}
+
+/** What a move is called in the balance's lines: the posting's `moveType` (生产入库, 发货出库), else the page's title. */
+function moveTypeOf(p: StockPosting, at: Row, src: StockSource) {
+  const t = p.moveType ? evalExpr(p.moveType, at) : null;
+  return blank(t) ? src.m.schema.title : String(t).slice(0, 20);
 }
 
 /** The line cells a posting writes back (`writeBack`), evaluated with the move. */

@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_platform_catalogue';
 import * as m015 from './migrations/015_user_manage';
 import * as m016 from './migrations/016_request_keys';
 import * as m017 from './migrations/017_stock_reservations';
+import * as m018 from './migrations/018_cache_notify';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015_user_manage': m015,
   '016_request_keys': m016,
   '017_stock_reservations': m017,
+  '018_cache_notify': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

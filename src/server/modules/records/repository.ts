@@ -92,25 +92,36 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   if (!bus?.usable) return undefined;
   let cache = memos.get(bus);
   if (!cache) memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
-  const c = sql`${where} ORDER BY ${sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`))}`.compile(trx);
+  const w = where.compile(trx);
+  const o = sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`)).compile(trx);
   // A condition or order that reads the clock changes without a write.
-  if (/\bnow\(\)|current_(date|time)/i.test(c.sql)) return undefined;
-  const key = `${scoped}|${tenant}|${m.schema.module}|${c.sql}|${JSON.stringify(c.parameters)}`;
+  if (/\bnow\(\)|current_(date|time)/i.test(w.sql + o.sql)) return undefined;
+  // The total depends on the WHERE alone (a list sorted another way keeps it); the boundaries on the order too.
+  const totalKey = `T|${scoped}|${tenant}|${m.schema.module}|${w.sql}|${JSON.stringify(w.parameters)}`;
+  const boundsKey = `B|${totalKey.slice(2)}|${o.sql}|${JSON.stringify(o.parameters)}`;
   const mark = cache.mark();
-  const entry = cache.get(key);
+  const total = cache.get(totalKey)?.total;
+  const entry = cache.get(boundsKey);
   return {
-    entry,
-    store(total: number | undefined, bounds: [number, (string | null)[]][]) {
-      const next: ListMemo = { total: total ?? entry?.total, bounds: new Map(entry?.bounds) };
+    total,
+    bounds: entry?.bounds,
+    store(n: number | undefined, bounds: [number, (string | null)[]][]) {
+      if (n !== undefined && n !== total) cache.set(totalKey, { total: n, bounds: new Map() }, mark);
+      if (!bounds.length) return;
+      const next = new Map(entry?.bounds);
       for (const [pos, k] of bounds) {
-        next.bounds.delete(pos);
-        next.bounds.set(pos, k);
+        next.delete(pos);
+        next.set(pos, k);
       }
-      while (next.bounds.size > MAX_BOUNDS) next.bounds.delete(next.bounds.keys().next().value!);
-      cache.set(key, next, mark);
+      while (next.size > MAX_BOUNDS) next.delete(next.keys().next().value!);
+      cache.set(boundsKey, { bounds: next }, mark);
     },
   };
 }
+
+/** The running approval instances of a page's rows under approval, read with the page (pageRecords). */
+const runningByPage = new WeakMap<object, Map<number, { originatorId: number; acted: boolean }>>();
+export const runningWithPage = (list: object) => runningByPage.get(list);
 
 /** NULL sorts as the smallest value in both directions (DESC NULLS LAST, ASC NULLS FIRST). */
 const same = (k: OrderKey, b: string | null) => (b === null ? sql`${k.expr} IS NULL` : sql`${k.expr} = ${b}`);
@@ -143,7 +154,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const order = orderSql(m, q.sorters);
   const isNarrowed = narrowed(q);
   const memo = listMemo(trx, tenant, m, q, where, keys);
-  const known = isNarrowed ? memo?.entry?.total : undefined;
+  const known = isNarrowed ? memo?.total : undefined;
   const total = !isNarrowed
     ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`
     : known !== undefined
@@ -152,11 +163,16 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const offset = (q.pageNum - 1) * q.pageSize;
   // The nearest known boundary at or before the page.
   let from: { pos: number; keys: (string | null)[] } | undefined;
-  for (const [pos, k] of memo?.entry?.bounds ?? []) if (pos > 0 && pos <= offset && (!from || pos > from.pos)) from = { pos, keys: k };
+  for (const [pos, k] of memo?.bounds ?? []) if (pos > 0 && pos <= offset && (!from || pos > from.pos)) from = { pos, keys: k };
   const skip = offset - (from?.pos ?? 0);
   // One row more before the page: its keys are where this page starts, for the next call.
   const lead = memo && skip > 0 ? 1 : 0;
   const sel = sql.join([sql`r.*`, sql`u.nick_name AS created_by_name`,
+    // A row under approval brings its running instance (who started it, whether an approver acted), which its
+    // actions need (workflow runningOf): no second round trip for the page's rows.
+    sql`CASE WHEN r.status = '审批中' THEN (SELECT jsonb_build_object('o', pi.originator_id, 'a', EXISTS (SELECT 1 FROM tasks t
+      WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')))
+      FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
     ...keys.flatMap((k, i) => [sql`${k.expr} AS ${sql.ref(`k${i}`)}`, sql`(${k.expr})::text AS ${sql.ref(`kt${i}`)}`])]);
   const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${where}`;
   let page: RawBuilder<unknown>;
@@ -183,6 +199,12 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     memo.store(isNarrowed ? n : undefined, bounds);
   }
   const list = pageRows.map(({ total: _t, ...r }) => toFlat(r as Row));
+  const running = new Map<number, { originatorId: number; acted: boolean }>();
+  for (const r of pageRows) {
+    const x = r.running_ as { o: number | string; a: boolean } | null;
+    if (x) running.set(Number(r.id), { originatorId: Number(x.o), acted: x.a });
+  }
+  runningByPage.set(list, running);
   return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
-import { attachCacheBus, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
+import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
 
@@ -63,6 +63,13 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
     // production data belongs on PostgreSQL (README "Durability and replicas").
     await pglite.exec('SET synchronous_commit = on');
+    // One process, so the plugin's in-process emptying is enough; LISTEN also hears writes it cannot see (a write
+    // inside a CTE or a function), at their commit.
+    try {
+      await pglite.listen(CACHE_CHANNEL, (payload) => bus.changed(payload));
+    } catch (err) {
+      console.warn(`[cache] cannot LISTEN on PGlite: ${(err as Error).message}`);
+    }
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, ...log });
   }
   attachCacheBus(db, bus);

@@ -96,6 +96,12 @@ describe.each(testDialects())('list paging and totals on $name', (dialect) => {
     // The second call counted nothing: the total came from memory.
     expect(statements.filter((s) => /count\(\*\)/.test(s))).toEqual([]);
     statements = null;
+    // Calls asking the same new search at once count it once, and all answer the count.
+    statements = [];
+    const together = await Promise.all([1, 2, 3, 4, 5].map((pageNum) => served({ pageNum, pageSize: 5, keyword: 'KS测试 2' })));
+    expect(statements.filter((s) => /count\(\*\)/.test(s))).toHaveLength(1);
+    statements = null;
+    for (const r of together) expect(r.total).toBe(await count('KS测试 2'));
     await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by) VALUES (${DEMO.tenantCode}, ${M}, 'KSY1', '待提交', '{"reason":"KS测试 另"}', 1)`.execute(t.db);
     expect((await served({ pageNum: 2, pageSize: 5, keyword: 'KS测试' })).total).toBe(61);
     await sql`DELETE FROM records WHERE code = 'KSY1'`.execute(t.db);

@@ -22,8 +22,8 @@ export type Watched = (typeof WATCHED)[number];
 
 export class CacheBus {
   private subs = new Map<string, Set<() => void>>();
-  /** Bumped on every change: a read that began before a change does not store what it read. */
-  generation = 0;
+  /** Bumped on every change of a table: a read that began before a change of its table does not store what it read. */
+  private generations = new Map<string, number>();
   private live: boolean;
 
   /** shared: other processes may write the same database, so caches wait for the LISTEN connection. */
@@ -49,13 +49,17 @@ export class CacheBus {
     s.add(fn);
   }
 
+  generation(table: string) {
+    return this.generations.get(table) ?? 0;
+  }
+
   changed(table: string) {
-    this.generation++;
+    this.generations.set(table, this.generation(table) + 1);
     for (const fn of this.subs.get(table) ?? []) fn();
   }
 
   changedAll() {
-    this.generation++;
+    for (const t of WATCHED) this.generations.set(t, this.generation(t) + 1);
     for (const s of this.subs.values()) for (const fn of s) fn();
   }
 }
@@ -64,7 +68,7 @@ export class CacheBus {
 export class TableCache<V> {
   private map = new Map<string, { v: V; at: number }>();
 
-  constructor(private bus: CacheBus | undefined, table: Watched, private ttlMs: number, private max = 5000) {
+  constructor(private bus: CacheBus | undefined, private table: Watched, private ttlMs: number, private max = 5000) {
     bus?.subscribe(table, () => this.map.clear());
   }
 
@@ -81,11 +85,11 @@ export class TableCache<V> {
 
   /** The bus generation before the read whose result this is: a change meanwhile keeps it out. */
   mark() {
-    return this.bus?.generation ?? 0;
+    return this.bus?.generation(this.table) ?? 0;
   }
 
   set(key: string, v: V, mark: number) {
-    if (!this.bus?.usable || this.bus.generation !== mark) return;
+    if (!this.bus?.usable || this.bus.generation(this.table) !== mark) return;
     if (this.map.size >= this.max) this.map.clear();
     this.map.set(key, { v, at: Date.now() });
   }

@@ -91,7 +91,11 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   const bus = cacheBusOf(trx);
   if (!bus?.usable) return undefined;
   let cache = memos.get(bus);
-  if (!cache) memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
+  if (!cache) {
+    memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
+    // A count begun before a change must not answer a call that began after it.
+    bus.subscribe('records', () => inflight.clear());
+  }
   const w = where.compile(trx);
   const o = sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`)).compile(trx);
   // A condition or order that reads the clock changes without a write.
@@ -104,6 +108,7 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   const entry = cache.get(boundsKey);
   return {
     total,
+    totalKey,
     bounds: entry?.bounds,
     store(n: number | undefined, bounds: [number, (string | null)[]][]) {
       if (n !== undefined && n !== total) cache.set(totalKey, { total: n, bounds: new Map() }, mark);
@@ -118,6 +123,9 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
     },
   };
 }
+
+/** Counts under way, by listMemo's total key. */
+const inflight = new Map<string, Promise<number>>();
 
 /** The running approval instances of a page's rows under approval, read with the page (pageRecords). */
 const runningByPage = new WeakMap<object, Map<number, { originatorId: number; acted: boolean }>>();
@@ -154,7 +162,20 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const order = orderSql(m, q.sorters);
   const isNarrowed = narrowed(q);
   const memo = listMemo(trx, tenant, m, q, where, keys);
-  const known = isNarrowed ? memo?.total : undefined;
+  let known = isNarrowed ? memo?.total : undefined;
+  // Calls that ask the same narrowed list at once count it once: the first counts (in its own transaction, under its
+  // team's row-level security), the others wait for its answer; should it fail, each counts for itself below.
+  if (isNarrowed && memo && known === undefined) {
+    let counting = inflight.get(memo.totalKey);
+    if (!counting) {
+      counting = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c`.execute(trx)
+        .then((r) => Number(r.rows[0].n));
+      const key = memo.totalKey;
+      inflight.set(key, counting);
+      counting.then(() => inflight.delete(key), () => inflight.delete(key));
+    }
+    known = await counting.catch(() => undefined);
+  }
   const total = !isNarrowed
     ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`
     : known !== undefined

@@ -171,8 +171,10 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
       counting = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c`.execute(trx)
         .then((r) => Number(r.rows[0].n));
       const key = memo.totalKey;
+      const remember = memo.store;
       inflight.set(key, counting);
-      counting.then(() => inflight.delete(key), () => inflight.delete(key));
+      // Remembered as the count ends, in the same step as it stops being under way: no call in between counts again.
+      counting.then((n) => { remember(n, []); inflight.delete(key); }, () => inflight.delete(key));
     }
     known = await counting.catch(() => undefined);
   }

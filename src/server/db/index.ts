@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
+import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
 
@@ -14,9 +15,17 @@ export interface DbOptions {
   onQuery?: (sql: string) => void;
 }
 
+/** Databases that take several statements in one round trip (node-postgres's simple protocol; tenant-scope.ts). */
+const multiStatement = new WeakSet<object>();
+export const takesStatementBatches = (db: object) => multiStatement.has(db);
+
 export async function openDatabase(opts: DbOptions): Promise<DB> {
   let db: DB;
   const log = opts.onQuery ? { log: (e: LogEvent) => opts.onQuery!(e.query.sql) } : {};
+  // Caches of rows read on every call, emptied when those rows change here or in another process (cache-bus.ts).
+  const bus = new CacheBus(!!opts.databaseUrl);
+  const plugins = [new WatchPlugin(bus)];
+  let stopListening: (() => Promise<void>) | undefined;
   if (opts.databaseUrl) {
     const pg = await import('pg');
     // Keep int8 (bigint counts) as JS numbers; our counts never exceed 2^53.
@@ -25,7 +34,14 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // An idle client whose server connection ends (restart, failover, a dropped test database) emits
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
+    multiStatement.add(db);
+    const url = opts.databaseUrl;
+    stopListening = listenForChanges(bus, async () => {
+      const c = new pg.default.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    });
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { PGliteDialect } = await import('kysely-pglite-dialect');
@@ -47,8 +63,29 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
     // production data belongs on PostgreSQL (README "Durability and replicas").
     await pglite.exec('SET synchronous_commit = on');
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...log });
+    // One process, so the plugin's in-process emptying is enough; LISTEN also hears writes it cannot see (a write
+    // inside a CTE or a function), at their commit.
+    try {
+      await pglite.listen(CACHE_CHANNEL, (payload) => bus.changed(payload));
+    } catch (err) {
+      console.warn(`[cache] cannot LISTEN on PGlite: ${(err as Error).message}`);
+    }
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, ...log });
   }
-  await migrateToLatest(db);
+  attachCacheBus(db, bus);
+  if (stopListening) {
+    const destroy = db.destroy.bind(db);
+    const stop = stopListening;
+    db.destroy = async () => {
+      await stop();
+      await destroy();
+    };
+  }
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await stopListening?.();
+    throw err;
+  }
   return db;
 }

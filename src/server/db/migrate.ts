@@ -18,6 +18,7 @@ import * as m016 from './migrations/016_request_keys';
 import * as m017 from './migrations/017_stock_reservations';
 import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_copy_backfill';
+import * as m020 from './migrations/020_cache_notify';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017_stock_reservations': m017,
   '018_notifications': m018,
   '019_copy_backfill': m019,
+  '020_cache_notify': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

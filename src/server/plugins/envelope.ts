@@ -5,6 +5,9 @@ import { Status, type ApiResponse } from '../../common/api';
 import { AppError } from '../errors';
 import { isRetryable } from '../db/tenant-scope';
 
+/** What a call answers when the database cancelled its statement for taking too long (SQLSTATE 57014). */
+export const BUSY_MESSAGE = '系统繁忙，请稍后重试';
+
 export function ok<T>(data: T, message = '操作成功'): ApiResponse<T> {
   return { status: Status.OK, message, data };
 }
@@ -68,6 +71,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (/^22[0-9A-Z]{3}$/.test(String((err as { code?: unknown }).code ?? ''))) {
       req.log.warn({ err }, 'database refused a value');
       return reply.status(200).send({ status: Status.BAD_REQUEST, message: '参数格式不正确', data: null });
+    }
+    // A statement that ran out of its time (withTenant's statement_timeout, SQLSTATE 57014) or a server that is
+    // shutting queries down: the database is busy, nothing was stored, the caller may try again.
+    if (String((err as { code?: unknown }).code ?? '') === '57014') {
+      req.log.warn({ err }, 'statement cancelled (timeout)');
+      return reply.status(200).send({ status: Status.CONFLICT, message: BUSY_MESSAGE, data: null });
     }
     // Still colliding after withTenant's retries: the caller may try again; nothing was stored.
     if (isRetryable(err)) return reply.status(200).send({ status: Status.CONFLICT, message: '数据正被他人同时修改，请稍后重试', data: null });

@@ -4,6 +4,7 @@ import type { DB } from '../../db';
 import type { Config } from '../../config';
 import { newToken, sha256 } from './tokens';
 import type { SessionAcl } from '../../db/types';
+import { cacheBusOf, TableCache } from '../../db/cache-bus';
 
 export interface SessionInfo {
   sessionId: number;
@@ -18,9 +19,23 @@ export type SessionLookup =
   | { ok: false; reason: 'unknown' | 'expired' };
 
 const MINUTE = 60_000;
+/** How long a cached session row may answer at most (a hard bound behind the change notifications). */
+export const SESSION_CACHE_MS = 5_000;
+
+interface SessionRow {
+  id: number; user_id: number; tenant_code: string | null; remember: boolean; last_seen_at: Date; expires_at: Date; revoked_at: Date | null; acl: SessionAcl | null;
+}
 
 export class SessionService {
-  constructor(private db: DB, private cfg: Config) {}
+  /**
+   * Token hash → session row: most calls read no session from the database. Emptied whenever a session row
+   * changes in any process (db/cache-bus.ts: logout, password change, role or membership change, team switch).
+   */
+  private cache: TableCache<SessionRow>;
+
+  constructor(private db: DB, private cfg: Config) {
+    this.cache = new TableCache(cacheBusOf(db), 'sessions', SESSION_CACHE_MS);
+  }
 
   async create(userId: number, tenantCode: string | null, remember: boolean): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
     const token = newToken();
@@ -35,18 +50,29 @@ export class SessionService {
 
   /** Resolves a token; touches last_seen_at at most once a minute to keep reads cheap. */
   async lookup(token: string): Promise<SessionLookup> {
-    const row = await this.db
-      .selectFrom('sessions')
-      // The cached ACL without its menu tree: every call reads the session, few need the menu.
-      .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl')])
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };
+    const hash = sha256(token);
     const now = Date.now();
-    const idleMs = (row.remember ? this.cfg.rememberIdleMinutes : this.cfg.sessionIdleMinutes) * MINUTE;
+    const idleOf = (r: SessionRow) => (r.remember ? this.cfg.rememberIdleMinutes : this.cfg.sessionIdleMinutes) * MINUTE;
+    let row: SessionRow | undefined = this.cache.get(hash);
+    // A cached row only answers "yes": a session that looks ended or idle is read again (another process may
+    // have touched it since).
+    if (row && (row.revoked_at || new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + idleOf(row) <= now)) row = undefined;
+    if (!row) {
+      const mark = this.cache.mark();
+      row = await this.db
+        .selectFrom('sessions')
+        // The cached ACL without its menu tree: every call reads the session, few need the menu.
+        .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl')])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst() as SessionRow | undefined;
+      if (row && !row.revoked_at) this.cache.set(hash, row, mark);
+    }
+    if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };
     const lastSeen = new Date(row.last_seen_at).getTime();
-    if (new Date(row.expires_at).getTime() <= now || lastSeen + idleMs <= now) return { ok: false, reason: 'expired' };
+    if (new Date(row.expires_at).getTime() <= now || lastSeen + idleOf(row) <= now) return { ok: false, reason: 'expired' };
     if (now - lastSeen > MINUTE) {
+      // The cached copy moves on with the row, so the next calls do not touch it again.
+      row.last_seen_at = new Date(now);
       await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
     }
     return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code, acl: (row.acl as SessionAcl | null) ?? null } };

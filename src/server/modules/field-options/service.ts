@@ -6,16 +6,34 @@ import type { DB } from '../../db';
 import type { PageSchema } from '../../../common/schema/types';
 import { applyFieldOptions, mergeFieldOptions, type FieldOverrides } from '../../../common/schema/field-options';
 import { describeModule, type ModuleSchema, type SchemaRegistry } from '../records/schema-registry';
+import { cacheBusOf, TableCache } from '../../db/cache-bus';
+
+/** How long a cached newest version may answer at most (behind the change notifications of db/cache-bus.ts). */
+const LATEST_CACHE_MS = 5_000;
 
 export interface Latest { platform: { version: number; overrides: FieldOverrides } | null; team: { version: number; overrides: FieldOverrides } | null }
 
 export class FieldOptionsService {
   private cache = new Map<string, ModuleSchema>();
+  /** tenant|module → its newest sets: emptied when any process saves a set (db/cache-bus.ts). */
+  private latestCache: TableCache<Latest>;
 
-  constructor(private db: DB, private schemas: SchemaRegistry) {}
+  constructor(private db: DB, private schemas: SchemaRegistry) {
+    this.latestCache = new TableCache(cacheBusOf(db), 'field_options', LATEST_CACHE_MS);
+  }
 
   /** The newest platform and team override sets of a module. */
   async latest(tenant: string | null, module: string): Promise<Latest> {
+    const key = `${tenant ?? ''}|${module}`;
+    const hit = this.latestCache.get(key);
+    if (hit) return hit;
+    const mark = this.latestCache.mark();
+    const out = await this.readLatest(tenant, module);
+    this.latestCache.set(key, out, mark);
+    return out;
+  }
+
+  private async readLatest(tenant: string | null, module: string): Promise<Latest> {
     // Only the newest version of each set (at most two rows), not the whole history: this runs on every list call.
     const rows = await this.db.selectFrom('field_options').select(['tenant_code', 'version', 'overrides'])
       .where('module', '=', module)

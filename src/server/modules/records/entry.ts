@@ -8,7 +8,7 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { toFlat } from './repository';
+import { runningWithPage, toFlat } from './repository';
 import { listView, permissionsFor } from './list-views';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
@@ -96,7 +96,7 @@ export function recordEntry(s: AppServices) {
 
   /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
   async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
-    const running = await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+    const running = runningWithPage(rows) ?? await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));

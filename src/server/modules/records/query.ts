@@ -170,6 +170,21 @@ export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBui
   return sql.join([lastDesc ? sql`r.tenant_code DESC` : sql`r.tenant_code ASC`, ...parts]);
 }
 
+/** One key of a list's order (orderSql), the id tie-breaker last: NULLs sort as the smallest value both ways. */
+export interface OrderKey { expr: RawBuilder<unknown>; desc: boolean }
+
+/** The keys orderSql sorts by after the (constant) tenant, in order: what keyset paging seeks by. */
+export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): OrderKey[] {
+  const keys = (sorters ?? []).slice(0, 3).map((s) => {
+    if (!COLUMNS[s.field] && !m.sortable.has(s.field)) throw badRequest(`不支持排序的字段：${s.field}`);
+    return { expr: fieldExpr(m, s.field), desc: /^(desc|descend|descending)$/i.test(s.order ?? '') };
+  });
+  // As orderSql: newest first by default, and the id follows the first key's direction.
+  if (!keys.length) keys.push({ expr: sql`r.created_at`, desc: true });
+  keys.push({ expr: sql`r.id`, desc: keys[0].desc });
+  return keys;
+}
+
 /**
  * The module's partial indexes: its default order (newest first), one per sortable field in exactly the
  * order the list asks for (page 1 and page 500 read the index, never sort the table), and one per

@@ -1,9 +1,10 @@
 // Records of one tenant and module. Every function takes the tenant-scoped transaction first and filters by
 // tenant itself too (first wall); row-level security behind it is the second.
 import { sql, type RawBuilder } from 'kysely';
-import type { TenantTx } from '../../db/tenant-scope';
+import { tenantOf, type TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
-import { filterSql, orderSql, type Filter, type Sorter } from './query';
+import { filterSql, orderKeys, orderSql, type Filter, type OrderKey, type Sorter } from './query';
+import { cacheBusOf, TableCache, type CacheBus } from '../../db/cache-bus';
 import { releaseKeys, releasePeriods } from './unique';
 
 export interface PageQuery {
@@ -71,24 +72,163 @@ export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pa
 }
 
 /**
+ * What the server remembers of a list query (its WHERE and ORDER, as SQL and values, per team and module): the
+ * bounded total of a narrowed list, and the sort keys of rows at known positions, so a deep page seeks from the
+ * nearest one through the order's index instead of skipping every row before it (OFFSET). Only for queries over
+ * the records table alone (no visibility scope, OA tab or category tree, nothing that moves with the clock), and
+ * emptied whenever any records change in any process (db/cache-bus.ts): a page answers what OFFSET would.
+ */
+interface ListMemo { total?: number; bounds: Map<number, (string | null)[]> }
+const LIST_MEMO_MS = 30_000;
+const MAX_BOUNDS = 64;
+const memos = new WeakMap<CacheBus, TableCache<ListMemo>>();
+
+function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, where: RawBuilder<unknown>, keys: OrderKey[]) {
+  // Per team whose rows the transaction sees (row-level security's tenant), so that what one team's lists taught
+  // the server never serves another's, even to a query that forgot its own tenant filter.
+  const scoped = tenantOf(trx);
+  if (!scoped || q.scope || (q.tab && q.tab !== 'all') || q.categoryId) return undefined;
+  const bus = cacheBusOf(trx);
+  if (!bus?.usable) return undefined;
+  let cache = memos.get(bus);
+  if (!cache) {
+    memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
+    // A count begun before a change must not answer a call that began after it.
+    bus.subscribe('records', () => inflight.clear());
+  }
+  const w = where.compile(trx);
+  const o = sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`)).compile(trx);
+  // A condition or order that reads the clock changes without a write.
+  if (/\bnow\(\)|current_(date|time)/i.test(w.sql + o.sql)) return undefined;
+  // The total depends on the WHERE alone (a list sorted another way keeps it); the boundaries on the order too.
+  const totalKey = `T|${scoped}|${tenant}|${m.schema.module}|${w.sql}|${JSON.stringify(w.parameters)}`;
+  const boundsKey = `B|${totalKey.slice(2)}|${o.sql}|${JSON.stringify(o.parameters)}`;
+  const mark = cache.mark();
+  const total = cache.get(totalKey)?.total;
+  const entry = cache.get(boundsKey);
+  return {
+    total,
+    totalKey,
+    bounds: entry?.bounds,
+    store(n: number | undefined, bounds: [number, (string | null)[]][]) {
+      if (n !== undefined && n !== total) cache.set(totalKey, { total: n, bounds: new Map() }, mark);
+      if (!bounds.length) return;
+      const next = new Map(entry?.bounds);
+      for (const [pos, k] of bounds) {
+        next.delete(pos);
+        next.set(pos, k);
+      }
+      while (next.size > MAX_BOUNDS) next.delete(next.keys().next().value!);
+      cache.set(boundsKey, { bounds: next }, mark);
+    },
+  };
+}
+
+/** Counts under way, by listMemo's total key. */
+const inflight = new Map<string, Promise<number>>();
+
+/** The running approval instances of a page's rows under approval, read with the page (pageRecords). */
+const runningByPage = new WeakMap<object, Map<number, { originatorId: number; acted: boolean }>>();
+export const runningWithPage = (list: object) => runningByPage.get(list);
+
+/** NULL sorts as the smallest value in both directions (DESC NULLS LAST, ASC NULLS FIRST). */
+const same = (k: OrderKey, b: string | null) => (b === null ? sql`${k.expr} IS NULL` : sql`${k.expr} = ${b}`);
+function after(k: OrderKey, b: string | null): RawBuilder<unknown>[] {
+  if (!k.desc) return [b === null ? sql`${k.expr} IS NOT NULL` : sql`${k.expr} > ${b}`];
+  return b === null ? [] : [sql`${k.expr} < ${b}`, sql`${k.expr} IS NULL`];
+}
+
+/**
+ * The rows after a boundary in the list's order, as parts each of which an index range answers: level i keeps the
+ * keys before it equal and moves key i on (a NULL side apart, so each part is one range).
+ */
+function afterParts(keys: OrderKey[], b: (string | null)[]): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  keys.forEach((k, i) => {
+    const prefix = keys.slice(0, i).map((p, j) => same(p, b[j]));
+    for (const part of after(k, b[i])) out.push(sql.join([...prefix, part], sql` AND `));
+  });
+  return out;
+}
+
+/**
  * One page and its total. An unfiltered list reads the module's kept count (no count at all); a narrowed one
- * counts exactly up to COUNT_BOUND rows and beyond that answers the bound with totalExact: false.
+ * counts exactly up to COUNT_BOUND rows and beyond that answers the bound with totalExact: false (kept, like the
+ * page boundaries, until the module's records change: listMemo).
  */
 export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery) {
   const where = whereSql(tenant, m, q);
-  const total = narrowed(q)
-    ? sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c)`
-    : sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`;
+  const keys = orderKeys(m, q.sorters);
+  const order = orderSql(m, q.sorters);
+  const isNarrowed = narrowed(q);
+  const memo = listMemo(trx, tenant, m, q, where, keys);
+  let known = isNarrowed ? memo?.total : undefined;
+  // Calls that ask the same narrowed list at once count it once: the first counts (in its own transaction, under its
+  // team's row-level security), the others wait for its answer; should it fail, each counts for itself below.
+  if (isNarrowed && memo && known === undefined) {
+    let counting = inflight.get(memo.totalKey);
+    if (!counting) {
+      counting = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c`.execute(trx)
+        .then((r) => Number(r.rows[0].n));
+      const key = memo.totalKey;
+      const remember = memo.store;
+      inflight.set(key, counting);
+      // Remembered as the count ends, in the same step as it stops being under way: no call in between counts again.
+      counting.then((n) => { remember(n, []); inflight.delete(key); }, () => inflight.delete(key));
+    }
+    known = await counting.catch(() => undefined);
+  }
+  const total = !isNarrowed
+    ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`
+    : known !== undefined
+      ? sql<number>`${known}::bigint`
+      : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c)`;
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // The nearest known boundary at or before the page.
+  let from: { pos: number; keys: (string | null)[] } | undefined;
+  for (const [pos, k] of memo?.bounds ?? []) if (pos > 0 && pos <= offset && (!from || pos > from.pos)) from = { pos, keys: k };
+  const skip = offset - (from?.pos ?? 0);
+  // One row more before the page: its keys are where this page starts, for the next call.
+  const lead = memo && skip > 0 ? 1 : 0;
+  const sel = sql.join([sql`r.*`, sql`u.nick_name AS created_by_name`,
+    // A row under approval brings its running instance (who started it, whether an approver acted), which its
+    // actions need (workflow runningOf): no second round trip for the page's rows.
+    sql`CASE WHEN r.status = '审批中' THEN (SELECT jsonb_build_object('o', pi.originator_id, 'a', EXISTS (SELECT 1 FROM tasks t
+      WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')))
+      FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
+    ...keys.flatMap((k, i) => [sql`${k.expr} AS ${sql.ref(`k${i}`)}`, sql`(${k.expr})::text AS ${sql.ref(`kt${i}`)}`])]);
+  const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${where}`;
+  let page: RawBuilder<unknown>;
+  if (!from) page = sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
+  else {
+    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${skip + q.pageSize})`);
+    const outer = sql.join(keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`));
+    page = parts.length
+      ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
+      : sql`${base} AND false`;
+  }
   // The total rides along with the page: one round trip, and one for a page past the end.
-  const { rows } = await sql<Row & { total: number }>`
+  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`
     WITH t AS (SELECT ${total} AS total)
-    SELECT p.*, t.total FROM t LEFT JOIN LATERAL (
-      SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
-      WHERE ${where} ORDER BY ${orderSql(m, q.sorters)}
-      LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}) p ON true`.execute(trx);
+    SELECT p.*, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
   const n = Number(rows[0]?.total ?? 0);
-  const list = rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => toFlat(r as Row));
-  return { list, total: Math.min(n, narrowed(q) ? COUNT_BOUND : n), totalExact: !narrowed(q) || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
+  const got = rows.filter((r) => r.id !== null);
+  const pageRows = lead ? got.slice(1) : got;
+  if (memo) {
+    const keysOf = (r: Record<string, unknown>) => keys.map((_, i) => (r[`kt${i}`] ?? null) as string | null);
+    const bounds: [number, (string | null)[]][] = [];
+    if (lead && got.length) bounds.push([offset, keysOf(got[0])]);
+    if (pageRows.length) bounds.push([offset + pageRows.length, keysOf(pageRows[pageRows.length - 1])]);
+    memo.store(isNarrowed ? n : undefined, bounds);
+  }
+  const list = pageRows.map(({ total: _t, ...r }) => toFlat(r as Row));
+  const running = new Map<number, { originatorId: number; acted: boolean }>();
+  for (const r of pageRows) {
+    const x = r.running_ as { o: number | string; a: boolean } | null;
+    if (x) running.set(Number(r.id), { originatorId: Number(x.o), acted: x.a });
+  }
+  runningByPage.set(list, running);
+  return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /** Keeps the module's record count in step, in the transaction that adds or removes records. */

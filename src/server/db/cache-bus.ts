@@ -1,0 +1,227 @@
+// Small in-process caches of rows read on every call (sessions, field tuning), and how they stay true when the
+// rows change — in this process or in another server process on the same PostgreSQL (README "Performance").
+//
+// - In this process: every statement that writes a watched table (query builder or raw SQL) empties that table's
+//   caches when it runs and again when it returns (WatchPlugin), so the next call here reads the change.
+// - In every process: triggers (migration 020) send NOTIFY yg_cache '<table>' when the writing transaction commits;
+//   each PostgreSQL-backed process LISTENs on its own connection and empties that table's caches on arrival
+//   (milliseconds). This also closes the window between a write and its commit, in which a concurrent read could
+//   have cached the old row.
+// - While the LISTEN connection is not up (starting, lost, reconnecting), caches are not used at all: a process
+//   that might miss a notification reads the database on every call, as before.
+// - Every entry also expires after a few seconds, a hard bound should a notification ever go missing unseen.
+// PGlite is one process by construction (its folder cannot be opened twice), so the local path is enough there.
+import {
+  RawNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow,
+} from 'kysely';
+
+export const CACHE_CHANNEL = 'yg_cache';
+/** The tables whose rows are cached; the triggers of migration 020 notify with these names. */
+export const WATCHED = ['sessions', 'field_options', 'records'] as const;
+export type Watched = (typeof WATCHED)[number];
+
+export class CacheBus {
+  private subs = new Map<string, Set<() => void>>();
+  /** Bumped on every change of a table: a read that began before a change of its table does not store what it read. */
+  private generations = new Map<string, number>();
+  private live: boolean;
+
+  /** shared: other processes may write the same database, so caches wait for the LISTEN connection. */
+  constructor(private readonly shared: boolean) {
+    this.live = !shared;
+  }
+
+  /** Whether caches may answer now. */
+  get usable() {
+    return this.live;
+  }
+
+  setLive(live: boolean) {
+    if (!this.shared) return;
+    this.live = live;
+    // Whatever was cached before the connection (re)started may have missed a notification.
+    this.changedAll();
+  }
+
+  subscribe(table: Watched, fn: () => void) {
+    let s = this.subs.get(table);
+    if (!s) this.subs.set(table, (s = new Set()));
+    s.add(fn);
+  }
+
+  generation(table: string) {
+    return this.generations.get(table) ?? 0;
+  }
+
+  changed(table: string) {
+    this.generations.set(table, this.generation(table) + 1);
+    for (const fn of this.subs.get(table) ?? []) fn();
+  }
+
+  changedAll() {
+    for (const t of WATCHED) this.generations.set(t, this.generation(t) + 1);
+    for (const s of this.subs.values()) for (const fn of s) fn();
+  }
+}
+
+/** A bounded map whose entries live ttlMs at most and go when their table changes. */
+export class TableCache<V> {
+  private map = new Map<string, { v: V; at: number }>();
+
+  constructor(private bus: CacheBus | undefined, private table: Watched, private ttlMs: number, private max = 5000) {
+    bus?.subscribe(table, () => this.map.clear());
+  }
+
+  get(key: string): V | undefined {
+    if (!this.bus?.usable) return undefined;
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (Date.now() - e.at > this.ttlMs) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e.v;
+  }
+
+  /** The bus generation before the read whose result this is: a change meanwhile keeps it out. */
+  mark() {
+    return this.bus?.generation(this.table) ?? 0;
+  }
+
+  set(key: string, v: V, mark: number) {
+    if (!this.bus?.usable || this.bus.generation(this.table) !== mark) return;
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(key, { v, at: Date.now() });
+  }
+
+  delete(key: string) {
+    this.map.delete(key);
+  }
+}
+
+const buses = new WeakMap<object, CacheBus>();
+
+/**
+ * The cache bus of a database opened by openDatabase, also seen from its transactions and connections (through
+ * the plugin they inherit); undefined elsewhere: then nothing is cached.
+ */
+export function cacheBusOf(db: object): CacheBus | undefined {
+  const direct = buses.get(db);
+  if (direct) return direct;
+  const plugins = (db as { getExecutor?: () => { plugins?: readonly unknown[] } }).getExecutor?.().plugins ?? [];
+  return plugins.find((p): p is WatchPlugin => p instanceof WatchPlugin)?.bus;
+}
+export const attachCacheBus = (db: object, bus: CacheBus) => buses.set(db, bus);
+
+const WRITE_RE = new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|truncate(?:\\s+table)?)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${WATCHED.join('|')})\\b`, 'gi');
+
+function tableName(node: unknown): string | undefined {
+  // TableNode { table: SchemableIdentifierNode { identifier: IdentifierNode { name } } }, possibly under an AliasNode.
+  const n = node as { kind?: string; node?: unknown; table?: { identifier?: { name?: string } } } | undefined;
+  if (!n) return undefined;
+  if (n.kind === 'AliasNode') return tableName(n.node);
+  return n.table?.identifier?.name;
+}
+
+/** The watched tables a statement writes. */
+export function writtenTables(node: RootOperationNode): string[] {
+  const watched = new Set<string>(WATCHED);
+  const out: string[] = [];
+  const add = (t: string | undefined) => t && watched.has(t) && !out.includes(t) && out.push(t);
+  const n = node as unknown as Record<string, any>;
+  switch (node.kind) {
+    case 'InsertQueryNode': add(tableName(n.into)); break;
+    case 'UpdateQueryNode': {
+      // A session's once-a-minute touch (last_seen_at alone, forward) changes nothing a cache relies on.
+      const cols = (n.updates ?? []).map((u: { column?: { column?: { name?: string } } }) => u.column?.column?.name);
+      if (!(cols.length === 1 && cols[0] === 'last_seen_at')) add(tableName(n.table));
+      break;
+    }
+    case 'DeleteQueryNode': for (const f of n.from?.froms ?? []) add(tableName(f)); break;
+    case 'RawNode': {
+      const text = (node as RawNode).sqlFragments.join(' ');
+      for (const m of text.matchAll(WRITE_RE)) add(m[1].toLowerCase());
+      break;
+    }
+    default: break;
+  }
+  return out;
+}
+
+/** Empties the caches of a watched table when a statement writing it runs, and again when it returns. */
+export class WatchPlugin implements KyselyPlugin {
+  // Keyed by the query's id object: a statement that fails never returns, and its entry goes with it.
+  private pending = new WeakMap<object, string[]>();
+
+  constructor(readonly bus: CacheBus) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const tables = writtenTables(args.node);
+    if (tables.length) {
+      for (const t of tables) this.bus.changed(t);
+      this.pending.set(args.queryId, tables);
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const tables = this.pending.get(args.queryId);
+    if (tables) {
+      this.pending.delete(args.queryId);
+      for (const t of tables) this.bus.changed(t);
+    }
+    return args.result;
+  }
+}
+
+/**
+ * LISTENs for the triggers' notifications on a connection of its own, reconnecting after a loss; caches are in
+ * use only while it listens. Returns the function that stops it.
+ */
+export function listenForChanges(bus: CacheBus, connect: () => Promise<ListenClient>, log: (msg: string) => void = (m) => console.warn(m)) {
+  let stopped = false;
+  let client: ListenClient | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    bus.setLive(false);
+    if (!stopped && !timer) timer = setTimeout(() => { timer = undefined; void start(); }, 1000).unref();
+  };
+  async function start() {
+    if (stopped) return;
+    try {
+      const c = await connect();
+      client = c;
+      c.on('notification', (msg: { channel: string; payload?: string }) => {
+        if (msg.channel === CACHE_CHANNEL) bus.changed(msg.payload ?? '');
+      });
+      c.on('error', (err: Error) => {
+        log(`[cache] LISTEN connection lost: ${err.message}`);
+        retry();
+      });
+      c.on('end', () => { if (client === c) retry(); });
+      await c.query(`LISTEN ${CACHE_CHANNEL}`);
+      if (stopped) return void c.end().catch(() => {});
+      bus.setLive(true);
+    } catch (err) {
+      log(`[cache] cannot LISTEN: ${(err as Error).message}`);
+      retry();
+    }
+  }
+  void start();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    bus.setLive(false);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
+  };
+}
+
+export interface ListenClient {
+  on(event: 'notification', fn: (msg: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', fn: (err: Error) => void): unknown;
+  on(event: 'end', fn: () => void): unknown;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+}

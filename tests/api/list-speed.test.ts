@@ -1,0 +1,172 @@
+// Issue 9, the server half of the list goals: deep pages seek from remembered boundaries (keyset) and narrowed
+// lists keep their bounded total, with answers identical to OFFSET and a plain count, before and after writes;
+// what a team's lists taught the server never serves another team; a statement that runs out of time answers
+// 系统繁忙 instead of a 500; a list call runs few statements.
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../helpers/databases';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { DEMO } from '../../src/server/seed';
+import { withTenant } from '../../src/server/db/tenant-scope';
+import { pageRecords, whereSql, type PageQuery } from '../../src/server/modules/records/repository';
+import { orderSql, type Sorter } from '../../src/server/modules/records/query';
+import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
+import { BUSY_MESSAGE, envelopePlugin } from '../../src/server/plugins/envelope';
+import { Status } from '../../src/common/api';
+
+describe.each(testDialects())('list paging and totals on $name', (dialect) => {
+  let t: TestApp;
+  let m: ModuleSchema;
+  let statements: string[] | null = null;
+  const M = 'reimburseManage';
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { onQuery: (q) => statements?.push(q) });
+    m = new SchemaRegistry(t.config.schemasDir).get(M)!;
+    // Rows made for ordering trouble: equal amounts, missing amounts and dates, one creation instant for all.
+    await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by)
+      SELECT ${DEMO.tenantCode}, ${M}, 'KS' || g, '待提交',
+        jsonb_strip_nulls(jsonb_build_object('reason', 'KS测试 ' || g,
+          'totalPrice', (ARRAY['10', '10', '25.5', NULL, '100', '-3'])[1 + g % 6],
+          'applyDate', (ARRAY['2026-01-02', NULL, '2026-01-01', '2026-01-02'])[1 + g % 4])), 1
+      FROM generate_series(1, 60) g`.execute(t.db);
+  });
+  afterAll(async () => {
+    await sql`DELETE FROM records WHERE code LIKE 'KS%'`.execute(t.db);
+    await t?.close();
+  });
+
+  /** What OFFSET answers: the ids of the page, straight from the list's WHERE and ORDER. */
+  const truth = (q: PageQuery) => withTenant(t.db, DEMO.tenantCode, async (trx) => (await sql<{ id: number }>`
+    SELECT r.id FROM records r WHERE ${whereSql(DEMO.tenantCode, m, q)} ORDER BY ${orderSql(m, q.sorters)}
+    LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`.execute(trx)).rows.map((r) => Number(r.id)));
+  const served = (q: PageQuery, tenant = DEMO.tenantCode) => withTenant(t.db, tenant, (trx) => pageRecords(trx, DEMO.tenantCode, m, q));
+
+  const orders: Sorter[][] = [
+    [{ field: 'totalPrice', order: 'desc' }],
+    [{ field: 'totalPrice', order: 'asc' }],
+    [{ field: 'applyDate', order: 'asc' }, { field: 'totalPrice', order: 'desc' }],
+    [],
+  ];
+
+  it('answers every page as OFFSET would, seeking from remembered boundaries, before and after writes', async () => {
+    let seeks = 0;
+    const check = async (q: Omit<PageQuery, 'pageNum'>, pages: number[]) => {
+      for (const pageNum of pages) {
+        statements = [];
+        const got = await served({ ...q, pageNum });
+        seeks += statements.filter((s) => /UNION ALL/.test(s)).length;
+        statements = null;
+        expect(got.list.map((r) => r.id), `${JSON.stringify(q)} page ${pageNum}`).toEqual(await truth({ ...q, pageNum }));
+      }
+    };
+    for (const sorters of orders) {
+      const q = { pageSize: 7, sorters, keyword: 'KS测试' };
+      await check(q, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      await check(q, [5, 2, 8, 9, 3, 6]);
+      // The whole list, unfiltered (the demo's rows too): deep pages from boundaries.
+      await check({ pageSize: 9, sorters }, [1, 2, 3, 4, 5, 3, 2]);
+    }
+    expect(seeks).toBeGreaterThan(20);
+    // A write anywhere in the records empties what was remembered: rows before the boundaries move the pages.
+    const q = { pageSize: 7, sorters: orders[0], keyword: 'KS测试' };
+    await check(q, [3, 4, 5]);
+    await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by)
+      SELECT ${DEMO.tenantCode}, ${M}, 'KSX' || g, '待提交', jsonb_build_object('reason', 'KS测试 新' || g, 'totalPrice', '50'), 1
+      FROM generate_series(1, 3) g`.execute(t.db);
+    await check(q, [4, 5, 3, 9]);
+    await withTenant(t.db, DEMO.tenantCode, (trx) => trx.updateTable('records').set({ data: sql`data || '{"totalPrice":"1000"}'::jsonb` }).where('code', '=', 'KS30').execute());
+    await check(q, [4, 5, 3, 9, 1]);
+    await sql`DELETE FROM records WHERE code LIKE 'KSX%'`.execute(t.db);
+    await check(q, [9, 4, 1]);
+  });
+
+  it('keeps a narrowed list\'s total exact until the records change, and finds one and two CJK characters', async () => {
+    const count = async (kw: string) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM records
+      WHERE tenant_code = ${DEMO.tenantCode} AND module = ${M} AND deleted_at IS NULL AND (code ILIKE ${`%${kw}%`} OR data::text ILIKE ${`%${kw}%`})`.execute(t.db)).rows[0].n);
+    for (const kw of ['测', '测试', 'KS测试 1']) {
+      const first = await served({ pageNum: 1, pageSize: 5, keyword: kw });
+      expect(first.total).toBe(await count(kw));
+      expect(first.list.map((r) => r.id)).toEqual(await truth({ pageNum: 1, pageSize: 5, keyword: kw }));
+    }
+    expect((await served({ pageNum: 1, pageSize: 5, keyword: 'KS测试' })).total).toBe(60);
+    statements = [];
+    expect((await served({ pageNum: 2, pageSize: 5, keyword: 'KS测试' })).total).toBe(60);
+    // The second call counted nothing: the total came from memory.
+    expect(statements.filter((s) => /count\(\*\)/.test(s))).toEqual([]);
+    statements = null;
+    // Calls asking the same new search at once count it once, and all answer the count.
+    statements = [];
+    const together = await Promise.all([1, 2, 3, 4, 5].map((pageNum) => served({ pageNum, pageSize: 5, keyword: 'KS测试 2' })));
+    expect(statements.filter((s) => /count\(\*\)/.test(s))).toHaveLength(1);
+    statements = null;
+    for (const r of together) expect(r.total).toBe(await count('KS测试 2'));
+    await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by) VALUES (${DEMO.tenantCode}, ${M}, 'KSY1', '待提交', '{"reason":"KS测试 另"}', 1)`.execute(t.db);
+    expect((await served({ pageNum: 2, pageSize: 5, keyword: 'KS测试' })).total).toBe(61);
+    await sql`DELETE FROM records WHERE code = 'KSY1'`.execute(t.db);
+    expect((await served({ pageNum: 1, pageSize: 5, keyword: 'KS测试' })).total).toBe(60);
+  });
+
+  it('never serves what one team\'s lists taught to another team\'s transaction: row-level security still hides the rows', async () => {
+    const q = { pageSize: 7, sorters: orders[0], keyword: 'KS测试' };
+    for (const pageNum of [1, 2, 3, 4, 5]) await served({ ...q, pageNum });
+    statements = [];
+    expect((await served({ ...q, pageNum: 5 })).list).toHaveLength(7);
+    expect(statements.some((s) => /UNION ALL/.test(s))).toBe(true);
+    statements = null;
+    // The same query (naming our team) in a transaction of another team: nothing, and no remembered total.
+    for (const pageNum of [1, 5]) {
+      const other = await served({ ...q, pageNum }, 'NO-SUCH-TEAM');
+      expect(other.list).toEqual([]);
+      expect(other.total).toBe(0);
+    }
+    const unfiltered = await served({ pageNum: 3, pageSize: 9 }, 'NO-SUCH-TEAM');
+    expect(unfiltered.list).toEqual([]);
+  });
+
+  it('runs a list call in few statements: no session or field-options read once cached, one for the page', async () => {
+    const token = await t.login(DEMO.username, DEMO.password);
+    const page = () => t.call('POST', `/api/data/${M}/page`, { pageNum: 1, pageSize: 20, filters: [{ field: 'status', operator: 'eq', value: '已通过' }] }, token);
+    // The first calls read the session and compute its permissions (which changes the session's row); then the
+    // cache answers (on PostgreSQL once the notification of that change has come back).
+    let ran: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      statements = [];
+      expect((await page()).status).toBe(200);
+      ran = statements;
+      statements = null;
+      if (!ran.some((s) => /from "sessions"/i.test(s))) break;
+    }
+    expect(ran.filter((s) => /from "sessions"/i.test(s))).toEqual([]);
+    expect(ran.filter((s) => /from "field_options"/i.test(s))).toEqual([]);
+    // BEGIN and the tenant settings (one batch on PostgreSQL), the page with its total, COMMIT.
+    expect(ran.length).toBeLessThanOrEqual(dialect.name === 'postgres' ? 3 : 4);
+    // A logout ends the session at the next call, cache or not.
+    expect((await t.call('POST', '/api/admin/login/logout', {}, token)).status).toBe(200);
+    expect((await page()).status).toBe(Status.TOKEN_INVALID);
+  });
+
+  it('answers 系统繁忙，请稍后重试 (status 409, HTTP 200) instead of a 500', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(envelopePlugin);
+    app.get('/slow', async () => {
+      if (dialect.name === 'postgres') {
+        // A real cancellation by PostgreSQL's statement_timeout, inside the tenant's transaction.
+        await withTenant(t.db, DEMO.tenantCode, async (trx) => {
+          await sql`SELECT set_config('statement_timeout', '50ms', true)`.execute(trx);
+          await sql`SELECT pg_sleep(2)`.execute(trx);
+        });
+      }
+      // PGlite has no timer to cancel a statement: the error as PostgreSQL raises it.
+      throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    });
+    const res = await app.inject({ method: 'GET', url: '/slow' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: Status.CONFLICT, message: BUSY_MESSAGE, data: null });
+    expect(BUSY_MESSAGE).toBe('系统繁忙，请稍后重试');
+    await app.close();
+    // The session's connection is fine afterwards.
+    expect((await withTenant(t.db, DEMO.tenantCode, async (trx) => (await sql<{ one: number }>`SELECT 1 AS one`.execute(trx)).rows[0].one))).toBe(1);
+  });
+});

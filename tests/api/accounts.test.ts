@@ -120,7 +120,7 @@ describe.each(testDialects())('accounts API on $name', (dialect) => {
 
     // Timings compare one process with itself: through two replicas (tests/api/replicas.test.ts) the known and the
     // unknown accounts' calls would each land on one of them, and the test would compare the two processes.
-    it.skipIf(apiReplicas() > 1)('does the same work for registered as for unknown accounts: the same statements, and paired timings within 2 ms', async () => {
+    it.skipIf(apiReplicas() > 1)('does the same work for registered as for unknown accounts: the same statements, and paired timings within 10 ms', async () => {
       const reg = (username: string, mobile: string) => t.call('POST', '/api/admin/sysuser/registerAccountInitial', { username, mobile, code: '999999', password: 'secret123', rePassword: 'secret123' });
       const reset = (username: string, mobile: string) => t.call('POST', '/api/admin/sysuserdetail/retrievePasswordByUsername', { username, mobile, code: '999999', newPassword: 'another12', rePassword: 'another12' });
       const ran = async (call: () => Promise<unknown>) => {
@@ -149,10 +149,12 @@ describe.each(testDialects())('accounts API on $name', (dialect) => {
         const seen = await ran(known);
         expect(seen.length, what).toBeGreaterThan(0);
         expect(await ran(unknown), what).toEqual(seen);
-        // And no extra work outside it. A busy machine can still skew one round; a real difference shows in every round.
+        // And no extra work outside it: what must show is a password hash (argon2id, tens of ms) or a second lookup;
+        // a 2 ms bound flaked on a machine at load 12. A busy machine can still skew one round; a real difference
+        // shows in every round.
         let best = Infinity;
-        for (let round = 0; round < 3 && best >= 2; round++) best = Math.min(best, await gap(known, unknown));
-        expect(best, what).toBeLessThan(2);
+        for (let round = 0; round < 3 && best >= 10; round++) best = Math.min(best, await gap(known, unknown));
+        expect(best, what).toBeLessThan(10);
       }
     });
 

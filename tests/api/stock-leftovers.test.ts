@@ -84,6 +84,27 @@ describe.each(testDialects())('stock leftovers on $name', (dialect) => {
     expect(await balance(hinge.id, whA)).toMatchObject({ quantity: 5 });
   });
 
+  it('a line\'s own 仓库 decides its negative stock and approval: a line from a strict 仓库 under a lenient header is refused, one into a 仓库 requiring approval makes the document wait', async () => {
+    const keeperId = await uid('demo');
+    const lenient = (await add('storeSetting', { warehouseName: '负库存测试仓', warehouseType: d('warehouseType', '原材料仓'), keeperId, allowNegative: true })).id;
+    const screw = await material('螺丝（分仓规则测试）', 1);
+    // The header's 仓库 allows negative stock, the line's does not: the line's rule holds.
+    expect((await post('出库', lenient, [{ materialId: screw.id, quantity: 2, warehouseId: whA }])).message).toMatch(/^库存不足：分仓测试甲 · .* 现有 0，本次出库 2$/);
+    // The header's own line may go negative there.
+    const neg = await post('出库', lenient, [{ materialId: screw.id, quantity: 2 }]);
+    expect(neg.status, neg.message).toBe(200);
+    expect(await balance(screw.id, lenient)).toMatchObject({ quantity: -2 });
+    // A forged line flag is replaced by the picked 仓库's own.
+    expect((await post('出库', lenient, [{ materialId: screw.id, quantity: 1, warehouseId: whA, lineAllowNegative: true }])).message).toMatch(/^库存不足/);
+    // A line into a 仓库 requiring approval: the document waits and posts nothing until approved.
+    const waits = await post('入库', whA, [{ materialId: screw.id, quantity: 6, unitPrice: 1, warehouseId: whC }]);
+    expect(waits.status, waits.message).toBe(200);
+    expect(waits.data).toMatchObject({ status: '审批中', needApproval: true });
+    expect(await balance(screw.id, whC)).toBeNull();
+    expect(await approveAll(t, 'storeprocess', waits.data.id, [boss, lisi])).toMatchObject({ status: '已通过' });
+    expect(await balance(screw.id, whC)).toMatchObject({ quantity: 6 });
+  });
+
   it('采购入库 into a warehouse that requires approval waits for it, posting each line to its own 入库仓库 once approved', async () => {
     const senlin = (await t.call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: '东莞市森林板材' }, boss)).data.list[0].id;
     const rail = await material('导轨（审批测试）', 20);

@@ -106,6 +106,17 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
     expect(down).toEqual([...down].sort((x, y) => y - x));
     const up = await daysBy('asc');
     expect(up).toEqual([...up].sort((x, y) => x - y));
+    // Page by page (deep pages seek from remembered boundaries) the board reads as the one long page, twice over.
+    const whole = ((await page('propProgress', { pageSize: 500, sorters: [{ field: 'overdueDays', order: 'desc' }] })).list as Row[]).map((r) => r.code);
+    for (let round = 0; round < 2; round++) {
+      const paged: string[] = [];
+      for (let n = 1; paged.length < whole.length; n++) {
+        const got = ((await page('propProgress', { pageNum: n, pageSize: 7, sorters: [{ field: 'overdueDays', order: 'desc' }] })).list as Row[]).map((r) => r.code);
+        if (!got.length) break;
+        paged.push(...got);
+      }
+      expect(paged).toEqual(whole);
+    }
     // The sort whitelist still holds: a read-time column without sortAs is refused.
     expect(await t.call('POST', api('propProgress', 'page'), { pageNum: 1, pageSize: 10, sorters: [{ field: 'maker', order: 'asc' }] }, boss)).toMatchObject({ status: 400, message: '不支持排序的字段：maker' });
 

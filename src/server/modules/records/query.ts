@@ -140,49 +140,53 @@ function lineFilterSql(f: Filter): RawBuilder<unknown> {
   return sql`EXISTS (SELECT 1 FROM jsonb_array_elements(r.lines) li WHERE ${cond})`;
 }
 
+/** One key of a list's order, the id tie-breaker last: NULLs sort as the smallest value both ways. */
+export interface OrderKey {
+  expr: RawBuilder<unknown>;
+  desc: boolean;
+  /** A column that holds no NULL (creation time, id, a CASE): ordered without a NULLS clause, as its index is. */
+  notNull?: boolean;
+}
+
 /**
- * ORDER BY of a list. The id tie-breaker follows the first sorter's direction, so that one index
+ * The keys a list sorts by after the (constant) tenant, in order: what ORDER BY says (orderSql) and what keyset
+ * paging seeks by, from one place. The id tie-breaker follows the first sorter's direction, so that one index
  * (tenant, field DESC NULLS LAST, id DESC) serves both directions, read forwards or backwards.
  */
-export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBuilder<unknown> {
-  let lastDesc = true;
-  const parts = (sorters ?? []).slice(0, 3).map((s, i) => {
+export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): OrderKey[] {
+  const keys: OrderKey[] = [];
+  let idDesc: boolean | undefined;
+  for (const s of (sorters ?? []).slice(0, 3)) {
     // A read-time column (sortAs) sorts by its stored field, in the reverse direction when it grows as that falls.
     const as = m.schema.list.columns.find((c) => c.prop === s.field && c.sortable && c.sortAs)?.sortAs;
     const field = as?.field ?? s.field;
     if (!COLUMNS[field] && !m.sortable.has(field)) throw badRequest(`不支持排序的字段：${s.field}`);
     const asked = /^(desc|descend|descending)$/i.test(s.order ?? '');
     const desc = asked !== !!as?.reverse;
-    if (i === 0) lastDesc = desc;
-    const by = sql`${fieldExpr(m, field)} ${desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`;
-    if (!as?.when?.length) return by;
-    // Rows outside `when` hold the column's floor (逾期天数 0 once shipped): they come first ascending, last descending.
-    const today = todayInChina();
-    const holds = sql.join(as.when.map((c) => filterSql(m, { ...c, value: resolveRef(c.value, { today }) } as Filter, { fromSchema: true })), sql` AND `);
-    return sql`(CASE WHEN ${holds} THEN 1 ELSE 0 END) ${asked ? sql`DESC` : sql`ASC`}, ${by}`;
-  });
+    idDesc ??= desc;
+    if (as?.when?.length) {
+      // Rows outside `when` hold the column's floor (逾期天数 0 once shipped): they come first ascending, last descending.
+      const today = todayInChina();
+      const holds = sql.join(as.when.map((c) => filterSql(m, { ...c, value: resolveRef(c.value, { today }) } as Filter, { fromSchema: true })), sql` AND `);
+      keys.push({ expr: sql`(CASE WHEN ${holds} THEN 1 ELSE 0 END)`, desc: asked, notNull: true });
+    }
+    keys.push({ expr: fieldExpr(m, field), desc });
+  }
   // Newest first by default: by creation time, which only the module's (tenant, created_at, id) index gives
   // (ordered by id alone, the planner may walk the whole primary key of every team from its end).
-  if (!parts.length) parts.push(sql`r.created_at DESC`);
-  parts.push(lastDesc ? sql`r.id DESC` : sql`r.id ASC`);
-  // The tenant first (constant in the list) so only the module's (tenant, field, id) index can give this
-  // order: the planner never walks the whole primary key of every team for the newest rows of one.
-  return sql.join([lastDesc ? sql`r.tenant_code DESC` : sql`r.tenant_code ASC`, ...parts]);
+  if (!keys.length) keys.push({ expr: sql`r.created_at`, desc: (idDesc = true), notNull: true });
+  keys.push({ expr: sql`r.id`, desc: idDesc ?? true, notNull: true });
+  return keys;
 }
 
-/** One key of a list's order (orderSql), the id tie-breaker last: NULLs sort as the smallest value both ways. */
-export interface OrderKey { expr: RawBuilder<unknown>; desc: boolean }
-
-/** The keys orderSql sorts by after the (constant) tenant, in order: what keyset paging seeks by. */
-export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): OrderKey[] {
-  const keys = (sorters ?? []).slice(0, 3).map((s) => {
-    if (!COLUMNS[s.field] && !m.sortable.has(s.field)) throw badRequest(`不支持排序的字段：${s.field}`);
-    return { expr: fieldExpr(m, s.field), desc: /^(desc|descend|descending)$/i.test(s.order ?? '') };
-  });
-  // As orderSql: newest first by default, and the id follows the first key's direction.
-  if (!keys.length) keys.push({ expr: sql`r.created_at`, desc: true });
-  keys.push({ expr: sql`r.id`, desc: keys[0].desc });
-  return keys;
+/** ORDER BY of a list (orderKeys). */
+export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBuilder<unknown> {
+  const keys = orderKeys(m, sorters);
+  const dir = (k: OrderKey) => (k.notNull ? (k.desc ? sql`DESC` : sql`ASC`) : k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`);
+  // The tenant first (constant in the list) so only the module's (tenant, field, id) index can give this
+  // order: the planner never walks the whole primary key of every team for the newest rows of one.
+  const tenantDesc = keys[keys.length - 1].desc;
+  return sql.join([tenantDesc ? sql`r.tenant_code DESC` : sql`r.tenant_code ASC`, ...keys.map((k) => sql`${k.expr} ${dir(k)}`)]);
 }
 
 /**

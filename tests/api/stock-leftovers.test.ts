@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, getRecord } from '../helpers/records';
+import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
 import { todayInChina } from '../../src/common/defaults';
 
 type Row = Record<string, any>;
@@ -35,12 +35,8 @@ describe.each(testDialects())('stock leftovers on $name', (dialect) => {
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
-  const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
-  async function add(module: string, body: Row, token = boss) {
-    const r = await t.call('POST', api(module, 'add'), body, token);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  }
+  const uid = (u: string) => userId(t, u);
+  const { add } = flowCalls(() => t, () => boss);
   const stage = (module: string, id: number, action: string, values: Row, token = boss) => t.call('POST', api(module, 'stage'), { id, action, values }, token);
   let seq = 0;
   const material = (name: string, refPrice = 10) => add('materialDictionary', {

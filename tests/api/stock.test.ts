@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, getRecord } from '../helpers/records';
+import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -27,12 +27,8 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
-  const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
-  async function add(module: string, body: Row, token = boss) {
-    const r = await t.call('POST', api(module, 'add'), body, token);
-    expect(r.status, r.message).toBe(200);
-    return r.data as Row;
-  }
+  const uid = (u: string) => userId(t, u);
+  const { add } = flowCalls(() => t, () => boss);
   let seq = 0;
   const material = (name: string, refPrice = 10) => add('materialDictionary', {
     materialCategory: d('materialCategory', '多层板'), dictCode: `TS-${String(++seq).padStart(4, '0')}`, dictName: name, spec: '2440×1220×18mm', unit: d('unit', '张'), refPrice,

@@ -66,6 +66,11 @@ export function flowCalls(app: () => TestApp, who: () => string) {
   return { call, add, stage, stageOk, idOf };
 }
 
+/** A user's id by username. */
+export async function userId(t: TestApp, username: string): Promise<number> {
+  return (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+}
+
 /** A record as stored (no derived fields): what the flow suites look up by a field of its data. */
 export type StoredRecord = { id: number; code: string; status: string; data: Row; lines: Row[] };
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
+import { markStatementBatches } from './batches';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
@@ -15,9 +16,6 @@ export interface DbOptions {
   onQuery?: (sql: string) => void;
 }
 
-/** Databases that take several statements in one round trip (node-postgres's simple protocol; tenant-scope.ts). */
-const multiStatement = new WeakSet<object>();
-export const takesStatementBatches = (db: object) => multiStatement.has(db);
 
 export async function openDatabase(opts: DbOptions): Promise<DB> {
   let db: DB;
@@ -35,7 +33,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
-    multiStatement.add(db);
+    markStatementBatches(db);
     const url = opts.databaseUrl;
     stopListening = listenForChanges(bus, async () => {
       const c = new pg.default.Client({ connectionString: url });

@@ -2,9 +2,11 @@
 // non-owner role yiguan_app and sets app.tenant, so row-level security hides other tenants' rows even
 // when a query forgets its own tenant filter.
 import { currentActor } from './actor';
-import { sql, type Transaction } from 'kysely';
-import { takesStatementBatches, type DB } from './index';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './types';
+import { takesStatementBatches } from './batches';
+
+type DB = Kysely<Database>;
 
 export type TenantTx = Transaction<Database>;
 

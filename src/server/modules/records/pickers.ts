@@ -10,11 +10,11 @@ import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
 import { filterConds } from './conditions-sql';
 import { notRetiredSql, visibleSql } from './visibility';
+import { recordSourceOf } from './record-source';
 
 type Row = Record<string, unknown>;
 
-export const recordSourceOf = (d: unknown): RecordSource | undefined =>
-  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as RecordSource).module === 'string' ? (d as RecordSource) : undefined;
+export { recordSourceOf };
 
 export const pickerFields = (m: ModuleSchema) => m.fields.filter((f) => recordSourceOf(f.data));
 

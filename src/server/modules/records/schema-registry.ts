@@ -9,7 +9,7 @@ import { checkView } from './views';
 import { chartProblems } from '../charts/check';
 import { printTemplateErrors } from '../print/template';
 import { documentErrors } from '../print/documents';
-import { approvalFromProblems } from '../workflow/approval-from';
+import { approvalFromProblems } from '../workflow/approval-from-check';
 import type { ModuleSchema } from './module-schema';
 
 export type { ModuleSchema };

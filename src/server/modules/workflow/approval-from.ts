@@ -14,18 +14,6 @@ type Row = Record<string, unknown>;
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
 
-/** Start-up check: the picker exists on the page and reads a module with lines. */
-export function approvalFromProblems(m: ModuleSchema, has: (module: string) => boolean): string[] {
-  const af = m.schema.approvalFrom;
-  if (!af) return [];
-  const f = m.fields.find((x) => x.fieldName === af.field);
-  const src = f && recordSourceOf(f.data);
-  if (!src) return [`approvalFrom.field "${af.field}" is not a record picker of the page`];
-  if (!has(src.module)) return [`approvalFrom.field "${af.field}" picks from unknown module "${src.module}"`];
-  if (!(src.expose ?? []).includes('lines')) return [`approvalFrom.field "${af.field}" must expose "lines"`];
-  return [];
-}
-
 /** One approval step of a picked line, or null when the line's approver type is not one the page maps. */
 function stepOf(af: ApprovalFrom, line: Row, data: Row): ProcessStep | null {
   const kind = af.approverTypes[text(line[af.approverType])];

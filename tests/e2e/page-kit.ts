@@ -44,6 +44,24 @@ export async function typeDate(where: Locator, value: string): Promise<void> {
   await where.locator('input').press('Enter');
 }
 
+/**
+ * Types both ends of a date range picker (`inputs` = its two inputs), each confirmed with Enter, until both show
+ * them. The pointer is moved off the calendar first: a day under it is previewed in the other end's input, and
+ * typing there then lands after the preview (CI saw 「2026-11-122026-11-24」).
+ */
+export async function typeRange(p: Page, inputs: Locator, ends: [string, string]): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const i of [0, 1]) {
+      await p.mouse.move(0, 0);
+      await inputs.nth(i).click();
+      await inputs.nth(i).fill(ends[i]);
+      await inputs.nth(i).press('Enter');
+    }
+    if ((await inputs.nth(0).inputValue()) === ends[0] && (await inputs.nth(1).inputValue()) === ends[1]) return;
+  }
+  await poll(async () => [await inputs.nth(0).inputValue(), await inputs.nth(1).inputValue()]).toEqual(ends);
+}
+
 /** What the page says went wrong: the form's field errors and the toasts. */
 export async function complaints(p: Page): Promise<string> {
   const fields = await p.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();

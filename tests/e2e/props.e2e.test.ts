@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { TINY_PNG } from '../helpers/test-app';
-import { approver, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
+import { approver, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the props suite.');
 
@@ -96,11 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     await openList(boss, '/allocatePropOrders');
     await act(boss, code, '分配自制', async () => {
       await choose(boss, dialogItem(boss, '分配自制', '生产车间'), '木工一车间');
-      const range = dialogItem(boss, '分配自制', '计划工期').locator('input');
-      await range.nth(0).fill(today);
-      await range.nth(0).press('Enter');
-      await range.nth(1).fill(today);
-      await range.nth(1).press('Enter');
+      await typeRange(boss, dialogItem(boss, '分配自制', '计划工期').locator('input'), [today, today]);
     });
     await progressShows(boss, code, '制作中');
     await shot(boss, 'props-01-progress-making');

@@ -146,9 +146,12 @@ describe.each(testDialects())('accounts API on $name', (dialect) => {
       ];
       for (const [what, known, unknown] of cases) {
         // What the database is asked is the same, statement for statement (parameters apart): no lookup of the account.
-        const seen = await ran(known);
-        expect(seen.length, what).toBeGreaterThan(0);
-        expect(await ran(unknown), what).toEqual(seen);
+        // A cache refilled in between (another process's notice) can add a read to one call of a pair: a real
+        // difference (a lookup of the account) shows in every pair, so three pairs are asked for one alike.
+        let pair: unknown[][] = [];
+        for (let i = 0; i < 3 && (i === 0 || JSON.stringify(pair[0]) !== JSON.stringify(pair[1])); i++) pair = [await ran(known), await ran(unknown)];
+        expect(pair[0].length, what).toBeGreaterThan(0);
+        expect(pair[1], what).toEqual(pair[0]);
         // And no extra work outside it: what must show is a password hash (argon2id, tens of ms) or a second lookup;
         // a 2 ms bound flaked on a machine at load 12. A busy machine can still skew one round; a real difference
         // shows in every round.

@@ -75,7 +75,7 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: entry });
     // On a loaded two-core machine a click can land while the header re-renders and the menu never opens, or its
     // opening motion keeps the entry from reading as "stable": open it until the entry shows, then click it there.
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 8; attempt++) {
       await page.getByTestId('user-menu').click();
       if (await item.waitFor({ state: 'visible', timeout: 6_000 }).then(() => true, () => false)) break;
       await page.keyboard.press('Escape');

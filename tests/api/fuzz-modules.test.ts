@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { withHostile } from '../helpers/hostile';
 import { DEMO } from '../../src/server/seed';
 
 type Json = Record<string, any>;
@@ -73,11 +74,6 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
     else if (typeof body?.status !== 'number') failures.push(`${what}: no envelope (HTTP ${res.statusCode}) ${res.body.slice(0, 120)}`);
     return body;
   }
-  /** `{...base, [key]: <raw JSON>}` as text. */
-  const withRaw = (base: Json, key: string, raw: string) => {
-    const marker = '\u0001HOSTILE\u0001';
-    return JSON.stringify({ ...base, [key]: marker }).replace(JSON.stringify(marker), raw);
-  };
 
   it('no page answers a 5xx to hostile fields on add, stage actions, generators, filters or sorts', async () => {
     const all = pages();
@@ -90,8 +86,8 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
       const named = Object.entries(HOSTILE);
       for (const [i, field] of drawer.entries()) {
         for (const [name, raw] of [0, 1, 2].map((k) => named[(i * 3 + k) % named.length])) {
-          await send(api('add'), withRaw({}, field, raw), `${m} add ${field}=${name}`);
-          await send(api('add'), `{"lines":[${withRaw({}, field, raw)}]}`, `${m} add lines.${field}=${name}`);
+          await send(api('add'), withHostile({}, field, raw), `${m} add ${field}=${name}`);
+          await send(api('add'), `{"lines":[${withHostile({}, field, raw)}]}`, `${m} add lines.${field}=${name}`);
         }
       }
       // Stage actions on a record that allows them now (as the list says), each field hostile in turn.
@@ -103,15 +99,15 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
         for (const [name, raw] of Object.entries(HOSTILE)) {
           await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${raw === HOSTILE.object ? raw : '{}'}}`, `${m} stage ${action.key} values=${name}`);
           for (const field of fields) {
-            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${withRaw({}, field, raw)}}`, `${m} stage ${action.key} ${field}=${name}`);
-            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":{"lines":[${withRaw({}, field, raw)}]}}`, `${m} stage ${action.key} lines.${field}=${name}`);
+            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${withHostile({}, field, raw)}}`, `${m} stage ${action.key} ${field}=${name}`);
+            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":{"lines":[${withHostile({}, field, raw)}]}}`, `${m} stage ${action.key} lines.${field}=${name}`);
           }
         }
       }
       for (const g of (page.generators ?? []) as Json[]) {
         for (const field of fieldNames(g.fields)) {
           for (const [name, raw] of Object.entries(HOSTILE)) {
-            await send(api('generate'), `{"key":${JSON.stringify(g.key)},"values":${withRaw({}, field, raw)}}`, `${m} generate ${g.key} ${field}=${name}`);
+            await send(api('generate'), `{"key":${JSON.stringify(g.key)},"values":${withHostile({}, field, raw)}}`, `${m} generate ${g.key} ${field}=${name}`);
           }
         }
       }

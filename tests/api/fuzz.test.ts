@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { withHostile } from '../helpers/hostile';
 import { DEMO } from '../../src/server/seed';
 
 type Json = Record<string, any>;
@@ -132,11 +133,6 @@ describe.each(testDialects())('hostile input on $name', (dialect) => {
     const path = r.path.replace(/\{(\w+)\}/g, (_, k: string) => encoded(params[k] ?? 'reimburseManage'));
     const qs = new URLSearchParams(query).toString();
     return qs ? `${path}?${qs}` : path;
-  };
-  /** The body as JSON text with one property (a dotted path) replaced by raw JSON text. */
-  const withHostile = (body: Json, key: string, raw: string) => {
-    const marker = '\u0001HOSTILE\u0001';
-    return JSON.stringify({ ...body, [key]: marker }).replace(JSON.stringify(marker), raw);
   };
 
   beforeEach(() => { failures.length = 0; answered = 0; });

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import type { Config } from './config';
 import { openDatabase, type DB } from './db';
+import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -77,6 +78,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
   await app.register(requestContextPlugin);
+  // A call sees every change committed before it arrived, in any server process: the caches catch up first
+  // (db/cache-bus.ts; nothing to do on PGlite, which is one process).
+  const bus = cacheBusOf(db);
+  if (bus) app.addHook('onRequest', async (req) => { if (req.url.startsWith('/api/')) await bus.sync(); });
   await app.register(authPlugin, { sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(rateLimitsPlugin, { db, limits: config.rateLimits });
 

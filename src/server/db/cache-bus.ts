@@ -7,6 +7,11 @@
 //   each PostgreSQL-backed process LISTENs on its own connection and empties that table's caches on arrival
 //   (milliseconds). This also closes the window between a write and its commit, in which a concurrent read could
 //   have cached the old row.
+// - "Milliseconds" is not "before the next call": a client may hear back from process A and call process B before
+//   B has read A's notification off its socket. So each call first syncs (sync(), app.ts): a round trip on the
+//   LISTEN connection that began after the call arrived. PostgreSQL delivers every notification committed before
+//   a statement ahead of that statement's answer, so once it returns, B has emptied whatever A's commits made
+//   stale. Calls arriving together share one round trip (a ping started before a call arrived does not count).
 // - While the LISTEN connection is not up (starting, lost, reconnecting), caches are not used at all: a process
 //   that might miss a notification reads the database on every call, as before.
 // - Every entry also expires after a few seconds, a hard bound should a notification ever go missing unseen.
@@ -25,6 +30,10 @@ export class CacheBus {
   /** Bumped on every change of a table: a read that began before a change of its table does not store what it read. */
   private generations = new Map<string, number>();
   private live: boolean;
+  /** A round trip on the LISTEN connection (set while it listens). */
+  private pinger: (() => Promise<unknown>) | undefined;
+  private inflight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
 
   /** shared: other processes may write the same database, so caches wait for the LISTEN connection. */
   constructor(private readonly shared: boolean) {
@@ -36,11 +45,34 @@ export class CacheBus {
     return this.live;
   }
 
-  setLive(live: boolean) {
+  setLive(live: boolean, pinger?: () => Promise<unknown>) {
     if (!this.shared) return;
     this.live = live;
+    this.pinger = live ? pinger : undefined;
     // Whatever was cached before the connection (re)started may have missed a notification.
     this.changedAll();
+  }
+
+  /**
+   * Resolves once every notification committed before this call has been read: after a ping that started after
+   * it. Never rejects: a failed ping means a lost connection, and then caches are off (setLive(false)).
+   */
+  sync(): Promise<void> {
+    if (!this.pinger) return Promise.resolve();
+    if (!this.inflight) return this.ping(this.pinger);
+    // The ping under way may have left before this call's change was committed: wait for the next one.
+    return (this.queued ??= this.inflight.then(() => {
+      this.queued = undefined;
+      return this.pinger ? this.ping(this.pinger) : undefined;
+    }));
+  }
+
+  private ping(pinger: () => Promise<unknown>) {
+    const p: Promise<void> = pinger().then(() => undefined, () => this.setLive(false)).finally(() => {
+      if (this.inflight === p) this.inflight = undefined;
+    });
+    this.inflight = p;
+    return p;
   }
 
   subscribe(table: Watched, fn: () => void) {
@@ -201,7 +233,7 @@ export function listenForChanges(bus: CacheBus, connect: () => Promise<ListenCli
       c.on('end', () => { if (client === c) retry(); });
       await c.query(`LISTEN ${CACHE_CHANNEL}`);
       if (stopped) return void c.end().catch(() => {});
-      bus.setLive(true);
+      bus.setLive(true, () => c.query('SELECT 1'));
     } catch (err) {
       log(`[cache] cannot LISTEN: ${(err as Error).message}`);
       retry();

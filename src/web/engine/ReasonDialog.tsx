@@ -77,7 +77,7 @@ export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepNam
         rows={4}
         aria-label="remark"
         value={remark}
-        status={error ? 'error' : undefined}
+        status={error && error === reasonError(mode, remark) ? 'error' : undefined}
         placeholder={Messages.enterReason}
         onChange={(e) => { setRemark(e.target.value); if (error) setError(null); }}
       />

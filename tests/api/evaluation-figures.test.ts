@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -46,7 +46,7 @@ describe.each(testDialects())('evaluation figures on $name', (dialect) => {
     // Three props, one project line each → three orders, all outsourced to the factory, due 2020-05-10, -20, -30.
     const props = [await makeProp('评价测试展柜A', 'DJ-EV01', customer), await makeProp('评价测试展柜B', 'DJ-EV02', customer), await makeProp('评价测试展柜C', 'DJ-EV03', customer)];
     const project = await add('propProject', {
-      projectName: '评价测试项目（测试）', customerId: customer, contractNo: 'HT-EV-001', deliveryDate: '2020-06-30', installRequired: false, address: '佛山市禅城区',
+      projectName: '评价测试项目（测试）', customerId: customer, processCode: await propProcessCode(t), contractNo: 'HT-EV-001', deliveryDate: '2020-06-30', installRequired: false, address: '佛山市禅城区',
       lines: props.map((p, i) => ({ propId: p.id, quantity: [4, 2, 5][i], storeName: '祖庙店' })),
     });
     expect((await t.call('POST', api('propProject', 'submit'), { id: project.id }, boss)).status).toBe(200);

@@ -4,6 +4,7 @@
 // not exceed the budget, contract amounts are the lines' sum, 展览-only fields are dropped for other types. No
 // module of this area is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng } from '../helpers/records';
@@ -28,6 +29,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   let customer: number;
   let supplier: number;
   let process: Record<string, string>;
+  let files: Record<string, { url: string; name: string }[]>;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -44,6 +46,9 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     supplier = await partner('东莞市森林板材有限公司');
     const processes = (await t.call('POST', api('projectInitiationProcess', 'page'), { pageNum: 1, pageSize: 50 }, boss)).data.list;
     process = Object.fromEntries(processes.map((p: any) => [p.projectTypeName, p.code]));
+    // Every 必交资料 a demo 立项流程 asks for, so that approvals can walk every stage.
+    const png = await uploadPng(t, staff, '资料.png');
+    files = { planFiles: [png], budgetFiles: [png], quoteFiles: [png], contractFiles: [png], drawings: [png] };
   });
   afterAll(async () => t?.close());
 
@@ -55,7 +60,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   const stage = (module: string, id: number, action: string, values: Record<string, unknown> = {}, token = staff) =>
     t.call('POST', api(module, 'stage'), { id, action, values }, token);
   const approved = async (module: string, body: Record<string, unknown>) => {
-    const r = await t.call('POST', api(module, 'add'), { ...body, submit: true }, staff);
+    const r = await t.call('POST', api(module, 'add'), { ...files, ...body, submit: true }, staff);
     ok(r);
     expect(r.data.status).toBe('审批中');
     return approveAll(t, module, r.data.id, approvers);
@@ -64,7 +69,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   const project = (over: Record<string, unknown> = {}) => ({
     projectName: '金缘珠宝苏州观前街店柜台道具（测试）', projectType: d('projectType', '道具'), processCode: process['道具'],
     customerId: customer, period: ['2031-03-01', '2031-04-15'], budgetPrice: 100000, contractPrice: 128000,
-    region: ['江苏省', '苏州市'], address: '姑苏区观前街 88 号',
+    region: ['江苏省', '苏州市'], address: '姑苏区观前街 88 号', ...files,
     lines: [
       { budgetItem: '高柜制作', quantity: 6, unit: d('unit', '个'), unitPrice: 9800 },
       { budgetItem: '运输安装', quantity: 1, unit: d('unit', '套'), unitPrice: 12000 },
@@ -84,7 +89,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
       for (const r of page.list) expect(!!r.stage, `${module} ${r.code}`).toBe(r.status === '已通过');
     }
     const xm = (await list('projectInitiation')).list;
-    expect(tally(xm.filter((r: any) => r.stage), (r) => r.stage)).toEqual({ 已立项: 1, 执行中: 4, 已结项: 9, 已终止: 2 });
+    expect(tally(xm.filter((r: any) => r.stage), (r) => r.stage)).toEqual({ 已立项: 2, 执行中: 3, 已结项: 9, 已终止: 2 });
     const hz = xm.find((r: any) => r.projectName === '金缘珠宝杭州湖滨银泰店柜台道具');
     expect(hz).toMatchObject({ customerIdName: '金缘珠宝集团有限公司', projectTypeName: '道具', regionText: '浙江省杭州市', stage: '已结项', processCodeName: '道具项目立项流程（5 个阶段）' });
     expect(hz.code).toMatch(/^XM\d{12}$/);
@@ -186,48 +191,123 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     expect(await stage('projectInitiation', other, 'start', { actualStartDate: '2031-03-06' })).toMatchObject({ status: 409 });
   });
 
-  it('立项阶段 come from the project type\'s 立项流程: each needs its required files to be completed; its time limit gives the due date', async () => {
-    const day = (n: number) => { const x = new Date(`${todayInChina()}T00:00:00Z`); x.setUTCDate(x.getUTCDate() + n); return x.toISOString().slice(0, 10); };
-    // 道具: 立项申请 (方案, 2 天) → 方案评审 (方案, 图纸, 5) → 报价审批 (预算, 报价, 3) → 合同签订 (合同, 7) → 开工确认 (图纸, 2).
-    const rec = await approved('projectInitiation', project({ projectName: '立项阶段测试项目（测试）' }));
-    expect(rec).toMatchObject({ status: '已通过', stage: '已立项', phase: '立项申请', phaseStartDate: todayInChina(), phaseDue: day(2) });
-    expect(rec.actions).toContain('advancePhase');
-    const id = rec.id;
-    const plan = await uploadPng(t, staff, '方案.png');
-    const drawing = await uploadPng(t, staff, '图纸.png');
-    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：方案' });
-    // A file that is not this team's upload is refused.
-    expect((await stage('projectInitiation', id, 'advancePhase', { planFiles: [{ url: '/api/files/forged/x.png', name: 'x.png' }] })).status).toBe(400);
-    expect((await get('projectInitiation', id)).phase).toBe('立项申请');
-    ok(await stage('projectInitiation', id, 'advancePhase', { planFiles: [plan] }));
-    expect(await get('projectInitiation', id)).toMatchObject({ phase: '方案评审', phaseDue: day(5), stage: '已立项', planFiles: [plan] });
-    // 方案 is on the record already; 图纸 is missing.
-    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：图纸' });
-    ok(await stage('projectInitiation', id, 'advancePhase', { drawings: [drawing] }));
-    expect((await get('projectInitiation', id)).phase).toBe('报价审批');
-    expect(await stage('projectInitiation', id, 'advancePhase', { budgetFiles: [plan] })).toMatchObject({ status: 400, message: '完成本阶段须先上传必交资料：报价' });
-    ok(await stage('projectInitiation', id, 'advancePhase', { budgetFiles: [plan], quoteFiles: [plan] }));
-    ok(await stage('projectInitiation', id, 'start', { actualStartDate: todayInChina() }));
-    ok(await stage('projectInitiation', id, 'advancePhase', { contractFiles: [plan] }));
-    expect(await get('projectInitiation', id)).toMatchObject({ phase: '开工确认', phaseDue: day(2), stage: '执行中' });
-    // 开工确认 needs 图纸, which the record holds: the last stage completes the process.
-    ok(await stage('projectInitiation', id, 'advancePhase'));
-    expect(await get('projectInitiation', id)).toMatchObject({ phase: '已完成', phaseDue: '' });
-    // Nothing left to complete: the action is no longer offered, and refused.
-    expect(await stage('projectInitiation', id, 'advancePhase')).toMatchObject({ status: 409, message: '当前项目状态为「已立项」，不能推进阶段'.replace('已立项', '执行中') });
-    expect((await get('projectInitiation', id)).actions).not.toContain('advancePhase');
-    // A client cannot set the stage or its due date.
+  it('the approval IS the 立项流程 walk: one step per stage; a stage\'s approver agrees only with its 必交资料; then 已立项 and pickable as 所属项目', async () => {
+    const userId = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    const [lisiId, demoId, zhouhaoId] = await Promise.all(['lisi', 'demo', 'zhouhao'].map(userId));
+    const zhouhao = approvers[3];
+    // 其他 becomes three stages, each with its approver, its time limit and its required files.
+    const other = (await list('projectInitiationProcess')).list.find((p: any) => p.projectTypeName === '其他');
+    ok(await t.call('POST', api('projectInitiationProcess', 'update'), {
+      id: other.id, projectType: d('projectType', '其他'), processName: '通用项目立项流程', enabled: true,
+      lines: [
+        { stageName: '立项申请', approverType: '指定人员', approverIds: [lisiId], timeLimitDays: 2, requiredFiles: ['方案'] },
+        { stageName: '报价审批', approverType: '指定人员', approverIds: [demoId], timeLimitDays: 3, requiredFiles: ['预算', '报价'] },
+        { stageName: '合同签订', approverType: '指定人员', approverIds: [zhouhaoId], timeLimitDays: 5, requiredFiles: ['合同'] },
+      ],
+    }, boss));
+    // Submitted with its 方案 and 预算 only.
+    const r = await t.call('POST', api('projectInitiation', 'add'), project({
+      projectName: '三阶段立项测试（测试）', projectType: d('projectType', '其他'), processCode: process['其他'],
+      quoteFiles: undefined, contractFiles: undefined, drawings: undefined, submit: true,
+    }), staff);
+    ok(r);
+    const id = r.data.id as number;
+    expect(r.data).toMatchObject({ status: '审批中' });
+    expect(r.data.stage ?? null).toBeNull();
+    const task = async (token: string) => (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
+    const agree = async (token: string, files?: Record<string, unknown>) => {
+      const k = await task(token);
+      expect(k.taskId, 'an open task').toBeTruthy();
+      return t.call('POST', '/api/oa/process/agree', { taskId: k.taskId, processInstanceId: k.processInstanceId, comments: '同意', ...(files ? { files } : {}) }, token);
+    };
+    const pending = async () => (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${id}`, undefined, staff)).data.find((x: any) => x.operationName === 'pending');
+    const offered = async () => (await t.call('POST', api('procureProcess', 'options'), { field: 'projectId', values: {} }, boss)).data.map((o: any) => o.value);
+    // Under approval it is no project yet.
+    expect(await offered()).not.toContain(r.data.code);
+    // Step 1 立项申请 (李四): 方案 is attached.
+    expect(await task(lisi)).toMatchObject({ stepName: '立项申请', requiredFiles: [{ label: '方案', field: 'planFiles', attached: true }] });
+    expect(await pending()).toMatchObject({ name: '立项申请', approvalOpinion: '或签：一人同意即可，时限2天；必交资料：方案（已上传）' });
+    ok(await agree(lisi));
+    // Step 2 报价审批 (demo): 报价 is missing; agreeing without it is refused, and the task stays open.
+    expect(await task(boss)).toMatchObject({ stepName: '报价审批', requiredFiles: [{ label: '预算', attached: true }, { label: '报价', field: 'quoteFiles', attached: false }] });
+    expect(await pending()).toMatchObject({ name: '报价审批', approvalOpinion: '或签：一人同意即可，时限3天；必交资料：预算（已上传）、报价（未上传）' });
+    expect(await agree(boss)).toMatchObject({ status: 400, message: '「报价审批」须先上传必交资料：报价' });
+    expect(await agree(boss)).toMatchObject({ status: 400, message: '「报价审批」须先上传必交资料：报价' });
+    // A file that is not this team's, or a file this step does not ask for, is refused too.
+    expect((await agree(boss, { quoteFiles: [{ url: '/api/files/forged/x.png', name: 'x.png' }] })).status).toBe(400);
+    expect(await agree(boss, { contractFiles: files.contractFiles })).toMatchObject({ status: 400, message: '审批步骤「报价审批」不需要上传该资料' });
+    expect((await get('projectInitiation', id)).quoteFiles ?? null).toBeNull();
+    // The approver attaches it while agreeing: it is kept on the project.
+    ok(await agree(boss, { quoteFiles: files.quoteFiles }));
+    expect((await get('projectInitiation', id)).quoteFiles).toEqual(files.quoteFiles);
+    // Step 3 合同签订 (周浩): 合同 is required.
+    expect(await agree(zhouhao)).toMatchObject({ status: 400, message: '「合同签订」须先上传必交资料：合同' });
+    expect((await get('projectInitiation', id)).status).toBe('审批中');
+    ok(await agree(zhouhao, { contractFiles: files.contractFiles }));
+    // Three steps, one per stage, and then it is 已立项: no second walk (no 推进阶段, no phase fields).
+    const rec = await get('projectInitiation', id);
+    expect(rec).toMatchObject({ status: '已通过', stage: '已立项', contractFiles: files.contractFiles });
+    expect(rec.actions).not.toContain('advancePhase');
+    expect(rec.phase ?? null).toBeNull();
+    const steps = (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${id}`, undefined, staff)).data;
+    expect(steps.filter((x: any) => x.operationName === 'agree').map((x: any) => x.name)).toEqual(['立项申请', '报价审批', '合同签订']);
+    // 审批动态 names the 流程 at the submission, not a made-up version.
+    expect(steps.find((x: any) => x.operationName === 'submit').approvalOpinion).toBe('通用项目立项流程');
+    expect(await offered()).toContain(r.data.code);
+    // A client cannot set the old phase fields.
     const draft = await t.call('POST', api('projectInitiation', 'add'), project({ projectName: '阶段伪造测试（测试）', phase: '已完成', phaseDue: '2099-01-01' }), staff);
     ok(draft);
     expect(draft.data.phase ?? null).toBeNull();
     expect(draft.data.phaseDue ?? null).toBeNull();
-    // 装修 and 家具 follow their own processes the same way.
+    // 装修 and 家具 keep the project's 部门 (data scope 本部门 sees them).
     const deco = await approved('decorationProjectProposal', {
-      projectName: '阶段测试装修（测试）', customerId: customer, spaceType: d('spaceType', '门店'), decorationType: d('decorationType', '新装'),
+      projectName: '部门测试装修（测试）', customerId: customer, spaceType: d('spaceType', '门店'), decorationType: d('decorationType', '新装'),
       area: 50, processCode: process['装修'], region: ['浙江省', '杭州市'], address: '上城区 1 号', period: ['2031-03-01', '2031-04-30'],
       lines: [{ trade: '水电', description: '强弱电', quantity: 1, unit: d('unit', '套'), unitPrice: 1000 }],
     });
-    expect(deco).toMatchObject({ phase: '立项申请', phaseDue: day(2) });
+    expect(deco).toMatchObject({ status: '已通过', stage: '已立项' });
+    expect(deco.deptId).toBeTruthy();
+    expect(deco.deptIdName).toBeTruthy();
+  });
+
+  it('道具项目 walk the 道具 立项流程 the same way: one step per stage, each with its 必交资料, then 执行中 with its orders', async () => {
+    const prop = (await list('myProp')).list.find((r: any) => r.standardPrice > 0 && r.enabled);
+    const body = {
+      projectName: '道具立项流程测试（测试）', customerId: customer, deliveryDate: '2031-06-30', address: '杭州市上城区东坡路7号',
+      lines: [{ propId: prop.id, quantity: 2, storeName: '湖滨店' }], ...files, drawings: undefined,
+    };
+    // No process picked, or one of another project type: refused.
+    const bare = await t.call('POST', api('propProject', 'add'), { ...body, projectName: '无流程道具项目（测试）' }, staff);
+    ok(bare);
+    expect(await t.call('POST', api('propProject', 'submit'), { id: bare.data.id }, staff)).toMatchObject({ status: 400, message: '请选择立项流程（在“立项流程”页为道具项目配置并启用）' });
+    expect(await t.call('POST', api('propProject', 'add'), { ...body, processCode: process['装修'] }, staff)).toMatchObject({ status: 400, message: '立项流程不存在或不可选' });
+    // The route preview is the 道具 process's five stages.
+    const route = await t.call('POST', api('propProject', 'route'), { ...body, processCode: process['道具'] }, staff);
+    ok(route);
+    expect(route.data.process.name).toBe('道具项目立项流程');
+    expect(route.data.steps.map((x: any) => x.stepName)).toEqual(STAGES_TEXT.split(' → '));
+    const r = await t.call('POST', api('propProject', 'add'), { ...body, processCode: process['道具'], submit: true }, staff);
+    ok(r);
+    const id = r.data.id as number;
+    expect(r.data).toMatchObject({ status: '审批中', processStages: STAGES_TEXT });
+    // 方案评审 needs 图纸, which the project lacks: its approver is refused until the file is attached.
+    const stuck = await approveAll(t, 'propProject', id, approvers);
+    expect(stuck).toMatchObject({ status: '审批中', refusedWith: '「方案评审」须先上传必交资料：图纸' });
+    for (const token of approvers) {
+      const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
+      if (!task?.taskId) continue;
+      expect(task).toMatchObject({ stepName: '方案评审', requiredFiles: [{ label: '方案', attached: true }, { label: '图纸', attached: false }] });
+      ok(await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '图纸已补', files: { drawings: files.drawings } }, token));
+      break;
+    }
+    const done = await approveAll(t, 'propProject', id, approvers);
+    expect(done, done.refusedWith).toMatchObject({ status: '已通过', projectStage: '执行中', drawings: files.drawings });
+    const steps = (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${id}`, undefined, staff)).data;
+    expect([...new Set(steps.filter((x: any) => ['agree', 'auto'].includes(x.operationName)).map((x: any) => x.name))]).toEqual(STAGES_TEXT.split(' → '));
+    expect(steps.find((x: any) => x.operationName === 'submit').approvalOpinion).toBe('道具项目立项流程');
+    // Approved, it makes its order like before.
+    const orders = await t.db.selectFrom('records').select('id').where('module', '=', 'allocatePropOrders').where(sql`data->>'sourceCode'`, '=', r.data.code).execute();
+    expect(orders).toHaveLength(1);
   });
 
   it('装修立项: 合同金额 is the lines\' sum whatever the client sends; 开工 → 验收 → 结算', async () => {
@@ -374,7 +454,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     expect(await open(prop)).toEqual([`立项申请:${demoId}`]);
     // 审批动态 shows whom the stage waits for and its time limit.
     const steps = (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${prop}`, undefined, staff)).data;
-    expect(steps.find((x: any) => x.operationName === 'pending')).toMatchObject({ name: '立项申请', assigneeName: '演示用户', approvalOpinion: '或签：一人同意即可，时限2天' });
+    expect(steps.find((x: any) => x.operationName === 'pending')).toMatchObject({ name: '立项申请', assigneeName: '演示用户', approvalOpinion: '或签：一人同意即可，时限2天；必交资料：方案（已上传）' });
     await agreeAs(boss, prop);
     expect(await open(prop)).toEqual([`方案评审:${zhouhao}`, `方案评审:${zhengkai}`].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])));
     // 展览 (changed above): 李四 first, then the 负责人 the form names (demo), and then it is in effect.
@@ -386,7 +466,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     await agreeAs(lisi, fair);
     expect(await open(fair)).toEqual([`合同签订:${demoId}`]);
     await agreeAs(boss, fair);
-    expect(await get('projectInitiation', fair)).toMatchObject({ status: '已通过', stage: '已立项', phase: '报价审批' });
+    expect(await get('projectInitiation', fair)).toMatchObject({ status: '已通过', stage: '已立项' });
     // The route preview shows the same steps before a submission.
     const route = await t.call('POST', api('projectInitiation', 'route'), project({ projectType: d('projectType', '展览'), processCode: expo.code, managerId: demoId }), staff);
     ok(route);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
@@ -52,7 +52,7 @@ describe.each(testDialects())('props aftercare and progress on $name', (dialect)
     return prop;
   }
   async function approvedProject(customerId: number, lines: Row[], name: string) {
-    const p = await add('propProject', { projectName: name, customerId, deliveryDate: '2031-06-30', managerId: bossId, address: '杭州市上城区东坡路7号', lines });
+    const p = await add('propProject', { projectName: name, customerId, processCode: await propProcessCode(t), deliveryDate: '2031-06-30', managerId: bossId, address: '杭州市上城区东坡路7号', lines });
     expect((await t.call('POST', api('propProject', 'submit'), { id: p.id }, boss)).status).toBe(200);
     const done = await approveAll(t, 'propProject', p.id, [lisi, boss]);
     expect(done, done.refusedWith).toMatchObject({ status: '已通过', projectStage: '执行中' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -54,7 +54,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     const island = await makeProp('珠宝中岛柜（发货测试）', 8600, jinyuan);
     const wall = await makeProp('品牌背柜灯箱（发货测试）', 12000, jinyuan);
     const p = await add('propProject', {
-      projectName: '金缘珠宝西湖店道具（发货测试）', customerId: jinyuan, deliveryDate: '2031-06-30', installRequired: true, address: '杭州市西湖区文三路1号',
+      projectName: '金缘珠宝西湖店道具（发货测试）', customerId: jinyuan, processCode: await propProcessCode(t), deliveryDate: '2031-06-30', installRequired: true, address: '杭州市西湖区文三路1号',
       lines: [{ propId: island.id, quantity: 2, storeName: '西湖店' }, { propId: wall.id, quantity: 1, storeName: '西湖店' }],
     });
     expect((await t.call('POST', api('propProject', 'submit'), { id: p.id }, boss)).status).toBe(200);
@@ -241,7 +241,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
   it('refuses jumps: packing an order not yet inspected, completing a packing list whose order moved on, settling a project with nothing shipped', async () => {
     const jinyuan = await idOf('partnerInfo', '金缘珠宝');
     const prop = await makeProp('收银台（跳步测试）', 3000, jinyuan);
-    const p = await add('propProject', { projectName: '跳步测试项目', customerId: jinyuan, deliveryDate: '2031-06-30', lines: [{ propId: prop.id, quantity: 1 }] });
+    const p = await add('propProject', { projectName: '跳步测试项目', customerId: jinyuan, processCode: await propProcessCode(t), deliveryDate: '2031-06-30', lines: [{ propId: prop.id, quantity: 1 }] });
     expect((await t.call('POST', api('propProject', 'submit'), { id: p.id }, boss)).status).toBe(200);
     await approveAll(t, 'propProject', p.id, [lisi, boss]);
     const [o] = await bySource('allocatePropOrders', p.code);

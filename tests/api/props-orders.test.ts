@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng } from '../helpers/records';
+import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -48,7 +48,7 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
 
   async function approvedProject(customerId: number, lines: Row[], name: string) {
     const p = await add('propProject', {
-      projectName: name, customerId, contractNo: 'HT-TEST-001', deliveryDate: '2031-06-30', installRequired: true, address: '杭州市上城区东坡路7号', lines,
+      projectName: name, customerId, processCode: await propProcessCode(t), contractNo: 'HT-TEST-001', deliveryDate: '2031-06-30', installRequired: true, address: '杭州市上城区东坡路7号', lines,
     });
     expect((await t.call('POST', api('propProject', 'submit'), { id: p.id }, boss)).status).toBe(200);
     const done = await approveAll(t, 'propProject', p.id, [lisi, boss]);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
-import { dataApi as api, getRecord, recordsWhere, uploadPng } from '../helpers/records';
+import { dataApi as api, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
@@ -150,7 +150,7 @@ describe.each(testDialects())('one prop project walked from registration to sett
 
     // ---- 道具项目: two lines priced from the library; approval makes two orders 待分配.
     const project = await step('道具项目', add('propProject', {
-      projectName: '金缘珠宝走查项目', customerId: customer, contractNo: 'HT-WALK-001', deliveryDate: '2031-06-30', installRequired: true,
+      projectName: '金缘珠宝走查项目', customerId: customer, processCode: await propProcessCode(t), contractNo: 'HT-WALK-001', deliveryDate: '2031-06-30', installRequired: true,
       address: '杭州市上城区东坡路7号', lines: [{ propId: props[0], quantity: 3, storeName: '湖滨店' }, { propId: props[1], quantity: 2, storeName: '湖滨店' }],
     }), [], none);
     expect(project).toMatchObject({ contractPrice: 3 * 6000 + 2 * 5200 });

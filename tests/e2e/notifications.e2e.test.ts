@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { dictItemId } from '../helpers/test-app';
-import { approver, complaints, confirmOk, dialogItem, dialogOf, drawerOf, op, pageSuite, poll, rowOf } from './page-kit';
+import { approver, simplePropProcess, complaints, confirmOk, dialogItem, dialogOf, drawerOf, op, pageSuite, poll, rowOf } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the notifications suite.');
 
@@ -33,7 +33,7 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
     const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
     const customer = (await ok('demo', 'POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
     const project = await ok('demo', 'POST', '/api/data/propProject/add', {
-      projectName: '通知走查项目', customerId: customer, deliveryDate: today, managerId: liuyang, installRequired: true, address: '杭州市上城区东坡路7号',
+      projectName: '通知走查项目', customerId: customer, processCode: await simplePropProcess(call), deliveryDate: today, managerId: liuyang, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,
     });
     await approver(call, ['lisi', 'demo'])(project.id);

@@ -4,6 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { shot, signedInPages, startRig, toastText, WAIT_MS, type E2eRig } from './helpers';
+import { dictItemId } from '../helpers/test-app';
 
 export const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT_MS, interval: 200 });
 
@@ -98,6 +99,24 @@ export function apiCaller(base: () => string, tokens: Record<string, string>) {
     });
     return res.json() as Promise<{ status: number; message: string; data: any }>;
   };
+}
+
+/**
+ * 道具项目 walk their 立项流程 (five stages, several approvers and 必交资料 in the demo). Suites about what an approved
+ * project makes turn the demo's 道具 process into one stage 李四 approves without files, and answer its code for
+ * the project's `processCode`.
+ */
+export async function simplePropProcess(call: ReturnType<typeof apiCaller>): Promise<string> {
+  const list = (await call('demo', 'POST', '/api/data/projectInitiationProcess/page', { pageNum: 1, pageSize: 50 })).data.list as { id: number; code: string; projectTypeName: string }[];
+  const proc = list.find((x) => x.projectTypeName === '道具')!;
+  const full = (await call('demo', 'GET', `/api/data/projectInitiationProcess/get?id=${proc.id}`)).data;
+  const lisi = dictItemId((await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['teamMembers'])).data, 'teamMembers', '李四');
+  const r = await call('demo', 'POST', '/api/data/projectInitiationProcess/update', {
+    id: proc.id, projectType: full.projectType, processName: full.processName, enabled: true,
+    lines: [{ stageName: '立项申请', approverType: '指定人员', approverIds: [lisi], timeLimitDays: 2, requiredFiles: [] }],
+  });
+  expect(r.status, r.message).toBe(200);
+  return proc.code;
 }
 
 /** Agrees every open task of a record, asking each of `users` in turn, until none is left (it took effect). */

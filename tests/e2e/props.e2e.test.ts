@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { TINY_PNG } from '../helpers/test-app';
-import { approver, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
+import { approver, simplePropProcess, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the props suite.');
 
@@ -83,7 +83,7 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     const prop = (await ok('POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
     const customer = (await ok('POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
     const project = await ok('POST', '/api/data/propProject/add', {
-      projectName: '浏览器走查项目', customerId: customer, deliveryDate: today, installRequired: true, address: '杭州市上城区东坡路7号',
+      projectName: '浏览器走查项目', customerId: customer, processCode: await simplePropProcess(call), deliveryDate: today, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,
     });
     await approve(project.id);

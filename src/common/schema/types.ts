@@ -981,11 +981,17 @@ export interface ApprovalStep {
  */
 export interface ApprovalFrom {
   field: string;
-  /** The picked record's field naming the process (shown in 审批动态 as 「name v1」). */
+  /** The picked record's field naming the process (shown in 审批动态 beside 提交). */
   name?: string;
   stepName: string;
   approverType: string;
   approverIds?: string;
   timeLimitDays?: string;
   approverTypes: Record<string, 'user' | 'deptLeader' | 'superior' | { field: string }>;
+  /**
+   * A line's required files: its `field` cell lists file labels (方案, 合同, …), `files` maps each label to an upload
+   * field of the submitted record. A step's approver can agree only once every file its line requires is
+   * attached (the approver may attach them when agreeing); labels the page does not map are not asked for.
+   */
+  requiredFiles?: { field: string; files: Record<string, string> };
 }

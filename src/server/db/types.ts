@@ -322,6 +322,8 @@ export interface ProcessStep {
   ccIds?: (number | string)[];
   /** Days the step's approvers have (from a picked record's line, `approvalFrom`); shown beside the waiting step. */
   timeLimitDays?: number;
+  /** Files that must be attached before the step's approver agrees (`approvalFrom.requiredFiles`): label and upload field. */
+  requiredFiles?: { label: string; field: string }[];
 }
 
 /** What an instance keeps of the process version it started with. */

@@ -22,9 +22,9 @@ import { madeRefs, resolve, type Lookups } from './refs';
 
 type Row = Record<string, unknown>;
 
-/** Where the story leaves a record: not submitted (a module without approval: saved, in effect), at its first
- * or second approval step, refused, withdrawn, or approved (by each approver in turn). */
-export const FATES = ['draft', 'review', 'review2', 'rejected', 'withdrawn', 'approved'] as const;
+/** Where the story leaves a record: not submitted (a module without approval: saved, in effect), at its first,
+ * second, third or fourth approval step, refused, withdrawn, or approved (by each approver in turn). */
+export const FATES = ['draft', 'review', 'review2', 'review3', 'review4', 'rejected', 'withdrawn', 'approved'] as const;
 export type Fate = (typeof FATES)[number];
 
 export interface DemoAction {
@@ -269,13 +269,15 @@ export class Story {
       code = await clock.recode(id, String(rec.code).replace(/[0-9]{12}$/, ''), String(rec.code), dateAgo(r.day));
       if (r.ref) this.refs.set(r.ref, { id, code });
     });
-    if (fate === 'review2') {
-      step(hours(created, 2), async () => {
+    // review2…review4: the first one to three approvers agreed (2 h after submission, then the next morning and afternoon).
+    const agreed = { review2: 1, review3: 2, review4: 3 }[fate as string] ?? 0;
+    [2, 24.5, 29.5].slice(0, agreed).forEach((h) => {
+      step(hours(created, h), async () => {
         const t = await this.openTask(id);
         if (t) await this.actAs(t.assignee_id);
         if (t) await agree(trx, ctx, t.assignee_id, t.id, undefined, '同意');
       });
-    }
+    });
     if (fate === 'rejected') {
       step(hours(created, 3), async () => {
         const t = await this.openTask(id);

@@ -59,15 +59,27 @@ export interface GetListResult<T = Row> {
 }
 
 /** Task data of an approval (spec §3). */
+/** A file the open approval step requires (a 立项流程 stage's 必交资料): its label, the record's upload field, whether attached. */
+export interface RequiredFile {
+  label: string;
+  field: string;
+  attached: boolean;
+}
+
 export interface TaskData {
   taskId: string;
   procInstId?: string;
+  /** The step the task is for, and the files it requires before its approver can agree. */
+  stepName?: string;
+  requiredFiles?: RequiredFile[];
 }
 
 export interface ApprovalDecision {
   taskId: string;
   processInstanceId?: string;
   comments?: string;
+  /** On agree: files the step requires, attached now (upload field → files). */
+  files?: Record<string, UploadedFile[]>;
 }
 
 /** Uploaded file (spec §3): url with name or fileName. */

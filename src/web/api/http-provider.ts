@@ -3,7 +3,7 @@
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request, requestFile } from './client';
-import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, ImportPreview, ImportResult, PickerOption, RouteAnswer, Row, UploadedFile } from './data-provider';
+import type { ChartFigures, DataProvider, DictEntry, ExportListParams, ExportedFile, DictEntryInput, Guidance, HistoryEntry, ImportPreview, ImportResult, PickerOption, RouteAnswer, Row, TaskData, UploadedFile } from './data-provider';
 
 const data = (module: string, action: string) => `/data/${encodeURIComponent(module)}/${action}`;
 
@@ -126,12 +126,14 @@ export const httpDataProvider: DataProvider = {
   enableDictItem: ({ id, enabled }) => api.post<DictEntry>(`${DICT}/enable`, { id: Number(id), enabled }),
 
   async findTaskIdByFormId(formId) {
-    const res = await api.get<{ taskId: number | null; processInstanceId?: number }>('/oa/task/findTaskIdByFormId', { searchParams: { formId }, silent: true });
-    return res.taskId ? { taskId: String(res.taskId), procInstId: res.processInstanceId ? String(res.processInstanceId) : undefined } : null;
+    const res = await api.get<{ taskId: number | null; processInstanceId?: number; stepName?: string; requiredFiles?: TaskData['requiredFiles'] }>('/oa/task/findTaskIdByFormId', { searchParams: { formId }, silent: true });
+    return res.taskId
+      ? { taskId: String(res.taskId), procInstId: res.processInstanceId ? String(res.processInstanceId) : undefined, stepName: res.stepName, requiredFiles: res.requiredFiles ?? [] }
+      : null;
   },
   findApprovalByFormId: (formId) => api.get<ApprovalStep[]>('/oa/task/findApprovalByFormId', { searchParams: { formId }, silent: true }),
-  async agree({ taskId, processInstanceId, comments }) {
-    await api.post('/oa/process/agree', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments }, { silent: true });
+  async agree({ taskId, processInstanceId, comments, files }) {
+    await api.post('/oa/process/agree', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments, ...(files && Object.keys(files).length ? { files } : {}) }, { silent: true });
   },
   async refuse({ taskId, processInstanceId, comments }) {
     await api.post('/oa/process/refuse', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments }, { silent: true });

@@ -9,3 +9,8 @@ type Story = StoryObj<typeof ReasonDialog>;
 export const Agree: Story = { args: { mode: 'agree' }, parameters: expectText('请输入原因', '确定') };
 export const Reject: Story = { args: { mode: 'reject' }, parameters: expectText('请输入原因', '确定') };
 export const Loading: Story = { args: { mode: 'agree', loading: true }, parameters: expectText('确定') };
+/** Agreeing to a 立项流程 stage that requires files: 预算 is attached, 报价 is still to upload. */
+export const AgreeWithRequiredFiles: Story = {
+  args: { mode: 'agree', stepName: '报价审批', requiredFiles: [{ label: '预算', field: 'budgetFiles', attached: true }, { label: '报价', field: 'quoteFiles', attached: false }] },
+  parameters: expectText('本步骤（报价审批）必交资料', '已上传', '上传报价', '确定'),
+};

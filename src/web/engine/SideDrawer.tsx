@@ -235,7 +235,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           />
         )}
       </Drawer>
-      <ReasonDialog open={!!approval.reason} mode={approval.reason ?? 'agree'} loading={approval.busy} onCancel={approval.closeReason} onConfirm={approval.decide} />
+      <ReasonDialog open={!!approval.reason} mode={approval.reason ?? 'agree'} loading={approval.busy} onCancel={approval.closeReason} onConfirm={approval.decide} stepName={approval.task?.stepName} requiredFiles={approval.task?.requiredFiles} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApprovalDialog } from './ApprovalDialog';
-import { ReasonDialog, reasonError } from './ReasonDialog';
+import { missingFilesError, ReasonDialog, reasonError } from './ReasonDialog';
 import { AddDialog } from './AddDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ApprovalTimeline } from './ApprovalTimeline';
@@ -26,13 +26,34 @@ describe('ReasonDialog', () => {
     expect(document.querySelector('.ant-typography-danger')!.textContent).toBe('请输入原因');
     fireEvent.change(screen.getByLabelText('remark'), { target: { value: '金额有误' } });
     fireEvent.click(screen.getByText('确定'));
-    expect(onConfirm).toHaveBeenCalledWith('金额有误');
+    expect(onConfirm).toHaveBeenCalledWith('金额有误', {});
   });
   it('agreeing confirms with an empty remark', () => {
     const onConfirm = vi.fn();
     renderWithFixtures(<ReasonDialog open mode="agree" onCancel={() => undefined} onConfirm={onConfirm} />);
     fireEvent.click(screen.getByText('确定'));
-    expect(onConfirm).toHaveBeenCalledWith('');
+    expect(onConfirm).toHaveBeenCalledWith('', {});
+  });
+  it('agreeing to a step with 必交资料 lists them; a missing one is asked for with the server\'s message', () => {
+    const onConfirm = vi.fn();
+    const requiredFiles = [{ label: '预算', field: 'budgetFiles', attached: true }, { label: '报价', field: 'quoteFiles', attached: false }];
+    renderWithFixtures(<ReasonDialog open mode="agree" stepName="报价审批" requiredFiles={requiredFiles} onCancel={() => undefined} onConfirm={onConfirm} />);
+    expect(screen.getByText('本步骤（报价审批）必交资料')).toBeTruthy();
+    expect(screen.getByText('已上传')).toBeTruthy();
+    expect(screen.getByLabelText('上传报价')).toBeTruthy();
+    expect(screen.queryByLabelText('上传预算')).toBeNull();
+    fireEvent.click(screen.getByText('确定'));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(document.querySelector('.ant-typography-danger')!.textContent).toBe('「报价审批」须先上传必交资料：报价');
+    expect(missingFilesError('报价审批', requiredFiles, { quoteFiles: [{ url: '/api/files/1/a.pdf', name: 'a.pdf' }] })).toBeNull();
+  });
+  it('rejecting does not ask for the step\'s files', () => {
+    const onConfirm = vi.fn();
+    renderWithFixtures(<ReasonDialog open mode="reject" stepName="报价审批" requiredFiles={[{ label: '报价', field: 'quoteFiles', attached: false }]} onCancel={() => undefined} onConfirm={onConfirm} />);
+    expect(screen.queryByText('本步骤（报价审批）必交资料')).toBeNull();
+    fireEvent.change(screen.getByLabelText('remark'), { target: { value: '报价过高' } });
+    fireEvent.click(screen.getByText('确定'));
+    expect(onConfirm).toHaveBeenCalledWith('报价过高', {});
   });
 });
 

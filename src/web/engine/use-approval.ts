@@ -3,7 +3,7 @@ import { useContext, useEffect, useState } from 'react';
 
 import type { ApprovalStep } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
-import { DataProviderContext, type TaskData } from '../api/data-provider';
+import { DataProviderContext, type TaskData, type UploadedFile } from '../api/data-provider';
 import { feedback } from './feedback';
 
 export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void) {
@@ -34,12 +34,12 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
     return () => { live = false; };
   }, [provider, formId, enabled]);
 
-  const decide = async (remark: string) => {
+  const decide = async (remark: string, files: Record<string, UploadedFile[]> = {}) => {
     if (!provider || !task || !reason) return;
     setBusy(true);
     try {
       const decision = { taskId: task.taskId, processInstanceId: task.procInstId, comments: remark };
-      if (reason === 'agree') await provider.agree(decision);
+      if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
       else await provider.refuse(decision);
       feedback.message.success(reason === 'agree' ? Messages.agreed : Messages.rejected);
       setReason(null);

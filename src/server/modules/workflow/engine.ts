@@ -5,7 +5,7 @@
 import { holds } from '../../../common/computed';
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
-import type { ProcessSnapshot } from '../../db/types';
+import type { ProcessSnapshot, ProcessStep } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
 import { todayInChina } from '../../../common/defaults';
@@ -13,7 +13,8 @@ import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
-import { processFromPicked } from './approval-from';
+import { missingFiles, processFromPicked } from './approval-from';
+import { checkUploads } from '../records/uploads';
 import { notifyUsers } from '../notifications/notify';
 
 export interface Ctx {
@@ -253,10 +254,39 @@ async function cancelOpen(trx: TenantTx, tenant: string, instanceId: number) {
   await taskNoticesRead(trx, tenant, gone.map((t) => Number(t.id)));
 }
 
-export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string) {
+/**
+ * A step's required files (`approvalFrom.requiredFiles`): what the approver attaches now is checked (this team's
+ * files, within the field's limit) and kept on the record; then every file the step requires must be there.
+ */
+async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: ProcessStep, files: Record<string, unknown>) {
+  const required = step.requiredFiles ?? [];
+  const given = Object.entries(files).filter(([, v]) => !(v === undefined || v === null || (Array.isArray(v) && !v.length)));
+  if (!required.length && !given.length) return;
+  const m = ctx.schemas.get(inst.module);
+  const patch: Record<string, unknown> = {};
+  for (const [field, value] of given) {
+    const req = required.find((r) => r.field === field);
+    const def = m?.fields.find((f) => f.fieldName === field && f.fontendType === 'upload');
+    if (!req || !def) throw badRequest(`审批步骤「${step.stepName}」不需要上传该资料`);
+    if (!Array.isArray(value)) throw badRequest(`${req.label}的格式不正确`);
+    const limit = def.limit ?? 10;
+    if (value.length > limit) throw badRequest(`${req.label}最多上传${limit}个文件`);
+    await checkUploads(trx, ctx.tenant, [def], [], { [field]: value }, []);
+    patch[field] = value;
+  }
+  const rec = await trx.selectFrom('records').select('data').where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+  const missing = missingFiles(step, { ...(rec.data as Record<string, unknown>), ...patch });
+  if (missing.length) throw badRequest(`「${step.stepName}」须先上传必交资料：${missing.join('、')}`);
+  if (given.length) {
+    await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now() WHERE tenant_code = ${ctx.tenant} AND id = ${inst.record_id}`.execute(trx);
+  }
+}
+
+export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string, files: Record<string, unknown> = {}) {
   const { task, inst } = await loadTask(trx, ctx.tenant, taskId, instanceId, userId);
-  await closeTask(trx, ctx.tenant, task.id, 'agreed', comments);
   const step = inst.definition.steps[task.step_index];
+  await attachRequired(trx, ctx, inst, step, files);
+  await closeTask(trx, ctx.tenant, task.id, 'agreed', comments);
   if (step.signMode === 'all') {
     const left = await trx.selectFrom('tasks').select('id').where('tenant_code', '=', ctx.tenant).where('instance_id', '=', inst.id)
       .where('step_index', '=', task.step_index).where('status', '=', 'open').executeTakeFirst();
@@ -311,48 +341,73 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
   await endedNow(trx, ctx, recordId, userId);
 }
 
+/** The caller's open task on a record, with its step and the files that step requires (each: whether attached). */
 export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, recordId: number) {
-  return trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id')
-    .select(['tasks.id as taskId', 'pi.id as processInstanceId'])
+  const t = await trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id')
+    .innerJoin('records as r', 'r.id', 'pi.record_id')
+    .select(['tasks.id as taskId', 'pi.id as processInstanceId', 'tasks.step_index', 'tasks.step_name', 'pi.definition', 'r.data'])
     .where('tasks.tenant_code', '=', tenant).where('pi.record_id', '=', recordId)
     .where('tasks.assignee_id', '=', userId).where('tasks.status', '=', 'open').where('pi.status', '=', 'running')
     .executeTakeFirst();
+  if (!t) return undefined;
+  const step = (t.definition as unknown as ProcessSnapshot).steps[t.step_index];
+  const lacking = new Set(step ? missingFiles(step, t.data as Record<string, unknown>) : []);
+  return {
+    taskId: t.taskId, processInstanceId: t.processInstanceId, stepName: t.step_name,
+    requiredFiles: (step?.requiredFiles ?? []).map((f) => ({ ...f, attached: !lacking.has(f.label) })),
+  };
 }
 
 /**
- * The approval dynamics of a form, oldest first: each submission (with its process and version), each
+ * The approval dynamics of a form, oldest first: each submission (with its process, and version when it has one), each
  * decision, steps that passed on their own, withdrawals, stage actions, and last the step still waiting
- * (taskEndTime null) with the names of those it waits for.
+ * (taskEndTime null) with the names of those it waits for and the files it requires.
  */
 export async function approvalSteps(trx: TenantTx, tenant: string, recordId: number) {
-  const { rows } = await sql<{ id: string; name: string; assigneeName: string | null; taskEndTime: Date | null; operationName: string; approvalOpinion: string | null; money: string | null; rank: number }>`
+  const { rows } = await sql<{ id: string; name: string; assigneeName: string | null; taskEndTime: Date | null; operationName: string; approvalOpinion: string | null; money: string | null; rank: number; req: string | null }>`
     SELECT 'i' || pi.id AS id, '提交' AS name, u.nick_name AS "assigneeName", pi.created_at AS "taskEndTime",
-           'submit' AS "operationName", (pi.definition->>'name') || ' v' || (pi.definition->>'version') AS "approvalOpinion", pi.money::text AS money, 0 AS rank
+           'submit' AS "operationName",
+           nullif(concat_ws(' ', nullif(pi.definition->>'name', ''), CASE WHEN (pi.definition->>'version') ~ '^[1-9][0-9]*$' THEN 'v' || (pi.definition->>'version') END), '') AS "approvalOpinion",
+           pi.money::text AS money, 0 AS rank, NULL AS req
       FROM process_instances pi JOIN users u ON u.id = pi.originator_id
      WHERE pi.tenant_code = ${tenant} AND pi.record_id = ${recordId}
     UNION ALL
     SELECT 't' || t.id, t.step_name, u.nick_name, t.ended_at,
-           CASE t.status WHEN 'agreed' THEN 'agree' ELSE 'refuse' END, t.comments, pi.money::text, 1
+           CASE t.status WHEN 'agreed' THEN 'agree' ELSE 'refuse' END, t.comments, pi.money::text, 1, NULL
       FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status IN ('agreed', 'refused')
     UNION ALL
-    SELECT 'w' || pi.id, '撤回', u.nick_name, pi.ended_at, 'withdraw', NULL, NULL, 1
+    SELECT 'w' || pi.id, '撤回', u.nick_name, pi.ended_at, 'withdraw', NULL, NULL, 1, NULL
       FROM process_instances pi JOIN users u ON u.id = pi.originator_id
      WHERE pi.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND pi.status = 'withdrawn'
     UNION ALL
-    SELECT 'e' || e.id, e.name, u.nick_name, e.created_at, e.kind, e.detail->>'note', NULL, 2
+    SELECT 'e' || e.id, e.name, u.nick_name, e.created_at, e.kind, e.detail->>'note', NULL, 2, NULL
       FROM record_events e LEFT JOIN users u ON u.id = e.user_id
      WHERE e.tenant_code = ${tenant} AND e.record_id = ${recordId}
     UNION ALL
     SELECT 'p' || pi.id || '-' || t.step_index, min(t.step_name), string_agg(u.nick_name, '、' ORDER BY u.id), NULL,
            'pending', CASE WHEN bool_and(pi.definition->'steps'->t.step_index->>'signMode' = 'all') THEN '会签：需全部同意' ELSE '或签：一人同意即可' END
-             || coalesce('，时限' || min(pi.definition->'steps'->t.step_index->>'timeLimitDays') || '天', ''), NULL, 9
+             || coalesce('，时限' || min(pi.definition->'steps'->t.step_index->>'timeLimitDays') || '天', ''), NULL, 9,
+           min(pi.definition->'steps'->t.step_index->>'requiredFiles')
       FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status = 'open' AND pi.status = 'running'
      GROUP BY pi.id, t.step_index
     ORDER BY 4 NULLS LAST, 8, 1`.execute(trx);
-  return rows.map(({ rank: _rank, ...r }) => ({
+  // The waiting step names the files it requires, each with whether the record has it yet.
+  const waiting = rows.some((r) => r.req);
+  const data = waiting
+    ? ((await trx.selectFrom('records').select('data').where('tenant_code', '=', tenant).where('id', '=', recordId).executeTakeFirst())?.data ?? {}) as Record<string, unknown>
+    : {};
+  const filesNote = (req: string | null) => {
+    if (!req) return '';
+    const files = JSON.parse(req) as { label: string; field: string }[];
+    if (!Array.isArray(files) || !files.length) return '';
+    const lacking = new Set(missingFiles({ stepName: '', approverType: 'user', requiredFiles: files }, data));
+    return `；必交资料：${files.map((f) => `${f.label}（${lacking.has(f.label) ? '未上传' : '已上传'}）`).join('、')}`;
+  };
+  return rows.map(({ rank: _rank, req, ...r }) => ({
     ...r,
+    approvalOpinion: req ? `${r.approvalOpinion ?? ''}${filesNote(req)}` : r.approvalOpinion,
     taskEndTime: r.taskEndTime === null ? null : new Date(r.taskEndTime).toISOString(),
     money: r.money === null ? null : Number(r.money),
   }));

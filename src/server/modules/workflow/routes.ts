@@ -13,6 +13,14 @@ const decision = {
   type: 'object', required: ['taskId'],
   properties: { taskId: { type: 'integer' }, processInstanceId: { type: 'integer' }, comments: { type: 'string', maxLength: 500 } },
 };
+/** Agreeing may attach the files the step requires: upload field → files (checked against the step by the engine). */
+const agreeBody = {
+  ...decision,
+  properties: {
+    ...decision.properties,
+    files: { type: 'object', maxProperties: 10, additionalProperties: { type: 'array', maxItems: 20, items: { type: 'object', maxProperties: 10 } } },
+  },
+};
 const formIdQuery = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } };
 const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 }, module: { type: 'string', maxLength: 60 } } };
 
@@ -35,10 +43,10 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
     return { ...a, tenantCode: a.tenantCode };
   };
 
-  app.post('/api/oa/process/agree', { schema: { tags, summary: '同意', body: decision } }, async (req) => {
+  app.post('/api/oa/process/agree', { schema: { tags, summary: '同意（可同时上传本步骤的必交资料）', body: agreeBody } }, async (req) => {
     const a = team(req);
-    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
-    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string; files?: Record<string, unknown> };
+    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? '', b.files ?? {}));
     return ok({ outcome }, '已同意');
   });
 
@@ -62,7 +70,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
     const a = team(req);
     const { formId } = req.query as { formId: number };
     const t = await withTenant(db, a.tenantCode, (trx) => openTaskOf(trx, a.tenantCode, a.userId, formId));
-    return ok(t ? { taskId: t.taskId, processInstanceId: t.processInstanceId, procInstId: t.processInstanceId } : { taskId: null });
+    return ok(t ? { taskId: t.taskId, processInstanceId: t.processInstanceId, procInstId: t.processInstanceId, stepName: t.stepName, requiredFiles: t.requiredFiles } : { taskId: null });
   });
 
   app.get('/api/oa/task/findApprovalByFormId', { schema: { tags, summary: '审批动态', querystring: formIdQuery } }, async (req) => {

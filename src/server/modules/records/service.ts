@@ -250,5 +250,11 @@ useRecordCreator(createRecord);
 onRecordApproved(takeEffectNow);
 onInstanceEvents({
   submitted: (trx, ctx, m, id, instanceId, userId) => runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId),
-  ended: (trx, ctx, id, userId) => releaseReservations(trx, ctx, id, userId),
+  ended: async (trx, ctx, id, userId, how) => {
+    await releaseReservations(trx, ctx, id, userId);
+    // What the record does when its approval ends without effect (gives back what its source counted), once per approval.
+    const m = ctx.schemas.get(how.module);
+    if (m) await runEffects(trx, ctx, m, id, how.kind, `${how.kind}:${how.instanceId}`, userId);
+  },
+  resubmitted: (trx, ctx, m, id, ended, userId) => runEffects(trx, ctx, m, id, 'resubmitted', `resubmitted:${ended}`, userId),
 });

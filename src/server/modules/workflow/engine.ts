@@ -64,15 +64,23 @@ export function onRecordApproved(fn: ApprovedHook) {
 
 /**
  * What a record's approval does besides its status, set by the records service: `submitted` runs the page's
- * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them.
+ * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them
+ * and runs the `refused` / `withdrawn` effects once per approval; `resubmitted` runs when a record whose earlier
+ * approvals so ended is submitted again.
  */
 type SubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, instanceId: number, userId: number) => Promise<void>;
-type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number) => Promise<void>;
+/** How an approval ended without effect: `refused` or `withdrawn`, which instance, of which module. */
+export interface Ended { kind: 'refused' | 'withdrawn'; instanceId: number; module: string }
+type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number, how: Ended) => Promise<void>;
+/** A record submitted again after `ended` earlier approvals ended without effect (before its new approval starts). */
+type ResubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, ended: number, userId: number) => Promise<void>;
 let submittedNow: SubmittedHook = async () => {};
 let endedNow: EndedHook = async () => {};
-export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook }) {
+let resubmittedNow: ResubmittedHook = async () => {};
+export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook; resubmitted: ResubmittedHook }) {
   submittedNow = h.submitted;
   endedNow = h.ended;
+  resubmittedNow = h.resubmitted;
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
@@ -194,6 +202,11 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   const running = await trx.selectFrom('process_instances').select('id')
     .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
   if (running) throw conflict('该单据已在审批中');
+  // A submission after refused or withdrawn ones: its `resubmitted` effects (count again what an earlier end gave
+  // back) run once per such submission, before it waits or takes effect.
+  const ended = await trx.selectFrom('process_instances').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', 'in', ['refused', 'withdrawn']).executeTakeFirst();
+  if (Number(ended?.n ?? 0) > 0) await resubmittedNow(trx, ctx, a.m, a.recordId, Number(ended!.n), a.originatorId);
   const r = row as { data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null };
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
@@ -274,7 +287,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
-  await endedNow(trx, ctx, inst.record_id, userId);
+  await endedNow(trx, ctx, inst.record_id, userId, { kind: 'refused', instanceId: Number(inst.id), module: inst.module });
   await notifyOutcome(trx, ctx, inst, 'refused', userId, comments.trim());
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
   await releasePeriods(trx, ctx.tenant, [inst.record_id]);
@@ -308,7 +321,7 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
   await releasePeriods(trx, tenant, [recordId]);
-  await endedNow(trx, ctx, recordId, userId);
+  await endedNow(trx, ctx, recordId, userId, { kind: 'withdrawn', instanceId: Number(inst.id), module: inst.module });
 }
 
 export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, recordId: number) {

@@ -203,16 +203,17 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
     .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
   if (running) throw conflict('该单据已在审批中');
   // A submission after refused or withdrawn ones: its `resubmitted` effects (count again what an earlier end gave
-  // back) run once per such submission, before it waits or takes effect.
-  const ended = await trx.selectFrom('process_instances').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', 'in', ['refused', 'withdrawn']).executeTakeFirst();
-  if (Number(ended?.n ?? 0) > 0) await resubmittedNow(trx, ctx, a.m, a.recordId, Number(ended!.n), a.originatorId);
+  // back) run once per such submission, once it waits (others then see it 审批中) or before it takes effect.
+  const ended = Number((await trx.selectFrom('process_instances').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', 'in', ['refused', 'withdrawn']).executeTakeFirst())?.n ?? 0);
+  const resubmitted = () => ended > 0 ? resubmittedNow(trx, ctx, a.m, a.recordId, ended, a.originatorId) : Promise.resolve();
   const r = row as { data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null };
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
     const note = route ? '金额不在任何审批步骤的条件内，提交即生效'
       : needsApproval(a.m, r, todayOf(ctx)) ? '该模块未绑定审批流程，提交即生效' : '此类单据无需审批，提交即生效';
     await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note });
+    await resubmitted();
     await takeEffect(trx, ctx, a.m.schema.module, a.recordId, a.originatorId);
     return 'approved';
   }
@@ -230,6 +231,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
     definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
+  await resubmitted();
   await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
   const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId);
   return outcome === 'approved' ? 'approved' : 'running';

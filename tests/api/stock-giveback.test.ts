@@ -145,12 +145,13 @@ describe.each(testDialects())('effect-made stock documents giving back on $name'
       lines: [{ materialId: lamp.id, quantity: 8, unitPrice: 300 }], submit: true });
     expect(await approveAll(t, 'storeprocess', receipt.id, [lisi, boss])).toMatchObject({ status: '已通过' });
     const s = await add('salesProcess', { customerId: customer.id, orderDate: today, deliveryDate: today, settlementMethod: d('settlementMethod', '月结'),
-      lines: [{ materialId: lamp.id, quantity: 5, unitPrice: 600 }], submit: true }, staff);
+      lines: [{ materialId: lamp.id, quantity: 3, unitPrice: 600 }, { materialId: lamp.id, quantity: 2, unitPrice: 580 }], submit: true }, staff);
     expect(await approveAll(t, 'salesProcess', s.id, [lisi, boss])).toMatchObject({ status: '已通过' });
     expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-GB-1', signDate: today })).status).toBe(200);
     const handler = await userId(t, 'demo');
-    const ship = (q: number) => stage('salesProcess', s.id, 'ship', { warehouseId: whC, shipDate: today, shipHandlerId: handler, lines: [{ shipQuantity: q }] });
-    const shipped = await ship(5);
+    const ship = (...q: number[]) => stage('salesProcess', s.id, 'ship', { warehouseId: whC, shipDate: today, shipHandlerId: handler, lines: q.map((x) => ({ shipQuantity: x })) });
+    // Two lines of the same material: one 出库单 with both.
+    const shipped = await ship(3, 2);
     expect(shipped.status, shipped.message).toBe(200);
     const [doc] = await bySource('storeprocess', s.code);
     expect(doc.status).toBe('审批中');
@@ -163,18 +164,19 @@ describe.each(testDialects())('effect-made stock documents giving back on $name'
     expect((await withdraw(doc.id)).status).toBe(409);
     order = await getRecord(t, 'salesProcess', s.id, boss);
     expect(order).toMatchObject({ salesStage: '已签约', pendingQuantity: 5, pendingIssues: 0 });
-    expect(order.lines[0].shippedQuantity).toBe(0);
+    expect(order.lines.map((l: Row) => l.shippedQuantity)).toEqual([0, 0]);
     expect(await balance(lamp.id, whC)).toMatchObject({ quantity: 8, lockedQuantity: 0 });
 
     // Resubmitted as it was: counted once more; approved: issued once, 已发货.
     expect((await t.call('POST', api('storeprocess', 'submit'), { id: doc.id }, boss)).status).toBe(200);
     order = await getRecord(t, 'salesProcess', s.id, boss);
     expect(order).toMatchObject({ salesStage: '部分发货', pendingQuantity: 0, pendingIssues: 1 });
-    expect((await ship(1)).status).not.toBe(200);
+    expect(order.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 2]);
+    expect((await ship(1, 0)).status).not.toBe(200);
     expect(await approveAll(t, 'storeprocess', doc.id, [lisi, boss])).toMatchObject({ status: '已通过', postStage: '已过账' });
     order = await getRecord(t, 'salesProcess', s.id, boss);
     expect(order).toMatchObject({ salesStage: '已发货', pendingQuantity: 0, pendingIssues: 0 });
-    expect(order.lines[0].shippedQuantity).toBe(5);
+    expect(order.lines.map((l: Row) => l.shippedQuantity)).toEqual([3, 2]);
     expect(await balance(lamp.id, whC)).toMatchObject({ quantity: 3, lockedQuantity: 0 });
     expect(await moves(lamp.id)).toBe(2);
   });

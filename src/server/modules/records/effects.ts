@@ -175,7 +175,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
           const lines = [...t.lines];
           if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
           else {
-            if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l }) }; });
+            // Each target line with its position ($index, 1-based) among the target's lines as they were (target.lines).
+            if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l, $index: i + 1 }) }; });
             // `lines` replaces the target's lines with one per source line (a new version of a prop takes its BOM).
             if (e.lines) lines.splice(0, lines.length, ...src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...here, line: l }))
               .map((l) => mapped(e.lines, { ...here, line: l })));

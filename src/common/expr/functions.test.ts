@@ -192,7 +192,7 @@ describe('values and lists', () => {
     // cap − less: what each line can still take; the last one takes any excess (a check can refuse it).
     expect(ev('share(2, lines, "q", "m", 1, "s")', { lines })).toBe(0);
     expect(ev('share(2, lines, "q", "m", 3, "s")', { lines })).toBe(2);
-    expect(ev('share(2, lines, "q", "m", 4)', { lines })).toBeUndefined();
+    expect(ev('share(2, lines, "q", "m", 4)', { lines })).toBeNull();
   });
 
   it('lookup finds the first matching item', () => {

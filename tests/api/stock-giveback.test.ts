@@ -118,9 +118,11 @@ describe.each(testDialects())('effect-made stock documents giving back on $name'
     expect((await getRecord(t, 'storeprocess', doc1.id, boss)).status).toBe('已驳回');
 
     // Its lines cut to what is still due and resubmitted: counted once more; approved: 已入库, one payable.
+    // (Its 来源单号 stays the order's whatever the client sends: the order counts it by that.)
     const edited = await t.call('POST', api('storeprocess', 'update'), { ...(await getRecord(t, 'storeprocess', doc1.id, boss)), id: doc1.id,
-      lines: [{ materialId: hinge.id, quantity: 4, unitPrice: 12 }] }, boss);
+      sourceCode: 'CG-OTHER', lines: [{ materialId: hinge.id, quantity: 4, unitPrice: 12 }] }, boss);
     expect(edited.status, edited.message).toBe(200);
+    expect(edited.data).toMatchObject({ sourceCode: req.code, sourceType: '采购流程' });
     expect((await t.call('POST', api('storeprocess', 'submit'), { id: doc1.id }, boss)).status).toBe(200);
     order = await getRecord(t, 'procureProcess', req.id, boss);
     expect(order).toMatchObject({ procureStage: '部分到货', pendingReceipts: 1 });

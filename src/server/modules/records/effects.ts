@@ -75,7 +75,7 @@ function equalsSql(field: string, value: unknown) {
  * The record whose `create` effect made this one (record_effects keeps what each effect made), or none: a link no
  * client can forge, unlike a stored 来源单号 (a 入库单 gives back to the purchase that made it).
  */
-async function sourceOf(trx: TenantTx, ctx: Ctx, src: Source) {
+async function sourceOf(trx: TenantTx, ctx: Ctx, src: Pick<Source, 'm' | 'id'>) {
   const r = await sql<{ id: number; module: string; effect_key: string }>`SELECT s.id, s.module, e.effect_key FROM record_effects e
     JOIN records s ON s.tenant_code = e.tenant_code AND s.id = e.source_id AND s.deleted_at IS NULL
     WHERE e.tenant_code = ${ctx.tenant} AND ${src.id} = ANY(e.target_ids) ORDER BY e.source_id`.execute(trx);
@@ -84,6 +84,11 @@ async function sourceOf(trx: TenantTx, ctx: Ctx, src: Source) {
     if (sm?.schema.effects?.some((x) => x.key === row.effect_key && x.kind === 'create' && x.module === src.m.schema.module)) return { tm: sm, ids: [Number(row.id)] };
   }
   return { tm: src.m, ids: [] as number[] };
+}
+
+/** Whether another record's `create` effect made this one (its 来源 is then the server's, not the client's). */
+export async function madeByEffect(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number) {
+  return (await sourceOf(trx, ctx, { m, id })).ids.length > 0;
 }
 
 async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, scope: Row) {

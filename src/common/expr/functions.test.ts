@@ -183,6 +183,18 @@ describe('values and lists', () => {
     expect(ev('if(b != 0, a / b, 0)', { a: 1, b: 0 })).toBe(0);
   });
 
+  it('share spreads an amount over the items of the same key in order, each up to its cap, the last taking the rest', () => {
+    const lines = [{ m: 'A', q: 3, s: 3 }, { m: 'B', q: 5, s: 1 }, { m: 'A', q: 2, s: 2 }];
+    expect(ev('share(4, lines, "s", "m", 1)', { lines })).toBe(3);
+    expect(ev('share(4, lines, "s", "m", 3)', { lines })).toBe(1);
+    expect(ev('share(4, lines, "s", "m", 2)', { lines })).toBe(4);
+    expect(ev('share(1, lines, "s", "m", 3)', { lines })).toBe(0);
+    // cap − less: what each line can still take; the last one takes any excess (a check can refuse it).
+    expect(ev('share(2, lines, "q", "m", 1, "s")', { lines })).toBe(0);
+    expect(ev('share(2, lines, "q", "m", 3, "s")', { lines })).toBe(2);
+    expect(ev('share(2, lines, "q", "m", 4)', { lines })).toBeNull();
+  });
+
   it('lookup finds the first matching item', () => {
     const rates = [{ level: 'A', rate: '0.05' }, { level: 'B', rate: 0.03 }, { level: 'B', rate: 0.01 }];
     expect(ev('lookup(rates, "level", "B", "rate")', { rates })).toBe(0.03);

@@ -256,6 +256,36 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return typeof hay === 'string' ? hay.includes(String(x)) : equals(hay, x);
     },
   }],
+  ['share', {
+    arity: between(5, 6),
+    usage: 'share(数量, 列表, "上限属性", "键属性", 序号, "扣减属性")',
+    propertyArgs: [2, 3, 5],
+    // The part of an amount that falls on the n-th item (1-based) when it is spread, in order, over the items whose
+    // key equals that item's, each taking at most its cap (cap − less with a sixth argument) and the last of them
+    // the rest: a 出库单's quantity given back to, or counted again on, its order's lines of the same material.
+    call([amount, list, capProp, keyProp, n, lessProp]) {
+      const items = itemsOf(list);
+      const total = arith(amount);
+      const at = Number(n);
+      if (!items || !total || !Number.isInteger(at) || at < 1 || at > items.length) return undefined;
+      const key = own(items[at - 1], keyProp as string);
+      const capOf = (item: unknown) => {
+        const c = arith(own(item, capProp as string)) ?? ZERO;
+        const l = typeof lessProp === 'string' ? arith(own(item, lessProp)) ?? ZERO : ZERO;
+        return c.minus(l).gt(0) ? c.minus(l) : ZERO;
+      };
+      let left = total;
+      for (let i = 0; i < at - 1; i++) {
+        if (!equals(own(items[i], keyProp as string), key)) continue;
+        const take = capOf(items[i]);
+        left = left.minus(take.lt(left) ? take : left);
+      }
+      const later = items.slice(at).some((item) => equals(own(item, keyProp as string), key));
+      if (!later) return left;
+      const cap = capOf(items[at - 1]);
+      return cap.lt(left) ? cap : left;
+    },
+  }],
   ['lookup', {
     arity: between(3, 4),
     usage: 'lookup(列表, "键属性", 键, "取值属性")',

@@ -795,6 +795,13 @@ export interface EffectTarget {
  */
 export interface EffectDef {
   key: string;
+  /**
+   * The event: "approved" (takes effect), "submitted" (an approval starts), "refused" / "withdrawn" (an approval
+   * ends without effect, once per approval), "resubmitted" (submitted again after such an end, once per
+   * submission), "stage:<action key>", or "reached:<stage>" (the first time its stage becomes that value). A
+   * document an effect made gives back what its source counted with refused/withdrawn and counts again with
+   * resubmitted (a 入库单 of a purchase's 到货).
+   */
   on: string;
   /** release: the record's stock reservations end before this event's other effects (an order shipped or cancelled). */
   kind: 'create' | 'appendLine' | 'update' | 'stock' | 'release';
@@ -804,8 +811,11 @@ export interface EffectDef {
   /** create: the module records are created in. */
   module?: string;
   perLine?: boolean;
-  /** appendLine / update: which records ('self' = the source record). */
-  target?: EffectTarget | 'self';
+  /**
+   * appendLine / update: which records ('self' = the source record; 'source' = the record whose `create` effect
+   * made this one, none when no effect made it).
+   */
+  target?: EffectTarget | 'self' | 'source';
   /** Field (or line cell) → expression. */
   set?: Record<string, string>;
   /** create: the created record's one line item (cell → expression), e.g. a payable's 应付明细. */

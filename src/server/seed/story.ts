@@ -233,6 +233,9 @@ export class Story {
         await this.actAs(who);
         await run();
         if (r.ref && id && this.madeFrom.has(r.ref)) await this.noteMade(r.ref, id);
+        // What a made record does may make more for its maker (a 入库单 approved: the purchase's payable).
+        const maker = r.made ? this.refs.get(r.made.from) : undefined;
+        if (maker) await this.noteMade(r.made!.from, maker.id);
       } catch (e) {
         if (e instanceof Error) e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
         throw e;

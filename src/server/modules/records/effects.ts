@@ -13,7 +13,7 @@ import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';
 import { loadPicked } from './pickers';
-import { settleRecord } from './settle';
+import { onStageReached, settleRecord } from './settle';
 import { num } from './numbers';
 import { lockNames, lockStockKeys, postStock, releaseReservations, reservationsOf } from './stock';
 
@@ -71,8 +71,29 @@ function equalsSql(field: string, value: unknown) {
   return sql`(r.data->>${sql.lit(field)}) IN (${sql.join(vals)})`;
 }
 
+/**
+ * The record whose `create` effect made this one (record_effects keeps what each effect made), or none: a link no
+ * client can forge, unlike a stored 来源单号 (a 入库单 gives back to the purchase that made it).
+ */
+async function sourceOf(trx: TenantTx, ctx: Ctx, src: Pick<Source, 'm' | 'id'>) {
+  const r = await sql<{ id: number; module: string; effect_key: string }>`SELECT s.id, s.module, e.effect_key FROM record_effects e
+    JOIN records s ON s.tenant_code = e.tenant_code AND s.id = e.source_id AND s.deleted_at IS NULL
+    WHERE e.tenant_code = ${ctx.tenant} AND ${src.id} = ANY(e.target_ids) ORDER BY e.source_id`.execute(trx);
+  for (const row of r.rows) {
+    const sm = ctx.schemas.get(row.module);
+    if (sm?.schema.effects?.some((x) => x.key === row.effect_key && x.kind === 'create' && x.module === src.m.schema.module)) return { tm: sm, ids: [Number(row.id)] };
+  }
+  return { tm: src.m, ids: [] as number[] };
+}
+
+/** Whether another record's `create` effect made this one (its 来源 is then the server's, not the client's). */
+export async function madeByEffect(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number) {
+  return (await sourceOf(trx, ctx, { m, id })).ids.length > 0;
+}
+
 async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, scope: Row) {
   if (e.target === 'self' || !e.target) return { tm: src.m, ids: [src.id] };
+  if (e.target === 'source') return sourceOf(trx, ctx, src);
   const t = e.target;
   const tm = ctx.schemas.get(t.module);
   if (!tm) throw badRequest(`关联模块不存在：${t.module}`);
@@ -159,7 +180,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
           const lines = [...t.lines];
           if (e.kind === 'appendLine') lines.push({ ...mapped(e.set, here), sourceCode: src.code });
           else {
-            if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l }) }; });
+            // Each target line with its position ($index, 1-based) among the target's lines as they were (target.lines).
+            if (e.setLines) lines.forEach((l, i) => { lines[i] = { ...l, ...mapped(e.setLines, { ...here, line: l, $index: i + 1 }) }; });
             // `lines` replaces the target's lines with one per source line (a new version of a prop takes its BOM).
             if (e.lines) lines.splice(0, lines.length, ...src.lines.filter((l) => !e.linesWhen || evalExpr(e.linesWhen, { ...here, line: l }))
               .map((l) => mapped(e.lines, { ...here, line: l })));
@@ -208,3 +230,6 @@ async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId
 }
 
 export const isEffective = (status: string) => status === RecordStatus.approved;
+
+// A record settled into a new stage runs that stage's `reached:<stage>` effects, once per record and stage.
+onStageReached((trx, ctx, m, id, stage, userId) => runEffects(trx, ctx, m, id, `reached:${stage}`, `reached:${stage}`, userId, {}, 1));

@@ -77,7 +77,7 @@ function expressionsOf(schema: PageSchema): [string, string][] {
   for (const a of schema.stages?.actions ?? []) for (const [i, c] of (a.checks ?? []).entries()) if (c.expr) out.push([`stages.${a.key}.checks[${i}]`, c.expr]);
   for (const e of schema.effects ?? []) {
     if (e.when) out.push([`effects.${e.key}.when`, e.when]);
-    if (e.target && e.target !== 'self') {
+    if (e.target && e.target !== 'self' && e.target !== 'source') {
       out.push([`effects.${e.key}.target`, e.target.equals]);
       for (const [k, x] of Object.entries(e.target.where ?? {})) out.push([`effects.${e.key}.target.where.${k}`, x]);
     }
@@ -176,10 +176,15 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (!own(m) && !own(viewed)) throw new Error(`${m.file}: list column ${c.prop} sorts as "${c.sortAs.field}", which is not a field of the form`);
     }
     for (const e of m.schema.effects ?? []) {
-      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module : e.kind !== 'release' && e.target !== 'self' ? e.target?.module : m.schema.module;
+      // A `source` target is whichever module's effect made the record: known only when it runs.
+      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module
+        : e.kind !== 'release' && e.target !== 'self' && e.target !== 'source' ? e.target?.module : m.schema.module;
       if (e.kind === 'release' && !(m.schema.effects ?? []).some((x) => x.stock?.reserve)) throw new Error(`${m.file}: effect ${e.key} releases reservations but no effect reserves stock`);
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
+      // `reached:<stage>` must name one of the page's own stage values (a typo would never run).
+      const reached = /^reached:(.+)$/.exec(e.on)?.[1];
+      if (reached && !(m.schema.stages?.values ?? []).some((v) => v.value === reached)) throw new Error(`${m.file}: effect ${e.key} runs on reaching "${reached}", which is not a stage of the page`);
     }
     for (const b of m.schema.list?.actions ?? []) {
       if (b.open && !has(b.open.page)) throw new Error(`${m.file}: action ${b.key} opens unknown page "${b.open.page}"`);

@@ -24,7 +24,7 @@ import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
 import { lookupTeams } from './team-lookup';
 import { callerRefs, deptOf } from './visibility';
-import { runEffects, useRecordCreator } from './effects';
+import { madeByEffect, runEffects, useRecordCreator } from './effects';
 import { releaseReservations } from './stock';
 import { onInstanceEvents, onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
 
@@ -211,7 +211,10 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const sc = { userId: caller.userId, today: todayOf(ctx) };
   // Lines only effects write stay as stored, whatever the client sent.
   const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;
-  const clean = await prepared(trx, ctx, sc, m, body, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
+  // A record another's effect made keeps the source it names (来源单号), whatever a client sends: what its source
+  // counts of it (a purchase's 入库单 still waiting) reads it.
+  const sent = 'sourceCode' in body && await madeByEffect(trx, ctx, m, row.id) ? { ...body, sourceCode: row.data.sourceCode } : body;
+  const clean = await prepared(trx, ctx, sc, m, sent, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
   const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, { data: row.data, lines: row.lines as Row[] });
@@ -250,5 +253,11 @@ useRecordCreator(createRecord);
 onRecordApproved(takeEffectNow);
 onInstanceEvents({
   submitted: (trx, ctx, m, id, instanceId, userId) => runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId),
-  ended: (trx, ctx, id, userId) => releaseReservations(trx, ctx, id, userId),
+  ended: async (trx, ctx, id, userId, how) => {
+    await releaseReservations(trx, ctx, id, userId);
+    // What the record does when its approval ends without effect (gives back what its source counted), once per approval.
+    const m = ctx.schemas.get(how.module);
+    if (m) await runEffects(trx, ctx, m, id, how.kind, `${how.kind}:${how.instanceId}`, userId);
+  },
+  resubmitted: (trx, ctx, m, id, ended, userId) => runEffects(trx, ctx, m, id, 'resubmitted', `resubmitted:${ended}`, userId),
 });

@@ -38,8 +38,15 @@ export interface SettleOptions {
   fromEffect?: boolean;
 }
 
+/** A record's stage first became `stage` (effects `on: "reached:<stage>"`): set by the effects engine. */
+type ReachedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, stage: string, userId: number) => Promise<void>;
+let reachedNow: ReachedHook = async () => {};
+export function onStageReached(fn: ReachedHook) {
+  reachedNow = fn;
+}
+
 export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, data: Row, lines: Row[], opts: SettleOptions) {
-  const r = await sql<{ code: string; status: string; data: Row }>`SELECT code, status, data FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  const r = await sql<{ code: string; status: string; data: Row; created_by: number }>`SELECT code, status, data, created_by FROM records WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
   if (opts.fromEffect && stageLocked(m, row.data ?? {})) {
@@ -47,7 +54,14 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   }
   const today = todayOf(ctx);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
-  await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined });
+  // An aggregate may count the records that name this one ($field code / id: 入库单 of this order still waiting).
+  const withKeys: Row = { ...data, id, code: row.code };
+  await loadAggregates(trx, ctx.tenant, ctx.schemas, m, withKeys, { today, userId: opts.userId ?? undefined });
+  for (const f of m.fields) {
+    if (!f.aggregate) continue;
+    if (f.aggregate.onRead) delete data[f.fieldName];
+    else data[f.fieldName] = withKeys[f.fieldName];
+  }
   const nextLines = computeLines(m.lineColumns, lines, data, { picked, today });
   const next = applyComputed(m.fields, data, nextLines, { picked, today });
   const broken = opts.checks === false ? null : failedCheck(m.schema.checks, next, nextLines, { picked, today });
@@ -60,6 +74,10 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
     WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
   // A stage may free or take a period (a cancelled meeting frees its room).
   await holdPeriods(trx, ctx.tenant, m, id, next);
+  // Effects on reaching the new stage (a purchase's payable once all of it is in stock), once per record and stage.
+  if (to !== undefined && to !== null && from !== to && (m.schema.effects ?? []).some((e) => e.on === `reached:${String(to)}`)) {
+    await reachedNow(trx, ctx, m, id, String(to), opts.userId ?? row.created_by);
+  }
   if (opts.note || from !== to) {
     const moved = from !== to && to !== undefined ? `${String(from ?? '')} → ${String(to)}` : '';
     await trx.insertInto('record_events').values({

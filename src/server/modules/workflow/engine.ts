@@ -65,15 +65,23 @@ export function onRecordApproved(fn: ApprovedHook) {
 
 /**
  * What a record's approval does besides its status, set by the records service: `submitted` runs the page's
- * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them.
+ * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them
+ * and runs the `refused` / `withdrawn` effects once per approval; `resubmitted` runs when a record whose earlier
+ * approvals so ended is submitted again.
  */
 type SubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, instanceId: number, userId: number) => Promise<void>;
-type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number) => Promise<void>;
+/** How an approval ended without effect: `refused` or `withdrawn`, which instance, of which module. */
+export interface Ended { kind: 'refused' | 'withdrawn'; instanceId: number; module: string }
+type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number, how: Ended) => Promise<void>;
+/** A record submitted again after `ended` earlier approvals ended without effect (before its new approval starts). */
+type ResubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, ended: number, userId: number) => Promise<void>;
 let submittedNow: SubmittedHook = async () => {};
 let endedNow: EndedHook = async () => {};
-export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook }) {
+let resubmittedNow: ResubmittedHook = async () => {};
+export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook; resubmitted: ResubmittedHook }) {
   submittedNow = h.submitted;
   endedNow = h.ended;
+  resubmittedNow = h.resubmitted;
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
@@ -195,12 +203,18 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   const running = await trx.selectFrom('process_instances').select('id')
     .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
   if (running) throw conflict('该单据已在审批中');
+  // A submission after refused or withdrawn ones: its `resubmitted` effects (count again what an earlier end gave
+  // back) run once per such submission, once it waits (others then see it 审批中) or before it takes effect.
+  const ended = Number((await trx.selectFrom('process_instances').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', 'in', ['refused', 'withdrawn']).executeTakeFirst())?.n ?? 0);
+  const resubmitted = () => ended > 0 ? resubmittedNow(trx, ctx, a.m, a.recordId, ended, a.originatorId) : Promise.resolve();
   const r = row as { data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null };
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
     const note = route ? '金额不在任何审批步骤的条件内，提交即生效'
       : needsApproval(a.m, r, todayOf(ctx)) ? '该模块未绑定审批流程，提交即生效' : '此类单据无需审批，提交即生效';
     await event(trx, ctx.tenant, a.recordId, 'auto', '提交', a.originatorId, { note });
+    await resubmitted();
     await takeEffect(trx, ctx, a.m.schema.module, a.recordId, a.originatorId);
     return 'approved';
   }
@@ -218,6 +232,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
     definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
+  await resubmitted();
   await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
   const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId);
   return outcome === 'approved' ? 'approved' : 'running';
@@ -304,7 +319,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
-  await endedNow(trx, ctx, inst.record_id, userId);
+  await endedNow(trx, ctx, inst.record_id, userId, { kind: 'refused', instanceId: Number(inst.id), module: inst.module });
   await notifyOutcome(trx, ctx, inst, 'refused', userId, comments.trim());
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
   await releasePeriods(trx, ctx.tenant, [inst.record_id]);
@@ -338,7 +353,7 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
   await releasePeriods(trx, tenant, [recordId]);
-  await endedNow(trx, ctx, recordId, userId);
+  await endedNow(trx, ctx, recordId, userId, { kind: 'withdrawn', instanceId: Number(inst.id), module: inst.module });
 }
 
 /** The caller's open task on a record, with its step and the files that step requires (each: whether attached). */

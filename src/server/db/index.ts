@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
 import { markStatementBatches } from './batches';
+import { preparePlans } from './prepared';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
@@ -32,6 +33,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // An idle client whose server connection ends (restart, failover, a dropped test database) emits
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
+    preparePlans(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
     markStatementBatches(db);
     const url = opts.databaseUrl;

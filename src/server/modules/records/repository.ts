@@ -7,6 +7,7 @@ import { filterSql, orderKeys, orderSql, type Filter, type OrderKey, type Sorter
 import { cacheBusOf, TableCache, type CacheBus } from '../../db/cache-bus';
 import { releaseKeys, releasePeriods } from './unique';
 import { keywordIndexed } from './indexes';
+import { PREPARED } from '../../db/prepared';
 
 export interface PageQuery {
   pageNum: number;
@@ -193,7 +194,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`
     : known !== undefined
       ? sql<number>`${known}::bigint`
-      : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c)`;
+      : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${sql.lit(COUNT_BOUND + 1)}) c)`;
   const offset = (q.pageNum - 1) * q.pageSize;
   // The nearest known boundary at or before the page.
   let from: { pos: number; keys: (string | null)[] } | undefined;
@@ -210,16 +211,23 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     ...keys.flatMap((k, i) => [sql`${k.expr} AS ${sql.ref(`k${i}`)}`, sql`(${k.expr})::text AS ${sql.ref(`kt${i}`)}`])]);
   const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${pageWhere}`;
   let page: RawBuilder<unknown>;
-  if (!from) page = sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
+  // A first page (or one starting at a remembered boundary) of a list narrowed by nothing has a text that recurs and
+  // no value whose selectivity would change the plan (the team, a boundary's keys): its LIMIT a literal, no OFFSET, it
+  // is sent as a prepared statement (db/prepared.ts: planned once per connection instead of at every call). A narrowed
+  // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword.
+  const recurs = skip === 0 && !isNarrowed;
+  if (!from) page = recurs ? sql`${base} ORDER BY ${order} LIMIT ${sql.lit(q.pageSize)}` : sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
   else {
-    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${skip + q.pageSize})`);
+    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${recurs ? sql.lit(q.pageSize) : skip + q.pageSize})`);
     const outer = sql.join(keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`));
     page = parts.length
-      ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
+      ? recurs
+        ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${sql.lit(q.pageSize)}`
+        : sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
       : sql`${base} AND false`;
   }
   // The total rides along with the page: one round trip, and one for a page past the end.
-  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`
+  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
     WITH t AS (SELECT ${total} AS total)
     SELECT p.*, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
   const n = Number(rows[0]?.total ?? 0);

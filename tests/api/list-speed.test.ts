@@ -9,7 +9,7 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { withTenant } from '../../src/server/db/tenant-scope';
-import { pageRecords, whereSql, type PageQuery } from '../../src/server/modules/records/repository';
+import { COUNT_BOUND, pageRecords, whereSql, type PageQuery } from '../../src/server/modules/records/repository';
 import { orderSql, type Sorter } from '../../src/server/modules/records/query';
 import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
 import { BUSY_MESSAGE, envelopePlugin } from '../../src/server/plugins/envelope';
@@ -123,6 +123,69 @@ describe.each(testDialects())('list paging and totals on $name', (dialect) => {
     }
     const unfiltered = await served({ pageNum: 3, pageSize: 9 }, 'NO-SUCH-TEAM');
     expect(unfiltered.list).toEqual([]);
+  });
+
+  it('finds a keyword through its trigram index when it matches few rows and walks the order when many, as a scan would; other teams\' rows stay hidden', async () => {
+    // Beyond the count's bound: 5,100 rows of one common phrase, a rare one among them, and another team's copies.
+    await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by)
+      SELECT ${DEMO.tenantCode}, ${M}, 'KW' || g, '待提交', jsonb_build_object('reason', 'KW常见 第' || g || '号', 'totalPrice', (g % 97)::text), 1
+      FROM generate_series(1, ${COUNT_BOUND + 100}) g`.execute(t.db);
+    await sql`INSERT INTO records (tenant_code, module, code, status, data, created_by)
+      SELECT 'T-KW-OTHER', ${M}, 'KW' || g, '待提交', jsonb_build_object('reason', 'KW常见 第' || g || '号 稀有词'), 1
+      FROM generate_series(1, 30) g`.execute(t.db);
+    await sql`UPDATE records SET data = data || '{"remark": "稀有词 Rare"}' WHERE tenant_code = ${DEMO.tenantCode} AND code IN ('KW7', 'KW700', 'KW4999')`.execute(t.db);
+    await sql`ANALYZE records`.execute(t.db);
+    const otherIds = new Set((await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = 'T-KW-OTHER'`.execute(t.db)).rows.map((r) => Number(r.id)));
+    try {
+      const count = async (kw: string) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM records
+        WHERE tenant_code = ${DEMO.tenantCode} AND module = ${M} AND deleted_at IS NULL AND (code ILIKE ${`%${kw}%`} OR data::text ILIKE ${`%${kw}%`})`.execute(t.db)).rows[0].n);
+      const pageSql = () => statements!.filter((s) => /LEFT JOIN LATERAL/.test(s)).at(-1) ?? '';
+      for (const [kw, form] of [['KW常见', 'walk'], ['常', 'walk'], ['稀有词', 'sorted'], ['rare', 'sorted'], ['有词', 'sorted'], ['无此词', 'sorted']] as const) {
+        for (const sorters of [orders[0], []]) {
+          for (const pageNum of [1, 2, 40]) {
+            const q = { pageNum, pageSize: 20, sorters, keyword: kw };
+            statements = [];
+            const got = await served(q);
+            const page = pageSql();
+            statements = null;
+            // Same rows, same order, same total as the plain scan (ILIKE over code and data::text, ordered by the index).
+            expect(got.list.map((r) => r.id), `${kw} page ${pageNum}`).toEqual(await truth(q));
+            expect(got.total).toBe(Math.min(await count(kw), COUNT_BOUND));
+            expect(got.totalExact).toBe((await count(kw)) <= COUNT_BOUND);
+            // Many matches: one opaque call per row read in the order's index; few: the indexable form, sorted.
+            if (pageNum === 1) expect(page, `${kw}`).toMatch(form === 'walk' ? /yg_keyword\(/ : /\(r\.tenant_code \|\| ''\)/);
+          }
+        }
+        // No row of the other team, whose reasons hold the same words.
+        const got = (await served({ pageNum: 1, pageSize: 50, keyword: kw })).list.map((r) => r.id);
+        expect(got.filter((id) => otherIds.has(id))).toEqual([]);
+      }
+      expect((await served({ pageNum: 1, pageSize: 50, keyword: '稀有词' })).list.map((r) => r.code).sort()).toEqual(['KW4999', 'KW7', 'KW700']);
+      // The trigram index serves the keyword under row-level security (ILIKE and the jsonb → text cast are LEAKPROOF),
+      // and the policy still hides the other team's rows on that path, with no tenant condition in the query at all.
+      await withTenant(t.db, DEMO.tenantCode, async (trx) => {
+        await sql`SELECT set_config('enable_seqscan', 'off', true)`.execute(trx);
+        const kw = '%稀有词%';
+        const plan = (await sql<Record<string, string>>`EXPLAIN SELECT r.id FROM records r WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = ${sql.lit(M)} AND r.deleted_at IS NULL AND (r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`.execute(trx)).rows.map((r) => Object.values(r)[0]).join('\n');
+        expect(plan).toMatch(/Bitmap Index Scan on "?rk_reimburseManage/);
+        expect(plan).toMatch(/Index Cond: .*data\)::text ~~\* /);
+        const bare = sql`SELECT r.code FROM records r WHERE r.module = ${sql.lit(M)} AND r.deleted_at IS NULL AND r.data::text ILIKE ${kw}`;
+        const barePlan = (await sql<Record<string, string>>`EXPLAIN ${bare}`.execute(trx)).rows.map((r) => Object.values(r)[0]).join('\n');
+        expect(barePlan).toMatch(/rk_reimburseManage/);
+        expect((await sql<{ code: string }>`${bare}`.execute(trx)).rows.map((r) => r.code).sort()).toEqual(['KW4999', 'KW7', 'KW700']);
+      });
+      // The other team's transaction sees its own rows only, on both paths.
+      const mine = await withTenant(t.db, 'T-KW-OTHER', (trx) => pageRecords(trx, 'T-KW-OTHER', m, { pageNum: 1, pageSize: 50, keyword: '稀有词' }));
+      expect(mine.total).toBe(30);
+      expect(mine.list).toHaveLength(30);
+      for (const kw of ['稀有词', 'KW常见']) {
+        const other = await served({ pageNum: 1, pageSize: 20, keyword: kw }, 'T-KW-OTHER');
+        expect(other.list).toEqual([]);
+        expect(other.total).toBe(0);
+      }
+    } finally {
+      await sql`DELETE FROM records WHERE code LIKE 'KW%'`.execute(t.db);
+    }
   });
 
   it('runs a list call in few statements: no session or field-options read once cached, one for the page', async () => {

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
 import { markStatementBatches } from './batches';
+import { preparePlans } from './prepared';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
@@ -32,6 +33,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // An idle client whose server connection ends (restart, failover, a dropped test database) emits
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
+    preparePlans(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
     markStatementBatches(db);
     const url = opts.databaseUrl;
@@ -47,11 +49,14 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     fs.mkdirSync(dir, { recursive: true });
     // btree_gist: noOverlap rules are exclusion constraints over (text, tstzrange) columns.
     const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    // pg_trgm and btree_gin: the keyword search's trigram indexes (migration 021).
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
     // shared_buffers 32 MB instead of PostgreSQL's 128 MB: the embedded database lives in this process's memory, and
     // its data files are cached by the operating system anyway. It keeps ~110 MB of RSS off a server started on a
     // demo-sized data folder (measured: 399 → 286 MB after the first query), with the same answers.
     const pglite = await PGlite.create(dir, {
-      parsers: { 20: (v: string) => Number(v) }, extensions: { btree_gist },
+      parsers: { 20: (v: string) => Number(v) }, extensions: { btree_gist, pg_trgm, btree_gin },
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     });
     // Durability: PGlite runs inside this process, so a commit is only safe from a crash of the process once its WAL

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017_stock_reservations';
 import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_copy_backfill';
 import * as m020 from './migrations/020_cache_notify';
+import * as m021 from './migrations/021_keyword_search';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018_notifications': m018,
   '019_copy_backfill': m019,
   '020_cache_notify': m020,
+  '021_keyword_search': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,15 +9,36 @@ import { indexNameOf, indexStatements } from './query';
 /** The advisory lock that lets one server process at a time bring the indexes in step (any constant will do). */
 const INDEX_SYNC_LOCK = 7_140_615;
 
+/**
+ * Whether keyword searches can use trigram indexes: pg_trgm and btree_gin installed and ILIKE with the jsonb → text cast LEAKPROOF
+ * (migration 021, which needs a superuser). Without, the trigram indexes would cost every write and serve no plan.
+ */
+export async function trigramSearch(db: DB): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`SELECT (SELECT count(*) FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gin')) = 2
+    AND (SELECT bool_and(proleakproof) FROM pg_proc WHERE oid IN ('texticlike'::regproc, 'jsonb_out'::regproc, 'textin'::regproc)) AS ok`.execute(db);
+  return !!rows[0]?.ok;
+}
+
+let warned = false;
+
+/** Whether this process built the trigram indexes (keyword lists known to match few rows are then sorted, not walked). */
+export let keywordIndexed = false;
+
 export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promise<void> {
-  const wanted = schemas.all().flatMap(indexStatements);
+  const trigrams = await trigramSearch(db);
+  keywordIndexed = trigrams;
+  if (!trigrams && !warned) {
+    warned = true;
+    console.warn('[records] keyword searches scan the team\'s rows: pg_trgm or btree_gin is missing, or ILIKE is not LEAKPROOF (migrations ran without a superuser; README "Performance")');
+  }
+  const wanted = schemas.all().flatMap(indexStatements).filter((s) => trigrams || !indexNameOf(s).startsWith('rk_'));
   const names = new Set(wanted.map(indexNameOf));
   // One process at a time: replicas starting together would create the same index at the same moment, and
   // PostgreSQL refuses the second CREATE INDEX IF NOT EXISTS (a duplicate in pg_class) — that replica would not start.
   await db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${INDEX_SYNC_LOCK})`.execute(conn);
     try {
-      const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsc]_'`.execute(conn);
+      const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(conn);
       for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(conn);
       for (const stmt of wanted) await sql.raw(stmt).execute(conn);
     } finally {

@@ -179,14 +179,19 @@ export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): Order
   return keys;
 }
 
-/** ORDER BY of a list (orderKeys). */
-export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined): RawBuilder<unknown> {
+/**
+ * ORDER BY of a list (orderKeys). `sorted`: the same order, which no index gives (the constant tenant as an
+ * expression), so the planner gathers the matching rows the cheapest way and sorts them: for a narrowed list known to
+ * match few rows (a rare keyword, found by its trigram index), rather than walking the order's index past every row.
+ */
+export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined, opts: { sorted?: boolean } = {}): RawBuilder<unknown> {
   const keys = orderKeys(m, sorters);
   const dir = (k: OrderKey) => (k.notNull ? (k.desc ? sql`DESC` : sql`ASC`) : k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`);
   // The tenant first (constant in the list) so only the module's (tenant, field, id) index can give this
   // order: the planner never walks the whole primary key of every team for the newest rows of one.
   const tenantDesc = keys[keys.length - 1].desc;
-  return sql.join([tenantDesc ? sql`r.tenant_code DESC` : sql`r.tenant_code ASC`, ...keys.map((k) => sql`${k.expr} ${dir(k)}`)]);
+  const tenant = opts.sorted ? sql`(r.tenant_code || '')` : sql`r.tenant_code`;
+  return sql.join([tenantDesc ? sql`${tenant} DESC` : sql`${tenant} ASC`, ...keys.map((k) => sql`${k.expr} ${dir(k)}`)]);
 }
 
 /**
@@ -210,6 +215,10 @@ export function indexStatements(m: ModuleSchema): string[] {
   for (const f of ['status', 'categoryId'].filter((x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId')) {
     out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, created_at DESC, id DESC) ${where}`);
   }
+  // The keyword search (code or the record's JSON text contains the words, repository.ts whereSql): the team, then
+  // trigrams of both (pg_trgm and btree_gin, migration 021), built only where the database can use them under
+  // row-level security (indexes.ts).
+  out.push(`CREATE INDEX IF NOT EXISTS "rk_${mod}" ON records USING gin (tenant_code, code gin_trgm_ops, (data::text) gin_trgm_ops) ${where}`);
   return out;
 }
 

@@ -6,6 +6,8 @@ import type { ModuleSchema } from './schema-registry';
 import { filterSql, orderKeys, orderSql, type Filter, type OrderKey, type Sorter } from './query';
 import { cacheBusOf, TableCache, type CacheBus } from '../../db/cache-bus';
 import { releaseKeys, releasePeriods } from './unique';
+import { keywordIndexed } from './indexes';
+import { PREPARED } from '../../db/prepared';
 
 export interface PageQuery {
   pageNum: number;
@@ -42,15 +44,19 @@ export const COUNT_BOUND = 5000;
 /** Whether the query narrows the module's list (then its total must be counted). */
 const narrowed = (q: PageQuery) => !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
 
-/** The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export. */
-export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) {
+/**
+ * The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export.
+ * `walk`: the keyword as one opaque call (yg_keyword, migration 021, the same match) which the planner takes for a
+ * common one, so a list whose keyword matches many rows reads the order's index until the page is full.
+ */
+export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>, opts: { walk?: boolean } = {}) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
   const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
   if (q.scope) conds.push(q.scope);
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
   if (q.keyword?.trim()) {
     const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
-    conds.push(sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
+    conds.push(opts.walk ? sql`yg_keyword(r.code, r.data, ${kw})` : sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
   }
   if (q.categoryId) {
     conds.push(sql`r.category_id IN (
@@ -159,7 +165,6 @@ function afterParts(keys: OrderKey[], b: (string | null)[]): RawBuilder<unknown>
 export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery) {
   const where = whereSql(tenant, m, q);
   const keys = orderKeys(m, q.sorters);
-  const order = orderSql(m, q.sorters);
   const isNarrowed = narrowed(q);
   const memo = listMemo(trx, tenant, m, q, where, keys);
   let known = isNarrowed ? memo?.total : undefined;
@@ -178,11 +183,18 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     }
     known = await counting.catch(() => undefined);
   }
+  // A keyword search, its matches counted: many (beyond the count's bound) — walk the order's index and test each row
+  // until the page is full (a few rows per match); few — gather them (their trigram index) and sort them. The
+  // planner cannot tell the two apart itself: it estimates every '%…%' pattern to match a handful of rows.
+  const keyword = !!q.keyword?.trim() && known !== undefined;
+  const walk = keyword && known! > COUNT_BOUND;
+  const pageWhere = walk ? whereSql(tenant, m, q, { walk }) : where;
+  const order = orderSql(m, q.sorters, { sorted: keyword && !walk && keywordIndexed });
   const total = !isNarrowed
     ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`
     : known !== undefined
       ? sql<number>`${known}::bigint`
-      : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c)`;
+      : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${sql.lit(COUNT_BOUND + 1)}) c)`;
   const offset = (q.pageNum - 1) * q.pageSize;
   // The nearest known boundary at or before the page.
   let from: { pos: number; keys: (string | null)[] } | undefined;
@@ -197,18 +209,25 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
       WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')))
       FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
     ...keys.flatMap((k, i) => [sql`${k.expr} AS ${sql.ref(`k${i}`)}`, sql`(${k.expr})::text AS ${sql.ref(`kt${i}`)}`])]);
-  const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${where}`;
+  const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${pageWhere}`;
   let page: RawBuilder<unknown>;
-  if (!from) page = sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
+  // A first page (or one starting at a remembered boundary) of a list narrowed by nothing has a text that recurs and
+  // no value whose selectivity would change the plan (the team, a boundary's keys): its LIMIT a literal, no OFFSET, it
+  // is sent as a prepared statement (db/prepared.ts: planned once per connection instead of at every call). A narrowed
+  // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword.
+  const recurs = skip === 0 && !isNarrowed;
+  if (!from) page = recurs ? sql`${base} ORDER BY ${order} LIMIT ${sql.lit(q.pageSize)}` : sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
   else {
-    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${skip + q.pageSize})`);
+    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${recurs ? sql.lit(q.pageSize) : skip + q.pageSize})`);
     const outer = sql.join(keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`));
     page = parts.length
-      ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
+      ? recurs
+        ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${sql.lit(q.pageSize)}`
+        : sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
       : sql`${base} AND false`;
   }
   // The total rides along with the page: one round trip, and one for a page past the end.
-  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`
+  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
     WITH t AS (SELECT ${total} AS total)
     SELECT p.*, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
   const n = Number(rows[0]?.total ?? 0);

@@ -378,6 +378,8 @@ export interface ListTab {
   label: string;
   value: string;
   filter?: RecordCondition[];
+  /** On a header with many tabs, the tabs of one group fold into one tab choosing among them (阶段：制作中 ▾). */
+  group?: string;
 }
 
 export interface SectionHeaderConfig {

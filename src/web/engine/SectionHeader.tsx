@@ -96,6 +96,9 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra }: Sect
                       value={active?.value}
                       placeholder={g.name}
                       popupMatchSelectWidth={false}
+                      // Every choice drawn (a group holds a few dozen at most), so none hides in a virtual list.
+                      virtual={false}
+                      listHeight={Math.min(480, g.tabs.length * 32 + 8)}
                       options={g.tabs.map((t) => ({ label: t.label, value: t.value }))}
                       labelRender={(o) => `${g.name}：${String(o.label ?? '')}`}
                       onChange={(v: string) => choose(v)}

@@ -206,7 +206,8 @@ function useShownColumns(columns: ColumnDef[]): ColumnDef[] {
     form.addEffects(key, () => onFormValuesChange(() => setShown(shownNow().join())));
     return () => form.removeEffects(key);
   }, [form, columns, dependent, id]);
-  if (!dependent) return columns;
+  // Outside a form there is no record to ask: every column shows.
+  if (!dependent || !form) return columns;
   const shown = shownNow();
   return columns.filter((_, i) => shown[i]);
 }

@@ -72,7 +72,7 @@ describe('notification bell', () => {
 
   it('a notification whose record the user may not open reads 不可查看; pressing it marks it read and opens nothing', async () => {
     const hidden = { ...NOTICES[0], id: 3, title: '待审批：文件管理 WJ202611230001', module: 'fileManagement', page: null, recordId: null, code: null, viewable: false };
-    serve([hidden, { ...NOTICES[0], viewable: true }] as typeof NOTICES, 2);
+    serve([hidden, { ...NOTICES[0], viewable: true }] as unknown as typeof NOTICES, 2);
     renderApp('/');
     fireEvent.click(await screen.findByTestId('notification-bell'));
     const items = await screen.findAllByTestId('notification-item');

@@ -23,6 +23,9 @@ describe('list tabs', () => {
   it('lists the declared tabs, then one per stage value', () => {
     expect(listTabs(page).map((t) => t.value)).toEqual(['all', 'todo', 'open', 'overdue', 'mine2', '未回款', '已回款']);
     expect(listTabs(page)[5].filter).toEqual([{ field: 'receiveStage', operator: 'eq', value: '未回款' }]);
+    // Stage tabs come as one group, which a crowded header folds into one tab (SectionHeader's foldTabs).
+    expect(listTabs(page).slice(5).map((t) => t.group)).toEqual(['阶段', '阶段']);
+    expect(listTabs(page)[0].group).toBeUndefined();
     expect(listTabs({ sectionHeader: { title: 't', stageTabs: true } })).toEqual([]);
     expect(listTabs({})).toEqual([]);
   });

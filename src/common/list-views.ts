@@ -15,7 +15,8 @@ export function listTabs(s: Viewable): ListTab[] {
   const declared = s.sectionHeader?.tabs ?? [];
   if (!s.sectionHeader?.stageTabs || !s.stages) return declared;
   const field = s.stages.field ?? 'stage';
-  return [...declared, ...s.stages.values.map((v): ListTab => ({ label: v.value, value: v.value, filter: [{ field, operator: 'eq', value: v.value }] }))];
+  const group = s.stages.label ?? '阶段';
+  return [...declared, ...s.stages.values.map((v): ListTab => ({ label: v.value, value: v.value, group, filter: [{ field, operator: 'eq', value: v.value }] }))];
 }
 
 export interface ResolvedTab {

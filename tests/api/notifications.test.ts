@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
-import { approveAll, dataApi as api } from '../helpers/records';
+import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { membersOfRole, notifyUsers } from '../../src/server/modules/notifications/notify';
@@ -24,7 +24,7 @@ describe.each(testDialects())('notifications on $name', (dialect) => {
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['dept', 'expenseType']));
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['dept', 'expenseType', 'fileFolder']));
     for (const u of ['demo', 'zhangsan', 'lisi', 'liuyang', 'sunli']) ids[u] = (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     liuyang = await t.login('liuyang', 'demo12345');
     await t.db.insertInto('users').values({ username: 'other', mobile: '13933330002', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
@@ -171,6 +171,37 @@ describe.each(testDialects())('notifications on $name', (dialect) => {
     }
     expect((await t.call('POST', '/api/notifications/read', { id: 9007199254740991 }, liuyang)).status).toBe(404);
     expect((await t.call('GET', '/api/notifications/unread')).status).not.toBe(200);
+  });
+
+  it('a notification whose record the recipient may not open (visibility, data scope, permission, deleted since) lists as 不可查看', async () => {
+    // Files (visibleWhen) made by 张三: one for everyone, one for 李四 alone, one deleted since; 孙丽 is told of all three.
+    const file = await uploadPng(t, staff, '图纸.png');
+    const addFile = async (fileName: string, over: Row = {}) => {
+      const r = await t.call('POST', api('fileManagement', 'add'), { fileName, folderId: dictItemId(dict, 'fileFolder', '技术图纸'), version: 'A1', visibleScope: '全员', files: [file], submit: true, ...over }, staff);
+      expect(r.status, r.message).toBe(200);
+      return Number(r.data.id);
+    };
+    const open = await addFile('可查看测试：全员');
+    const hidden = await addFile('可查看测试：只给李四', { visibleScope: '指定人员', userIds: [ids.lisi] });
+    const gone = await addFile('可查看测试：删掉的');
+    const sunli = await t.login('sunli', 'demo12345');
+    expect((await t.call('GET', `/api/data/fileManagement/get?id=${open}`, undefined, sunli)).status).toBe(200);
+    expect((await t.call('GET', `/api/data/fileManagement/get?id=${hidden}`, undefined, sunli)).status).toBe(404);
+    await sql`UPDATE records SET deleted_at = now() WHERE id = ${gone}`.execute(t.db);
+    await withTenant(t.db, 'T00000001', async (trx) => {
+      for (const [key, id] of [['open', open], ['hidden', hidden], ['deleted', gone]] as const) {
+        await notifyUsers(trx, 'T00000001', [ids.sunli], { title: `可查看测试：${key}`, module: 'fileManagement', recordId: id, actorId: ids.zhangsan, sourceKey: `viewable:${key}` });
+      }
+    });
+    const listed = (await list(sunli)).list;
+    const of = (key: string) => listed.find((n) => n.title === `可查看测试：${key}`)!;
+    expect(of('open')).toMatchObject({ viewable: true, module: 'fileManagement', recordId: open, page: 'fileManagement', code: expect.any(String) });
+    for (const key of ['hidden', 'deleted']) expect(of(key), key).toMatchObject({ viewable: false, page: null, recordId: null, code: null, read: false });
+    // 李四 may open his.
+    await withTenant(t.db, 'T00000001', (trx) => notifyUsers(trx, 'T00000001', [ids.lisi], { title: '可查看测试：李四的', module: 'fileManagement', recordId: hidden, actorId: ids.zhangsan, sourceKey: 'viewable:lisi' }));
+    expect((await list(lisi)).list.find((n) => n.title === '可查看测试：李四的')).toMatchObject({ viewable: true, recordId: hidden });
+    // Still hers to mark read.
+    expect((await t.call('POST', '/api/notifications/read', { id: of('hidden').id }, sunli)).status).toBe(200);
   });
 
   it('an approval task notifies its approver; agreement and refusal notify the submitter, once', async () => {

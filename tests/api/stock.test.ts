@@ -216,6 +216,12 @@ describe.each(testDialects())('stock ledger on $name', (dialect) => {
     const moved = await post('调拨', side, [{ materialId: hinge.id, quantity: 2, location: 'K-02', targetLocation: 'A-01' }], { targetWarehouseId: main });
     expect(moved.status, moved.message).toBe(200);
     expect(await balance(hinge.id, main)).toMatchObject({ quantity: 2, location: 'A-01' });
+    // 调入库位 is a 调拨's alone (recordDependOn billType = 调拨): on an 入库 a stale one is neither checked nor stored.
+    const stale = await post('入库', side, [{ materialId: hinge.id, quantity: 1, unitPrice: 3, location: 'K-01', targetLocation: 'K-02' }]);
+    expect(stale.status, stale.message).toBe(200);
+    expect(stale.data.lines[0]).toMatchObject({ location: 'K-01', locationName: 'K-01 一号货架' });
+    expect(stale.data.lines[0].targetLocation).toBeUndefined();
+    expect(stale.data.lines[0].targetLocationName).toBeUndefined();
     // 期初 too.
     const other = await material('拉手（库位测试）', 2);
     expect(await t.call('POST', api('storageinit', 'add'), { warehouseId: side, initDate: '2031-01-01', lines: [{ materialId: other.id, quantity: 1, unitPrice: 2, location: 'Z-9' }] }, boss))

@@ -70,6 +70,19 @@ describe('notification bell', () => {
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
+  it('a notification whose record the user may not open reads 不可查看; pressing it marks it read and opens nothing', async () => {
+    const hidden = { ...NOTICES[0], id: 3, title: '待审批：文件管理 WJ202611230001', module: 'fileManagement', page: null, recordId: null, code: null, viewable: false };
+    serve([hidden, { ...NOTICES[0], viewable: true }] as unknown as typeof NOTICES, 2);
+    renderApp('/');
+    fireEvent.click(await screen.findByTestId('notification-bell'));
+    const items = await screen.findAllByTestId('notification-item');
+    expect(items[0].textContent).toContain('不可查看');
+    expect(items[1].textContent).not.toContain('不可查看');
+    fireEvent.click(items[0]);
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/notifications/read'))).toBe(true));
+    expect(window.location.pathname).toBe('/');
+  });
+
   it('shows 暂无通知 when there is none, and 全部已读 is not offered', async () => {
     serve([], 0);
     renderApp('/');

@@ -4,6 +4,7 @@ import type { ColumnDef, FieldDef } from '../schema/types';
 import { LINES_KEY, TEXT_MAX_LENGTH, UPLOAD_DEFAULT_LIMIT } from './constants';
 import { checkNumberRange, checkUploadCount, fieldError, isEmptyValue } from './field-rules';
 import { msg } from './messages';
+import { conditionHolds as recordHolds } from './conditions';
 import { cellName, cellValueProblem, fieldTypeError, isAbsent, isNumberColumn, problemMessage, toDecimal } from './value-types';
 
 export interface RecordError {
@@ -69,7 +70,7 @@ export function validateRecord(
       const field = `${LINES_KEY}[${i}].${col.prop}`;
       const problem = isAbsent(value) ? null : cellValueProblem(col, value);
       if (problem) return { field, message: problemMessage(problem, cellName(opts.linesTitle, i, col.label)) };
-      if (!conditionHolds(col.dependOn, row) || !conditionHolds(col.showCondition, row)) continue;
+      if (!conditionHolds(col.dependOn, row) || !conditionHolds(col.showCondition, row) || !recordHolds(col.recordDependOn, record)) continue;
       const message = lineCellError(col, value);
       if (message) return { field, message };
     }

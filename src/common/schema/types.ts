@@ -222,6 +222,8 @@ export interface ColumnDef extends PopoverConfig {
   tooltip?: string;
   dependOn?: { field: string; value: unknown };
   showCondition?: { field: string; value: unknown };
+  /** Line cells: the column is shown, stored and checked only while the record's field holds (调入库位 only on a 调拨). */
+  recordDependOn?: FieldCondition;
   limit?: number;
   accept?: string;
   /** Editable cell input: text, number, select, date. */
@@ -376,6 +378,8 @@ export interface ListTab {
   label: string;
   value: string;
   filter?: RecordCondition[];
+  /** On a header with many tabs, the tabs of one group fold into one tab choosing among them (阶段：制作中 ▾). */
+  group?: string;
 }
 
 export interface SectionHeaderConfig {

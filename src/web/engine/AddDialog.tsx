@@ -1,6 +1,6 @@
 // Add dialog (spec §2.7): width 400, draggable by its title, tenant logo, optional extra
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';
 import { Button, InputNumber, Input, Modal, Table, Typography } from 'antd';
 import { createForm } from '@formily/core';
@@ -50,13 +50,35 @@ function LineInputs({ spec, values, set }: { spec: NonNullable<AddDialogProps['l
   return <Table size="small" pagination={false} rowKey={(_, i) => String(i)} columns={columns} dataSource={spec.lines} style={{ marginTop: 8 }} />;
 }
 
+/** Counts the dialog's openings: a new number each time `open` turns true (and for a dialog mounted open). */
+function useOpening(open: boolean): number {
+  const state = useRef({ open: false, n: 0 });
+  if (open && !state.current.open) state.current.n += 1;
+  state.current.open = open;
+  return state.current.n;
+}
+
 export function AddDialog(p: AddDialogProps) {
-  // A fresh form per opening, so cancel leaves nothing behind.
+  // A fresh form per opening, so cancel leaves nothing behind — and only per opening: a parent that renders again
+  // while the dialog is open (a list reloading, fields or initial values built afresh, the user confirmed late) must
+  // not rebuild it, which dropped what was typed and the messages a first 确定 had just shown.
   const { userId } = useContext(TenantContext);
-  const form = useMemo(
-    () => createForm({ initialValues: applyDefaults(p.fields, p.initialValues ?? {}, { userId, today: todayInChina() }) }),
-    [p.open, p.initialValues, p.fields, userId],
-  );
+  const opening = useOpening(p.open);
+  const latest = useRef({ fields: p.fields, initialValues: p.initialValues, userId });
+  latest.current = { fields: p.fields, initialValues: p.initialValues, userId };
+  const form = useMemo(() => {
+    const { fields, initialValues, userId: who } = latest.current;
+    return createForm({ initialValues: applyDefaults(fields, initialValues ?? {}, { userId: who, today: todayInChina() }) });
+  }, [opening]);
+  // Defaults that arrive late (who the user is) fill only the fields still empty.
+  useEffect(() => {
+    if (!p.open || userId === undefined) return;
+    const late = applyDefaults(p.fields, {}, { userId, today: todayInChina() });
+    for (const [k, v] of Object.entries(late)) {
+      const cur = form.values[k];
+      if ((cur === undefined || cur === null || cur === '') && v !== undefined && v !== null) form.setValuesIn(k, v);
+    }
+  }, [userId, form, p.open, p.fields]);
   const drag = useDraggable();
   const [busy, setBusy] = useState(false);
   const fields = p.fields.filter((f) => f.isAdd !== false);
@@ -66,17 +88,29 @@ export function AddDialog(p: AddDialogProps) {
   useEffect(() => setLineValues((spec?.lines ?? []).map((l) => spec?.initial?.(l) ?? {})), [spec, p.open]);
   const setLine = (i: number, k: string, v: unknown) => setLineValues((cur) => cur.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
 
+  // One press at a time: a second press while the first validates or submits does nothing (the first answers).
+  const pressing = useRef(false);
   const submit = async () => {
+    if (pressing.current) return;
+    pressing.current = true;
     try {
-      await form.validate();
-    } catch {
-      return; // messages show under the fields
-    }
-    setBusy(true);
-    try {
-      await p.onSubmit(spec ? { ...form.values, lines: lineValues } : { ...form.values });
+      // Every field shown must be in the form before it is validated: a press landing as the dialog opens waits
+      // for them (a frame or two), so it shows their messages instead of passing an empty form.
+      const shown = fields.filter((f) => !f.hidden).map((f) => f.fieldName);
+      for (let i = 0; i < 20 && shown.some((n) => !form.fields[n]); i++) await new Promise((r) => setTimeout(r, 16));
+      try {
+        await form.validate();
+      } catch {
+        return; // messages show under the fields
+      }
+      setBusy(true);
+      try {
+        await p.onSubmit(spec ? { ...form.values, lines: lineValues } : { ...form.values });
+      } finally {
+        setBusy(false);
+      }
     } finally {
-      setBusy(false);
+      pressing.current = false;
     }
   };
 

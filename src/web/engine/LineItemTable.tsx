@@ -3,7 +3,10 @@
 // summary row totals the money columns. Cells subscribe to their own row, so typing in one line
 // does not re-render the others. Columns shrink to the table's width, so the sticky 操作 column
 // never lies over an input.
-import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useForm } from '@formily/react';
+import { onFormValuesChange, type Form } from '@formily/core';
+import { conditionHolds } from '../../common/rules/conditions';
 import { Button, DatePicker, Input, Select, Table, TreeSelect, Upload, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnDef } from '../../common/schema/types';
@@ -187,7 +190,30 @@ const MIN_CELL_WIDTH = 80;
 /** The vertical scrollbar of a long table takes room from the columns. */
 const SCROLLBAR_ALLOWANCE = 16;
 
-export function LineItemTable({ store, columns, title, addable, readOnly }: LineItemTableProps) {
+/**
+ * The columns shown for the form's values as they are now: a column whose `recordDependOn` does not hold for the record
+ * (调入库位 on an 入库) is left out, as the server drops its cells; it follows the form as the user changes it.
+ */
+function useShownColumns(columns: ColumnDef[]): ColumnDef[] {
+  const form = useForm() as Form | undefined;
+  const id = useId();
+  const dependent = columns.some((c) => c.recordDependOn);
+  const shownNow = () => columns.map((c) => !c.recordDependOn || conditionHolds(c.recordDependOn, (form?.values ?? {}) as Record<string, unknown>));
+  const [, setShown] = useState('');
+  useEffect(() => {
+    if (!form || !dependent) return;
+    const key = `yg-line-columns-${id}`;
+    form.addEffects(key, () => onFormValuesChange(() => setShown(shownNow().join())));
+    return () => form.removeEffects(key);
+  }, [form, columns, dependent, id]);
+  // Outside a form there is no record to ask: every column shows.
+  if (!dependent || !form) return columns;
+  const shown = shownNow();
+  return columns.filter((_, i) => shown[i]);
+}
+
+export function LineItemTable({ store, columns: declared, title, addable, readOnly }: LineItemTableProps) {
+  const columns = useShownColumns(declared);
   const keys = useSyncExternalStore(store.subscribeKeys, store.keys);
   const editable = !readOnly;
   const box = useBoxWidth();

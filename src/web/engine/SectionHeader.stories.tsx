@@ -12,3 +12,18 @@ export const TabsAndMonthYear: Story = {
 };
 export const YearArrows: Story = { args: { config: { title: '年度考评', dateMode: 'year' } }, parameters: expectText('年度考评', '2024') };
 export const TitleOnly: Story = { args: { config: { title: '员工档案' } }, parameters: expectText('员工档案') };
+/** 15 tabs (道具进度): the stage tabs fold into one 阶段 tab choosing among them; 全部 and 逾期 stay side by side. */
+export const ManyStageTabs: Story = {
+  args: {
+    config: {
+      title: '道具进度',
+      tabs: [
+        { label: '全部', value: 'all' },
+        ...['待分配', '制作中', '外发中', '待质检', '返工中', '待打包', '待入库', '已入库', '已发货', '安装中', '已安装', '已结算', '已取消'].map((s) => ({ label: s, value: s, group: '阶段' })),
+        { label: '逾期', value: 'late' },
+      ],
+      dateMode: 'monthYear',
+    },
+  },
+  parameters: expectText('道具进度', '全部', '逾期', '阶段'),
+};

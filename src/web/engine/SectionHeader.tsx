@@ -1,10 +1,10 @@
 // Section header (spec §2.11): title, optional classification tabs, year arrows or a month/year toggle.
 import { useState, type ReactNode } from 'react';
-import { Button, Space, Tabs } from 'antd';
+import { Button, Select, Space, Tabs } from 'antd';
 import { Segmented } from './lazy-antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { SectionHeaderConfig } from '../../common/schema/types';
+import type { ListTab, SectionHeaderConfig } from '../../common/schema/types';
 
 export interface SectionHeaderValue {
   tab?: string;
@@ -22,6 +22,29 @@ export interface SectionHeaderProps {
   tab?: string;
   /** Shown after the tabs (the active nested entity's own tabs). */
   extra?: ReactNode;
+}
+
+/** Up to this many tabs show side by side; beyond it grouped tabs fold (foldTabs). */
+export const MAX_INLINE_TABS = 8;
+const GROUP = '@group:';
+
+/**
+ * The header's tabs as shown: up to MAX_INLINE_TABS side by side. Beyond that the tabs of a `group` (a schema's, or the
+ * stage tabs of `stageTabs`) fold into one tab choosing among them (阶段：制作中 ▾), and ungrouped ones past the limit
+ * into 更多 — so a page with 15 stage tabs keeps every tab one click away instead of behind the tab bar's "…".
+ */
+export function foldTabs(tabs: ListTab[]): { inline: ListTab[]; groups: { name: string; tabs: ListTab[] }[] } {
+  if (tabs.length <= MAX_INLINE_TABS) return { inline: tabs, groups: [] };
+  const byGroup = new Map<string, ListTab[]>();
+  const inline: ListTab[] = [];
+  for (const t of tabs) {
+    if (t.group) byGroup.set(t.group, [...(byGroup.get(t.group) ?? []), t]);
+    else inline.push(t);
+  }
+  const groups = [...byGroup].map(([name, list]) => ({ name, tabs: list }));
+  const room = Math.max(1, MAX_INLINE_TABS - groups.length - 1);
+  if (inline.length > room + 1) groups.push({ name: '更多', tabs: inline.splice(room) });
+  return { inline, groups };
 }
 
 /** The period the header starts on: this month in month/year mode, else this year (what the list is first filtered by). */
@@ -42,6 +65,8 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra }: Sect
     const d = next.date ?? date;
     onChange?.({ tab: t, mode: m, period: period(m, d) });
   };
+  const folded = foldTabs(config.tabs ?? []);
+  const choose = (k: string) => { setTab(k); emit({ tab: k }); };
   const step = (delta: number) => {
     const d = date.add(delta, mode);
     setDate(d);
@@ -54,9 +79,35 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra }: Sect
         <strong style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0 }}>{config.title}</strong>
         {config.tabs?.length ? (
           <Tabs
-            activeKey={tab}
-            onChange={(k) => { setTab(k); emit({ tab: k }); }}
-            items={config.tabs.map((t) => ({ key: t.value, label: t.label }))}
+            activeKey={folded.groups.find((g) => g.tabs.some((t) => t.value === tab)) ? GROUP + folded.groups.find((g) => g.tabs.some((t) => t.value === tab))!.name : tab}
+            onChange={(k) => { if (!k.startsWith(GROUP)) choose(k); }}
+            items={[
+              ...folded.inline.map((t) => ({ key: t.value, label: t.label })),
+              ...folded.groups.map((g) => {
+                const active = g.tabs.find((t) => t.value === tab);
+                return {
+                  key: GROUP + g.name,
+                  label: (
+                    <Select
+                      className="yg-tab-group"
+                      size="small"
+                      variant="borderless"
+                      aria-label={g.name}
+                      value={active?.value}
+                      placeholder={g.name}
+                      popupMatchSelectWidth={false}
+                      // Every choice drawn (a group holds a few dozen at most), so none hides in a virtual list.
+                      virtual={false}
+                      listHeight={Math.min(480, g.tabs.length * 32 + 8)}
+                      options={g.tabs.map((t) => ({ label: t.label, value: t.value }))}
+                      labelRender={(o) => `${g.name}：${String(o.label ?? '')}`}
+                      onChange={(v: string) => choose(v)}
+                      style={{ minWidth: 96 }}
+                    />
+                  ),
+                };
+              }),
+            ]}
             style={{ marginBottom: -16, minWidth: 0, flex: '0 1 auto' }}
           />
         ) : null}

@@ -82,6 +82,8 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   // A picker with `fillLines` (采购模板) replaces the lines with the picked record's.
   useFillLines(form, lines, config.fields, !readOnly && !!config.lines);
   const formId = record?.id;
+  // A new record's form shows only the fields a new record has (isAdd false: 开工日期, 返工次数, set later by its actions).
+  const shownFields = useMemo(() => (isNew ? config.fields.filter((f) => f.isAdd !== false) : config.fields), [isNew, config.fields]);
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.
   const status = record?.[config.systemCode?.statusProp ?? 'status'];
   const allowed = Array.isArray(record?.actions) ? (record!.actions as string[]) : null;
@@ -217,7 +219,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
         {stages && record && <StageDetails stages={stages} record={record} inHeader={config.systemCode?.statusProp === (stages.field ?? 'stage')} />}
         <FormProvider form={form}>
           <FormLayout layout="horizontal" labelWidth={110}>
-            <SchemaFields fields={config.fields} columns={2} />
+            <SchemaFields fields={shownFields} columns={2} />
           </FormLayout>
           {/* Inside the form: line cells read its values and picks (a picker's filter, the picked warehouse's 库位). */}
           {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}

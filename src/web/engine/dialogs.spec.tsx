@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { ApprovalDialog } from './ApprovalDialog';
 import { missingFilesError, ReasonDialog, reasonError } from './ReasonDialog';
 import { AddDialog } from './AddDialog';
@@ -115,6 +116,57 @@ describe('AddDialog', () => {
     cleanup();
     renderWithFixtures(<AddDialog open title="新增" fields={fields} extraButton={{ key: 'd', text: '存草稿', permissionCode: 'x:draft' }} onCancel={() => undefined} onSubmit={() => undefined} />);
     expect(footerButtons()).toEqual(['取消', '提交']);
+  });
+});
+
+describe('AddDialog pressed as it opens', () => {
+  const payFields = [
+    { fieldName: 'payDate', titleName: '支付日期', fontendType: 'date' as const, requireAble: true },
+    { fieldName: 'account', titleName: '付款账户', fontendType: 'text' as const, requireAble: true },
+  ];
+  /** A page opening the dialog; 重绘 renders it again with its fields and initial values built afresh (as a parent does). */
+  function Host({ onSubmit }: { onSubmit: (v: Record<string, unknown>) => unknown }) {
+    const [open, setOpen] = useState(false);
+    const [n, setN] = useState(0);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>打开</button>
+        <button type="button" onClick={() => setN(n + 1)}>重绘</button>
+        {open && <AddDialog open title="支付" fields={payFields.map((f) => ({ ...f }))} initialValues={{}} submitText="确定" onCancel={() => setOpen(false)} onSubmit={onSubmit} />}
+      </>
+    );
+  }
+  const ok = () => buttons('确定', document.querySelector('.ant-modal-footer')!)[0];
+
+  it('one press at once shows the field messages, and they stay when the page renders again', async () => {
+    const onSubmit = vi.fn();
+    renderWithFixtures(<Host onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByText('打开'));
+    await act(async () => { fireEvent.click(ok()); });
+    expect(await screen.findByText('支付日期不能为空')).toBeTruthy();
+    fireEvent.click(screen.getByText('重绘'));
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(screen.queryByText('支付日期不能为空')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+  it('what was typed survives the page rendering again, and one press submits it once', async () => {
+    let release!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((r) => { release = r; }));
+    renderWithFixtures(<Host onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByText('打开'));
+    fireEvent.change(screen.getByPlaceholderText('请输入付款账户'), { target: { value: '招商银行' } });
+    fireEvent.click(screen.getByText('重绘'));
+    expect((screen.getByPlaceholderText('请输入付款账户') as HTMLInputElement).value).toBe('招商银行');
+    await act(async () => { fireEvent.click(ok()); });
+    expect(await screen.findByText('支付日期不能为空')).toBeTruthy();
+    expect(screen.queryByText('付款账户不能为空')).toBeNull();
+    await act(async () => { fireEvent.change(document.querySelector('.ant-picker input')!, { target: { value: '2026-11-21' } }); });
+    await act(async () => { fireEvent.keyDown(document.querySelector('.ant-picker input')!, { key: 'Enter', code: 'Enter', keyCode: 13 }); });
+    // Two presses in a row: one submission.
+    await act(async () => { fireEvent.click(ok()); fireEvent.click(ok()); });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ payDate: '2026-11-21', account: '招商银行' });
+    await act(async () => { release(); });
   });
 });
 

@@ -33,6 +33,36 @@ describe('SideDrawer footer', () => {
     expect(screen.queryByText('审批动态')).toBeNull();
   });
 
+  it('a new record shows only the fields a new record has (isAdd false is for saved ones); a saved record shows them all', () => {
+    const later: DrawerConfig = { ...config, fields: [...config.fields, { fieldName: 'finishDate', titleName: '完工日期', fontendType: 'text', disabled: true, isAdd: false }] };
+    renderWithFixtures(<SideDrawer open config={later} onClose={() => undefined} />);
+    expect(screen.getByText('名称')).toBeTruthy();
+    expect(screen.queryByText('完工日期')).toBeNull();
+    cleanup();
+    renderWithFixtures(<SideDrawer open config={later} record={{ id: 5, name: '收银台', finishDate: '2026-11-20' }} onClose={() => undefined} />);
+    expect(screen.getByText('完工日期')).toBeTruthy();
+    cleanup();
+    // Prefilled from another page (申请采购 from 库存) is still a new record.
+    renderWithFixtures(<SideDrawer open config={later} record={{ name: '收银台' }} onClose={() => undefined} />);
+    expect(screen.queryByText('完工日期')).toBeNull();
+  });
+
+  it('a line column with recordDependOn shows only while the record\'s field holds (调入库位 only on a 调拨), following the form', async () => {
+    const bills: DrawerConfig = {
+      ...config, approval: false, buttons: [],
+      fields: [{ fieldName: 'billType', titleName: '单据类型', fontendType: 'text' }],
+      lines: { columns: [{ prop: 'item', label: '物料' }, { prop: 'targetLocation', label: '调入库位', recordDependOn: { field: 'billType', value: '调拨' } }] },
+    };
+    renderWithFixtures(<SideDrawer open config={bills} record={{ billType: '入库', lines: [{ item: '铰链' }] }} onClose={() => undefined} />);
+    const heads = () => [...document.querySelectorAll('.yg-line-items th')].map((h) => h.textContent);
+    expect(heads()).toContain('物料');
+    expect(heads()).not.toContain('调入库位');
+    await act(async () => { fireEvent.change(screen.getByPlaceholderText('请输入单据类型'), { target: { value: '调拨' } }); });
+    await waitFor(() => expect(heads()).toContain('调入库位'));
+    await act(async () => { fireEvent.change(screen.getByPlaceholderText('请输入单据类型'), { target: { value: '出库' } }); });
+    await waitFor(() => expect(heads()).not.toContain('调入库位'));
+  });
+
   it('conditional approval: 提交 reads 提交审批 while the values need an approval (approvalWhen), and 提交 again when they do not', async () => {
     const conditional: DrawerConfig = { ...config, buttons: [], fields: [...config.fields, { fieldName: 'amount', titleName: '金额', fontendType: 'number' }] };
     renderWithFixtures(<SideDrawer open config={conditional} approvalWhen={'coalesce(amount, 0) > 1000 || sum(lines, "contractPrice") > 5000'} onClose={() => undefined} record={{ amount: 200, lines: [] }} />);

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { ModuleTabs } from './ModuleTabs';
-import { SectionHeader } from './SectionHeader';
+import { foldTabs, MAX_INLINE_TABS, SectionHeader } from './SectionHeader';
 import { DetailContent } from './DetailPopover';
 import { SchemaFields } from './fields/SchemaFields';
 import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
@@ -103,6 +103,35 @@ describe('SectionHeader', () => {
     expect(period()).toBe('2023');
     fireEvent.click(screen.getByText('待我审批'));
     expect(onChange).toHaveBeenLastCalledWith({ tab: 'todo', mode: 'year', period: '2023' });
+  });
+});
+
+describe('SectionHeader with many tabs', () => {
+  const stages = ['待分配', '制作中', '外发中', '待质检', '返工中', '待打包', '待入库', '已入库', '已发货', '安装中', '已安装', '已结算', '已取消'];
+  const many = [{ label: '全部', value: 'all' }, ...stages.map((s) => ({ label: s, value: s, group: '阶段' })), { label: '逾期', value: 'late' }];
+  it('folds a group into one tab choosing among them (阶段：制作中), every tab one click away; few tabs stay side by side', () => {
+    expect(foldTabs(many).inline.map((t) => t.value)).toEqual(['all', 'late']);
+    expect(foldTabs(many).groups.map((g) => [g.name, g.tabs.length])).toEqual([['阶段', 13]]);
+    expect(foldTabs(many.slice(0, 8)).groups).toEqual([]);
+    // Ungrouped tabs past the limit go to 更多.
+    const plain = stages.map((s) => ({ label: s, value: s }));
+    const f = foldTabs(plain);
+    expect(f.inline.length + f.groups[0].tabs.length).toBe(13);
+    expect(f.groups[0].name).toBe('更多');
+    expect(f.inline.length).toBeLessThanOrEqual(MAX_INLINE_TABS);
+
+    const onChange = vi.fn();
+    renderWithFixtures(<SectionHeader now="2024-03-05" onChange={onChange} config={{ title: '道具进度', tabs: many }} />);
+    const tabs = () => [...document.querySelectorAll('.ant-tabs-tab')].map((t) => t.textContent);
+    expect(tabs()).toEqual(['全部', '逾期', '阶段']);
+    // The group opens its choices; choosing one lists it and the group tab says which.
+    fireEvent.mouseDown(document.querySelector('.yg-tab-group .ant-select-selector')!);
+    fireEvent.click([...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '返工中')!);
+    expect(onChange).toHaveBeenLastCalledWith({ tab: '返工中', mode: 'year', period: '2024' });
+    expect(document.querySelector('.ant-tabs-tab-active')!.textContent).toBe('阶段：返工中');
+    fireEvent.click(screen.getByText('逾期'));
+    expect(onChange).toHaveBeenLastCalledWith({ tab: 'late', mode: 'year', period: '2024' });
+    expect(document.querySelector('.ant-tabs-tab-active')!.textContent).toBe('逾期');
   });
 });
 

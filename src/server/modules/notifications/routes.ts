@@ -7,7 +7,11 @@ import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
-import { withTenant } from '../../db/tenant-scope';
+import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { MODULE_KEYS } from '../menu/catalogue';
+import { callerRefs, visibleSql } from '../records/visibility';
+import { dataScopeSql } from '../records/data-scope';
+import { todayInChina } from '../../../common/defaults';
 
 const tags = ['通知'];
 const pageBody = {
@@ -30,7 +34,35 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
   const me = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');
-    return { userId: a.userId, tenant: a.tenantCode };
+    return { userId: a.userId, tenant: a.tenantCode, session: a };
+  };
+  /**
+   * The records of these notifications the caller may open now, as GET /api/data/:module/get decides: the page's
+   * view permission, its visibleWhen and the role's data scope (a deleted record has no code and is left out).
+   */
+  const openable = async (trx: TenantTx, who: ReturnType<typeof me>, rows: Row[]): Promise<Set<number>> => {
+    const ok = new Set<number>();
+    const byModule = new Map<string, number[]>();
+    for (const r of rows) {
+      if (r.code === null || !r.module || r.recordId === null) continue;
+      byModule.set(r.module, [...(byModule.get(r.module) ?? []), Number(r.recordId)]);
+    }
+    if (!byModule.size) return ok;
+    const acl = await s.acl.forSession(who.session);
+    const byRole = dataScopeSql(who.tenant, who.userId, acl.dataScope);
+    let refs: Awaited<ReturnType<typeof callerRefs>> | undefined;
+    for (const [module, ids] of byModule) {
+      const m = s.schemas.get(module);
+      if (!m) continue;
+      const key = m.permissionModule ?? module;
+      if (MODULE_KEYS.has(key) && !acl.permissions.includes(`${key}:view`)) continue;
+      const page = m.schema.visibleWhen ? visibleSql(m, (refs ??= await callerRefs(trx, who.tenant, who.userId, todayInChina()))) : null;
+      const conds = [page, byRole].filter((c): c is NonNullable<typeof c> => !!c);
+      const { rows: seen } = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${who.tenant} AND r.deleted_at IS NULL
+        AND r.id IN (${sql.join(ids)}) ${conds.length ? sql`AND ${sql.join(conds, sql` AND `)}` : sql``}`.execute(trx);
+      for (const x of seen) ok.add(Number(x.id));
+    }
+    return ok;
   };
   /** The unread count: an index-only count on notifications_unread. */
   const unreadOf = async (trx: Parameters<Parameters<typeof withTenant>[2]>[0], tenant: string, userId: number) => {
@@ -63,12 +95,17 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
           LEFT JOIN records r ON r.tenant_code = n.tenant_code AND r.id = n.record_id AND r.deleted_at IS NULL
           LEFT JOIN users u ON u.id = n.actor_id
          WHERE ${where} ORDER BY ${order} LIMIT ${b.pageSize} OFFSET ${(b.pageNum - 1) * b.pageSize}`.execute(trx);
-      const list = rows.map((r) => ({
-        ...r, id: Number(r.id), recordId: r.recordId === null ? null : Number(r.recordId),
-        // A record deleted since (or a page no longer offered) has nothing to open.
-        page: r.code === null ? null : pageOf(r.module),
-        createdAt: new Date(r.createdAt).toISOString(),
-      }));
+      const open = await openable(trx, a, rows);
+      const list = rows.map((r) => {
+        // A record deleted since, one the caller may no longer see (data scope, visibility, permission) or a page no
+        // longer offered has nothing to open: listed as 不可查看, without its page, record or code.
+        const viewable = r.recordId !== null && open.has(Number(r.recordId)) && pageOf(r.module) !== null;
+        return {
+          ...r, id: Number(r.id), recordId: viewable ? Number(r.recordId) : null, code: viewable ? r.code : null,
+          page: viewable ? pageOf(r.module) : null, viewable,
+          createdAt: new Date(r.createdAt).toISOString(),
+        };
+      });
       return { list, total, unread: await unreadOf(trx, a.tenant, a.userId), pageNum: b.pageNum, pageSize: b.pageSize };
     }));
   });

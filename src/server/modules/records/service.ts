@@ -56,6 +56,17 @@ function dropHidden(m: ModuleSchema, data: Row) {
   for (const f of m.fields) if (!conditionHolds(f.dependOn, data)) { delete data[f.fieldName]; delete data[`${f.fieldName}Name`]; }
 }
 
+/** Line cells of a column whose recordDependOn does not hold for the record (调入库位 on an 入库) are out of the form too. */
+function dropHiddenCells(m: ModuleSchema, data: Row, lines: Row[]): Row[] {
+  const cols = m.lineColumns.filter((c) => c.recordDependOn && !conditionHolds(c.recordDependOn, data));
+  if (!cols.length) return lines;
+  return lines.map((l) => {
+    const out = { ...l };
+    for (const c of cols) { delete out[c.prop]; delete out[`${c.prop}Name`]; }
+    return out;
+  });
+}
+
 export interface SaveContext {
   userId: number;
   today: string;
@@ -74,7 +85,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   // Line cells a picker fills (规格, 单位, a blank 单价 from the material's reference price) are filled first.
   const linePicked = new Map<string, Map<string, Row>>();
-  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, keptLines ?? clean.lines, refs, { checkFilter: !trusted, found: linePicked });
+  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, dropHiddenCells(m, data, keptLines ?? clean.lines), refs, { checkFilter: !trusted, found: linePicked });
   const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: picks }, { linesTitle: linesTitle(m) });
   if (sent) throw badRequest(sent.message);
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));

@@ -5,7 +5,7 @@
 // an index-only count is cheaper and simpler than a socket each replica would have to keep and fan out to.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Spin, Tooltip } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tag, Tooltip } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../../common/rules/format';
 import { onFirstOpen } from '../../../engine/lazy-parts';
@@ -120,7 +120,7 @@ export function NotificationBell() {
               >
                 <span className="yg-notice-dot" aria-label={n.read ? '已读' : '未读'} />
                 <span className="yg-notice-main">
-                  <span className="yg-notice-item-title">{n.title}</span>
+                  <span className="yg-notice-item-title">{n.title}{n.viewable === false && <Tag className="yg-notice-unviewable" style={{ marginLeft: 6 }}>不可查看</Tag>}</span>
                   {n.body && <span className="yg-notice-body">{n.body}</span>}
                   <span className="yg-notice-meta">{[n.actorName, formatDate(n.createdAt, 'dateTime')].filter(Boolean).join(' · ')}</span>
                 </span>

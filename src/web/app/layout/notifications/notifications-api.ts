@@ -9,6 +9,8 @@ export interface Notice {
   page: string | null;
   recordId: number | null;
   code: string | null;
+  /** Whether the caller may open its record now (the server asks the page's permission, visibility and data scope); false: 不可查看. */
+  viewable?: boolean;
   read: boolean;
   createdAt: string;
   actorName: string | null;

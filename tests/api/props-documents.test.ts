@@ -242,8 +242,10 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
     }
     expect(withKids.flatMap((n) => n.children).length).toBeGreaterThanOrEqual(Math.min(projects.length, 1));
     // Choosing a project shows its orders only; choosing the customer shows all of that customer's.
-    const n = withKids[0];
-    const projectId = String(n.children[0].id).replace(/^projectId:/, '');
+    // (A customer's node lists all its projects, drafts and refused ones too: choose one that was approved, so has orders.)
+    const approved = new Set(projects.map((p) => String(p.id)));
+    const n = withKids.find((x) => x.children.some((c: Row) => approved.has(String(c.id).replace(/^projectId:/, ''))))!;
+    const projectId = String(n.children.find((c: Row) => approved.has(String(c.id).replace(/^projectId:/, '')))!.id).replace(/^projectId:/, '');
     const orders = await page('allocatePropOrders', { filters: [{ field: 'projectId', operator: 'in', value: [projectId] }] });
     expect(orders.total).toBeGreaterThan(0);
     for (const o of orders.list) expect(String(o.projectId)).toBe(projectId);

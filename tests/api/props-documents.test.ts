@@ -228,24 +228,26 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
 
   it('the tree 客户 → 道具项目: projects under their customer; a node filters the list on the server', async () => {
     const nodes = (await t.call('GET', '/api/data/allocatePropOrders/tree-nodes', undefined, boss)).data as Row[];
-    const projects = (await page('propProject')).list.filter((p) => p.status === '已通过');
+    const allProjects = (await page('propProject')).list;
+    expect(allProjects.some((p) => p.status !== '已通过')).toBe(true);
+    const projects = allProjects.filter((p) => p.status === '已通过');
     const withKids = nodes.filter((n) => n.children?.length);
     expect(withKids.length).toBeGreaterThan(0);
     expect(withKids).toEqual(nodes);
     for (const n of withKids) {
       for (const c of n.children) {
         const id = Number(String(c.id).replace(/^projectId:/, ''));
-        const p = (await page('propProject')).list.find((x) => x.id === id);
+        const p = allProjects.find((x) => x.id === id);
         expect(p, c.name).toBeTruthy();
         expect(String(p!.customerId)).toBe(n.id);
+        // Only approved projects (they have orders): drafts, refused and withdrawn ones are not offered.
+        expect(p!.status, c.name).toBe('已通过');
       }
     }
     expect(withKids.flatMap((n) => n.children).length).toBeGreaterThanOrEqual(Math.min(projects.length, 1));
     // Choosing a project shows its orders only; choosing the customer shows all of that customer's.
-    // (A customer's node lists all its projects, drafts and refused ones too: choose one that was approved, so has orders.)
-    const approved = new Set(projects.map((p) => String(p.id)));
-    const n = withKids.find((x) => x.children.some((c: Row) => approved.has(String(c.id).replace(/^projectId:/, ''))))!;
-    const projectId = String(n.children.find((c: Row) => approved.has(String(c.id).replace(/^projectId:/, '')))!.id).replace(/^projectId:/, '');
+    const n = withKids[0];
+    const projectId = String(n.children[0].id).replace(/^projectId:/, '');
     const orders = await page('allocatePropOrders', { filters: [{ field: 'projectId', operator: 'in', value: [projectId] }] });
     expect(orders.total).toBeGreaterThan(0);
     for (const o of orders.list) expect(String(o.projectId)).toBe(projectId);

@@ -110,11 +110,17 @@ describe.each(testDialects())('list paging and totals on $name', (dialect) => {
 
   it('never serves what one team\'s lists taught to another team\'s transaction: row-level security still hides the rows', async () => {
     const q = { pageSize: 7, sorters: orders[0], keyword: 'KS测试' };
-    for (const pageNum of [1, 2, 3, 4, 5]) await served({ ...q, pageNum });
-    statements = [];
-    expect((await served({ ...q, pageNum: 5 })).list).toHaveLength(7);
-    expect(statements.some((s) => /UNION ALL/.test(s))).toBe(true);
-    statements = null;
+    // Page 5 seeks from the boundary its first call remembered. Any write to records empties what lists
+    // remember (here: a notice of the previous test's writes arriving late), so the walk may need a second go.
+    let sought = false;
+    for (let attempt = 0; attempt < 3 && !sought; attempt++) {
+      for (const pageNum of [1, 2, 3, 4, 5]) await served({ ...q, pageNum });
+      statements = [];
+      expect((await served({ ...q, pageNum: 5 })).list).toHaveLength(7);
+      sought = statements.some((s) => /UNION ALL/.test(s));
+      statements = null;
+    }
+    expect(sought).toBe(true);
     // The same query (naming our team) in a transaction of another team: nothing, and no remembered total.
     for (const pageNum of [1, 5]) {
       const other = await served({ ...q, pageNum }, 'NO-SUCH-TEAM');

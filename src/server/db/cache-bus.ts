@@ -233,7 +233,16 @@ export function listenForChanges(bus: CacheBus, connect: () => Promise<ListenCli
       c.on('end', () => { if (client === c) retry(); });
       await c.query(`LISTEN ${CACHE_CHANNEL}`);
       if (stopped) return void c.end().catch(() => {});
-      bus.setLive(true, () => c.query('SELECT 1'));
+      // A ping that fails means the connection is in trouble: caches off, and listen again on a new one.
+      bus.setLive(true, () => c.query('SELECT 1').catch((err: Error) => {
+        if (stopped) return;
+        log(`[cache] LISTEN connection failed a ping: ${err.message}`);
+        if (client === c) {
+          client = undefined;
+          void c.end().catch(() => {});
+          retry();
+        }
+      }));
     } catch (err) {
       log(`[cache] cannot LISTEN: ${(err as Error).message}`);
       retry();

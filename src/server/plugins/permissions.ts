@@ -9,12 +9,16 @@ import { MODULE_KEYS } from '../modules/menu/catalogue';
 export async function requireTeamPermission(s: AppServices, req: FastifyRequest, module: string, action: string) {
   const a = requireAuth(req);
   if (!a.tenantCode) throw forbidden('请先加入或创建团队');
-  // A page's nested entity (PageSchema.entities) answers to its page's codes: <page module>:<action>.
-  const key = s.schemas.get(module)?.permissionModule ?? module;
-  // Modules outside the catalogue (the engine's showcase) are open to every member of the team.
-  if (MODULE_KEYS.has(key)) {
-    const acl = await s.acl.forSession(a);
-    if (!acl.permissions.includes(`${key}:${action}`)) throw forbidden('没有权限执行该操作');
-  }
+  if (needsCode(s, module) && !permits(s, module, action, (await s.acl.forSession(a)).permissions)) throw forbidden('没有权限执行该操作');
   return { ...a, tenantCode: a.tenantCode };
+}
+
+// A page's nested entity (PageSchema.entities) answers to its page's codes: <page module>:<action>.
+const keyOf = (s: Pick<AppServices, 'schemas'>, module: string) => s.schemas.get(module)?.permissionModule ?? module;
+// Modules outside the catalogue (the engine's showcase) are open to every member of the team.
+const needsCode = (s: Pick<AppServices, 'schemas'>, module: string) => MODULE_KEYS.has(keyOf(s, module));
+
+/** Whether permissions (a session's ACL) allow an action on a module's page. */
+export function permits(s: Pick<AppServices, 'schemas'>, module: string, action: string, permissions: readonly string[]): boolean {
+  return !needsCode(s, module) || permissions.includes(`${keyOf(s, module)}:${action}`);
 }

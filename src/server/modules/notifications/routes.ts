@@ -8,7 +8,7 @@ import { requireAuth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { MODULE_KEYS } from '../menu/catalogue';
+import { permits } from '../../plugins/permissions';
 import { callerRefs, visibleSql } from '../records/visibility';
 import { dataScopeSql } from '../records/data-scope';
 import { todayInChina } from '../../../common/defaults';
@@ -54,8 +54,7 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
     for (const [module, ids] of byModule) {
       const m = s.schemas.get(module);
       if (!m) continue;
-      const key = m.permissionModule ?? module;
-      if (MODULE_KEYS.has(key) && !acl.permissions.includes(`${key}:view`)) continue;
+      if (!permits(s, module, 'view', acl.permissions)) continue;
       const page = m.schema.visibleWhen ? visibleSql(m, (refs ??= await callerRefs(trx, who.tenant, who.userId, todayInChina()))) : null;
       const conds = [page, byRole].filter((c): c is NonNullable<typeof c> => !!c);
       const { rows: seen } = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${who.tenant} AND r.deleted_at IS NULL

@@ -216,15 +216,12 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // is sent as a prepared statement (db/prepared.ts: planned once per connection instead of at every call). A narrowed
   // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword.
   const recurs = skip === 0 && !isNarrowed;
-  if (!from) page = recurs ? sql`${base} ORDER BY ${order} LIMIT ${sql.lit(q.pageSize)}` : sql`${base} ORDER BY ${order} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
+  const limit = recurs ? sql`LIMIT ${sql.lit(q.pageSize)}` : sql`LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
+  if (!from) page = sql`${base} ORDER BY ${order} ${limit}`;
   else {
     const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${recurs ? sql.lit(q.pageSize) : skip + q.pageSize})`);
     const outer = sql.join(keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`));
-    page = parts.length
-      ? recurs
-        ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${sql.lit(q.pageSize)}`
-        : sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`
-      : sql`${base} AND false`;
+    page = parts.length ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} ${limit}` : sql`${base} AND false`;
   }
   // The total rides along with the page: one round trip, and one for a page past the end.
   const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}

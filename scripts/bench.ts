@@ -7,6 +7,9 @@
 // scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
 // `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
+// BENCH_CALLS (a regular expression) runs only the lines whose names match, e.g. `BENCH_CALLS='page 1|create'`;
+// the yardstick always runs; 'Excel export', 'production' and 'web' name the other parts. For quick A/B runs while working:
+// `BENCH_SCALE=20000 BENCH_TEAMS=3 BENCH_SECONDS=5 BENCH_CALLS='page 1, newest' npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +34,8 @@ if (!url) {
 const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CALLS = new RegExp(process.env.BENCH_CALLS ?? '');
+const wanted = (name: string) => CALLS.test(name);
 const log = (s: string) => console.log(s);
 
 interface Load { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; total: number }
@@ -44,7 +49,7 @@ function cannon(opts: object): Promise<Load> {
 }
 
 // The web build the server serves (dist/web), made before the server starts; reused when its inputs are unchanged.
-const webBuilt = fs.existsSync('/usr/bin/chromium') && process.env.BENCH_ONLY !== 'export'
+const webBuilt = fs.existsSync('/usr/bin/chromium') && process.env.BENCH_ONLY !== 'export' && wanted('web')
   && spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), 'web'], { stdio: 'inherit' }).status === 0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
 const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
@@ -71,7 +76,7 @@ const headers = { 'content-type': 'application/json', satoken: token };
 const page = (body: object) => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
 
 // The Excel export of the whole list (BENCH_SCALE rows): time, file size, the server's peak RSS growth.
-await benchExport(db, server.url, headers, DEMO.tenantCode, log);
+if (process.env.BENCH_ONLY === 'export' || wanted('Excel export')) await benchExport(db, server.url, headers, DEMO.tenantCode, log);
 if (process.env.BENCH_ONLY === 'export') {
   await bare.close();
   await pool.end();
@@ -95,18 +100,18 @@ const calls: [string, object][] = [
   ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
   ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
 ];
-for (const [name, opts] of calls) rows.push([name, await cannon(opts)]);
+for (const [name, opts] of calls) if (wanted(name)) rows.push([name, await cannon(opts)]);
 
 // Writes: creating a record through the full validation path, 20 connections.
 const dict = (await (await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
 const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
-rows.push(['create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 })]);
+if (wanted('create a record (validated), -c 20')) rows.push(['create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 })]);
 // Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
 const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
-rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
+if (drafts.length && wanted('submit for approval (transition), -c 20')) rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
 
 // The production server (the bundle `npm start` runs) in its own process: first answer, idle and peak RSS.
-await benchProduction(url, (u, h) => cannon({ url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log);
+if (wanted('production')) await benchProduction(url, (u, h) => cannon({ url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log);
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 log('');

@@ -2,10 +2,12 @@
 // PGlite data folder (the demo seeded as `npm start` seeds it), the demo team given BENCH_PGLITE_SCALE reimbursements
 // (default 100,000) in SQL, then page 1 driven with autocannon -c 50, newest first and sorted by 报销总额. Then the
 // production bundle (dist/server/main.mjs) started on that existing folder: its first answer, idle and peak RSS.
-// The load drops the module's list indexes and builds them again afterwards (as the demo seed does): kept up through
-// 100,000 inserts, the trigram index alone took minutes in WASM.
+// The load drops the module's list indexes and builds them again afterwards (as the demo seed does), and skips the audit
+// log's row trigger: the insert then takes about half a minute instead of minutes.
 // Alone, without PostgreSQL or the yardstick: `node --import tsx scripts/bench/pglite.ts` (BENCH_SECONDS, BENCH_PGLITE_SCALE;
-// BENCH_PGLITE_KEEP=1 keeps and prints the data folder, BENCH_PGLITE_DIR=<folder> reuses one, e.g. to profile).
+// BENCH_PGLITE_KEEP=1 keeps and prints the data folder, BENCH_PGLITE_DIR=<folder> reuses a loaded one, e.g. to profile).
+// BENCH_PGLITE_SEEDED=<folder> (here and in `npm run bench`) copies an already seeded demo folder (e.g. a test template
+// under TEMPLATE_CACHE) instead of seeding one, which takes two or three minutes on a busy machine.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,23 +29,32 @@ type Request = { url: string; method: string; headers: Record<string, string>; b
  * `folder`: an already loaded data folder to reuse (nothing is seeded or loaded, and it is kept).
  */
 export async function benchPglite<L>(cannon: (req: Request & { duration?: number }) => Promise<L>, log: (s: string) => void,
-  opts: { scale?: number; production?: boolean; folder?: string; keep?: boolean } = {}): Promise<PgliteFigures<L>> {
+  opts: { scale?: number; production?: boolean; folder?: string; seeded?: string; keep?: boolean } = {}): Promise<PgliteFigures<L>> {
   const scale = opts.scale ?? 100_000;
   const reuse = !!opts.folder;
   const dataDir = opts.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-pglite-'));
+  if (!reuse && opts.seeded) fs.cpSync(opts.seeded, dataDir, { recursive: true });
   let t0 = Date.now();
-  const server = await startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: !reuse, logLevel: 'warn' }, { logger: false });
+  const server = await startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: !reuse && !opts.seeded, logLevel: 'warn' }, { logger: false });
   let loadSeconds = 0;
   const rows: [string, L][] = [];
   let closed = false;
   try {
     const { db, services } = server;
     if (!reuse) {
-      log(`PGlite: fresh data folder, demo seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      log(opts.seeded ? `PGlite: a copy of the seeded folder ${opts.seeded}, started in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+        : `PGlite: fresh data folder, demo seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       t0 = Date.now();
       const m = services.schemas.get('reimburseManage')!;
       for (const stmt of indexStatements(m)) await sql.raw(`DROP INDEX IF EXISTS "${indexNameOf(stmt)}"`).execute(db);
-      await loadTeam(db, DEMO.tenantCode, scale);
+      // Without the audit log's row trigger (a JSON copy of each row into audit_log took most of the insert's time in
+      // WASM): bulk rows made by no one, which no list call reads. PGlite has one session, so this covers the load only.
+      await sql`SET session_replication_role = replica`.execute(db);
+      try {
+        await loadTeam(db, DEMO.tenantCode, scale);
+      } finally {
+        await sql`RESET session_replication_role`.execute(db);
+      }
       const inserted = (Date.now() - t0) / 1000;
       await syncRecordIndexes(db, services.schemas);
       const indexed = (Date.now() - t0) / 1000 - inserted;
@@ -81,7 +92,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
   });
   const r = await benchPglite(cannon, console.log, {
-    scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), folder: process.env.BENCH_PGLITE_DIR || undefined,
+    scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), folder: process.env.BENCH_PGLITE_DIR || undefined, seeded: process.env.BENCH_PGLITE_SEEDED || undefined,
     keep: process.env.BENCH_PGLITE_KEEP === '1', production: process.env.BENCH_PGLITE_PRODUCTION !== '0',
   });
   for (const [name, l] of r.rows) console.log(`${name.padEnd(48)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms`);

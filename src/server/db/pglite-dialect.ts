@@ -44,17 +44,17 @@ class Statements {
         this.byText.delete(text);
         this.byText.set(text, st);
       } else {
-        if (this.byText.size >= MAX_STATEMENTS) {
-          const [oldText, old] = this.byText.entries().next().value as [string, Prepared];
-          this.byText.delete(oldText);
-          await this.pg.execProtocol(concat([protocol.serialize.close({ type: 'S', name: old.name }), protocol.serialize.sync()]), { syncToFs: false });
-        }
         const name = `yg_${(this.next++).toString(36)}`;
         const { messages } = await this.pg.execProtocol(concat([
           protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync(),
         ]), { syncToFs: false });
         st = { name, types: parse.parseDescribeStatementResults(messages) };
         this.byText.set(text, st);
+        if (this.byText.size > MAX_STATEMENTS) {
+          const [oldText, old] = this.byText.entries().next().value as [string, Prepared];
+          this.byText.delete(oldText);
+          await this.pg.execProtocol(concat([protocol.serialize.close({ type: 'S', name: old.name }), protocol.serialize.sync()]), { syncToFs: false });
+        }
       }
       const values = params.map((v, i) => {
         if (v === null || v === undefined) return null;

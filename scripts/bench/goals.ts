@@ -17,6 +17,9 @@ const LOAD_GOALS: [RegExp, LoadGoal][] = [
 ];
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+/** Columns a text takes in a terminal: Chinese characters take two. */
+const columns = (t: string) => [...t].reduce((n, c) => n + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(c) ? 2 : 1), 0);
+const pad = (t: string, w: number) => t + ' '.repeat(Math.max(0, w - columns(t)));
 
 function judge(name: string, r: Load, yardRps: number): { goal: string; verdict: string } {
   const g = LOAD_GOALS.find(([re]) => re.test(name))?.[1];
@@ -42,10 +45,11 @@ function judge(name: string, r: Load, yardRps: number): { goal: string; verdict:
 
 /** One table of the load lines with their goals. */
 export function loadTable(rows: [string, Load][], yardRps: number): string[] {
-  const head = `${'call'.padEnd(46)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'errors'.padStart(6)}  ${'goal'.padEnd(30)} met`;
+  const w = Math.max(46, ...rows.map(([name]) => columns(name)));
+  const head = `${pad('call', w)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'errors'.padStart(6)}  ${'goal'.padEnd(30)} met`;
   return [head, ...rows.map(([name, r]) => {
     const { goal, verdict } = judge(name, r, yardRps);
-    return `${name.padEnd(46)} ${n0(r.rps).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${`${((r.rps / yardRps) * 100).toFixed(0)}%`.padStart(6)} ${String(r.errors + r.timeouts + r.non2xx).padStart(6)}  ${goal.padEnd(30)} ${verdict}`;
+    return `${pad(name, w)} ${n0(r.rps).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${`${((r.rps / yardRps) * 100).toFixed(0)}%`.padStart(6)} ${String(r.errors + r.timeouts + r.non2xx).padStart(6)}  ${goal.padEnd(30)} ${verdict}`;
   })];
 }
 
@@ -54,11 +58,12 @@ export interface Figure { name: string; value: number; unit: string; goal: numbe
 /** Figures with an upper bound as goal ("≤"). */
 export function figureTable(figures: Figure[]): string[] {
   if (!figures.length) return [];
-  return [`${'figure'.padEnd(62)} ${'measured'.padStart(10)}  ${'goal'.padEnd(12)} met`,
+  const w = Math.max(62, ...figures.map((f) => columns(f.name)));
+  return [`${pad('figure', w)} ${'measured'.padStart(10)}  ${'goal'.padEnd(12)} met`,
     ...figures.map((f) => {
       const shown = Number.isFinite(f.value) ? `${f.unit === 'KB' ? f.value.toFixed(1) : n0(f.value)} ${f.unit}` : 'not measured';
       const met = Number.isFinite(f.value) ? (f.value <= f.goal ? 'met' : `no (${Math.round((f.value / f.goal) * 100)} % of the bound)`) : 'no';
-      return `${f.name.padEnd(62)} ${shown.padStart(10)}  ${`≤ ${n0(f.goal)} ${f.unit}`.padEnd(12)} ${met}`;
+      return `${pad(f.name, w)} ${shown.padStart(10)}  ${`≤ ${n0(f.goal)} ${f.unit}`.padEnd(12)} ${met}`;
     })];
 }
 

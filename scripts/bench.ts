@@ -8,7 +8,10 @@
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
 // `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 // BENCH_CALLS (a regular expression) runs only the lines whose names match, e.g. `BENCH_CALLS='page 1|create'`;
-// the yardstick always runs; 'Excel export', 'production' and 'web' name the other parts. For quick A/B runs while working:
+// the yardstick always runs; 'Excel export', 'production', 'pglite' and 'web' name the other parts (case is ignored).
+// 'pglite' (scripts/bench/pglite.ts): a server on a fresh PGlite folder with BENCH_PGLITE_SCALE (default 100,000)
+// reimbursements, page 1 under the same load, and the production bundle started on that folder.
+// The summary at the end sets every figure beside issue 9's goal and says whether it was met (scripts/bench/goals.ts). For quick A/B runs while working:
 // `BENCH_SCALE=20000 BENCH_TEAMS=3 BENCH_SECONDS=5 BENCH_CALLS='page 1, newest' npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +27,8 @@ import { pageRecords } from '../src/server/modules/records/repository';
 import { loadTeams } from './bench/dataset';
 import { benchExport } from './bench/export';
 import { benchProduction } from './bench/production';
+import { benchPglite } from './bench/pglite';
+import { figureTable, loadTable, productionFigures, webFigures, type Figure } from './bench/goals';
 import { formatMeasure, measureWeb } from './measure-web';
 
 const url = process.env.DATABASE_URL;
@@ -34,7 +39,7 @@ if (!url) {
 const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const CALLS = new RegExp(process.env.BENCH_CALLS ?? '');
+const CALLS = new RegExp(process.env.BENCH_CALLS ?? '', 'i');
 const wanted = (name: string) => CALLS.test(name);
 const log = (s: string) => console.log(s);
 
@@ -111,22 +116,31 @@ const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_co
 if (drafts.length && wanted('submit for approval (transition), -c 20')) rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
 
 // The production server (the bundle `npm start` runs) in its own process: first answer, idle and peak RSS.
-if (wanted('production')) await benchProduction(url, (u, h) => cannon({ url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log);
+const figures: Figure[] = [];
+if (wanted('production')) figures.push(...productionFigures('PostgreSQL', await benchProduction(url, (u, h) => cannon({ url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log)));
+
+// Embedded PGlite at 100k rows (issue 9: page 1 ≥ 300 req/s), then the production bundle on that existing folder.
+if (wanted('pglite')) {
+  const p = await benchPglite(cannon, log, { scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), seeded: process.env.BENCH_PGLITE_SEEDED || undefined });
+  rows.push(...p.rows);
+  if (p.production) figures.push(...productionFigures('an existing PGlite folder', p.production));
+}
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
-log('');
-log(`${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)}  errors`);
-for (const [name, r] of rows) {
-  log(`${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / yard.rps * 100).toFixed(0).padStart(5)}%  ${r.errors + r.timeouts + r.non2xx}`);
-}
-log(`server process RSS after the runs: ${rss.toFixed(0)} MB (bench, app and yardstick share the process)`);
 
 // The browser's side (issue 9's web goals) on the same server and data; the bytes are measured as gzip, the goal's
 // encoding.
 if (webBuilt) {
+  const web = await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), acceptEncoding: 'gzip' });
   log('');
-  log(formatMeasure(await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), acceptEncoding: 'gzip' })));
-} else log('web figures skipped: no /usr/bin/chromium, or the web build failed');
+  log(formatMeasure(web));
+  figures.push(...webFigures(web));
+} else if (wanted('web')) log('web figures skipped: no /usr/bin/chromium, or the web build failed');
+
+log('');
+log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores; ratios are to the yardstick of this run`);
+for (const line of [...loadTable(rows, yard.rps), '', ...figureTable(figures)]) log(line);
+log(`bench process RSS after the load runs: ${rss.toFixed(0)} MB (bench, in-process app and yardstick share the process)`);
 
 // The plans behind the list calls, as the application role sees them (row-level security on).
 t0 = Date.now();

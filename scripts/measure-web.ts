@@ -130,7 +130,7 @@ async function signedInContext(browser: Browser, url: string, username: string, 
   return ctx;
 }
 
-const GOALS = { loginKb: 200, moduleKb: 450, rowsMs: 1000, keyMs: 50 };
+export const GOALS = { loginKb: 200, moduleKb: 450, rowsMs: 1000, keyMs: 50 };
 
 /**
  * A reimbursement with `lines` lines, made through the API as the demo user, then its drawer (修改) opened in the
@@ -252,7 +252,7 @@ export async function measureWeb(opts: MeasureOptions): Promise<WebMeasure> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (v: number, goal: number) => `${Math.round((v / goal) * 100)} % of goal`;
-const quantile = (xs: number[], q: number) => {
+export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };

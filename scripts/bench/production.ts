@@ -21,17 +21,19 @@ export interface ProductionFigures { firstAnswerMs: number; idleRssMb: number; p
 
 /**
  * `drive(url, headers)` runs the load (an autocannon run against the given server) while RSS is sampled.
- * The database must already be migrated and seeded (SEED_DEMO=0).
+ * The database must already be migrated and seeded (SEED_DEMO=0): a PostgreSQL URL, or `{ pgliteDir }`, an existing
+ * PGlite data folder (left in place).
  */
-export async function benchProduction(databaseUrl: string, drive: (url: string, headers: Record<string, string>) => Promise<unknown>, log: (s: string) => void): Promise<ProductionFigures> {
+export async function benchProduction(database: string | { pgliteDir: string }, drive: (url: string, headers: Record<string, string>) => Promise<unknown>, log: (s: string) => void): Promise<ProductionFigures> {
   // @ts-expect-error plain JavaScript build script without types
   const { build } = await import('../build.mjs');
   await build(['server']);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-prod-'));
+  const pglite = typeof database !== 'string';
+  const dataDir = pglite ? database.pgliteDir : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-prod-'));
   const started = Date.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    env: { ...process.env, DATABASE_URL: pglite ? '' : database, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -64,11 +66,13 @@ export async function benchProduction(databaseUrl: string, drive: (url: string, 
     } finally {
       clearInterval(sampler);
     }
-    log(`production server (dist/server/main.mjs, PostgreSQL): first answer ${firstAnswerMs} ms after spawn; `
+    log(`production server (dist/server/main.mjs, ${pglite ? 'PGlite, existing data folder' : 'PostgreSQL'}): first answer ${firstAnswerMs} ms after spawn; `
       + `RSS idle ${idleRssMb.toFixed(0)} MB, peak during a list run ${peakRssMb.toFixed(0)} MB`);
     return { firstAnswerMs, idleRssMb, peakRssMb };
   } finally {
+    const exited = child.exitCode === null && child.signalCode === null ? new Promise((res) => child.once('exit', res)) : null;
     child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pglite) await exited; // PGlite's folder is the caller's: the server has closed it before it is removed
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

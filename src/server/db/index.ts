@@ -44,7 +44,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     });
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
-    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const { PgliteDialect } = await import('./pglite-dialect');
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     // btree_gist: noOverlap rules are exclusion constraints over (text, tstzrange) columns.
@@ -73,7 +73,9 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     } catch (err) {
       console.warn(`[cache] cannot LISTEN on PGlite: ${(err as Error).message}`);
     }
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, ...log });
+    // Statements with parameters from PostgreSQL's plan cache; texts without by the simple protocol (pglite-dialect.ts).
+    db = new Kysely<Database>({ dialect: new PgliteDialect(pglite), plugins, ...log });
+    markStatementBatches(db);
   }
   attachCacheBus(db, bus);
   if (stopListening) {

@@ -16,8 +16,8 @@ import { ListLayout } from './ListLayout';
 import { ModuleTabs } from './ModuleTabs';
 import { NameDialog } from './NameDialog';
 import { SchemaErrorPage } from './SchemaErrorPage';
-import { initialPeriod, SectionHeader } from './SectionHeader';
-import { chooseHeaderTab, firstTab, headerOf, listPeriod, viewOf } from './page-views';
+import { SectionHeader } from './SectionHeader';
+import { chooseHeaderTab, firstTab, headerOf, initialPeriod, listPeriod, viewOf } from './page-views';
 import { PageModuleContext } from './page-module';
 // The drawer, the dialogs and the special pages' editors load when first shown (lazy-parts.tsx).
 import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, PlatformTableEditor, SideDrawer, TeamAdminEditor } from './lazy-parts';

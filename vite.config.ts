@@ -46,6 +46,27 @@ function pageValidator(): Plugin {
   };
 }
 
+// index.signed-in.html: index.html plus modulepreload links to the chunks a signed-in page loads first (the workspace and
+// the module that starts the page's reads). The server sends it to a browser that holds a session (serveWeb), so those
+// chunks download alongside the entry instead of after it has run; /login's page and bytes stay as they are.
+function signedInPage(): Plugin {
+  const first = new Set(['workspace', 'boot']);
+  let files: string[] = [];
+  return {
+    name: 'yiguan-signed-in-page',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files = Object.values(bundle).filter((c) => c.type === 'chunk' && first.has(c.name)).map((c) => c.fileName).sort();
+    },
+    writeBundle(options) {
+      const dir = options.dir ?? 'dist/web';
+      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+      const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+      fs.writeFileSync(path.join(dir, 'index.signed-in.html'), html.replace('  </head>', `${links}  </head>`));
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -103,7 +124,7 @@ function productionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [pageValidator(), react(), productionBuild(), versionFile(), precompress()],
+  plugins: [pageValidator(), react(), productionBuild(), versionFile(), signedInPage(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
+import { CSRF_COOKIE } from '../common/api';
 import type { Config } from './config';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
@@ -149,6 +150,9 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
     // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
     if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
     // index.html is read from disk per request (sendFile does not cache) so a rebuild is served without a restart.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // A browser holding a session gets the build's index.signed-in.html: the same page, which also preloads the
+    // workspace's first chunks (vite.config.ts signedInPage).
+    const page = req.cookies?.[CSRF_COOKIE] && fs.existsSync(path.join(webDir, 'index.signed-in.html')) ? 'index.signed-in.html' : 'index.html';
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(page, { cacheControl: false });
   });
 }

@@ -33,6 +33,16 @@ describe('serving the single-page app', () => {
     expect(api.json()).toMatchObject({ status: 404, message: '接口不存在' });
   });
 
+  it('a browser holding a session gets the page that also preloads the workspace (index.signed-in.html), others index.html', async () => {
+    fs.writeFileSync(path.join(webDir, 'index.signed-in.html'), '<!doctype html><title>易管</title><link rel="modulepreload" href="/assets/workspace-1.js">');
+    const signedIn = await t.app.inject({ url: '/reimburseManage', cookies: { 'XSRF-TOKEN': 'x' } });
+    expect(signedIn.body).toContain('modulepreload');
+    expect(signedIn.headers.vary).toContain('Cookie');
+    expect((await t.app.inject({ url: '/login' })).body).not.toContain('modulepreload');
+    fs.rmSync(path.join(webDir, 'index.signed-in.html'));
+    expect((await t.app.inject({ url: '/reimburseManage', cookies: { 'XSRF-TOKEN': 'x' } })).body).toContain('<title>易管</title>');
+  });
+
   it('serves a rebuilt index.html without a restart', async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>新版本</title>');
     expect((await t.app.inject({ url: '/' })).body).toContain('新版本');

@@ -184,9 +184,6 @@ function takeEarly(method: string, path: string, opts: RequestOptions): Promise<
   return hit.answer.then((body) => (body === undefined ? send(method, path, opts) : body));
 }
 
-/** Error thrown to the code that started its calls through startEarly(): its calls only began. */
-class StartedEarly extends Error {}
-
 /**
  * Starts now the reads `calls` makes (through the API functions the app uses later, so the calls are the same),
  * without the mask, messages or session handling: their answers wait for the app's own identical calls.
@@ -194,7 +191,7 @@ class StartedEarly extends Error {}
 export function startEarly(calls: () => unknown): void {
   starting = true;
   try {
-    Promise.resolve(calls()).catch(() => undefined);
+    calls();
   } catch {
     // a call that failed to start is made by the app later, as usual
   } finally {
@@ -202,7 +199,7 @@ export function startEarly(calls: () => unknown): void {
   }
 }
 
-/** Forgets the early calls not taken (tests; a sign-out). */
+/** Forgets the early calls not taken (tests). */
 export function forgetEarly(): void {
   early.clear();
 }
@@ -214,7 +211,8 @@ export async function request<T = unknown>(method: string, path: string, opts: R
     if (opts.body === undefined) {
       early.set(callKey(method, path, opts), { at: Date.now(), answer: send(method, path, { ...opts, silent: true, signal: undefined }).catch(() => undefined) });
     }
-    throw new StartedEarly();
+    // The code that started it does not wait for the answer (the app's own call takes it): a promise that never settles.
+    return new Promise<T>(() => {});
   }
   if (!opts.noLoading) loading.begin();
   try {

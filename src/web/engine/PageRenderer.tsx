@@ -15,7 +15,7 @@ import { DataList } from './DataList';
 import { ListLayout } from './ListLayout';
 import { ModuleTabs } from './ModuleTabs';
 import { NameDialog } from './NameDialog';
-import { SchemaErrorPage } from './SchemaErrorPage';
+import { lazyComponent } from './lazy-load';
 import { SectionHeader } from './SectionHeader';
 import { chooseHeaderTab, firstTab, headerOf, initialPeriod, listPeriod, viewOf } from './page-views';
 import { PageModuleContext } from './page-module';
@@ -38,6 +38,9 @@ export interface PageRendererProps {
   /** Pins the section header's date (stories, tests). */
   now?: string;
 }
+
+/** The error page of an invalid schema (antd's Result and its pictures): fetched when one is shown. */
+const SchemaErrorPage = lazyComponent(() => import('./SchemaErrorPage').then((m) => m.SchemaErrorPage));
 
 /** 智能数据 (with ECharts) is a chunk of its own, fetched when the view first opens. */
 const SmartDataView = lazy(() => import('./charts/SmartDataView'));

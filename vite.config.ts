@@ -49,20 +49,33 @@ function pageValidator(): Plugin {
 // index.signed-in.html: index.html plus modulepreload links to the chunks a signed-in page loads first (the workspace and
 // the module that starts the page's reads). The server sends it to a browser that holds a session (serveWeb), so those
 // chunks download alongside the entry instead of after it has run; /login's page and bytes stay as they are.
+// route-chunks.json: each page route's schema chunk (the routes of app/pages/schema-index.ts: /<name> and /<folder>/<name>
+// of schemas/<folder>/<name>.json), which the server preloads on that route's signed-in page too.
 function signedInPage(): Plugin {
   const first = new Set(['workspace', 'boot']);
   let files: string[] = [];
+  let routes: Record<string, string> = {};
   return {
     name: 'yiguan-signed-in-page',
     apply: 'build',
     generateBundle(_options, bundle) {
-      files = Object.values(bundle).filter((c) => c.type === 'chunk' && first.has(c.name)).map((c) => c.fileName).sort();
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      files = chunks.filter((c) => first.has(c.name)).map((c) => c.fileName).sort();
+      routes = {};
+      for (const c of chunks) {
+        const m = /[\\/]schemas[\\/](.+)\.json$/.exec(c.facadeModuleId ?? '');
+        if (!m || !c.isDynamicEntry || m[1].endsWith('page.schema')) continue;
+        const rel = m[1].split(/[\\/]/);
+        routes[`/${rel.at(-1)}`] = `/${c.fileName}`;
+        routes[`/${rel.join('/')}`] = `/${c.fileName}`;
+      }
     },
     writeBundle(options) {
       const dir = options.dir ?? 'dist/web';
       const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
       const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
       fs.writeFileSync(path.join(dir, 'index.signed-in.html'), html.replace('  </head>', `${links}  </head>`));
+      fs.writeFileSync(path.join(dir, 'route-chunks.json'), JSON.stringify(routes));
     },
   };
 }

@@ -72,7 +72,8 @@ export function preloadRoute(pathname: string) {
   // First what the page's first rows wait for: its schema and the small module that starts the page's reads
   // (the browser opens few connections at a time), then the workspace's reads and the screens' code.
   const schema = schemaForRoute(pathname);
-  if (schema) Promise.all([schema.load(), import('./boot-requests')]).then(([page, boot]) => boot.startPageReads(page)).catch(quiet);
+  // Both wait on loads the page waits on too (registered later): the page's own identical calls find the reads started.
+  if (schema) Promise.all([import('./boot-requests'), schema.load()]).then(([boot, page]) => boot.startPageReads(page)).catch(quiet);
   // The workspace's first reads (the user, the menu, the teams) start now, not once its code has loaded and rendered.
   startEarly(() => {
     void accountApi.getSysUser();

@@ -46,6 +46,40 @@ function pageValidator(): Plugin {
   };
 }
 
+// index.signed-in.html: index.html plus modulepreload links to the chunks a signed-in page loads first (the workspace and
+// the module that starts the page's reads). The server sends it to a browser that holds a session (serveWeb), so those
+// chunks download alongside the entry instead of after it has run; /login's page and bytes stay as they are.
+// route-chunks.json: each page route's schema chunk (the routes of app/pages/schema-index.ts: /<name> and /<folder>/<name>
+// of schemas/<folder>/<name>.json), which the server preloads on that route's signed-in page too.
+function signedInPage(): Plugin {
+  const first = new Set(['workspace', 'boot']);
+  let files: string[] = [];
+  let routes: Record<string, string> = {};
+  return {
+    name: 'yiguan-signed-in-page',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      files = chunks.filter((c) => first.has(c.name)).map((c) => c.fileName).sort();
+      routes = {};
+      for (const c of chunks) {
+        const m = /[\\/]schemas[\\/](.+)\.json$/.exec(c.facadeModuleId ?? '');
+        if (!m || !c.isDynamicEntry || m[1].endsWith('page.schema')) continue;
+        const rel = m[1].split(/[\\/]/);
+        routes[`/${rel.at(-1)}`] = `/${c.fileName}`;
+        routes[`/${rel.join('/')}`] = `/${c.fileName}`;
+      }
+    },
+    writeBundle(options) {
+      const dir = options.dir ?? 'dist/web';
+      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+      const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+      fs.writeFileSync(path.join(dir, 'index.signed-in.html'), html.replace('  </head>', `${links}  </head>`));
+      fs.writeFileSync(path.join(dir, 'route-chunks.json'), JSON.stringify(routes));
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -103,7 +137,7 @@ function productionBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [pageValidator(), react(), productionBuild(), versionFile(), precompress()],
+  plugins: [pageValidator(), react(), productionBuild(), versionFile(), signedInPage(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -123,9 +157,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The libraries every route needs (React, router, antd core, Form): one cacheable file.
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
+            // The app's own modules every route loads (sign-in screens, the request client…): kept out of the groups below.
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 4 },
             // The meta-schema's validator (≈ 600 kB raw): a chunk of its own, fetched only when a page is checked.
-            { name: 'page-validator', test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/ },
+            { name: 'page-validator', test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/, priority: 3 },
+            // What starts a module page's first reads (app/boot-requests.ts and what it imports): small, fetched with the
+            // page's schema before the screens' code.
+            { name: 'boot', test: /[\\/]src[\\/]web[\\/]app[\\/]boot-requests\.ts$/, priority: 2 },
+            // The signed-in workspace and a module page as they first show (everything they import statically; what they
+            // load on first use stays in chunks of its own): one file instead of some forty small ones, which a
+            // browser fetched six at a time.
+            { name: 'workspace', test: /[\\/]src[\\/]web[\\/]app[\\/](WorkspaceShell|pages[\\/]SchemaPage)\.tsx$/, priority: 1 },
           ],
         },
       },

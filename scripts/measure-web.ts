@@ -3,7 +3,7 @@
 // page shows its first rows. measureWeb() works on any running server, so a bench can reuse it.
 // Usage: node --import tsx scripts/measure-web.ts [--web-dir dist/web] [--runs 3] [--path /reimburseManage]
 //          [--accept-encoding gzip] [--throttle <kbit/s>,<rtt ms>]
-//          [--data-dir <seeded folder>] [--url http://host:port] [--keys 20] [--files]
+//          [--data-dir <seeded folder>] [--url http://host:port] [--keys 20] [--files] [--waterfall]
 //   Starts the server in-process on a fresh DATA_DIR with the demo data, on the build in --web-dir. Quicker:
 //   --data-dir copies an already seeded data folder (e.g. a test template under TEMPLATE_CACHE) and skips the seed;
 //   --url measures a server that is already running (its own build and data).
@@ -32,6 +32,8 @@ export interface ModulePageMeasure extends PageWeight {
   /** Milliseconds from navigation start until `rows` table rows were visible, one per run. */
   rowsVisibleMs: number[];
   rows: number;
+  /** The first cold load's requests (start and end, ms after navigation) and main-thread tasks over 50 ms. */
+  waterfall?: { requests: { path: string; start: number; end: number; bytes: number }[]; longTasks: { start: number; ms: number }[] };
 }
 
 export interface KeystrokeMeasure {
@@ -70,6 +72,8 @@ export interface MeasureOptions {
   network?: { kbps: number; rttMs: number };
   /** Keys typed in line 150 of a 200-line reimbursement's drawer (default 20; 0 skips; only on /reimburseManage). */
   keys?: number;
+  /** Records the first cold load's requests and long tasks (printed with --waterfall). */
+  waterfall?: boolean;
 }
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -225,6 +229,13 @@ export async function measureWeb(opts: MeasureOptions): Promise<WebMeasure> {
       const page = await ctx.newPage();
       const enc = watchEncodings(page);
       await throttle(page, opts.network);
+      if (opts.waterfall && run === 0) {
+        await page.addInitScript(() => {
+          const w = window as unknown as { __ygLong: { start: number; ms: number }[] };
+          w.__ygLong = [];
+          new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__ygLong.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) }); }).observe({ type: 'longtask', buffered: true });
+        });
+      }
       await page.goto(`${url}${modulePath}`, { waitUntil: 'commit' });
       // Visible rows of the list once it stopped loading: `rows`, or all of them when the list is shorter.
       const seen = await page.waitForFunction((want) => {
@@ -236,7 +247,13 @@ export async function measureWeb(opts: MeasureOptions): Promise<WebMeasure> {
       }, rows, { timeout: 60_000 }).then((h) => h.jsonValue() as Promise<{ ms: number; shown: number }>);
       await page.waitForLoadState('networkidle');
       const weight = await weigh(page, modulePath, enc);
-      module ??= { ...weight, rowsVisibleMs: [], rows: seen.shown };
+      const waterfall = opts.waterfall && run === 0 ? await page.evaluate(() => ({
+        requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .map((e) => ({ path: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd), bytes: e.encodedBodySize }))
+          .sort((a, b) => a.start - b.start),
+        longTasks: (window as unknown as { __ygLong: { start: number; ms: number }[] }).__ygLong,
+      })) : undefined;
+      module ??= { ...weight, rowsVisibleMs: [], rows: seen.shown, waterfall };
       module.rowsVisibleMs.push(Math.round(seen.ms));
       await ctx.close();
     }
@@ -258,7 +275,7 @@ export const quantile = (xs: number[], q: number) => {
 };
 
 /** Every figure with its goal and ratio (issue 9's web goals: the bytes are the gzip ones when sent gzip). */
-export function formatMeasure(m: WebMeasure, files = false): string {
+export function formatMeasure(m: WebMeasure, files = false, waterfall = false): string {
   const line = (w: PageWeight, goalKb: number) =>
     `${w.path.padEnd(18)} JS+CSS ${kb(w.js + w.css).padStart(10)} on the wire (JS ${kb(w.js)}, CSS ${kb(w.css)}; ${kb(w.decoded)} decoded) in ${w.files} files, ${JSON.stringify(w.encodings)}; goal ≤ ${goalKb} KB gzip${w.encodings.gzip ? `: ${pct((w.js + w.css) / 1024, goalKb)}` : ' (not sent gzip here: --accept-encoding gzip measures it)'}`;
   const times = [...m.module.rowsVisibleMs].sort((a, b) => a - b);
@@ -268,6 +285,11 @@ export function formatMeasure(m: WebMeasure, files = false): string {
     line(m.login, GOALS.loginKb),
     line(m.module, GOALS.moduleKb),
     ...(files ? m.module.list.map((f) => `  ${kb(f.encoded).padStart(10)}  ${f.path}`) : []),
+    ...(waterfall && m.module.waterfall ? [
+      `first cold load of ${m.module.path} (ms after navigation; rows visible at ${m.module.rowsVisibleMs[0]}):`,
+      ...m.module.waterfall.requests.map((r) => `  ${String(r.start).padStart(6)} → ${String(r.end).padStart(6)}  ${kb(r.bytes).padStart(9)}  ${r.path}`),
+      `  main-thread tasks over 50 ms (start: ms): ${m.module.waterfall.longTasks.map((t) => `${t.start}: ${t.ms}`).join(', ')}`,
+    ] : []),
     `${m.module.path}: ${m.module.rows} rows visible after ${median} ms (median of ${times.length} cold loads: ${times.join(', ')} ms); goal ≤ ${GOALS.rowsMs} ms: ${pct(median, GOALS.rowsMs)}`,
   ];
   const k = m.keystroke;
@@ -281,14 +303,14 @@ export function formatMeasure(m: WebMeasure, files = false): string {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'web-dir': { type: 'string' }, runs: { type: 'string' }, path: { type: 'string' }, 'accept-encoding': { type: 'string' }, throttle: { type: 'string' }, 'data-dir': { type: 'string' }, url: { type: 'string' }, keys: { type: 'string' }, files: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { 'web-dir': { type: 'string' }, runs: { type: 'string' }, path: { type: 'string' }, 'accept-encoding': { type: 'string' }, throttle: { type: 'string' }, 'data-dir': { type: 'string' }, url: { type: 'string' }, keys: { type: 'string' }, files: { type: 'boolean' }, waterfall: { type: 'boolean' } } });
   const [kbps, rttMs] = (values.throttle ?? '').split(',').map(Number);
   const network = values.throttle ? { kbps, rttMs: rttMs || 0 } : undefined;
   const webDir = path.resolve(values['web-dir'] ?? 'dist/web');
-  const opts = { modulePath: values.path, runs: values.runs ? Number(values.runs) : undefined, acceptEncoding: values['accept-encoding'], network, keys: values.keys ? Number(values.keys) : undefined };
+  const opts = { modulePath: values.path, runs: values.runs ? Number(values.runs) : undefined, acceptEncoding: values['accept-encoding'], network, keys: values.keys ? Number(values.keys) : undefined, waterfall: values.waterfall };
   const where = network ? ` (network ${network.kbps} kbit/s, ${network.rttMs} ms RTT)` : '';
   if (values.url) {
-    console.log(`server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }), values.files)}`);
+    console.log(`server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }), values.files, values.waterfall)}`);
     return;
   }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npx vite build`);
@@ -300,7 +322,7 @@ async function main() {
   const browser = await browserReady;
   try {
     const m = await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), browser, ...opts });
-    console.log(`web build: ${webDir}${where}\n${formatMeasure(m, values.files)}`);
+    console.log(`web build: ${webDir}${where}\n${formatMeasure(m, values.files, values.waterfall)}`);
   } finally {
     await browser.close();
     await server.close();

@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
+import { CSRF_COOKIE } from '../common/api';
 import type { Config } from './config';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
@@ -125,6 +126,20 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   return { app, db, services };
 }
 
+/** index.signed-in.html with a modulepreload link to the route's page schema chunk (route-chunks.json), when it has one. */
+function signedInPage(webDir: string, route: string): string {
+  const html = fs.readFileSync(path.join(webDir, 'index.signed-in.html'), 'utf8');
+  let routes: Record<string, unknown>;
+  try {
+    routes = JSON.parse(fs.readFileSync(path.join(webDir, 'route-chunks.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return html; // an older build without the file
+  }
+  const chunk = Object.hasOwn(routes, route) ? routes[route] : undefined;
+  if (typeof chunk !== 'string' || !/^\/assets\/[\w.-]+\.js$/.test(chunk)) return html;
+  return html.replace('</head>', `  <link rel="modulepreload" crossorigin href="${chunk}">\n  </head>`);
+}
+
 /** Serves the built SPA; every non-API path falls back to index.html so client routes work on reload. */
 async function serveWeb(app: FastifyInstance, webDir: string) {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
@@ -149,6 +164,11 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
     // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
     if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
     // index.html is read from disk per request (sendFile does not cache) so a rebuild is served without a restart.
+    // A browser holding a session gets the build's index.signed-in.html: the same page, which also preloads the
+    // workspace's first chunks and the route's page schema (vite.config.ts signedInPage).
+    if (req.cookies?.[CSRF_COOKIE] && fs.existsSync(path.join(webDir, 'index.signed-in.html'))) {
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(signedInPage(webDir, `/${rel}`));
+    }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

@@ -33,6 +33,26 @@ describe('serving the single-page app', () => {
     expect(api.json()).toMatchObject({ status: 404, message: '接口不存在' });
   });
 
+  it('a browser holding a session gets the page that also preloads the workspace and the route\'s schema, others index.html', async () => {
+    fs.writeFileSync(path.join(webDir, 'index.signed-in.html'), '<!doctype html><head><title>易管</title><link rel="modulepreload" href="/assets/workspace-1.js"></head>');
+    fs.writeFileSync(path.join(webDir, 'route-chunks.json'), JSON.stringify({ '/reimburseManage': '/assets/reimburseManage-1.js', '/bad': '"><script>' }));
+    const signedIn = await t.app.inject({ url: '/reimburseManage?x=1', cookies: { 'XSRF-TOKEN': 'x' } });
+    expect(signedIn.body).toContain('href="/assets/workspace-1.js"');
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/reimburseManage-1.js">');
+    expect(signedIn.headers['content-type']).toContain('text/html');
+    expect(signedIn.headers.vary).toContain('Cookie');
+    // A route without a schema chunk, or a map entry that is not an asset path, adds nothing.
+    for (const url of ['/', '/bad', '/constructor']) {
+      const other = await t.app.inject({ url, cookies: { 'XSRF-TOKEN': 'x' } });
+      expect(other.body).toContain('workspace-1.js');
+      expect(other.body.match(/modulepreload/g)).toHaveLength(1);
+    }
+    expect((await t.app.inject({ url: '/login' })).body).not.toContain('modulepreload');
+    fs.rmSync(path.join(webDir, 'route-chunks.json'));
+    fs.rmSync(path.join(webDir, 'index.signed-in.html'));
+    expect((await t.app.inject({ url: '/reimburseManage', cookies: { 'XSRF-TOKEN': 'x' } })).body).toContain('<title>易管</title>');
+  });
+
   it('serves a rebuilt index.html without a restart', async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>新版本</title>');
     expect((await t.app.inject({ url: '/' })).body).toContain('新版本');

@@ -2,7 +2,7 @@
 // The request client: envelope, the session cookie's CSRF header, the §8 error catalogue, skip/silent options,
 // loading counter.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureClient, request, requestRaw, resetClientHooks } from '../../src/web/api/client';
+import { api, ApiError, configureClient, forgetEarly, request, requestRaw, resetClientHooks, startEarly } from '../../src/web/api/client';
 import { loading } from '../../src/web/api/loading';
 import { clearCsrfCookie, getRememberedUsername, getCsrfToken, setRememberedUsername } from '../../src/web/api/session';
 import { envelope, stubFetch, signedIn } from './fetch-stub';
@@ -22,7 +22,9 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   resetClientHooks();
+  forgetEarly();
 });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
@@ -238,5 +240,51 @@ describe('loading counter', () => {
     loading.begin();
     expect(loading.count()).toBe(1);
     loading.end();
+  });
+});
+
+describe('reads started early (a cold page load starts its first reads before its screens have loaded)', () => {
+  it('the same call made later takes the early answer once, without asking again; another call asks', async () => {
+    signedIn('csrf-early');
+    let n = 0;
+    const { calls } = stubFetch(() => envelope(200, { n: ++n }));
+    startEarly(() => {
+      void api.post('data/m/page', { pageNum: 1, pageSize: 20 });
+      void api.get('/admin/sysuser/getSysUser');
+    });
+    expect(loading.count()).toBe(0);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // Same method, path (leading slash or not), query and body: the early answer, once.
+    expect(await api.post('/data/m/page', { pageNum: 1, pageSize: 20 })).toEqual({ n: 1 });
+    expect(await api.get('admin/sysuser/getSysUser')).toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+    expect(await api.post('data/m/page', { pageNum: 1, pageSize: 20 })).toEqual({ n: 3 });
+    expect(await api.post('data/m/page', { pageNum: 2, pageSize: 20 })).toEqual({ n: 4 });
+    expect(calls).toHaveLength(4);
+    expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('csrf-early');
+  });
+
+  it('an early answer older than 10 s is not taken; a failed early call is made again; a refusal is shown to the app\'s call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let n = 0;
+    const { calls } = stubFetch(() => envelope(200, { n: ++n }));
+    startEarly(() => { void api.get('a/old'); });
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(await api.get('a/old')).toEqual({ n: 2 });
+    vi.useRealTimers();
+
+    let tries = 0;
+    const flaky = stubFetch(() => { if (++tries === 1) throw new TypeError('network down'); return envelope(200, 'ok'); });
+    startEarly(() => { void api.get('a/flaky'); });
+    expect(await api.get('a/flaky')).toBe('ok');
+    expect(flaky.calls).toHaveLength(2);
+    expect(notify).not.toHaveBeenCalled();
+
+    stubFetch(() => envelope(403, null, '没有权限'));
+    startEarly(() => { void api.get('a/refused'); });
+    expect(notify).not.toHaveBeenCalled(); // the early call shows nothing itself
+    expect((await failure(api.get('a/refused'))).message).toBe('没有权限');
+    expect(notify).toHaveBeenCalledWith('没有权限');
+    expect(calls).toHaveLength(2);
   });
 });

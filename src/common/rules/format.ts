@@ -68,10 +68,15 @@ export function formatPercent(value: unknown): string {
 }
 
 /** Money is stored and shown in yuan: thousands separators and two decimals, no unit conversion. */
+// One formatter for every call: toLocaleString with options builds a new Intl.NumberFormat each time (a list of
+// money cells spent more time there than in rendering them).
+let money: Intl.NumberFormat | undefined;
+
 export function formatMoney(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return '';
-  return round2(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  money ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return money.format(round2(n));
 }
 
 /** Two-decimal text of a price cell, '' for non-numbers. */

@@ -160,11 +160,63 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
   }
 }
 
+/*
+ * Calls started before the app asks for them (a cold load of a signed-in page starts the session's, the menu's and
+ * the page's first reads while the screens' code still downloads: app/boot-requests.ts). The same call made later
+ * (same method, path, query and body) takes the answer of the early one instead of asking again — once, and only
+ * within EARLY_MS of its start. Only reads are started early; an early call that failed is simply made again.
+ */
+const EARLY_MS = 10_000;
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+let starting = false;
+
+const callKey = (method: string, path: string, opts: RequestOptions) =>
+  `${method} ${path.replace(/^\/+/, '')} ${JSON.stringify(cleanSearch(opts.searchParams) ?? null)} ${opts.json === undefined ? '' : JSON.stringify(opts.json)}`;
+
+/** The answer of an early call like this one, or undefined. */
+function takeEarly(method: string, path: string, opts: RequestOptions): Promise<unknown> | undefined {
+  if (!early.size || opts.body !== undefined) return undefined;
+  const key = callKey(method, path, opts);
+  const hit = early.get(key);
+  if (!hit) return undefined;
+  early.delete(key);
+  if (Date.now() - hit.at > EARLY_MS) return undefined;
+  return hit.answer.then((body) => (body === undefined ? send(method, path, opts) : body));
+}
+
+/**
+ * Starts now the reads `calls` makes (through the API functions the app uses later, so the calls are the same),
+ * without the mask, messages or session handling: their answers wait for the app's own identical calls.
+ */
+export function startEarly(calls: () => unknown): void {
+  starting = true;
+  try {
+    calls();
+  } catch {
+    // a call that failed to start is made by the app later, as usual
+  } finally {
+    starting = false;
+  }
+}
+
+/** Forgets the early calls not taken (tests). */
+export function forgetEarly(): void {
+  early.clear();
+}
+
 /** Sends one call under the loading mask and returns `data` of a successful envelope. */
 export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  if (starting) {
+    // Reads only: a raw body (an upload) is never started early.
+    if (opts.body === undefined) {
+      early.set(callKey(method, path, opts), { at: Date.now(), answer: send(method, path, { ...opts, silent: true, signal: undefined }).catch(() => undefined) });
+    }
+    // The code that started it does not wait for the answer (the app's own call takes it): a promise that never settles.
+    return new Promise<T>(() => {});
+  }
   if (!opts.noLoading) loading.begin();
   try {
-    const body = await send(method, path, opts);
+    const body = await (takeEarly(method, path, opts) ?? send(method, path, opts));
     if (opts.skipStatusCheck) return body as T;
     return checkEnvelope<T>(body, opts);
   } finally {

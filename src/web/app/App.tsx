@@ -2,8 +2,10 @@ import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createElement, lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { configureClient } from '../api/client';
+import { accountApi } from '../api/account';
+import { configureClient, startEarly } from '../api/client';
 import { hasSession } from '../api/session';
+import { teamApi } from '../api/team';
 import { LoginPage } from './auth/LoginPage';
 import { isPublicPath, RegisterFlag, RequireAuth } from './guard';
 import { LoadingMask } from './LoadingMask';
@@ -67,13 +69,20 @@ const quiet = () => {}; // a failed preload is reported by the lazy screen that 
  */
 export function preloadRoute(pathname: string) {
   if (isPublicPath(pathname) || pathname === '/qrConfirm' || !hasSession()) return; // /qrConfirm has no workspace
+  // First what the page's first rows wait for: its schema and the small module that starts the page's reads
+  // (the browser opens few connections at a time), then the workspace's reads and the screens' code.
+  const schema = schemaForRoute(pathname);
+  // Both wait on loads the page waits on too (registered later): the page's own identical calls find the reads started.
+  if (schema) Promise.all([import('./boot-requests'), schema.load()]).then(([boot, page]) => boot.startPageReads(page)).catch(quiet);
+  // The workspace's first reads (the user, the menu, the teams) start now, not once its code has loaded and rendered.
+  startEarly(() => {
+    void accountApi.getSysUser();
+    void teamApi.menuTree();
+    void teamApi.myTeams({ background: true });
+  });
   WorkspaceShell.preload().catch(quiet);
   if (pathname === '/') PortalHome.preload().catch(quiet);
-  const schema = schemaForRoute(pathname);
-  if (schema) {
-    SchemaPage.preload().catch(quiet);
-    schema.load().catch(quiet);
-  }
+  if (schema) SchemaPage.preload().catch(quiet);
 }
 
 /** Loads every screen, as the static imports did: for the jsdom suites, which expect a screen right after render. */

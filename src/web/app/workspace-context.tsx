@@ -1,6 +1,6 @@
 // The active team's workspace: the saved menu tree, the cached permission codes, the user's teams,
 // and the engine contexts (PermissionContext, TenantContext) every page below the shell reads.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PermissionContext, TenantContext } from '../engine';
 import { getPermissions } from '../api/session';
 import { getStoredMenuTree, storeMenu, teamApi, type MenuNode, type TeamItem } from '../api/team';
@@ -53,7 +53,14 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     setPending(page.total);
   }, [isAdmin]);
 
+  // Loaded on entering, and again when the team changes. The first answers are the session's team's already: the
+  // user's team becoming known (a fresh browser has none stored) is no change of team.
+  const loadedFor = useRef<{ tenant: string | undefined } | null>(null);
   useEffect(() => {
+    const tenant = user?.tenantCode;
+    const before = loadedFor.current;
+    loadedFor.current = { tenant };
+    if (before && before.tenant === undefined && tenant !== undefined) return;
     reloadMenu().catch(() => {});
     reloadTeams().catch(() => {});
   }, [reloadMenu, reloadTeams, user?.tenantCode]);

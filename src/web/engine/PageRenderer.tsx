@@ -15,9 +15,9 @@ import { DataList } from './DataList';
 import { ListLayout } from './ListLayout';
 import { ModuleTabs } from './ModuleTabs';
 import { NameDialog } from './NameDialog';
-import { SchemaErrorPage } from './SchemaErrorPage';
-import { initialPeriod, SectionHeader } from './SectionHeader';
-import { chooseHeaderTab, firstTab, headerOf, listPeriod, viewOf } from './page-views';
+import { lazyComponent } from './lazy-load';
+import { SectionHeader } from './SectionHeader';
+import { chooseHeaderTab, firstTab, headerOf, initialPeriod, listPeriod, viewOf } from './page-views';
 import { PageModuleContext } from './page-module';
 // The drawer, the dialogs and the special pages' editors load when first shown (lazy-parts.tsx).
 import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, PlatformTableEditor, SideDrawer, TeamAdminEditor } from './lazy-parts';
@@ -38,6 +38,9 @@ export interface PageRendererProps {
   /** Pins the section header's date (stories, tests). */
   now?: string;
 }
+
+/** The error page of an invalid schema (antd's Result and its pictures): fetched when one is shown. */
+const SchemaErrorPage = lazyComponent(() => import('./SchemaErrorPage').then((m) => m.SchemaErrorPage));
 
 /** 智能数据 (with ECharts) is a chunk of its own, fetched when the view first opens. */
 const SmartDataView = lazy(() => import('./charts/SmartDataView'));

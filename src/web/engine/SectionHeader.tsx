@@ -48,9 +48,7 @@ export function foldTabs(tabs: ListTab[]): { inline: ListTab[]; groups: { name: 
 }
 
 /** The period the header starts on: this month in month/year mode, else this year (what the list is first filtered by). */
-export function initialPeriod(dateMode: SectionHeaderConfig['dateMode'], now?: string): string {
-  return dayjs(now).format(dateMode === 'monthYear' ? 'YYYY-MM' : 'YYYY');
-}
+export { initialPeriod } from './page-views';
 
 export function SectionHeader({ config, now, onChange, tab: shown, extra }: SectionHeaderProps) {
   const [own, setTab] = useState(config.tabs?.[0]?.value);

@@ -2,8 +2,11 @@
 // (PageSchema.entities): each is shown as one more classification tab after the page's own tabs, and while
 // it is active the list, drawer, dialogs, tree and stages are its own. Its own tabs, if several, become a
 // second-level switch. Tab values of entities start with '@' (the meta-schema keeps '@' out of list tabs).
+import dayjs from 'dayjs';
 import type { ListTab, PageSchema, SectionHeaderConfig } from '../../common/schema/types';
 import { listTabs } from '../../common/list-views';
+import type { GetListParams } from '../api/data-provider';
+import { DEFAULT_PAGE_SIZE } from './constants';
 
 const ENTITY = '@';
 
@@ -49,4 +52,26 @@ export function chooseHeaderTab(page: PageSchema, value: string): { view: string
 export function listPeriod(view: PageSchema, period: string | undefined): string | undefined {
   const h = view.sectionHeader;
   return h?.dateField && h.dateMode && h.dateMode !== 'none' ? period : undefined;
+}
+
+/** The month or year a section header starts on: 'YYYY-MM' for a month/year toggle, else 'YYYY'. */
+export function initialPeriod(dateMode: SectionHeaderConfig['dateMode'], now?: string): string {
+  return dayjs(now).format(dateMode === 'monthYear' ? 'YYYY-MM' : 'YYYY');
+}
+
+/**
+ * The query a page's list asks first (page 1 of the page's own list, its first tab, the header's starting period,
+ * nothing searched, sorted or picked in the tree): what PageView's DataList sends on mount. The app starts it before
+ * the page's code has loaded (app/boot-requests.ts); a test checks that the list's first call is this one.
+ */
+export function firstListQuery(page: PageSchema, now?: string): GetListParams {
+  return {
+    module: page.module,
+    pagination: { current: 1, pageSize: page.list.pageSize ?? DEFAULT_PAGE_SIZE },
+    sorters: [],
+    filters: [],
+    categoryId: undefined,
+    tab: firstTab(page),
+    period: listPeriod(page, initialPeriod(page.sectionHeader?.dateMode, now)),
+  };
 }

@@ -134,12 +134,16 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
  * A narrowed list whose best plan does not depend on its values, so that PostgreSQL may keep a generic plan for it
  * (db/prepared.ts) instead of planning it at every call (planning costs more than running such a page): one equality
  * on an indexed column (status, category) in the default order, whose (tenant, column, created_at, id) index gives the
- * rows in order whatever the value; or one range on the field the list is sorted by alone, whose index both bounds
- * and orders it. Anything else (a keyword, several filters, a filter on one field sorted by another) keeps a custom
+ * rows in order whatever the value; one range on the field the list is sorted by alone, whose index both bounds
+ * and orders it; or a keyword that matches many rows (walked). Anything else (a keyword, several filters, a filter on one field sorted by another) keeps a custom
  * plan per call: there the values decide which index is best.
  */
-function planStable(m: ModuleSchema, q: PageQuery): boolean {
-  if (q.scope || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all') || q.filters?.length !== 1) return false;
+function planStable(m: ModuleSchema, q: PageQuery, walk: boolean): boolean {
+  if (q.scope || q.categoryId || (q.tab && q.tab !== 'all')) return false;
+  // A keyword known to match many rows, as one opaque call (yg_keyword) the planner estimates the same whatever the
+  // word: the plan walks the order's index in any case.
+  if (q.keyword?.trim()) return walk && !q.filters?.length;
+  if (q.filters?.length !== 1) return false;
   const f = q.filters[0];
   const sorters = q.sorters ?? [];
   if (!sorters.length) return f.operator === 'eq' && (f.field === 'status' || f.field === 'categoryId');
@@ -234,7 +238,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // is sent as a prepared statement (db/prepared.ts: planned once per connection instead of at every call). A narrowed
   // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword, unless its
   // plan cannot depend on them (planStable).
-  const recurs = skip === 0 && (!isNarrowed || (!!memo && planStable(m, q)));
+  const recurs = skip === 0 && (!isNarrowed || (!!memo && planStable(m, q, walk)));
   const limit = recurs ? sql`LIMIT ${sql.lit(q.pageSize)}` : sql`LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
   if (!from) page = sql`${base} ORDER BY ${order} ${limit}`;
   else {

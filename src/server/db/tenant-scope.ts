@@ -5,6 +5,7 @@ import { currentActor } from './actor';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './types';
 import { takesStatementBatches } from './batches';
+import { literal, READ_SCOPE, READ_SCOPE_END } from './prepared';
 
 type DB = Kysely<Database>;
 
@@ -24,11 +25,13 @@ export const isRetryable = (err: unknown) => RETRYABLE.has(String((err as { code
 const scopes = new WeakMap<object, string>();
 export const tenantOf = (trx: object): string | undefined => scopes.get(trx);
 
-/** A text as a PostgreSQL string literal that means the same under any standard_conforming_strings. */
-const literal = (s: string) => {
-  if (s.includes('\0')) throw new Error('NUL in a session setting');
-  return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-};
+/** The tenant's settings (role, team, time limit, the audit actor) as set_config calls local to a transaction. */
+function settingsOf(tenantCode: string) {
+  const actor = currentActor();
+  return [['role', 'yiguan_app'], ['app.tenant', tenantCode], ['statement_timeout', '15s'],
+    ['app.user', actor?.userId == null ? '' : String(actor.userId)], ['app.ip', actor?.ip ?? '']]
+    .map(([k, v]) => `set_config('${k}', ${literal(v)}, true)`).join(', ');
+}
 
 /**
  * BEGIN and the tenant's settings in one round trip (node-postgres sends a text without parameters by the simple
@@ -36,11 +39,7 @@ const literal = (s: string) => {
  */
 async function batchedTransaction<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    const actor = currentActor();
-    const settings = [['role', 'yiguan_app'], ['app.tenant', tenantCode], ['statement_timeout', '15s'],
-      ['app.user', actor?.userId == null ? '' : String(actor.userId)], ['app.ip', actor?.ip ?? '']]
-      .map(([k, v]) => `set_config('${k}', ${literal(v)}, true)`).join(', ');
-    await sql.raw(`BEGIN; SELECT ${settings}`).execute(conn);
+    await sql.raw(`BEGIN; SELECT ${settingsOf(tenantCode)}`).execute(conn);
     scopes.set(conn, tenantCode);
     let result: T;
     try {
@@ -80,4 +79,25 @@ export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: Tenant
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
     }
   }
+}
+
+/**
+ * A call that only reads (a list page, a record): on PostgreSQL each of its statements is its own read-only
+ * transaction under the tenant's settings, sent with them as one text (db/prepared.ts read scopes): one round trip per
+ * statement instead of BEGIN, the statement and COMMIT. Row-level security applies exactly as in withTenant; a
+ * statement that would write is refused by PostgreSQL (read-only transaction). Statements do not share a snapshot:
+ * only for calls whose reads stand each on their own. On PGlite (one process, no round trips) it is withTenant.
+ */
+export async function withTenantRead<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
+  if (!takesStatementBatches(db)) return withTenant(db, tenantCode, fn);
+  return db.connection().execute(async (conn) => {
+    // Not sent: the connection keeps the settings and puts them before each statement until the scope ends.
+    await sql.raw(`${READ_SCOPE}${settingsOf(tenantCode)}, set_config('transaction_read_only', 'on', true)`).execute(conn);
+    scopes.set(conn, tenantCode);
+    try {
+      return await fn(conn as unknown as TenantTx);
+    } finally {
+      await sql.raw(READ_SCOPE_END).execute(conn);
+    }
+  });
 }

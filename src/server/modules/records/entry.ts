@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
-import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope';
 import { runningWithPage, toFlat } from './repository';
 import { listView, permissionsFor } from './list-views';
 import { OPERATORS, type Filter } from './query';
@@ -63,6 +63,9 @@ export function recordEntry(s: AppServices) {
     const ctx: Ctx = { tenant: a.tenantCode, schemas };
     const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
       withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
+    /** As run, for a call that only reads: each statement its own read-only transaction, one round trip (withTenantRead). */
+    const read = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
+      withTenantRead(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
     // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
     let refs: Promise<RefContext> | undefined;
     const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
@@ -80,7 +83,7 @@ export function recordEntry(s: AppServices) {
     };
     /** The page as the caller's team tuned it (the field-options page): what its saves are validated against. */
     const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
-    return { a, ctx, run, visible, scope, tuned };
+    return { a, ctx, run, read, visible, scope, tuned };
   }
 
   /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */

@@ -130,6 +130,27 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   };
 }
 
+/**
+ * A narrowed list whose best plan does not depend on its values, so that PostgreSQL may keep a generic plan for it
+ * (db/prepared.ts) instead of planning it at every call (planning costs more than running such a page): one equality
+ * on an indexed column (status, category) in the default order, whose (tenant, column, created_at, id) index gives the
+ * rows in order whatever the value; one range on the field the list is sorted by alone, whose index both bounds
+ * and orders it; or a keyword that matches many rows (walked). Anything else (a keyword, several filters, a filter on one field sorted by another) keeps a custom
+ * plan per call: there the values decide which index is best.
+ */
+function planStable(m: ModuleSchema, q: PageQuery, walk: boolean): boolean {
+  if (q.scope || q.categoryId || (q.tab && q.tab !== 'all')) return false;
+  // A keyword known to match many rows, as one opaque call (yg_keyword) the planner estimates the same whatever the
+  // word: the plan walks the order's index in any case.
+  if (q.keyword?.trim()) return walk && !q.filters?.length;
+  if (q.filters?.length !== 1) return false;
+  const f = q.filters[0];
+  const sorters = q.sorters ?? [];
+  if (!sorters.length) return f.operator === 'eq' && (f.field === 'status' || f.field === 'categoryId');
+  return sorters.length === 1 && sorters[0].field === f.field && ['between', 'gte', 'lte', 'gt', 'lt'].includes(f.operator)
+    && m.sortable.has(f.field) && !m.multi.has(f.field) && !m.schema.list.columns.some((c) => c.prop === f.field && c.sortAs);
+}
+
 /** Counts under way, by listMemo's total key. */
 const inflight = new Map<string, Promise<number>>();
 
@@ -208,14 +229,16 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     sql`CASE WHEN r.status = '审批中' THEN (SELECT jsonb_build_object('o', pi.originator_id, 'a', EXISTS (SELECT 1 FROM tasks t
       WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')))
       FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
-    ...keys.flatMap((k, i) => [sql`${k.expr} AS ${sql.ref(`k${i}`)}`, sql`(${k.expr})::text AS ${sql.ref(`kt${i}`)}`])]);
+    // The sort keys (their text, for the boundaries, is taken outside: an expression such as yg_num runs once a row).
+    ...keys.map((k, i) => sql`${k.expr} AS ${sql.ref(`k${i}`)}`)]);
   const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${pageWhere}`;
   let page: RawBuilder<unknown>;
   // A first page (or one starting at a remembered boundary) of a list narrowed by nothing has a text that recurs and
   // no value whose selectivity would change the plan (the team, a boundary's keys): its LIMIT a literal, no OFFSET, it
   // is sent as a prepared statement (db/prepared.ts: planned once per connection instead of at every call). A narrowed
-  // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword.
-  const recurs = skip === 0 && !isNarrowed;
+  // list is planned for its values at every call, as a generic plan could misjudge a range or a keyword, unless its
+  // plan cannot depend on them (planStable).
+  const recurs = skip === 0 && (!isNarrowed || (!!memo && planStable(m, q, walk)));
   const limit = recurs ? sql`LIMIT ${sql.lit(q.pageSize)}` : sql`LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
   if (!from) page = sql`${base} ORDER BY ${order} ${limit}`;
   else {
@@ -226,7 +249,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // The total rides along with the page: one round trip, and one for a page past the end.
   const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
     WITH t AS (SELECT ${total} AS total)
-    SELECT p.*, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
+    SELECT p.*, ${sql.join(keys.map((_, i) => sql`(${sql.ref(`p.k${i}`)})::text AS ${sql.ref(`kt${i}`)}`))}, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
   const n = Number(rows[0]?.total ?? 0);
   const got = rows.filter((r) => r.id !== null);
   const pageRows = lead ? got.slice(1) : got;

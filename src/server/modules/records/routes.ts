@@ -55,11 +55,12 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { a, run, scope, tuned } = await enter(req, m, 'view');
+    const { a, read, scope, tuned } = await enter(req, m, 'view');
     // Sorting follows the team's tuned page (a field made sortable there).
     const tm = await tuned();
     const q = listQueryOf(m, req.body as { tab?: string; period?: string; filters?: Filter[] }, a.userId) as Parameters<typeof pageRecords>[3];
-    return ok(await run(async (trx, caller) => {
+    // Only reads: the page (with its total and running approvals) in one round trip.
+    return ok(await read(async (trx, caller) => {
       q.scope = await scope(trx);
       const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
       return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };

@@ -105,6 +105,34 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       expect(new Set(codes).size).toBe(8);
     });
 
+    it('keeps codes gapless and the kept count exact under parallel creates, submits and deletes', async () => {
+      // The code's number and the team × module count are taken by the statement that stores a record (last): parallel
+      // saves must still get one number each, in one unbroken run, and the count must equal the rows.
+      const kept = async () => Number((await sql<{ n: string }>`SELECT n FROM record_counts WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage'`.execute(t.db)).rows[0].n);
+      const rows = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND deleted_at IS NULL`.execute(t.db)).rows[0].n);
+      expect(await kept()).toBe(await rows());
+      const doomed = await Promise.all(Array.from({ length: 6 }, () => add({}, boss)));
+      const made = await Promise.all([
+        ...Array.from({ length: 12 }, () => add()),
+        ...Array.from({ length: 4 }, () => add({ submit: true })),
+        // A submission without lines is refused after its record is stored (lines are needed on submit only): it rolls back, number included.
+        ...Array.from({ length: 3 }, () => add({ submit: true, lines: [] })),
+        ...doomed.map((d) => t.call('POST', `${M}/delete`, { ids: [d.data.id] }, boss)),
+      ]);
+      const saved = made.slice(0, 16);
+      expect(saved.map((r) => r.status)).toEqual(Array(16).fill(200));
+      expect(made.slice(16, 19).map((r) => r.status)).toEqual([400, 400, 400]);
+      expect(made.slice(19).map((r) => r.message)).toEqual(Array(6).fill('删除成功'));
+      expect(await kept()).toBe(await rows());
+      // One day's numbers, no two alike, no hole between them (the refused submissions gave theirs back).
+      const nums = [...doomed, ...saved].map((r) => r.data.code as string).map((c) => Number(c.slice(-4))).sort((a, b) => a - b);
+      expect(new Set([...doomed, ...saved].map((r) => (r.data.code as string).slice(0, -4))).size).toBe(1);
+      expect(nums).toEqual(nums.map((_, i) => nums[0] + i));
+      const next = await add();
+      expect(Number((next.data.code as string).slice(-4))).toBe(nums.at(-1)! + 1);
+      expect((await page({})).data.total).toBe(await rows());
+    });
+
     it('pages, sorts and filters in SQL with every operator', async () => {
       const mk = (price: number, applyDate: string, reason: string, type = '办公费') =>
         add({ applyDate, reason, lines: [{ expenseType: id('expenseType', type), occurDate: applyDate, price }] });

@@ -28,18 +28,13 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
 export async function notifyUsers(trx: TenantTx, tenant: string, userIds: readonly (number | null | undefined)[], n: Notice): Promise<number[]> {
   const wanted = [...new Set(userIds.map(Number).filter((u) => Number.isSafeInteger(u) && u > 0 && u !== n.actorId))];
   if (!wanted.length) return [];
-  const members = await trx.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant)
-    .where('status', '=', 'normal').where('disabled', '=', false).where('user_id', 'in', wanted).execute();
-  if (!members.length) return [];
-  const rows = members.map((m) => ({
-    tenant_code: tenant, user_id: Number(m.user_id), title: cut(n.title, TITLE_MAX), body: cut(n.body ?? '', BODY_MAX),
-    module: n.module ?? null, record_id: n.recordId ?? null, actor_id: n.actorId ?? null, source_key: n.sourceKey,
-    // The moment it is written (not the transaction's start), like a task's decision: the demo story's clock moves it.
-    created_at: sql<Date>`clock_timestamp()`,
-  }));
-  const done = await trx.insertInto('notifications').values(rows)
-    .onConflict((oc) => oc.columns(['tenant_code', 'user_id', 'source_key']).doNothing())
-    .returning('user_id').execute();
+  // Who of them is an active member, and their notifications, in one statement.
+  // The moment it is written (not the transaction's start), like a task's decision: the demo story's clock moves it.
+  const { rows: done } = await sql<{ user_id: number }>`INSERT INTO notifications (tenant_code, user_id, title, body, module, record_id, actor_id, source_key, created_at)
+    SELECT ${tenant}::text, m.user_id, ${cut(n.title, TITLE_MAX)}::text, ${cut(n.body ?? '', BODY_MAX)}::text, ${n.module ?? null}::text,
+      ${n.recordId ?? null}::bigint, ${n.actorId ?? null}::bigint, ${n.sourceKey}::text, clock_timestamp()
+    FROM memberships m WHERE m.tenant_code = ${tenant} AND m.status = 'normal' AND m.disabled = false AND m.user_id IN (${sql.join(wanted)})
+    ON CONFLICT (tenant_code, user_id, source_key) DO NOTHING RETURNING user_id`.execute(trx);
   return done.map((d) => Number(d.user_id));
 }
 

@@ -1,7 +1,6 @@
-// System codes: prefix + yyyyMMdd + a 4-digit per-tenant daily sequence, e.g. BX202611210001.
-// The upsert increments atomically, so concurrent adds never share a code.
-import { sql } from 'kysely';
-import type { TenantTx } from '../../db/tenant-scope';
+// System codes: prefix + yyyyMMdd + a 4-digit per-tenant daily sequence, e.g. BX202611210001. The number is taken
+// by the statement that stores the record (repository.ts insertNumbered): an upsert of record_sequences that
+// increments atomically, so concurrent adds never share a code, and a creation rolled back gives its number back.
 
 export function dayStamp(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -13,13 +12,4 @@ export function codeMoment(today?: string): Date {
   if (!today) return new Date();
   const [y, m, d] = today.split('-').map(Number);
   return new Date(y, m - 1, d, 12);
-}
-
-export async function nextCode(trx: TenantTx, tenantCode: string, prefix: string, now = new Date()): Promise<string> {
-  const day = dayStamp(now);
-  const { rows } = await sql<{ last: number }>`
-    INSERT INTO record_sequences (tenant_code, prefix, day, last) VALUES (${tenantCode}, ${prefix}, ${day}, 1)
-    ON CONFLICT (tenant_code, prefix, day) DO UPDATE SET last = record_sequences.last + 1
-    RETURNING last`.execute(trx);
-  return `${prefix}${day}${String(rows[0].last).padStart(4, '0')}`;
 }

@@ -12,8 +12,8 @@ import { applyDefaults, todayInChina } from '../../../common/defaults';
 import { RecordStatus } from '../../../common/record-status';
 import { pickedLineLabel, pickedLinesOf } from '../../../common/schema';
 import type { ModuleSchema } from './schema-registry';
-import { codeMoment, nextCode } from './codes';
-import { bumpCount, getRecord, insertRecord, toFlat, updateRecord } from './repository';
+import { codeMoment, dayStamp } from './codes';
+import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
 import { holdKeys, holdPeriods } from './unique';
@@ -23,7 +23,8 @@ import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields 
 import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
 import { lookupTeams } from './team-lookup';
-import { callerRefs, deptOf } from './visibility';
+import { callerRefs } from './visibility';
+import type { RefContext } from '../../../common/rules/conditions';
 import { madeByEffect, runEffects, useRecordCreator } from './effects';
 import { releaseReservations } from './stock';
 import { onInstanceEvents, onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
@@ -73,7 +74,7 @@ export interface SaveContext {
 }
 
 /** Cleans, loads the picks, computes, then runs the form's own rules on every field, cell and record check. */
-async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchema, body: Row, kept: Row, keptLines: Row[] | null, trusted = false, stored?: { id: number; data: Row }) {
+async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchema, body: Row, kept: Row, keptLines: Row[] | null, trusted = false, stored?: { id: number; data: Row }, callerRefsRead?: RefContext) {
   const clean = cleanInput(m, body, { trusted });
   const data = { ...kept, ...clean.data };
   // Conditions may name a select's option (dependOn applyType = 请假): the names of the fields they read first.
@@ -82,7 +83,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   dropHidden(m, data);
   // What the client sent is checked first (shape, ranges, required), so a malformed value gets its own message
   // before any lookup; the computed values are checked again below.
-  const refs = await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
+  const refs = callerRefsRead ?? await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
   // Line cells a picker fills (规格, 单位, a blank 单价 from the material's reference price) are filled first.
   const linePicked = new Map<string, Map<string, Row>>();
   const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, dropHiddenCells(m, data, keptLines ?? clean.lines), refs, { checkFilter: !trusted, found: linePicked });
@@ -185,30 +186,38 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
     if (made) return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, made.id))!);
   }
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
-  const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: await deptOf(trx, ctx.tenant, userId) });
-  const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect);
+  // The caller's department and refs, read once for the defaults and the rules.
+  const refs = await callerRefs(trx, ctx.tenant, userId, sc.today);
+  const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined });
+  const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect, undefined, refs);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
   const by = m.schema.codePrefixBy;
-  const code = await nextCode(trx, ctx.tenant, (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, codeMoment(ctx.today));
   // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;
+  // What follows the insert and changes the record (its effects, its approval) comes after its code and count are
+  // taken: then the count waits for the end, as before. A draft is counted in the statement that stores it.
+  const follows = effective || !!opts.submit;
   // The same request running at once: the key's unique index refuses the second (before any effect).
-  const id = await insertRecord(trx, ctx.tenant, m.schema.module, { code, status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey })
-    .catch((e: unknown) => {
-      if (opts.requestKey && /records_request_key/.test(`${(e as { constraint?: string }).constraint ?? ''} ${String((e as Error).message)}`)) throw conflict('该单据正在保存，请勿重复提交');
-      throw e;
-    });
+  const row = await insertNumbered(trx, ctx.tenant, m.schema.module, {
+    prefix: (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, day: dayStamp(codeMoment(ctx.today)),
+    status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey, count: !follows,
+  }).catch((e: unknown) => {
+    if (opts.requestKey && /records_request_key/.test(`${(e as { constraint?: string }).constraint ?? ''} ${String((e as Error).message)}`)) throw conflict('该单据正在保存，请勿重复提交');
+    throw e;
+  });
+  const id = row.id;
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, id, clean.data);
+  if (!follows) return toFlat(row);
   if (effective) {
     checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
     await takeEffectNow(trx, ctx, m, id, userId, opts.depth ?? 0);
-  } else if (opts.submit) {
+  } else {
     checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
-    await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen });
+    await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen, stored: row });
   }
   // Last, so concurrent creations in a team hold the count's row lock only until their commit.
   await bumpCount(trx, ctx.tenant, m.schema.module, 1);
@@ -254,7 +263,7 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   if (blocked) throw badRequest(blocked);
   // A refused or withdrawn record gave its period back: it must still be free.
   await holdPeriods(trx, ctx.tenant, m, row.id, row.data);
-  await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen });
+  await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen, stored: row });
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
 

@@ -8,27 +8,24 @@ import { notFound } from '../../errors';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema } from './schema-registry';
 import { filterConds } from './conditions-sql';
+import { PREPARED } from '../../db/prepared';
 
-/** The member's department in the team (for currentDept defaults and $dept). */
-export async function deptOf(trx: TenantTx, tenant: string, userId: number) {
-  const r = await trx.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst();
-  return r?.dept_id ?? undefined;
-}
-
-/** What a schema's ValueRefs mean for this caller today (and whether the caller administers the team). */
+/** What a schema's ValueRefs mean for this caller today (and whether the caller administers the team), in one statement. */
 export async function callerRefs(trx: TenantTx, tenant: string, userId: number, today: string): Promise<RefContext> {
-  const [member, team] = await Promise.all([
-    trx.selectFrom('memberships').select(['dept_id', 'is_admin']).where('tenant_code', '=', tenant).where('user_id', '=', userId).executeTakeFirst(),
-    trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
-  ]);
-  const deptId = member?.dept_id ?? undefined;
   // The department and those above it: a record shown to 生产部 is shown to 木工车间 under it too.
-  const deptPath = deptId ? (await sql<{ id: number }>`WITH RECURSIVE up(id, parent_id, depth) AS (
-      SELECT id, parent_id, 0 FROM dictionaries WHERE tenant_code = ${tenant} AND id = ${deptId}
+  const { rows } = await sql<{ dept_id: number | null; is_admin: boolean | null; owner_id: number | null; path: (number | string)[] | null }>`${PREPARED}
+    WITH RECURSIVE me AS (
+      SELECT dept_id, is_admin FROM memberships WHERE tenant_code = ${tenant} AND user_id = ${userId}
+    ), up(id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM dictionaries WHERE tenant_code = ${tenant} AND id = (SELECT dept_id FROM me LIMIT 1)
       UNION ALL SELECT d.id, d.parent_id, up.depth + 1 FROM dictionaries d JOIN up ON d.id = up.parent_id
       WHERE d.tenant_code = ${tenant} AND up.depth < 20
-    ) SELECT id FROM up ORDER BY depth`.execute(trx)).rows.map((r) => r.id) : [];
-  return { today, userId, deptId, deptPath, isAdmin: !!member?.is_admin || team?.owner_id === userId };
+    ) SELECT (SELECT dept_id FROM me LIMIT 1) AS dept_id, (SELECT is_admin FROM me LIMIT 1) AS is_admin,
+        (SELECT owner_id FROM tenants WHERE tenant_code = ${tenant}) AS owner_id, (SELECT array_agg(id ORDER BY depth) FROM up) AS path`.execute(trx);
+  const r = rows[0];
+  const deptId = r?.dept_id ?? undefined;
+  const deptPath = deptId ? (r?.path ?? []).map(Number) : [];
+  return { today, userId, deptId: deptId === undefined ? undefined : Number(deptId), deptPath, isAdmin: !!r?.is_admin || (r?.owner_id != null && Number(r.owner_id) === userId) };
 }
 
 /** The records of `m` the caller may see, or null when the page shows every record to every member. */

@@ -20,13 +20,17 @@ export type Resolution = { users: number[]; fallback: boolean } | { users: []; a
 
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 
-async function activeMembers(trx: TenantTx, tenant: string): Promise<Set<number>> {
-  const rows = await trx.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant).where('status', '=', 'normal').execute();
-  return new Set(rows.map((r) => r.user_id));
+/** The team's active members, and which of them are admins (one read serves both). */
+async function activeMembers(trx: TenantTx, tenant: string) {
+  const rows = await trx.selectFrom('memberships').select(['user_id', 'is_admin']).where('tenant_code', '=', tenant).where('status', '=', 'normal').execute();
+  return { members: new Set(rows.map((r) => r.user_id)), admins: rows.filter((r) => r.is_admin === true).map((r) => r.user_id) };
 }
 
-/** Department nodes from the applicant's upwards, each with its leader. */
-async function deptChain(trx: TenantTx, tenant: string, deptId: number | null) {
+type Chain = { id: number; leaderId: number | null }[];
+
+/** Department nodes from the applicant's upwards, each with its leader (read once per step resolution: `memo`). */
+async function deptChain(trx: TenantTx, tenant: string, deptId: number | null, memo?: { chain?: Promise<Chain> }): Promise<Chain> {
+  if (memo) return (memo.chain ??= deptChain(trx, tenant, deptId));
   if (deptId === null) return [];
   const rows = await trx.selectFrom('dictionaries').select(['id', 'parent_id', 'leader_id'])
     .where('tenant_code', '=', tenant).where('field_key', '=', 'dept').execute();
@@ -39,7 +43,7 @@ async function deptChain(trx: TenantTx, tenant: string, deptId: number | null) {
 }
 
 /** The users a step names, before anyone is excluded. */
-async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: number, p: People): Promise<number[]> {
+async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: number, p: People, memo: { chain?: Promise<Chain> }): Promise<number[]> {
   switch (step.approverType) {
     case 'user': return ids(step.approverIds);
     case 'chosen': return ids(p.chosen?.[String(index)]);
@@ -50,12 +54,12 @@ async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: nu
       return rows.map((r) => r.user_id);
     }
     case 'deptLeader': {
-      const leader = (await deptChain(trx, tenant, p.deptId))[0]?.leaderId;
+      const leader = (await deptChain(trx, tenant, p.deptId, memo))[0]?.leaderId;
       return leader ? [leader] : [];
     }
     case 'superior': {
       // The first leader above the applicant: their department's, or the next one up when they lead it.
-      const leader = (await deptChain(trx, tenant, p.deptId)).map((c) => c.leaderId).find((l) => l && l !== p.applicantId);
+      const leader = (await deptChain(trx, tenant, p.deptId, memo)).map((c) => c.leaderId).find((l) => l && l !== p.applicantId);
       return leader ? [leader] : [];
     }
     default: return [];
@@ -63,18 +67,18 @@ async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: nu
 }
 
 export async function approversFor(trx: TenantTx, tenant: string, step: ProcessStep, index: number, p: People): Promise<Resolution> {
-  const members = await activeMembers(trx, tenant);
+  const { members, admins } = await activeMembers(trx, tenant);
+  const memo: { chain?: Promise<Chain> } = {};
   const excluded = new Set([p.applicantId, p.creatorId, p.originatorId]);
   const eligible = (list: number[]) => [...new Set(list)].filter((u) => members.has(u) && !excluded.has(u)).sort((a, b) => a - b);
-  const direct = eligible(await named(trx, tenant, step, index, p));
+  const direct = eligible(await named(trx, tenant, step, index, p, memo));
   if (direct.length) return { users: direct, fallback: false };
-  for (const c of await deptChain(trx, tenant, p.deptId)) {
+  for (const c of await deptChain(trx, tenant, p.deptId, memo)) {
     const leader = eligible(c.leaderId ? [c.leaderId] : []);
     if (leader.length) return { users: leader, fallback: true };
   }
   const team = await trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst();
-  const admins = await trx.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant).where('status', '=', 'normal').where('is_admin', '=', true).execute();
-  const heads = eligible([...(team ? [team.owner_id] : []), ...admins.map((a) => a.user_id)]);
+  const heads = eligible([...(team ? [team.owner_id] : []), ...admins]);
   if (heads.length) return { users: heads, fallback: true };
   if ([...members].every((u) => excluded.has(u))) return { users: [], alone: true };
   throw badRequest(`审批步骤“${step.stepName}”没有可用的审批人（申请人、创建人和提交人不能审批自己的单据）。请在「审批管理」中为该步骤指定其他审批人或角色，或为部门设置负责人、为团队设置管理员`);

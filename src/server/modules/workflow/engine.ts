@@ -16,6 +16,7 @@ import { processFor, stepApplies } from './processes';
 import { missingFiles, processFromPicked } from './approval-from';
 import { checkUploads } from '../records/uploads';
 import { notifyUsers } from '../notifications/notify';
+import { PREPARED } from '../../db/prepared';
 
 export interface Ctx {
   tenant: string;
@@ -29,7 +30,10 @@ export interface Ctx {
 /** The day a transition happens on. */
 export const todayOf = (ctx: Ctx) => ctx.today ?? todayInChina();
 
-type Instance = { id: number; module: string; record_id: number; definition: ProcessSnapshot; originator_id: number; applicant_id: number | null; creator_id: number | null; money: string | number | null };
+type Instance = { id: number; module: string; record_id: number; definition: ProcessSnapshot; originator_id: number; applicant_id: number | null; creator_id: number | null; money: string | number | null; current_step?: number };
+
+/** What the workflow reads of a record it moves; a caller that holds it already hands it over instead of reading it again. */
+export interface StoredRecord { code: string; data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null }
 
 const numOrNull = (v: unknown) => {
   if (v === null || v === undefined || v === '') return null;
@@ -53,7 +57,8 @@ async function event(trx: TenantTx, tenant: string, recordId: number, kind: stri
 }
 
 async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, status: string) {
-  await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', recordId).execute();
+  // From the plan cache (db/prepared.ts): planning a statement on records weighs all of its partial indexes.
+  await sql`${PREPARED}UPDATE records SET status = ${status}, updated_at = ${new Date()} WHERE tenant_code = ${tenant} AND id = ${recordId}`.execute(trx);
 }
 
 /** What happens when a record takes effect (its first stage, effects, auto stage): set by the records service. */
@@ -91,10 +96,10 @@ async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: num
   if (m) await takeEffectNow(trx, ctx, m, recordId, originatorId);
 }
 
-/** What a notification about an approval names: the form's title and code. */
-async function formOf(trx: TenantTx, ctx: Ctx, module: string, recordId: number) {
+/** What a notification about an approval names: the form's title and code (`code` when the caller has read it). */
+async function formOf(trx: TenantTx, ctx: Ctx, module: string, recordId: number, code?: string) {
   const m = ctx.schemas.get(module);
-  const r = await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant).where('id', '=', recordId).executeTakeFirst();
+  const r = code !== undefined ? { code } : await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant).where('id', '=', recordId).executeTakeFirst();
   return { title: m?.schema.title ?? '单据', code: r?.code ?? '', page: m?.schema.module ?? module };
 }
 
@@ -111,14 +116,17 @@ async function notifyOutcome(trx: TenantTx, ctx: Ctx, inst: Pick<Instance, 'id' 
   });
 }
 
-/** Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. `actorId`: who moved it (not notified). */
-async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, actorId: number | null = null): Promise<'next' | 'approved'> {
+/**
+ * Opens the first step from `index` on that needs a person; steps nobody can take pass with a note. `actorId`: who moved
+ * it (not notified). `stored`: the record as the caller read it in this transaction (else read here).
+ */
+async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, actorId: number | null = null, stored?: Pick<StoredRecord, 'code' | 'data' | 'created_by'>): Promise<'next' | 'approved'> {
   const steps = inst.definition.steps;
   const people: People = {
     applicantId: inst.applicant_id ?? inst.originator_id, creatorId: inst.creator_id ?? inst.originator_id, originatorId: inst.originator_id,
     deptId: null, chosen: inst.definition.chosen,
   };
-  const rec = await trx.selectFrom('records').select(['data', 'created_by']).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+  const rec = stored ?? await trx.selectFrom('records').select(['code', 'data', 'created_by']).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
   const m = ctx.schemas.get(inst.module);
   if (m) people.deptId = peopleOf(m, rec as { data: Record<string, unknown>; created_by: number }).deptId;
   for (let i = index; i < steps.length; i++) {
@@ -139,14 +147,15 @@ async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, a
     const made = await trx.insertInto('tasks').values(res.users.map((u) => ({ tenant_code: ctx.tenant, instance_id: inst.id, step_index: i, step_name: step.stepName, assignee_id: u, status: 'open' as const })))
       .returning(['id', 'assignee_id']).execute();
     // Each approver hears of their task (待审批), once per task.
-    const f = await formOf(trx, ctx, inst.module, inst.record_id);
+    const f = await formOf(trx, ctx, inst.module, inst.record_id, rec.code);
     for (const t of made) {
       await notifyUsers(trx, ctx.tenant, [t.assignee_id], {
         title: `待审批：${f.title} ${f.code}`, body: `${step.stepName}：请审批${f.title} ${f.code}`,
         module: f.page, recordId: inst.record_id, actorId, sourceKey: `task:${t.id}`,
       });
     }
-    await trx.updateTable('process_instances').set({ current_step: i }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
+    // A submission's first step is the step its instance starts at: nothing to write then.
+    if (inst.current_step !== i) await trx.updateTable('process_instances').set({ current_step: i }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
     return 'next';
   }
   await trx.updateTable('process_instances').set({ status: 'approved', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
@@ -170,6 +179,8 @@ export interface StartArgs {
   originatorId: number;
   /** 发起人自选 picks, by step index of the process version that applies. */
   chosen?: Record<string, number[]>;
+  /** The record as the caller read it in this transaction, unchanged since (else read here). */
+  stored?: StoredRecord;
 }
 
 /** What a submission of this record would follow now: the process, and each step's approvers by name. */
@@ -198,17 +209,17 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { 
 
 /** Submits a saved record: starts its process, or lets it take effect when no process applies. */
 export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Promise<'running' | 'approved'> {
-  const row = await trx.selectFrom('records').select(['data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  const row = a.stored ?? await trx.selectFrom('records').select(['code', 'data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
-  const running = await trx.selectFrom('process_instances').select('id')
-    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', '=', 'running').executeTakeFirst();
-  if (running) throw conflict('该单据已在审批中');
+  // Whether it runs already, and how many of its approvals ended without effect, in one look at its instances.
+  const past = await sql<{ running: number; ended: number }>`${PREPARED}SELECT count(*) FILTER (WHERE status = 'running')::int AS running,
+    count(*) FILTER (WHERE status IN ('refused', 'withdrawn'))::int AS ended FROM process_instances WHERE tenant_code = ${ctx.tenant} AND record_id = ${a.recordId}`.execute(trx);
+  if (Number(past.rows[0]?.running ?? 0) > 0) throw conflict('该单据已在审批中');
   // A submission after refused or withdrawn ones: its `resubmitted` effects (count again what an earlier end gave
   // back) run once per such submission, once it waits (others then see it 审批中) or before it takes effect.
-  const ended = Number((await trx.selectFrom('process_instances').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_code', '=', ctx.tenant).where('record_id', '=', a.recordId).where('status', 'in', ['refused', 'withdrawn']).executeTakeFirst())?.n ?? 0);
+  const ended = Number(past.rows[0]?.ended ?? 0);
   const resubmitted = () => ended > 0 ? resubmittedNow(trx, ctx, a.m, a.recordId, ended, a.originatorId) : Promise.resolve();
-  const r = row as { data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null };
+  const r = row as StoredRecord;
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
     const note = route ? '金额不在任何审批步骤的条件内，提交即生效'
@@ -230,11 +241,13 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   const inst = await trx.insertInto('process_instances').values({
     tenant_code: ctx.tenant, module: a.m.schema.module, record_id: a.recordId, originator_id: a.originatorId, status: 'running', current_step: 0,
     definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
-  }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money']).executeTakeFirstOrThrow();
+  }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money', 'current_step']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
   await resubmitted();
   await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
-  const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId);
+  // The record as read above still holds unless this submission's effects ran on it.
+  const unchanged = ended === 0 && !(a.m.schema.effects ?? []).some((e) => e.on === 'submitted');
+  const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId, unchanged ? r : undefined);
   return outcome === 'approved' ? 'approved' : 'running';
 }
 

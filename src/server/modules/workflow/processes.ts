@@ -7,6 +7,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot, ProcessStep } from '../../db/types';
 import { badRequest } from '../../errors';
 import type { SchemaRegistry } from '../records/schema-registry';
+import { PREPARED } from '../../db/prepared';
 
 /** A published template is in this stage; only its records can be bound and started. */
 export const PUBLISHED = '已发布';
@@ -59,10 +60,10 @@ export async function processFor(trx: TenantTx, tenant: string, schemas: SchemaR
   const bindingModule = moduleProviding(schemas, 'approvalBinding');
   const processModule = moduleProviding(schemas, 'approvalProcess');
   if (!bindingModule || !processModule) return null;
-  const rows = await trx.selectFrom('records').select(['id', 'data'])
-    .where('tenant_code', '=', tenant).where('module', '=', bindingModule).where('deleted_at', 'is', null)
-    .where(sql<string>`data->>'moduleId'`, '=', facts.module)
-    .execute();
+  // Every submission asks these two: from the plan cache (db/prepared.ts), with the modules (the registry's own keys) as
+  // literals so the plan can use their partial indexes; planning a statement on records weighs all of them.
+  const { rows } = await sql<{ id: number; data: Data }>`${PREPARED}SELECT id, data FROM records
+    WHERE tenant_code = ${tenant} AND module = ${sql.lit(bindingModule)} AND deleted_at IS NULL AND data->>'moduleId' = ${facts.module}`.execute(trx);
   const bindings = rows.map((r) => ({ id: r.id, d: r.data as Data })).filter((b) => b.d.enabled === true);
   if (!bindings.length) return null;
   const depts = await parentMap(trx, tenant, 'dictionaries', bindings.some((b) => ids(b.d.deptIds).length) ? [1] : []);
@@ -89,8 +90,8 @@ export async function processFor(trx: TenantTx, tenant: string, schemas: SchemaR
   if (!chosen) return null;
   const processId = Number(chosen.d.processId);
   const proc = Number.isFinite(processId)
-    ? await trx.selectFrom('records').select(['id', 'data', 'lines'])
-      .where('tenant_code', '=', tenant).where('module', '=', processModule).where('id', '=', processId).where('deleted_at', 'is', null).executeTakeFirst()
+    ? (await sql<{ id: number; data: Data; lines: unknown }>`${PREPARED}SELECT id, data, lines FROM records
+      WHERE tenant_code = ${tenant} AND module = ${sql.lit(processModule)} AND id = ${processId} AND deleted_at IS NULL`.execute(trx)).rows[0]
     : undefined;
   const pd = (proc?.data ?? {}) as Data;
   const name = String(pd.processName ?? chosen.d.processIdName ?? '');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
-import { markStatementBatches } from './batches';
+import { markReadScopes, markStatementBatches } from './batches';
 import { preparePlans } from './prepared';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
@@ -36,6 +36,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     preparePlans(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
     markStatementBatches(db);
+    markReadScopes(db);
     const url = opts.databaseUrl;
     stopListening = listenForChanges(bus, async () => {
       const c = new pg.default.Client({ connectionString: url });

@@ -4,7 +4,7 @@
 import { currentActor } from './actor';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './types';
-import { takesStatementBatches } from './batches';
+import { takesReadScopes, takesStatementBatches } from './batches';
 import { literal, READ_SCOPE, READ_SCOPE_END } from './prepared';
 
 type DB = Kysely<Database>;
@@ -86,10 +86,10 @@ export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: Tenant
  * transaction under the tenant's settings, sent with them as one text (db/prepared.ts read scopes): one round trip per
  * statement instead of BEGIN, the statement and COMMIT. Row-level security applies exactly as in withTenant; a
  * statement that would write is refused by PostgreSQL (read-only transaction). Statements do not share a snapshot:
- * only for calls whose reads stand each on their own. On PGlite (one process, no round trips) it is withTenant.
+ * only for calls whose reads stand each on their own. On PGlite (one process, no round trips) it is withTenant (batches.ts takesReadScopes).
  */
 export async function withTenantRead<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
-  if (!takesStatementBatches(db)) return withTenant(db, tenantCode, fn);
+  if (!takesReadScopes(db)) return withTenant(db, tenantCode, fn);
   return db.connection().execute(async (conn) => {
     // Not sent: the connection keeps the settings and puts them before each statement until the scope ends.
     await sql.raw(`${READ_SCOPE}${settingsOf(tenantCode)}, set_config('transaction_read_only', 'on', true)`).execute(conn);

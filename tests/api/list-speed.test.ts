@@ -82,6 +82,22 @@ describe.each(testDialects())('list paging and totals on $name', (dialect) => {
     await check(q, [9, 4, 1]);
   });
 
+  it('lets calls asking the same deep page at once share one walk: one skips the rows before it, the others seek from where it ends', async () => {
+    for (const q of [{ pageSize: 9, sorters: orders[0], keyword: 'KS测试' }, { pageSize: 4, sorters: orders[2] }]) {
+      // Nothing remembered: any write to the records empties the boundaries.
+      await withTenant(t.db, DEMO.tenantCode, (trx) => trx.updateTable('records').set({ data: sql`data` }).where('code', '=', 'KS1').execute());
+      statements = [];
+      const pages = await Promise.all([1, 2, 3, 4, 5].map(() => served({ ...q, pageNum: 5 })));
+      const walks = statements.filter((s) => /LEFT JOIN LATERAL/.test(s));
+      statements = null;
+      const want = await truth({ ...q, pageNum: 5 });
+      for (const p of pages) expect(p.list.map((r) => r.id)).toEqual(want);
+      // Exactly one page statement skipped from the start; the four others sought from its boundary.
+      expect(walks.filter((s) => !/UNION ALL/.test(s))).toHaveLength(1);
+      expect(walks.filter((s) => /UNION ALL/.test(s))).toHaveLength(4);
+    }
+  });
+
   it('keeps a narrowed list\'s total exact until the records change, and finds one and two CJK characters', async () => {
     const count = async (kw: string) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM records
       WHERE tenant_code = ${DEMO.tenantCode} AND module = ${M} AND deleted_at IS NULL AND (code ILIKE ${`%${kw}%`} OR data::text ILIKE ${`%${kw}%`})`.execute(t.db)).rows[0].n);

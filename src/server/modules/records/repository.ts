@@ -100,7 +100,7 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   if (!cache) {
     memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
     // A count begun before a change must not answer a call that began after it.
-    bus.subscribe('records', () => inflight.clear());
+    bus.subscribe('records', () => { inflight.clear(); walks.clear(); });
   }
   const w = where.compile(trx);
   const o = sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`)).compile(trx);
@@ -115,11 +115,16 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   return {
     total,
     totalKey,
+    boundsKey,
     bounds: entry?.bounds,
+    /** The boundaries known now (another call may have added some since this one began). */
+    reread: () => cache.get(boundsKey)?.bounds,
     store(n: number | undefined, bounds: [number, (string | null)[]][]) {
       if (n !== undefined && n !== total) cache.set(totalKey, { total: n, bounds: new Map() }, mark);
       if (!bounds.length) return;
-      const next = new Map(entry?.bounds);
+      // Merged with what is known now, not when this call began: calls for other pages may have stored theirs
+      // meanwhile (set refuses the lot should the records have changed since this call's mark).
+      const next = new Map(cache.get(boundsKey)?.bounds ?? entry?.bounds);
       for (const [pos, k] of bounds) {
         next.delete(pos);
         next.set(pos, k);
@@ -153,6 +158,12 @@ function planStable(m: ModuleSchema, q: PageQuery, walk: boolean): boolean {
 
 /** Counts under way, by listMemo's total key. */
 const inflight = new Map<string, Promise<number>>();
+/**
+ * Deep pages under way with no boundary remembered near them, by listMemo's boundaries key and offset: calls that
+ * ask the same list's same page at once let the first skip the rows before it (OFFSET) and then seek from the
+ * boundary it leaves, instead of all skipping together. Emptied when any records change (listMemo).
+ */
+const walks = new Map<string, Promise<void>>();
 
 /** The running approval instances of a page's rows under approval, read with the page (pageRecords). */
 const runningByPage = new WeakMap<object, Map<number, { originatorId: number; acted: boolean }>>();
@@ -218,8 +229,28 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
       : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${sql.lit(COUNT_BOUND + 1)}) c)`;
   const offset = (q.pageNum - 1) * q.pageSize;
   // The nearest known boundary at or before the page.
-  let from: { pos: number; keys: (string | null)[] } | undefined;
-  for (const [pos, k] of memo?.bounds ?? []) if (pos > 0 && pos <= offset && (!from || pos > from.pos)) from = { pos, keys: k };
+  const nearest = (bounds: ListMemo['bounds'] | undefined) => {
+    let best: { pos: number; keys: (string | null)[] } | undefined;
+    for (const [pos, k] of bounds ?? []) if (pos > 0 && pos <= offset && (!best || pos > best.pos)) best = { pos, keys: k };
+    return best;
+  };
+  let from = nearest(memo?.bounds);
+  let walked: (() => void) | undefined;
+  if (memo && offset - (from?.pos ?? 0) > q.pageSize) {
+    // Far from any known boundary: one call walks, the others asking the same page meanwhile wait and seek from
+    // the boundary it leaves (or, should it leave none — a change, a failure — skip for themselves).
+    const wk = `${memo.boundsKey}|${offset}`;
+    const walking = walks.get(wk);
+    if (walking) {
+      await walking;
+      from = nearest(memo.reread()) ?? from;
+    } else {
+      const p = new Promise<void>((resolve) => { walked = resolve; });
+      walks.set(wk, p);
+      const done = walked!;
+      walked = () => { if (walks.get(wk) === p) walks.delete(wk); done(); };
+    }
+  }
   const skip = offset - (from?.pos ?? 0);
   // One row more before the page: its keys are where this page starts, for the next call.
   const lead = memo && skip > 0 ? 1 : 0;
@@ -247,9 +278,15 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     page = parts.length ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} ${limit}` : sql`${base} AND false`;
   }
   // The total rides along with the page: one round trip, and one for a page past the end.
-  const { rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
+  let rows: (Row & { total: number } & Record<string, unknown>)[];
+  try {
+    ({ rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
     WITH t AS (SELECT ${total} AS total)
-    SELECT p.*, ${sql.join(keys.map((_, i) => sql`(${sql.ref(`p.k${i}`)})::text AS ${sql.ref(`kt${i}`)}`))}, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx);
+    SELECT p.*, ${sql.join(keys.map((_, i) => sql`(${sql.ref(`p.k${i}`)})::text AS ${sql.ref(`kt${i}`)}`))}, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx));
+  } catch (err) {
+    walked?.();
+    throw err;
+  }
   const n = Number(rows[0]?.total ?? 0);
   const got = rows.filter((r) => r.id !== null);
   const pageRows = lead ? got.slice(1) : got;
@@ -260,6 +297,8 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     if (pageRows.length) bounds.push([offset + pageRows.length, keysOf(pageRows[pageRows.length - 1])]);
     memo.store(isNarrowed ? n : undefined, bounds);
   }
+  // Its boundary stored (or not): the calls waiting for this walk go on.
+  walked?.();
   const list = pageRows.map(({ total: _t, ...r }) => toFlat(r as Row));
   const running = new Map<number, { originatorId: number; acted: boolean }>();
   for (const r of pageRows) {

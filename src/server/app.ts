@@ -17,6 +17,7 @@ import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { lazyValidators } from './plugins/lazy-validators';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { authPlugin } from './plugins/auth';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     clientErrorHandler: envelopeClientError,
     frameworkErrors: envelopeFrameworkError,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
   const db = await openDatabase(config);
   const services = createServices(config, db, app.log);

@@ -138,6 +138,34 @@ describe.runIf(enabled)('two server processes on one PostgreSQL database', () =>
     expect(added.status, added.message).toBe(200);
     expect(await names()).toContain('双实例费');
   });
+  // Issue 9: each process caches the team's dictionaries and member names that every write reads for its labels
+  // (db/cache-bus.ts, migration 022): a rename on one process is in the very next record saved on the other.
+  it('names a member and a dictionary item renamed on one process in the next record saved on the other', async () => {
+    const saved = async (reason: string) => {
+      const made = await B.call('POST', api('reimburseManage', 'add'), claim({ reason }), staffB);
+      expect(made.status, made.message).toBe(200);
+      return (await B.call('GET', `${api('reimburseManage', 'get')}?id=${made.data.id}`, undefined, staffB)).data as Row;
+    };
+    const staffToken = await A.login(DEMO_STAFF.username, DEMO_STAFF.password);
+    const oldName = (await A.call('GET', '/api/admin/sysuser/getSysUser', undefined, staffToken)).data.nickName as string;
+    const office = dictItemId(dict, 'expenseType', '办公费');
+    // Warm B's caches, twice.
+    for (const r of [await saved('改名前'), await saved('改名前')]) {
+      expect(r.applicantIdName).toBe(oldName);
+      expect(r.lines[0].expenseTypeName).toBe('办公费');
+    }
+    try {
+      expect((await A.call('POST', '/api/admin/sysuser/updateProfile', { nickName: '改名的员工' }, staffToken)).status).toBe(200);
+      expect((await A.call('POST', '/api/admin/sysmenuListFieldDict/update', { id: office, dictName: '办公用品费' }, bossA)).status).toBe(200);
+      const after = await saved('改名后');
+      expect(after.applicantIdName).toBe('改名的员工');
+      expect(after.lines[0].expenseTypeName).toBe('办公用品费');
+    } finally {
+      await A.call('POST', '/api/admin/sysuser/updateProfile', { nickName: oldName }, staffToken);
+      await A.call('POST', '/api/admin/sysmenuListFieldDict/update', { id: office, dictName: '办公费' }, bossA);
+    }
+  });
+
   // Issue 9: each process caches sessions (db/cache-bus.ts). A change takes effect at the next call on either
   // process: the other process hears of it by NOTIFY, and each call first reads the notifications committed
   // before it arrived (CacheBus.sync).

@@ -21,8 +21,16 @@ import {
 } from 'kysely';
 
 export const CACHE_CHANNEL = 'yg_cache';
-/** The tables whose rows are cached; the triggers of migration 020 notify with these names. */
-export const WATCHED = ['sessions', 'field_options', 'records'] as const;
+/** The tables whose rows are cached; the triggers of migrations 020 and 022 notify with these names. */
+export const WATCHED = ['sessions', 'field_options', 'records', 'dictionaries', 'memberships', 'users', 'tenants'] as const;
+/**
+ * Of these tables, the columns a cache reads (an update of other columns alone, e.g. a login's failed_logins reset,
+ * changes nothing cached). Tables not listed: any update counts. Keep in step with migration 022's triggers.
+ */
+const READ_COLUMNS: Partial<Record<Watched, readonly string[]>> = {
+  users: ['id', 'nick_name'],
+  tenants: ['tenant_code', 'owner_id'],
+};
 export type Watched = (typeof WATCHED)[number];
 
 export class CacheBus {
@@ -96,12 +104,14 @@ export class CacheBus {
   }
 }
 
-/** A bounded map whose entries live ttlMs at most and go when their table changes. */
+/** A bounded map whose entries live ttlMs at most and go when their table (any of its tables) changes. */
 export class TableCache<V> {
   private map = new Map<string, { v: V; at: number }>();
+  private tables: readonly Watched[];
 
-  constructor(private bus: CacheBus | undefined, private table: Watched, private ttlMs: number, private max = 5000) {
-    bus?.subscribe(table, () => this.map.clear());
+  constructor(private bus: CacheBus | undefined, table: Watched | readonly Watched[], private ttlMs: number, private max = 5000) {
+    this.tables = typeof table === 'string' ? [table] : table;
+    for (const t of this.tables) bus?.subscribe(t, () => this.map.clear());
   }
 
   get(key: string): V | undefined {
@@ -117,11 +127,12 @@ export class TableCache<V> {
 
   /** The bus generation before the read whose result this is: a change meanwhile keeps it out. */
   mark() {
-    return this.bus?.generation(this.table) ?? 0;
+    // Generations only grow: their sum changes whenever one of them does.
+    return this.tables.reduce((n, t) => n + (this.bus?.generation(t) ?? 0), 0);
   }
 
   set(key: string, v: V, mark: number) {
-    if (!this.bus?.usable || this.bus.generation(this.table) !== mark) return;
+    if (!this.bus?.usable || this.mark() !== mark) return;
     if (this.map.size >= this.max) this.map.clear();
     this.map.set(key, { v, at: Date.now() });
   }
@@ -165,8 +176,12 @@ export function writtenTables(node: RootOperationNode): string[] {
     case 'InsertQueryNode': add(tableName(n.into)); break;
     case 'UpdateQueryNode': {
       // A session's once-a-minute touch (last_seen_at alone, forward) changes nothing a cache relies on.
-      const cols = (n.updates ?? []).map((u: { column?: { column?: { name?: string } } }) => u.column?.column?.name);
-      if (!(cols.length === 1 && cols[0] === 'last_seen_at')) add(tableName(n.table));
+      const cols: (string | undefined)[] = (n.updates ?? []).map((u: { column?: { column?: { name?: string } } }) => u.column?.column?.name);
+      const t = tableName(n.table);
+      const read = t ? READ_COLUMNS[t as Watched] : undefined;
+      if (cols.length === 1 && cols[0] === 'last_seen_at') break;
+      if (read && cols.every((c) => c && !read.includes(c))) break;
+      add(t);
       break;
     }
     case 'DeleteQueryNode': for (const f of n.from?.froms ?? []) add(tableName(f)); break;
@@ -265,4 +280,25 @@ export interface ListenClient {
   on(event: 'end', fn: () => void): unknown;
   query(text: string): Promise<unknown>;
   end(): Promise<void>;
+}
+
+const named = new WeakMap<CacheBus, Map<string, TableCache<unknown>>>();
+
+/**
+ * Reads through a cache of the database's bus (one per name), made on first use: `read` runs when the entry is
+ * missing, stale, or caches are off; what it read is kept unless one of `tables` changed meanwhile. No bus: `read`.
+ */
+export async function readThrough<V>(db: object, name: string, tables: readonly Watched[], ttlMs: number, key: string, read: () => Promise<V>): Promise<V> {
+  const bus = cacheBusOf(db);
+  if (!bus?.usable) return read();
+  let byName = named.get(bus);
+  if (!byName) named.set(bus, (byName = new Map()));
+  let cache = byName.get(name) as TableCache<V> | undefined;
+  if (!cache) byName.set(name, (cache = new TableCache<V>(bus, tables, ttlMs, 2000)) as TableCache<unknown>);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const mark = cache.mark();
+  const v = await read();
+  cache.set(key, v, mark);
+  return v;
 }

@@ -20,6 +20,7 @@ import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_copy_backfill';
 import * as m020 from './migrations/020_cache_notify';
 import * as m021 from './migrations/021_keyword_search';
+import * as m022 from './migrations/022_team_cache_notify';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019_copy_backfill': m019,
   '020_cache_notify': m020,
   '021_keyword_search': m021,
+  '022_team_cache_notify': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,8 @@ import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import type { Selectable } from 'kysely';
-import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { tenantOf, withTenant, type TenantTx } from '../../db/tenant-scope';
+import { readThrough } from '../../db/cache-bus';
 import type { DictionariesTable } from '../../db/types';
 import { REGION_KEY, regionNodes } from './region';
 import type { DictNode } from './node';
@@ -18,6 +19,7 @@ export type { DictNode };
 export type DerivedDict = (trx: TenantTx, tenant: string) => Promise<DictNode[]>;
 
 export const TEAM_MEMBERS_KEY = 'teamMembers';
+const DICT_CACHE_MS = 5_000;
 
 const node = (fieldKey: string, id: number | string, dictName: string, extra: Partial<DictNode> = {}): DictNode =>
   ({ id, dictName, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey, ...extra });
@@ -25,9 +27,11 @@ const node = (fieldKey: string, id: number | string, dictName: string, extra: Pa
 /** Derived dictionaries by key. Other domains add theirs at start (registerDerivedDict). */
 const DERIVED = new Map<string, DerivedDict>([
   [TEAM_MEMBERS_KEY, async (trx, tenant) => {
-    const rows = await trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['users.id', 'users.nick_name']).where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal')
-      .orderBy('users.id').execute();
+    // Cached per team (db/cache-bus.ts): emptied by any change of memberships or of a user's name, in every process.
+    const rows = await readThrough(trx, 'teamMembers', ['memberships', 'users'], DICT_CACHE_MS, `${tenantOf(trx) ?? ''}|${tenant}`, () =>
+      trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['users.id', 'users.nick_name']).where('memberships.tenant_code', '=', tenant).where('memberships.status', '=', 'normal')
+        .orderBy('users.id').execute());
     return rows.map((r) => node(TEAM_MEMBERS_KEY, r.id, r.nick_name));
   }],
   ['teamRoles', async (trx, tenant) => {
@@ -66,10 +70,13 @@ export function toDictNode(r: DictRow): DictNode {
 export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number, opts: { withDeleted?: boolean } = {}): Promise<Record<string, DictNode[]>> {
   const derived = keys.filter((k) => DERIVED.has(k));
   keys = keys.filter((k) => !DERIVED.has(k));
-  let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', keys.length ? keys : ['']);
-  if (status !== undefined) q = q.where('status', '=', status);
-  if (!opts.withDeleted) q = q.where('deleted_at', 'is', null);
-  const rows = await q.orderBy('sort').orderBy('id').execute();
+  // Every item of these keys, cached per team and key set (db/cache-bus.ts: emptied by any change of dictionaries,
+  // in every process); the status and deleted filters apply here, which keeps the order of SQL's ORDER BY.
+  const asked = [...new Set(keys)].sort();
+  const all = await readThrough(trx, 'dictionaries', ['dictionaries'], DICT_CACHE_MS, `${tenantOf(trx) ?? ''}|${tenant}|${asked.join(',')}`, () =>
+    trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('field_key', 'in', asked.length ? asked : [''])
+      .orderBy('sort').orderBy('id').execute());
+  const rows = all.filter((r) => (status === undefined || Number(r.status) === status) && (opts.withDeleted || r.deleted_at == null));
   const out: Record<string, DictNode[]> = Object.fromEntries(keys.map((k) => [k, []]));
   const nodes = new Map<number, DictNode>(rows.map((r) => [r.id, toDictNode(r)]));
   for (const r of rows) {

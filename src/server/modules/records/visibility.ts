@@ -3,7 +3,8 @@
 // them, so a record hidden from a member is hidden everywhere (the tenant wall and row-level security stay
 // underneath).
 import { sql, type RawBuilder } from 'kysely';
-import type { TenantTx } from '../../db/tenant-scope';
+import { tenantOf, type TenantTx } from '../../db/tenant-scope';
+import { readThrough } from '../../db/cache-bus';
 import { notFound } from '../../errors';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema } from './schema-registry';
@@ -12,6 +13,16 @@ import { PREPARED } from '../../db/prepared';
 
 /** What a schema's ValueRefs mean for this caller today (and whether the caller administers the team), in one statement. */
 export async function callerRefs(trx: TenantTx, tenant: string, userId: number, today: string): Promise<RefContext> {
+  // Cached per team and member (db/cache-bus.ts): emptied by any change of memberships, dictionaries (departments)
+  // or a team's owner, in this process at once and in others through their notifications.
+  const refs = await readThrough(trx, 'callerRefs', ['memberships', 'dictionaries', 'tenants'], REFS_CACHE_MS,
+    `${tenantOf(trx) ?? ''}|${tenant}|${userId}`, () => readCallerRefs(trx, tenant, userId));
+  return { today, userId, deptId: refs.deptId, deptPath: [...refs.deptPath], isAdmin: refs.isAdmin };
+}
+
+const REFS_CACHE_MS = 5_000;
+
+async function readCallerRefs(trx: TenantTx, tenant: string, userId: number): Promise<{ deptId: number | undefined; deptPath: number[]; isAdmin: boolean }> {
   // The department and those above it: a record shown to 生产部 is shown to 木工车间 under it too.
   const { rows } = await sql<{ dept_id: number | null; is_admin: boolean | null; owner_id: number | null; path: (number | string)[] | null }>`${PREPARED}
     WITH RECURSIVE me AS (
@@ -25,7 +36,7 @@ export async function callerRefs(trx: TenantTx, tenant: string, userId: number, 
   const r = rows[0];
   const deptId = r?.dept_id ?? undefined;
   const deptPath = deptId ? (r?.path ?? []).map(Number) : [];
-  return { today, userId, deptId: deptId === undefined ? undefined : Number(deptId), deptPath, isAdmin: !!r?.is_admin || (r?.owner_id != null && Number(r.owner_id) === userId) };
+  return { deptId: deptId === undefined ? undefined : Number(deptId), deptPath, isAdmin: !!r?.is_admin || (r?.owner_id != null && Number(r.owner_id) === userId) };
 }
 
 /** The records of `m` the caller may see, or null when the page shows every record to every member. */

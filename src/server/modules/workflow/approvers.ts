@@ -3,7 +3,8 @@
 // leaders up the applicant's department chain, then the team's owner and admins. Only when nobody at all
 // can approve is the submission refused (before anything is saved); a team with no other member has
 // nobody to ask, and the step passes on its own.
-import type { TenantTx } from '../../db/tenant-scope';
+import { tenantOf, type TenantTx } from '../../db/tenant-scope';
+import { readThrough, type Watched } from '../../db/cache-bus';
 import type { ProcessStep } from '../../db/types';
 import { badRequest } from '../../errors';
 
@@ -20,9 +21,15 @@ export type Resolution = { users: number[]; fallback: boolean } | { users: []; a
 
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 
+// The team's members, departments and owner are cached per team (db/cache-bus.ts): emptied by any change of their
+// table, in this process at once and in others through their notifications.
+const TEAM_CACHE_MS = 5_000;
+const cached = <V>(trx: TenantTx, name: string, table: Watched, tenant: string, read: () => Promise<V>) =>
+  readThrough(trx, name, [table], TEAM_CACHE_MS, `${tenantOf(trx) ?? ''}|${tenant}`, read);
+
 /** The team's active members, and which of them are admins (one read serves both). */
 async function activeMembers(trx: TenantTx, tenant: string) {
-  const rows = await trx.selectFrom('memberships').select(['user_id', 'is_admin']).where('tenant_code', '=', tenant).where('status', '=', 'normal').execute();
+  const rows = await cached(trx, 'activeMembers', 'memberships', tenant, () => trx.selectFrom('memberships').select(['user_id', 'is_admin']).where('tenant_code', '=', tenant).where('status', '=', 'normal').execute());
   return { members: new Set(rows.map((r) => r.user_id)), admins: rows.filter((r) => r.is_admin === true).map((r) => r.user_id) };
 }
 
@@ -32,8 +39,8 @@ type Chain = { id: number; leaderId: number | null }[];
 async function deptChain(trx: TenantTx, tenant: string, deptId: number | null, memo?: { chain?: Promise<Chain> }): Promise<Chain> {
   if (memo) return (memo.chain ??= deptChain(trx, tenant, deptId));
   if (deptId === null) return [];
-  const rows = await trx.selectFrom('dictionaries').select(['id', 'parent_id', 'leader_id'])
-    .where('tenant_code', '=', tenant).where('field_key', '=', 'dept').execute();
+  const rows = await cached(trx, 'deptLeaders', 'dictionaries', tenant, () => trx.selectFrom('dictionaries').select(['id', 'parent_id', 'leader_id'])
+    .where('tenant_code', '=', tenant).where('field_key', '=', 'dept').execute());
   const byId = new Map(rows.map((r) => [r.id, r]));
   const chain: { id: number; leaderId: number | null }[] = [];
   for (let cur = byId.get(deptId); cur && !chain.some((c) => c.id === cur!.id); cur = cur.parent_id ? byId.get(cur.parent_id) : undefined) {
@@ -77,7 +84,7 @@ export async function approversFor(trx: TenantTx, tenant: string, step: ProcessS
     const leader = eligible(c.leaderId ? [c.leaderId] : []);
     if (leader.length) return { users: leader, fallback: true };
   }
-  const team = await trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst();
+  const team = await cached(trx, 'teamOwner', 'tenants', tenant, () => trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst());
   const heads = eligible([...(team ? [team.owner_id] : []), ...admins]);
   if (heads.length) return { users: heads, fallback: true };
   if ([...members].every((u) => excluded.has(u))) return { users: [], alone: true };

@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     const dropPg = await postgresTemplate(project, (await import('../src/server/config')).loadConfig, (await import('../src/server/app')).buildApp, (await import('../src/server/seed')).seedDemo, path.basename(cached.dir));
     return dropPg;
   }
+  // A cached folder without its mark is what a stopped run left half seeded: start it empty, never seed on top of it.
+  if (cached) fs.rmSync(cached.dir, { recursive: true, force: true });
   const dir = cached ? (fs.mkdirSync(cached.dir, { recursive: true }), cached.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
   const { loadConfig } = await import('../src/server/config');
   const { buildApp } = await import('../src/server/app');

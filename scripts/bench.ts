@@ -46,7 +46,8 @@ const log = (s: string) => console.log(s);
 interface Load { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; total: number }
 function cannon(opts: object): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench/load.mjs'), JSON.stringify({ duration: SECONDS, ...opts })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench/load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ duration: SECONDS, ...opts }));
     let out = '';
     child.stdout.on('data', (d) => { out += d; });
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
@@ -91,10 +92,15 @@ if (process.env.BENCH_ONLY === 'export') {
 }
 
 const rows: [string, Load][] = [];
+// Each line is printed as it is measured too, so that a run cut short still shows what it measured.
+const done = (name: string, r: Load) => {
+  rows.push([name, r]);
+  log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+};
 // Warm up (caches, JIT) without measuring.
 await cannon({ ...page({ pageNum: 1 }), duration: 3 });
 const yard = await cannon({ url: `${bareUrl}/pk/${someId}` });
-rows.push(['yardstick: bare Fastify + pg, primary key', yard]);
+done('yardstick: bare Fastify + pg, primary key', yard);
 const calls: [string, object][] = [
   ['list page 1, newest first', page({ pageNum: 1 })],
   ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
@@ -105,15 +111,15 @@ const calls: [string, object][] = [
   ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
   ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
 ];
-for (const [name, opts] of calls) if (wanted(name)) rows.push([name, await cannon(opts)]);
+for (const [name, opts] of calls) if (wanted(name)) done(name, await cannon(opts));
 
 // Writes: creating a record through the full validation path, 20 connections.
 const dict = (await (await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
 const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
-if (wanted('create a record (validated), -c 20')) rows.push(['create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 })]);
+if (wanted('create a record (validated), -c 20')) done('create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 }));
 // Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
 const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
-if (drafts.length && wanted('submit for approval (transition), -c 20')) rows.push(['submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) })]);
+if (drafts.length && wanted('submit for approval (transition), -c 20')) done('submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) }));
 
 // The production server (the bundle `npm start` runs) in its own process: first answer, idle and peak RSS.
 const figures: Figure[] = [];

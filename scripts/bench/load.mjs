@@ -1,9 +1,12 @@
 // One autocannon run in its own process (so the load generator does not share the server's event loop).
-// argv[2]: JSON { url, method, headers, body, bodies, connections, duration }; prints autocannon's result as JSON.
+// stdin: JSON { url, method, headers, body, bodies, connections, duration } (stdin, not an argument: thousands of
+// bodies exceed what one argument may hold); prints autocannon's result as JSON.
 // `bodies` (a list) is cycled through, one per request: e.g. a different record to submit each time.
 import autocannon from 'autocannon';
 
-const o = JSON.parse(process.argv[2]);
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const o = JSON.parse(input);
 let i = 0;
 const result = await autocannon({
   url: o.url, method: o.method ?? 'GET', headers: o.headers ?? {}, body: o.body, connections: o.connections ?? 50, duration: o.duration ?? 15,

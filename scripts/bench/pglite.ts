@@ -86,7 +86,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { spawn } = await import('node:child_process');
   const seconds = Number(process.env.BENCH_SECONDS ?? 15);
   const cannon = (o: object) => new Promise<{ rps: number; p50: number; p99: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify({ duration: seconds, ...o })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ duration: seconds, ...o }));
     let out = '';
     child.stdout.on('data', (d) => { out += d; });
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));

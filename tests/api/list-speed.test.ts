@@ -84,17 +84,23 @@ describe.each(testDialects())('list paging and totals on $name', (dialect) => {
 
   it('lets calls asking the same deep page at once share one walk: one skips the rows before it, the others seek from where it ends', async () => {
     for (const q of [{ pageSize: 9, sorters: orders[0], keyword: 'KS测试' }, { pageSize: 4, sorters: orders[2] }]) {
-      // Nothing remembered: any write to the records empties the boundaries.
-      await withTenant(t.db, DEMO.tenantCode, (trx) => trx.updateTable('records').set({ data: sql`data` }).where('code', '=', 'KS1').execute());
-      statements = [];
-      const pages = await Promise.all([1, 2, 3, 4, 5].map(() => served({ ...q, pageNum: 5 })));
-      const walks = statements.filter((s) => /LEFT JOIN LATERAL/.test(s));
-      statements = null;
-      const want = await truth({ ...q, pageNum: 5 });
-      for (const p of pages) expect(p.list.map((r) => r.id)).toEqual(want);
+      // A late notice of the write below (or of an earlier test's) may empty the walk's boundary while the others wait,
+      // which is correct and makes them walk too: the answers are checked every time, the sharing on one of 3 tries.
+      const skipped: number[] = [];
+      for (let attempt = 0; attempt < 3 && !(skipped.at(-1) === 1); attempt++) {
+        // Nothing remembered: any write to the records empties the boundaries.
+        await withTenant(t.db, DEMO.tenantCode, (trx) => trx.updateTable('records').set({ data: sql`data` }).where('code', '=', 'KS1').execute());
+        statements = [];
+        const pages = await Promise.all([1, 2, 3, 4, 5].map(() => served({ ...q, pageNum: 5 })));
+        const walks = statements.filter((s) => /LEFT JOIN LATERAL/.test(s));
+        statements = null;
+        const want = await truth({ ...q, pageNum: 5 });
+        for (const p of pages) expect(p.list.map((r) => r.id)).toEqual(want);
+        expect(walks).toHaveLength(5);
+        skipped.push(walks.filter((s) => !/UNION ALL/.test(s)).length);
+      }
       // Exactly one page statement skipped from the start; the four others sought from its boundary.
-      expect(walks.filter((s) => !/UNION ALL/.test(s))).toHaveLength(1);
-      expect(walks.filter((s) => /UNION ALL/.test(s))).toHaveLength(4);
+      expect(skipped.at(-1)).toBe(1);
     }
   });
 

@@ -166,9 +166,12 @@ function tableName(node: unknown): string | undefined {
   return n.table?.identifier?.name;
 }
 
+const WATCHED_SET = new Set<string>(WATCHED);
+const rawWrites = new WeakMap<readonly string[], string[]>();
+
 /** The watched tables a statement writes. */
 export function writtenTables(node: RootOperationNode): string[] {
-  const watched = new Set<string>(WATCHED);
+  const watched = WATCHED_SET;
   const out: string[] = [];
   const add = (t: string | undefined) => t && watched.has(t) && !out.includes(t) && out.push(t);
   const n = node as unknown as Record<string, any>;
@@ -186,8 +189,15 @@ export function writtenTables(node: RootOperationNode): string[] {
     }
     case 'DeleteQueryNode': for (const f of n.from?.froms ?? []) add(tableName(f)); break;
     case 'RawNode': {
-      const text = (node as RawNode).sqlFragments.join(' ');
-      for (const m of text.matchAll(WRITE_RE)) add(m[1].toLowerCase());
+      // A sql`…` template's fragments are the same frozen array at every call of that line: scanned once (a list's
+      // page query is several KB of text, and every statement passes here).
+      const fragments = (node as RawNode).sqlFragments;
+      let found = rawWrites.get(fragments);
+      if (!found) {
+        found = [...fragments.join(' ').matchAll(WRITE_RE)].map((m) => m[1].toLowerCase());
+        rawWrites.set(fragments, found);
+      }
+      for (const t of found) add(t);
       break;
     }
     default: break;

@@ -18,6 +18,15 @@ interface RowFacts {
   data: Record<string, unknown>;
 }
 
+// The caller's codes as a set, built once per array (the session's ACL keeps its array while it is valid): a list's
+// rows ask for several codes each, and an admin holds hundreds.
+const permissionSets = new WeakMap<string[], Set<string>>();
+const codesOf = (c: Caller) => {
+  let set = permissionSets.get(c.permissions);
+  if (!set) permissionSets.set(c.permissions, (set = new Set(c.permissions)));
+  return set;
+};
+
 export const hasApproval = (m: ModuleSchema) => m.schema.drawer?.approval === true;
 
 /** Lists whose records users never write (readOnly: effects and generators do; viewOf: another module's). */
@@ -58,11 +67,12 @@ export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string
 /** The actions a row allows this caller now: view, edit, delete, submit, withdraw, print and stage actions. */
 export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: { originatorId: number; acted: boolean }): string[] {
   const mod = m.schema.module;
-  const can = (action: string) => c.permissions.includes(`${mod}:${action}`);
+  const codes = codesOf(c);
+  const can = (action: string) => codes.has(`${mod}:${action}`);
   const out = ['view'];
-  const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => c.permissions.includes(stageActionCode(m, a))).map((a) => a.key);
+  const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => codes.has(stageActionCode(m, a))).map((a) => a.key);
   // A record document (下料单, labels…) wherever its own permission is held.
-  const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record' && c.permissions.includes(d.permissionCode)).map((d) => d.key);
+  const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record' && codes.has(d.permissionCode)).map((d) => d.key);
   if (!userWritable(m)) {
     if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
     out.push(...docs);

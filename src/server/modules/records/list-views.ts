@@ -44,6 +44,15 @@ export function listView(m: ModuleSchema, q: { tab?: string; period?: string }, 
  */
 export function permissionsFor(m: ModuleSchema, codes: string[]): string[] {
   if (m.permissionModule === m.schema.module) return codes;
-  const prefix = `${m.permissionModule}:`;
-  return [...codes, ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${m.schema.module}:${c.slice(prefix.length)}`)];
+  // Kept per ACL array and module: the same array each call, so what is derived from it (access.ts's set) is kept too.
+  let byModule = derived.get(codes);
+  if (!byModule) derived.set(codes, (byModule = new Map()));
+  let out = byModule.get(m.schema.module);
+  if (!out) {
+    const prefix = `${m.permissionModule}:`;
+    out = [...codes, ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${m.schema.module}:${c.slice(prefix.length)}`)];
+    byModule.set(m.schema.module, out);
+  }
+  return out;
 }
+const derived = new WeakMap<string[], Map<string, string[]>>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CacheBus } from './cache-bus';
+import { createQueryId, RawNode } from 'kysely';
+import { CacheBus, TableCache, TxWrites, WatchPlugin } from './cache-bus';
 
 /** A pinger whose round trips the test finishes by hand, in order. */
 function manualPinger() {
@@ -49,5 +50,42 @@ describe('CacheBus.sync', () => {
     expect(bus.usable).toBe(true);
     await bus.sync();
     expect(bus.usable).toBe(false);
+  });
+});
+
+describe('TableCache through a transaction that wrote', () => {
+  /** A statement passing an executor's plugins in order, as Kysely runs them. */
+  const run = (plugins: (WatchPlugin | TxWrites)[], text: string) => {
+    const queryId = createQueryId();
+    for (const p of plugins) p.transformQuery({ node: RawNode.createWithSql(text), queryId });
+    for (const p of plugins) void p.transformResult({ result: { rows: [] }, queryId });
+  };
+
+  it('is neither used nor filled by a transaction once it wrote one of the cache\'s tables; others use it as before', () => {
+    const bus = new CacheBus(false);
+    const watch = new WatchPlugin(bus);
+    const writes = new TxWrites(watch);
+    const trx = { isTransaction: true, getExecutor: () => ({ plugins: [watch, writes] }) };
+    const pool = { isTransaction: false, getExecutor: () => ({ plugins: [watch] }) };
+    const cache = new TableCache<string>(bus, ['dictionaries', 'users'], 60_000);
+    cache.set('k', 'committed', cache.mark(trx));
+    expect(cache.get('k', trx)).toBe('committed');
+    // A read and a write of other tables change nothing for this cache.
+    run([watch, writes], 'SELECT 1 FROM dictionaries');
+    run([watch, writes], 'UPDATE memberships SET remark = NULL');
+    expect([...writes.tables]).toEqual(['memberships']);
+    expect(cache.get('k', trx)).toBe('committed');
+    // After writing one of its tables: nothing from the cache, nothing into it (not even after the write's own emptying).
+    run([watch, writes], 'UPDATE dictionaries SET dict_name = $1');
+    cache.set('k', 'committed again', cache.mark(pool));
+    expect(cache.get('k', trx)).toBeUndefined();
+    expect(cache.get('k', pool)).toBe('committed again');
+    cache.set('k', 'uncommitted', cache.mark(trx));
+    expect(cache.get('k', pool)).toBe('committed again');
+    expect(cache.get('k')).toBe('committed again');
+    // A transaction nobody tracked is trusted with nothing.
+    const other = { isTransaction: true, getExecutor: () => ({ plugins: [watch] }) };
+    expect(cache.get('k', other)).toBeUndefined();
+    expect(cache.open(other)).toBe(false);
   });
 });

@@ -15,6 +15,8 @@
 // - While the LISTEN connection is not up (starting, lost, reconnecting), caches are not used at all: a process
 //   that might miss a notification reads the database on every call, as before.
 // - Every entry also expires after a few seconds, a hard bound should a notification ever go missing unseen.
+// - A transaction that has written a table neither takes from nor gives to that table's caches (TxWrites): what it
+//   reads there is its own uncommitted change, which a ROLLBACK or a failed COMMIT undoes without any notification.
 // PGlite is one process by construction (its folder cannot be opened twice), so the local path is enough there.
 import {
   RawNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow,
@@ -114,8 +116,17 @@ export class TableCache<V> {
     for (const t of this.tables) bus?.subscribe(t, () => this.map.clear());
   }
 
-  get(key: string): V | undefined {
-    if (!this.bus?.usable) return undefined;
+  /**
+   * Whether a read through `via` (the executor it runs on) may use this cache: not when it is a transaction that
+   * has written one of the cache's tables (writesOf). No `via`: a read outside any transaction.
+   */
+  open(via: object | undefined) {
+    const w = via && writesOf(via);
+    return !w || !this.tables.some((t) => w.has(t));
+  }
+
+  get(key: string, via?: object): V | undefined {
+    if (!this.bus?.usable || !this.open(via)) return undefined;
     const e = this.map.get(key);
     if (!e) return undefined;
     if (Date.now() - e.at > this.ttlMs) {
@@ -125,9 +136,13 @@ export class TableCache<V> {
     return e.v;
   }
 
-  /** The bus generation before the read whose result this is: a change meanwhile keeps it out. */
-  mark() {
-    // Generations only grow: their sum changes whenever one of them does.
+  /**
+   * The bus generation before the read whose result this is: a change meanwhile keeps it out. Through `via`, a
+   * transaction that has written one of the cache's tables, a mark that set() always refuses.
+   */
+  mark(via?: object) {
+    if (!this.open(via)) return -1;
+    // Generations only grow: their sum changes whenever one of them does (and is never negative).
     return this.tables.reduce((n, t) => n + (this.bus?.generation(t) ?? 0), 0);
   }
 
@@ -151,9 +166,9 @@ const buses = new WeakMap<object, CacheBus>();
 export function cacheBusOf(db: object): CacheBus | undefined {
   const direct = buses.get(db);
   if (direct) return direct;
-  const plugins = (db as { getExecutor?: () => { plugins?: readonly unknown[] } }).getExecutor?.().plugins ?? [];
-  return plugins.find((p): p is WatchPlugin => p instanceof WatchPlugin)?.bus;
+  return pluginsOf(db).find((p): p is WatchPlugin => p instanceof WatchPlugin)?.bus;
 }
+const pluginsOf = (db: object): readonly unknown[] => (db as { getExecutor?: () => { plugins?: readonly unknown[] } }).getExecutor?.().plugins ?? [];
 export const attachCacheBus = (db: object, bus: CacheBus) => buses.set(db, bus);
 
 const WRITE_RE = new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|truncate(?:\\s+table)?)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${WATCHED.join('|')})\\b`, 'gi');
@@ -221,6 +236,11 @@ export class WatchPlugin implements KyselyPlugin {
     return args.node;
   }
 
+  /** The watched tables the statement of this query id writes, between its transformQuery and its result. */
+  writing(queryId: object): readonly string[] | undefined {
+    return this.pending.get(queryId);
+  }
+
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.pending.get(args.queryId);
     if (tables) {
@@ -229,6 +249,53 @@ export class WatchPlugin implements KyselyPlugin {
     }
     return args.result;
   }
+}
+
+/**
+ * The watched tables one transaction has written so far (withTenant installs one on each of its transactions:
+ * trackWrites). Why the caches ask (TableCache.open): within a transaction that has written a table, a read of that
+ * table sees the transaction's own uncommitted change. Kept, it would be served to every other call at once, and
+ * stay after a ROLLBACK (an error, a retried deadlock) or a COMMIT that fails, for which no notification is sent: rows
+ * that never existed, for up to the entry's life. And what another call cached meanwhile is the committed row, which
+ * this transaction has changed. So such a transaction neither takes from nor gives to the caches of the tables it
+ * wrote; its other reads, and every read of a transaction that writes nothing watched (every list), use them as
+ * before. It costs no statement: the writes are seen as the statements pass the plugins, as WatchPlugin sees them
+ * (and what WatchPlugin cannot see — a write inside a function — this cannot either; none of ours does).
+ */
+export class TxWrites implements KyselyPlugin {
+  readonly tables = new Set<string>();
+
+  constructor(private readonly watch: WatchPlugin) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    // The WatchPlugin comes first in the executor's plugins (withPlugin appends) and has parsed the statement.
+    for (const t of this.watch.writing(args.queryId) ?? []) this.tables.add(t);
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** The transaction (a Kysely Transaction, or a connection inside BEGIN) with its written tables tracked. */
+export function trackWrites<T extends object>(trx: T): T {
+  const watch = pluginsOf(trx).find((p): p is WatchPlugin => p instanceof WatchPlugin);
+  return watch ? (trx as unknown as { withPlugin(p: KyselyPlugin): T }).withPlugin(new TxWrites(watch)) : trx;
+}
+
+/** A transaction whose writes nobody tracked: it may have written anything. */
+const UNTRACKED: ReadonlySet<string> = new Set(WATCHED);
+
+/**
+ * The watched tables an executor's transaction has written: its TxWrites; every table for a Kysely transaction made
+ * elsewhere (db.transaction() without trackWrites: nothing is known, so nothing is trusted); undefined for an
+ * executor outside a transaction (each statement its own, reading what is committed: the pool, a read scope).
+ */
+function writesOf(via: object): ReadonlySet<string> | undefined {
+  const tracked = pluginsOf(via).find((p): p is TxWrites => p instanceof TxWrites);
+  if (tracked) return tracked.tables;
+  return (via as { isTransaction?: boolean }).isTransaction ? UNTRACKED : undefined;
 }
 
 /**
@@ -297,6 +364,7 @@ const named = new WeakMap<CacheBus, Map<string, TableCache<unknown>>>();
 /**
  * Reads through a cache of the database's bus (one per name), made on first use: `read` runs when the entry is
  * missing, stale, or caches are off; what it read is kept unless one of `tables` changed meanwhile. No bus: `read`.
+ * `db` is the executor `read` runs on: a transaction that has written one of `tables` neither uses nor fills the cache.
  */
 export async function readThrough<V>(db: object, name: string, tables: readonly Watched[], ttlMs: number, key: string, read: () => Promise<V>): Promise<V> {
   const bus = cacheBusOf(db);
@@ -305,9 +373,10 @@ export async function readThrough<V>(db: object, name: string, tables: readonly 
   if (!byName) named.set(bus, (byName = new Map()));
   let cache = byName.get(name) as TableCache<V> | undefined;
   if (!cache) byName.set(name, (cache = new TableCache<V>(bus, tables, ttlMs, 2000)) as TableCache<unknown>);
-  const hit = cache.get(key);
+  // Through `db`: a transaction that has written one of `tables` reads past the cache and keeps nothing (TxWrites).
+  const hit = cache.get(key, db);
   if (hit !== undefined) return hit;
-  const mark = cache.mark();
+  const mark = cache.mark(db);
   const v = await read();
   cache.set(key, v, mark);
   return v;

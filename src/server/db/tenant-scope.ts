@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './types';
 import { takesReadScopes, takesStatementBatches } from './batches';
 import { literal, READ_SCOPE, READ_SCOPE_END } from './prepared';
+import { trackWrites } from './cache-bus';
 
 type DB = Kysely<Database>;
 
@@ -40,11 +41,13 @@ function settingsOf(tenantCode: string) {
 async function batchedTransaction<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql.raw(`BEGIN; SELECT ${settingsOf(tenantCode)}`).execute(conn);
-    scopes.set(conn, tenantCode);
+    // The connection inside its transaction is what a Kysely transaction would be (nothing calls .transaction() on it).
+    // Its writes are tracked, so that the caches keep nothing it read of a table it wrote (cache-bus.ts TxWrites).
+    const trx = trackWrites(conn as unknown as TenantTx);
+    scopes.set(trx, tenantCode);
     let result: T;
     try {
-      // The connection inside its transaction is what a Kysely transaction would be (nothing calls .transaction() on it).
-      result = await fn(conn as unknown as TenantTx);
+      result = await fn(trx);
     } catch (err) {
       await sql.raw('ROLLBACK').execute(conn).catch(() => {});
       throw err;
@@ -70,8 +73,10 @@ export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: Tenant
         const actor = currentActor();
         await sql`SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', ${tenantCode}, true), set_config('statement_timeout', '15s', true),
           set_config('app.user', ${actor?.userId == null ? '' : String(actor.userId)}, true), set_config('app.ip', ${actor?.ip ?? ''}, true)`.execute(trx);
-        scopes.set(trx, tenantCode);
-        return fn(trx);
+        // Its writes tracked for the caches, as above.
+        const tracked = trackWrites(trx);
+        scopes.set(tracked, tenantCode);
+        return fn(tracked);
       });
     } catch (err) {
       if (!isRetryable(err) || attempt >= ATTEMPTS) throw err;

@@ -102,6 +102,9 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
     // A count begun before a change must not answer a call that began after it.
     bus.subscribe('records', () => { inflight.clear(); walks.clear(); });
   }
+  // A transaction that has written records sees its own uncommitted rows: nothing of it is kept or shared, and
+  // nothing kept or counted by others (committed rows only) answers it (cache-bus.ts TxWrites).
+  if (!cache.open(trx)) return undefined;
   const w = where.compile(trx);
   const o = sql.join(keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`}`)).compile(trx);
   // A condition or order that reads the clock changes without a write.

@@ -88,6 +88,17 @@ describe('loader errors', () => {
     expect(byPath['/addDialog/fields/0/reg']).toMatch(/regex/);
     expect(byPath['/addDialog/fields/1']).toBe('缺少必填属性 data');
   });
+  it('lets a stock effect for another record (target) only hold or give back, without writeBack', () => {
+    const stock = { module: 'bal', keys: { warehouseId: 'target.warehouseId' }, quantity: '1' };
+    const page = (e: Record<string, unknown>) => validatePageSchema({ ...base, effects: [{ key: 'k', on: 'refused', kind: 'stock', ...e }] }, 'f.json');
+    expect(page({ target: 'source', perLine: true, stock: { ...stock, reserve: true } }).errors).toEqual([]);
+    expect(page({ target: 'self', stock }).errors).toEqual([]);
+    expect(page({ stock }).errors).toEqual([]);
+    expect(page({ target: 'source', stock }).ok).toBe(false);
+    expect(page({ target: 'source', stock: { ...stock, reserve: false } }).ok).toBe(false);
+    expect(page({ target: 'source', stock: { ...stock, reserve: true, writeBack: { unitPrice: 'move.unitPrice' } } }).ok).toBe(false);
+    expect(page({ target: { module: 'o', field: 'code', equals: 'sourceCode' }, stock }).ok).toBe(false);
+  });
   it('reports JSON syntax errors at the root', () => {
     const r = loadPageSchemaText('{ "key": ', 'broken.json');
     expect(r.errors[0]).toMatchObject({ file: 'broken.json', path: '' });

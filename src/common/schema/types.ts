@@ -817,7 +817,9 @@ export interface EffectDef {
   perLine?: boolean;
   /**
    * appendLine / update: which records ('self' = the source record; 'source' = the record whose `create` effect
-   * made this one, none when no effect made it).
+   * made this one, none when no effect made it). stock with reserve: the hold is the target's, taken or given back
+   * on each of its lines with perLine (`line`, `$index`; the source's own lines are `lines`): a refused 出库单 holds
+   * again for the order whose 发货 made it.
    */
   target?: EffectTarget | 'self' | 'source';
   /** Field (or line cell) → expression. */

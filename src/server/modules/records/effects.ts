@@ -154,6 +154,21 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         const rec = await createRecord(trx, ctx, userId, tm, body, { effective: !e.draft && !e.submit, submit: e.submit, depth: depth + 1, fromEffect: true });
         touched.push(Number(rec.id));
       }
+    } else if (e.kind === 'stock' && e.target && e.target !== 'self') {
+      // A hold taken again or given back for another record (the order whose 发货 made this 出库单): the reservation
+      // is the target's, on its line (`line`, `$index`: each target line with perLine; the source's lines are `lines`).
+      const { tm, ids } = await targetsOf(trx, ctx, e, src, scope);
+      for (const id of ids) {
+        const t = await lockedSource(trx, ctx.tenant, tm, id);
+        const target = { ...t.data, id: t.id, code: t.code, lines: t.lines };
+        for (const [i, line] of (e.perLine ? t.lines : [null]).entries()) {
+          const at = line ? { ...scope, target, line, $index: i + 1 } : { ...scope, target };
+          if (line && e.when && !evalExpr(e.when, at)) continue;
+          const posted = await postStock(trx, ctx, e.stock!, at, t, i, userId,
+            (bm, body) => createRecord(trx, ctx, userId, bm, body, { effective: true, depth: depth + 1, fromEffect: true }));
+          if (posted.balanceId) touched.push(posted.balanceId);
+        }
+      }
     } else if (e.kind === 'stock') {
       // Per line (a stock document's materials) or once; an issue's cost may be written back to its line.
       const lines = [...src.lines];
@@ -211,7 +226,8 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
 
 /** Every balance this event's stock postings move, locked in one sorted order before any is posted (stock.ts). */
 async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, effects: EffectDef[], userId: number, input: Row, lineInput?: Row[], also: string[] = []) {
-  const stock = effects.filter((e) => e.kind === 'stock' && e.stock);
+  // A hold for another record (target) is keyed by that record's lines: its balance is locked when it is posted.
+  const stock = effects.filter((e) => e.kind === 'stock' && e.stock && (!e.target || e.target === 'self'));
   if (!stock.length) return lockNames(trx, also);
   const src = await lockedSource(trx, ctx.tenant, m, recordId);
   if (lineInput) src.lines = src.lines.map((l, i) => ({ ...l, ...lineInput[i] }));

@@ -182,6 +182,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (e.kind === 'release' && !(m.schema.effects ?? []).some((x) => x.stock?.reserve)) throw new Error(`${m.file}: effect ${e.key} releases reservations but no effect reserves stock`);
       if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
       if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
+      // A stock effect for another record only holds or gives back (its reservation is that record's): no move, no write-back.
+      if (e.kind === 'stock' && e.target && e.target !== 'self') {
+        if (!e.stock?.reserve || e.stock.writeBack) throw new Error(`${m.file}: effect ${e.key} posts stock for its target: only a reservation (reserve, no writeBack) may`);
+        if (e.target !== 'source' && !has(e.target.module)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${e.target.module}"`);
+      }
       // `reached:<stage>` must name one of the page's own stage values (a typo would never run).
       const reached = /^reached:(.+)$/.exec(e.on)?.[1];
       if (reached && !(m.schema.stages?.values ?? []).some((v) => v.value === reached)) throw new Error(`${m.file}: effect ${e.key} runs on reaching "${reached}", which is not a stage of the page`);

@@ -96,6 +96,7 @@ export function WorkPanel() {
                 record={open.record as Record<string, unknown> & { id: number }}
                 onClose={() => setOpen(null)}
                 onSuccess={() => { setOpen(null); void load(); }}
+                onApprovalFailed={() => void load()}
               />
           </PageModuleContext.Provider>
         </DataProviderContext.Provider>

@@ -221,6 +221,20 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     setDrawer({ open: true, record: made as TableRow, readOnly: true });
   };
 
+  /**
+   * An approval call the server refused (the record changed meanwhile): the list shows it as it is now, and so does a
+   * read-only drawer (its status, 撤回); a drawer being edited keeps what was typed.
+   */
+  const approvalFailed = () => {
+    reload();
+    const shown = drawer.record;
+    if (!drawer.readOnly || shown?.id === undefined) return;
+    void provider.getOne({ module, id: shown.id }).then(
+      (rec) => setDrawer((d) => (d.open && d.readOnly && d.record === shown ? { ...d, record: rec as TableRow } : d)),
+      () => undefined,
+    );
+  };
+
   const openRecord = async (row: TableRow, readOnly: boolean) => {
     const record = await provider.getOne({ module: schema.module, id: row.id }).catch(() => null);
     if (!record) return;
@@ -388,7 +402,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           readOnly={drawer.readOnly}
           onClose={() => setDrawer({ open: false })}
           onSuccess={() => { setDrawer({ open: false }); reload(); }}
-          onApprovalFailed={reload}
+          onApprovalFailed={approvalFailed}
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
           stages={schema.stages}
           checks={schema.checks}

@@ -340,10 +340,12 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await pressFor(staff, withdrawButton, '/api/oa/process/withdraw');
     await poll(() => toasts(staff)).toContain('审批人已处理，不能撤回');
     expect(await toasts(staff)).not.toContain('已撤回');
-    // The drawer stays and shows the record as it is now: approved, no 撤回 any more.
+    // The drawer stays and shows the record as it is now: no 撤回 any more (an approver acted).
     expect(await drawerOf(staff).count()).toBe(1);
-    await poll(() => drawerOf(staff).locator('.yg-system-code').innerText()).toContain('已通过');
     await poll(() => withdrawButton().count()).toBe(0);
+    const now = (await call(staff, 'GET', `/api/data/reimburseManage/get?id=${third}`)).data;
+    expect(now.actions).not.toContain('withdraw');
+    expect(await drawerOf(staff).locator('.yg-system-code').innerText()).toContain(now.status);
     await poll(() => steps(staff)).toEqual(expect.arrayContaining([expect.stringContaining('同意')]));
     await shot(staff, 'approvals-11-refused-withdraw');
   }, 240_000);

@@ -1,10 +1,11 @@
 // Approvals as users meet them, in Chromium: a new user's one-person team submits with no set-up; the demo
 // owner's own claim goes to 李四 (never to the owner), who approves and pays it; the owner defines a two-step
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, signIn, startRig, type E2eRig, WAIT_MS } from './helpers';
+import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, signIn, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
 import { confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
+import { dictItemId } from '../helpers/test-app';
 
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the approvals suite.');
@@ -232,5 +233,120 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await agreeReason(boss);
     await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
     await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('财务复核：等待 李四 审批')]));
+  }, 240_000);
+
+  it('a refused or failed approval call says why, shows no success, and leaves the drawer usable', async () => {
+    const staff = await loggedIn('zhangsan');
+    const lisi = await loggedIn('lisi');
+    const boss = await loggedIn('demo');
+    const call = async (p: Page, method: 'GET' | 'POST', url: string, data?: unknown) => {
+      const token = (await p.context().cookies()).find((c) => c.name === 'token')!.value;
+      const res = await p.context().request.fetch(`${base}${url}`, { method, headers: { Satoken: token }, data });
+      return (await res.json()) as { status: number; message: string; data: any };
+    };
+    const dict = (await call(staff, 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'teamMembers', 'expenseType'])).data;
+    /** 张三 files and submits a small claim (under the big-claims binding); answers its id. */
+    const claim = async (reason: string) => {
+      const made = await call(staff, 'POST', '/api/data/reimburseManage/add', {
+        applicantId: dictItemId(dict, 'teamMembers', '张三'), deptId: dictItemId(dict, 'dept', '业务部'), applyDate: '2026-11-20', reason,
+        lines: [{ expenseType: dictItemId(dict, 'expenseType', '办公费'), occurDate: '2026-11-19', price: 80 }],
+      });
+      expect(made.status, made.message).toBe(200);
+      const sent = await call(staff, 'POST', '/api/data/reimburseManage/submit', { id: made.data.id });
+      expect(sent.status, sent.message).toBe(200);
+      return made.data.id as number;
+    };
+    const taskOf = async (p: Page, id: number) => (await call(p, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data as { taskId: number | null; processInstanceId?: number };
+    /** Every toast shown since the last `seen` reset (a loaded machine can let one come and go between two polls). */
+    let seen = '';
+    const toasts = async (p: Page) => (seen += `\n${await toastText(p)}`);
+    const reasonDialog = (p: Page) => p.locator('.ant-modal-content:visible', { hasText: '请输入原因' });
+    /** Presses `button` (again, should a press land while it still opens) until the call to `path` is answered or fails. */
+    const pressFor = async (p: Page, button: () => Locator, path: string) => {
+      for (let i = 0; i < 3; i++) {
+        const done = Promise.race([
+          p.waitForResponse((r) => r.url().includes(path), { timeout: 15_000 }),
+          p.waitForEvent('requestfailed', { predicate: (r) => r.url().includes(path), timeout: 15_000 }),
+        ]).then(() => true, () => false);
+        await button().click({ timeout: 10_000 }).catch(() => {});
+        if (await done) return;
+      }
+      throw new Error(`no answer to ${path}`);
+    };
+    const reasonOk = (p: Page) => () => reasonDialog(p).getByRole('button', { name: /确\s*定/ });
+    /** Opens the claim's drawer from the list (again, should a click land while the list still loads). */
+    const openClaim = async (p: Page, reason: string) => {
+      await openList(p, '/reimburseManage');
+      for (let i = 0; i < 3 && !(await drawerOf(p).count()); i++) {
+        await rowOf(p, reason).locator('td').last().getByText('查看').click();
+        await drawerOf(p).waitFor({ timeout: 15_000 }).catch(() => {});
+      }
+      await poll(() => steps(p)).toEqual(expect.arrayContaining([expect.stringContaining('张三 提交了申请')]));
+    };
+
+    // 1. The approver opens the claim; 张三 withdraws it meanwhile; 同意 is refused with the server's reason.
+    const first = await claim('E2E 审批被拒：撤回在先');
+    const approver = (await taskOf(lisi, first)).taskId ? lisi : boss;
+    expect((await taskOf(approver, first)).taskId).toBeTruthy();
+    await openClaim(approver, 'E2E 审批被拒：撤回在先');
+    await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+    await reasonDialog(approver).waitFor();
+    await reasonDialog(approver).locator('textarea').fill('看过了');
+    const gone = await call(staff, 'POST', '/api/oa/process/withdraw', { formId: first });
+    expect(gone.status, gone.message).toBe(200);
+    await toastText(approver);
+    seen = '';
+    await pressFor(approver, reasonOk(approver), '/api/oa/process/agree');
+    await poll(() => toasts(approver)).toContain('该任务已处理');
+    // The task is gone: its dialog closes; the drawer stays, 审批动态 as it is now and no 同意; no success shown.
+    await reasonDialog(approver).waitFor({ state: 'hidden' });
+    await poll(() => steps(approver)).toEqual(expect.arrayContaining([expect.stringContaining('撤回')]));
+    expect(await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).count()).toBe(0);
+    await poll(() => drawerOf(approver).locator('.yg-system-code').innerText()).toContain('已撤回');
+    expect(await toasts(approver)).not.toContain('已同意');
+    await shot(approver, 'approvals-10-refused-agree');
+    await drawerOf(approver).getByRole('button', { name: /取\s*消/ }).click();
+    await drawerOf(approver).waitFor({ state: 'hidden' });
+
+    // 2. The agree call fails in transit: the catalogue's wording, the dialog keeps the remark; the retry goes through.
+    const second = await claim('E2E 审批网络失败后重试');
+    await openClaim(approver, 'E2E 审批网络失败后重试');
+    await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+    await reasonDialog(approver).waitFor();
+    await reasonDialog(approver).locator('textarea').fill('网络恢复后同意');
+    await approver.route('**/api/oa/process/agree', (r) => r.abort('failed'));
+    await toastText(approver);
+    seen = '';
+    await pressFor(approver, reasonOk(approver), '/api/oa/process/agree');
+    await poll(() => toasts(approver)).toContain('请求错误，请稍后再试');
+    await poll(() => reasonOk(approver)().evaluate((b) => b.classList.contains('ant-btn-loading'))).toBe(false);
+    expect(await reasonDialog(approver).locator('textarea').inputValue()).toBe('网络恢复后同意');
+    expect(await toasts(approver)).not.toContain('已同意');
+    await approver.unroute('**/api/oa/process/agree');
+    await pressFor(approver, reasonOk(approver), '/api/oa/process/agree');
+    await drawerOf(approver).waitFor({ state: 'hidden' });
+    const after = (await call(approver, 'GET', `/api/oa/task/findApprovalByFormId?formId=${second}`)).data as { approvalOpinion?: string }[];
+    expect(after.map((x) => x.approvalOpinion)).toContain('网络恢复后同意');
+
+    // 3. 张三 opens his claim; the approver agrees meanwhile; 撤回 is refused with the server's reason.
+    const third = await claim('E2E 撤回被拒：已审批');
+    await openClaim(staff, 'E2E 撤回被拒：已审批');
+    const task = await taskOf(approver, third);
+    const agreed = await call(approver, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
+    expect(agreed.status, agreed.message).toBe(200);
+    await toastText(staff);
+    seen = '';
+    const withdrawButton = () => drawerOf(staff).getByRole('button', { name: /撤\s*回/ });
+    await pressFor(staff, withdrawButton, '/api/oa/process/withdraw');
+    await poll(() => toasts(staff)).toContain('审批人已处理，不能撤回');
+    expect(await toasts(staff)).not.toContain('已撤回');
+    // The drawer stays and shows the record as it is now: no 撤回 any more (an approver acted).
+    expect(await drawerOf(staff).count()).toBe(1);
+    await poll(() => withdrawButton().count()).toBe(0);
+    const now = (await call(staff, 'GET', `/api/data/reimburseManage/get?id=${third}`)).data;
+    expect(now.actions).not.toContain('withdraw');
+    expect(await drawerOf(staff).locator('.yg-system-code').innerText()).toContain(now.status);
+    await poll(() => steps(staff)).toEqual(expect.arrayContaining([expect.stringContaining('同意')]));
+    await shot(staff, 'approvals-11-refused-withdraw');
   }, 240_000);
 });

@@ -5,7 +5,7 @@
 // Approvals are given through the API (the approval UI has its own suite).
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot, toastText, WAIT_MS } from './helpers';
-import { approver, choose, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
+import { approver, choose, confirmOk, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the personnel suite.');
 
@@ -63,8 +63,19 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     const ask = hr.locator('.ant-modal-confirm:visible');
     await ask.waitFor().catch(async (e) => { await shot(hr, 'personnel-debug-confirm'); throw e; });
     expect(await ask.innerText()).toMatch(/确定确认所选的 \d+ 条记录吗/);
-    await ask.getByRole('button', { name: /确\s*定/ }).click();
-    await poll(() => zhang.first().innerText()).toContain('已确认');
+    // Confirming every selected month's attendance is one call that can take long on a loaded machine: wait for
+    // its answer (pressing 确定 again only while the dialog is still open and idle), then for the list to show it.
+    const confirmed = hr.waitForResponse((r) => r.url().includes('/api/data/attendanceManagement/stage-batch'), { timeout: 2 * WAIT_MS });
+    await confirmOk(hr, /确\s*定/, 0);
+    const answer = await (await confirmed).json();
+    expect(answer.status, answer.message).toBe(200);
+    const now = (await find('zhaomin', 'attendanceManagement', [{ field: 'month', operator: 'eq', value: month }, { field: 'userId', operator: 'eq', value: staffId }]))[0];
+    expect(now.stage).toBe('已确认');
+    // The list reloads after the answer; should that reload have been lost, the list is opened again.
+    if (!(await poll(() => zhang.first().innerText()).toContain('已确认').then(() => true, () => false))) {
+      await openList(hr, '/attendanceManagement');
+      await poll(() => zhang.first().innerText()).toContain('已确认');
+    }
 
     // 生成工资表 for the month.
     await openList(hr, '/payrollSetting');

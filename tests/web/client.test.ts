@@ -171,17 +171,36 @@ describe('options', () => {
     expect(await res.text()).toBe('%PDF-1.4');
   });
 
-  it('silent (approval calls) shows nothing on a non-200 answer but still throws', async () => {
+  it('silent (background reads) shows nothing on a non-200 answer but still throws', async () => {
     stubFetch(() => envelope(500, null, '审批失败'));
-    const e = await failure(request('POST', 'oa/process/agree', { silent: true }));
+    const e = await failure(request('GET', 'oa/task/findTaskIdByFormId', { silent: true }));
     expect(e.kind).toBe('status');
     expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('approval actions (agree, refuse, withdraw) are not silent: the server\'s message, 网络错误, 请求错误', async () => {
+    const { httpDataProvider } = await import('../../src/web/api/http-provider');
+    const actions = [
+      () => httpDataProvider.agree({ taskId: '3', processInstanceId: '4', comments: '' }),
+      () => httpDataProvider.refuse({ taskId: '3', processInstanceId: '4', comments: '不符合' }),
+      () => httpDataProvider.withdraw({ formId: 9 }),
+    ];
+    for (const act of actions) {
+      notify.mockClear();
+      stubFetch(() => envelope(409, null, '该任务已处理'));
+      expect((await failure(act())).message).toBe('该任务已处理');
+      stubFetch(() => new Response(JSON.stringify({ status: 500, message: '', data: null }), { status: 500, headers: { 'content-type': 'application/json' } }));
+      expect((await failure(act())).message).toBe('网络错误');
+      stubFetch(() => { throw new TypeError('Failed to fetch'); });
+      expect((await failure(act())).kind).toBe('transport');
+      expect(notify.mock.calls.map((c) => c[0])).toEqual(['该任务已处理', '网络错误', '请求错误，请稍后再试']);
+    }
   });
 
   it('silent still handles an expired login', async () => {
     signedIn('old');
     stubFetch(() => envelope(11014, null, ''));
-    await failure(request('POST', 'oa/process/agree', { silent: true }));
+    await failure(request('GET', 'oa/task/findTaskIdByFormId', { silent: true }));
     expect(toLogin).toHaveBeenCalled();
     expect(getCsrfToken()).toBeNull();
   });

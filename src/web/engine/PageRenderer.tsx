@@ -1,6 +1,6 @@
 // Renders one page schema: tree, tab bar, section header, data list, add dialog and drawer.
 // It knows no business names; a schema that fails validation shows SchemaErrorPage instead.
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Segmented } from './lazy-antd';
 import type { AnyPageSchema, ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../common/schema/types';
@@ -148,16 +148,23 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const settle = (text: string) => { feedback.message.success(text); setDrawer({ open: false }); reload(); };
   const quietly = (p: Promise<unknown>) => { p.catch(() => undefined); };
 
-  const submitRow = (row: TableRow) => quietly((async () => {
-    const chosen = await chooseApprovers(row.id);
-    if (!chosen) return;
-    await provider.submit({ module, id: row.id, chosen });
-    settle('提交成功');
-  })());
+  // A row's 提交 in flight: a second press (before the loading mask shows) sends nothing.
+  const submitting = useRef(new Set<TableRow['id']>());
+  const submitRow = (row: TableRow) => {
+    if (submitting.current.has(row.id)) return;
+    submitting.current.add(row.id);
+    quietly((async () => {
+      const chosen = await chooseApprovers(row.id);
+      if (!chosen) return;
+      await provider.submit({ module, id: row.id, chosen });
+      settle('提交成功');
+    })().finally(() => submitting.current.delete(row.id)));
+  };
 
   const withdrawRow = (row: TableRow) => feedback.modal.confirm({
     title: '确定撤回该单据吗？', okText: Messages.confirm, cancelText: Messages.cancel,
-    onOk: async () => { await provider.withdraw({ formId: row.id }); settle(Messages.withdrawn); },
+    // Refused (e.g. an approver acted meanwhile): the client showed why; the list shows the row as it is now.
+    onOk: () => provider.withdraw({ formId: row.id }).then(() => settle(Messages.withdrawn), reload),
   });
 
   const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false, requestKey?: string) => {
@@ -212,6 +219,20 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     feedback.message.success(`${g.text}成功`);
     reload();
     setDrawer({ open: true, record: made as TableRow, readOnly: true });
+  };
+
+  /**
+   * An approval call the server refused (the record changed meanwhile): the list shows it as it is now, and so does a
+   * read-only drawer (its status, 撤回); a drawer being edited keeps what was typed.
+   */
+  const approvalFailed = () => {
+    reload();
+    const shown = drawer.record;
+    if (!drawer.readOnly || shown?.id === undefined) return;
+    void provider.getOne({ module, id: shown.id }).then(
+      (rec) => setDrawer((d) => (d.open && d.readOnly && d.record === shown ? { ...d, record: rec as TableRow } : d)),
+      () => undefined,
+    );
   };
 
   const openRecord = async (row: TableRow, readOnly: boolean) => {
@@ -381,6 +402,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           readOnly={drawer.readOnly}
           onClose={() => setDrawer({ open: false })}
           onSuccess={() => { setDrawer({ open: false }); reload(); }}
+          onApprovalFailed={approvalFailed}
           onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
           stages={schema.stages}
           checks={schema.checks}

@@ -50,6 +50,8 @@ export interface SideDrawerProps {
   onStage?: (actionKey: string) => void;
   /** After agree, reject or withdraw succeeded. */
   onSuccess?: () => void;
+  /** After agree, reject or withdraw was refused or failed (the record may have changed: e.g. reload the list behind). */
+  onApprovalFailed?: () => void;
   onButton?: (button: ButtonDef, values: Record<string, unknown>) => void;
   /** The page's record rules, checked before 保存/提交 as the server checks them. */
   checks?: CheckRule[];
@@ -57,7 +59,7 @@ export interface SideDrawerProps {
   approvalWhen?: string;
 }
 
-export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onButton, checks, approvalWhen }: SideDrawerProps) {
+export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, onSave, stages, onStage, onSuccess, onApprovalFailed, onButton, checks, approvalWhen }: SideDrawerProps) {
   const { userId, deptId } = useContext(TenantContext);
   const module = useContext(PageModuleContext);
   const provider = useContext(DataProviderContext);
@@ -89,7 +91,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   const allowed = Array.isArray(record?.actions) ? (record!.actions as string[]) : null;
   const canWithdraw = allowed ? allowed.includes('withdraw') : status === RecordStatus.inReview;
   const stageButtons = (stages?.actions ?? []).filter((a) => allowed?.includes(a.key));
-  const approval = useApproval(formId, open && !!config.approval, () => { onSuccess?.(); });
+  const approval = useApproval(formId, open && !!config.approval, () => { onSuccess?.(); }, () => { onApprovalFailed?.(); });
 
   useEffect(() => { if (!open) form.reset(); }, [open, form]);
 
@@ -179,7 +181,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           </Permission>
         )))}
       {config.approval && formId !== undefined && canWithdraw && (
-        <Permission code="default"><Button onClick={approval.withdraw}>{Messages.withdraw}</Button></Permission>
+        <Permission code="default"><Button loading={approval.withdrawing} onClick={() => void approval.withdraw()}>{Messages.withdraw}</Button></Permission>
       )}
       {stageButtons.map((a) => (
         <Permission key={a.key} code={a.permissionCode}><Button type="primary" danger={a.danger} onClick={() => onStage?.(a.key)}>{a.text}</Button></Permission>

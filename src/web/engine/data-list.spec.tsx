@@ -7,6 +7,7 @@ import { PageRenderer } from './PageRenderer';
 import { showcaseRows } from './fixtures/data';
 import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
 import { SHOWCASE, SHOWCASE_FILE } from './fixtures/showcase';
+import { feedback } from './feedback';
 
 afterEach(cleanup);
 
@@ -99,5 +100,25 @@ describe('PageRenderer', () => {
     await act(async () => { fireEvent.click(buttons('确定', second)[0]); });
     expect(await screen.findByText('删除成功')).toBeTruthy();
     expect(provider.calls.find((c) => c.method === 'deleteMany')!.args).toEqual({ module: 'showcase', ids: ['1'] });
+  });
+
+  it('a row\'s 撤回 the server refuses shows no success: the confirm closes and the list is read again', async () => {
+    const schema = { ...SHOWCASE, list: { ...SHOWCASE.list, operations: [{ key: 'withdraw', text: '撤回', action: 'withdraw' as const }] } };
+    const { provider } = renderWithFixtures(<PageRenderer schema={schema} file={SHOWCASE_FILE} now="2024-03-05" onNavigate={() => undefined} />, { rows: showcaseRows(2), refuseApproval: '审批人已处理，不能撤回' });
+    await screen.findByText('XM20240301001');
+    const success = vi.spyOn(feedback.message, 'success');
+    const lists = () => provider.calls.filter((c) => c.method === 'getList').length;
+    const before = lists();
+    fireEvent.click(buttons('撤回')[0]);
+    const dialog = await waitFor(() => {
+      const d = document.querySelector('.ant-modal-confirm');
+      expect(d?.textContent).toContain('确定撤回该单据吗？');
+      return d!;
+    });
+    await act(async () => { fireEvent.click(buttons('确定', dialog)[0]); });
+    await waitFor(() => expect(provider.calls.filter((c) => c.method === 'withdraw')).toHaveLength(1));
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
   });
 });

@@ -7,6 +7,7 @@ import { FixtureProviders } from './fixtures/Providers';
 import { buttons, renderWithFixtures } from './fixtures/render';
 import { createFixtureProvider } from './fixtures/fixture-provider';
 import { PageModuleContext } from './page-module';
+import { feedback } from './feedback';
 
 afterEach(cleanup);
 
@@ -157,6 +158,71 @@ describe('SideDrawer footer', () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
     expect(provider.calls.find((c) => c.method === 'withdraw')!.args).toEqual({ formId: 3 });
     expect(await screen.findByText('已撤回')).toBeTruthy();
+  });
+
+  it('a refused 同意 shows no success: the reason dialog stays with its remark, 确定 works again, one call per press', async () => {
+    const onSuccess = vi.fn();
+    const onApprovalFailed = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', status: '审批中' }} onClose={() => undefined} onSuccess={onSuccess} onApprovalFailed={onApprovalFailed} />, { refuseApproval: '该任务已处理', delay: 400 });
+    await waitFor(() => expect(footerButtons()).toContain('同意'));
+    const success = vi.spyOn(feedback.message, 'success');
+    await click('同意');
+    fireEvent.change(screen.getByLabelText('remark'), { target: { value: '可以' } });
+    const ok = () => buttons('确定').at(-1)!;
+    // Two presses before the answer: one call, and 确定 shows loading meanwhile.
+    await act(async () => { fireEvent.click(ok()); fireEvent.click(ok()); });
+    expect(provider.calls.filter((c) => c.method === 'agree')).toHaveLength(1);
+    await waitFor(() => expect(ok().classList.contains('ant-btn-loading')).toBe(true));
+    await waitFor(() => expect(onApprovalFailed).toHaveBeenCalledOnce());
+    await waitFor(() => expect(ok().classList.contains('ant-btn-loading')).toBe(false));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(success).not.toHaveBeenCalled();
+    // The task is read again after the refusal; still there, so the dialog stays with what was typed.
+    await waitFor(() => expect(provider.calls.filter((c) => c.method === 'findTaskIdByFormId')).toHaveLength(2));
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('请输入原因');
+    expect((screen.getByLabelText('remark') as HTMLTextAreaElement).value).toBe('可以');
+    await act(async () => { fireEvent.click(ok()); });
+    await waitFor(() => expect(provider.calls.filter((c) => c.method === 'agree')).toHaveLength(2));
+    await waitFor(() => expect(onApprovalFailed).toHaveBeenCalledTimes(2));
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
+  });
+
+  it('a refused 驳回 whose task is gone meanwhile closes the reason dialog and takes the approval buttons away', async () => {
+    let mine = true;
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', status: '审批中' }} onClose={() => undefined} onSuccess={onSuccess} />, { refuseApproval: '该审批已结束', taskFor: () => mine });
+    await waitFor(() => expect(footerButtons()).toContain('驳回'));
+    const success = vi.spyOn(feedback.message, 'success');
+    await click('驳回');
+    fireEvent.change(screen.getByLabelText('remark'), { target: { value: '不符合' } });
+    mine = false; // another approver ended it meanwhile
+    await act(async () => { fireEvent.click(buttons('确定').at(-1)!); });
+    await waitFor(() => expect(footerButtons()).toEqual(['撤回', '取消', '提交']));
+    // Closing (antd's leave motion does not end in jsdom).
+    await waitFor(() => expect(document.querySelector('.ant-modal:not(.ant-zoom-leave) .ant-modal-title')).toBeNull());
+    expect(provider.calls.filter((c) => c.method === 'refuse')).toHaveLength(1);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
+  });
+
+  it('a refused 撤回 shows no success and can be pressed again; one call per press while in flight', async () => {
+    const onSuccess = vi.fn();
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', actions: ['view', 'withdraw'] }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false, refuseApproval: '审批人已处理，不能撤回', delay: 400 });
+    await waitFor(() => expect(footerButtons()).toEqual(['撤回', '取消', '提交']));
+    const withdraw = () => buttons('撤回', footer())[0];
+    const success = vi.spyOn(feedback.message, 'success');
+    await act(async () => { fireEvent.click(withdraw()); fireEvent.click(withdraw()); });
+    expect(provider.calls.filter((c) => c.method === 'withdraw')).toHaveLength(1);
+    await waitFor(() => expect(withdraw().classList.contains('ant-btn-loading')).toBe(true));
+    await waitFor(() => expect(withdraw().classList.contains('ant-btn-loading')).toBe(false));
+    expect(onSuccess).not.toHaveBeenCalled();
+    await click('撤回');
+    await waitFor(() => expect(provider.calls.filter((c) => c.method === 'withdraw')).toHaveLength(2));
+    await waitFor(() => expect(withdraw().classList.contains('ant-btn-loading')).toBe(false));
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
   });
 
   it('no 撤回 once the form is no longer under review', async () => {

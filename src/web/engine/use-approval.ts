@@ -1,12 +1,19 @@
 // Approval actions shared by the side drawer and the approval dialog (spec §4).
-import { useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 import type { ApprovalStep } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { DataProviderContext, type TaskData, type UploadedFile } from '../api/data-provider';
 import { feedback } from './feedback';
 
-export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void) {
+/**
+ * The record's open task and approval steps, and the actions on them. A refused or failed action (the server's
+ * message, or the catalogue's wording for a network failure, is shown by the API client) keeps the dialogs open as
+ * they were, shows no success, and re-reads the task and steps: when the record changed meanwhile (another approver
+ * acted, the originator withdrew) the buttons and 审批动态 follow it, and a reason dialog whose task is gone closes.
+ * One action at a time: while a call is in flight its button shows loading and a second press sends nothing.
+ */
+export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void, onFailure?: () => void) {
   // Tolerates a missing provider so drawers without approval render anywhere (stories, tests).
   const provider = useContext(DataProviderContext);
   const [task, setTask] = useState<TaskData | null>(null);
@@ -14,53 +21,87 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
   const [loaded, setLoaded] = useState(false);
   const [reason, setReason] = useState<'agree' | 'reject' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  // Set synchronously: two presses within one render both see busy false.
+  const inFlight = useRef(false);
+  const live = useRef(0);
+
+  // Failed reads show nothing (spec §8): the panel stays empty and no approval button is offered.
+  const read = useCallback((id: string | number) => Promise.all([
+    provider!.findTaskIdByFormId(id).catch(() => null),
+    provider!.findApprovalByFormId(id).catch(() => [] as ApprovalStep[]),
+  ]), [provider]);
 
   useEffect(() => {
     setTask(null);
     setSteps([]);
     setLoaded(false);
+    const run = ++live.current;
     if (!provider || !enabled || formId === undefined || formId === null) return;
-    let live = true;
-    // Non-200 answers on approval calls show nothing (spec §8): failures just leave the panel empty.
-    Promise.all([
-      provider.findTaskIdByFormId(formId).catch(() => null),
-      provider.findApprovalByFormId(formId).catch(() => []),
-    ]).then(([t, s]) => {
-      if (!live) return;
+    void read(formId).then(([t, s]) => {
+      if (run !== live.current) return;
       setTask(t?.taskId ? t : null);
       setSteps(s);
       setLoaded(true);
     });
-    return () => { live = false; };
-  }, [provider, formId, enabled]);
+    return () => { live.current++; };
+  }, [provider, formId, enabled, read]);
+
+  /** After a refusal: the record as it is now (a task taken away closes its reason dialog). */
+  const reread = () => {
+    onFailure?.();
+    if (!provider || formId === undefined || formId === null) return;
+    const run = live.current;
+    void read(formId).then(([t, s]) => {
+      if (run !== live.current) return;
+      const next = t?.taskId ? t : null;
+      setTask(next);
+      setSteps(s);
+      if (!next) setReason(null);
+    });
+  };
 
   const decide = async (remark: string, files: Record<string, UploadedFile[]> = {}) => {
-    if (!provider || !task || !reason) return;
+    if (!provider || !task || !reason || inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     try {
       const decision = { taskId: task.taskId, processInstanceId: task.procInstId, comments: remark };
-      if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
-      else await provider.refuse(decision);
+      try {
+        if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
+        else await provider.refuse(decision);
+      } catch {
+        // The client showed why; the reason dialog keeps what was typed for another try.
+        reread();
+        return;
+      }
       feedback.message.success(reason === 'agree' ? Messages.agreed : Messages.rejected);
       setReason(null);
       onSuccess?.();
-    } catch {
-      /* approval failures show nothing */
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
 
   const withdraw = async () => {
-    if (!provider || formId === undefined || formId === null) return;
+    if (!provider || formId === undefined || formId === null || inFlight.current) return;
+    inFlight.current = true;
+    setWithdrawing(true);
     try {
-      await provider.withdraw({ formId });
+      try {
+        await provider.withdraw({ formId });
+      } catch {
+        reread();
+        return;
+      }
       feedback.message.success(Messages.withdrawn);
       onSuccess?.();
-    } catch {
-      /* approval failures show nothing */
+    } finally {
+      inFlight.current = false;
+      setWithdrawing(false);
     }
   };
 
-  return { task, steps, loaded, reason, busy, openReason: setReason, closeReason: () => setReason(null), decide, withdraw };
+  return { task, steps, loaded, reason, busy, withdrawing, openReason: setReason, closeReason: () => setReason(null), decide, withdraw };
 }

@@ -96,6 +96,15 @@ export function WorkPanel() {
                 record={open.record as Record<string, unknown> & { id: number }}
                 onClose={() => setOpen(null)}
                 onSuccess={() => { setOpen(null); void load(); }}
+                onApprovalFailed={() => {
+                  // Refused (the record changed meanwhile): the lists and the drawer show it as it is now.
+                  void load();
+                  const shown = open.record;
+                  httpDataProvider.getOne({ module: open.schema.module, id: shown.id as number }).then(
+                    (record) => setOpen((o) => (o?.record === shown ? { ...o, record } : o)),
+                    () => undefined,
+                  );
+                }}
               />
           </PageModuleContext.Provider>
         </DataProviderContext.Provider>

@@ -93,6 +93,23 @@ export async function bundleServer(outdir) {
   });
 }
 
+/**
+ * The Node flags `npm start` runs the bundled server with (package.json "start", the one place they are written), for
+ * whatever else starts that bundle as production does (the bench, the bundle's test). Why these flags (issue 9, the
+ * server's RSS; README "Performance"):
+ *  - --max-semi-space-size=8: V8's young generation grows to 2 × 16 MB by default and stays resident; 2 × 8 MB.
+ *  - --v8-pool-size=1: one V8 background thread instead of four. Embedded PGlite's WASM is compiled again by TurboFan
+ *    in the background as it runs, and each compiling thread keeps its own malloc arena, resident afterwards.
+ *  - no --enable-source-maps: it parses the bundle's 2.8 MB source map at start and keeps it (+22 MB of heap). The
+ *    bundle is not minified, so its stack traces stay readable; `NODE_OPTIONS=--enable-source-maps npm start` maps them.
+ */
+export function serverNodeFlags() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const m = /&& node ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start);
+  if (!m) throw new Error('package.json "start" no longer runs node [flags] dist/server/main.mjs');
+  return m[1].split(' ').filter(Boolean);
+}
+
 export async function build(targets, { force = false } = {}) {
   // Generated code both targets import; refreshed first so the stamps below hash its current text.
   await ensurePageValidator();

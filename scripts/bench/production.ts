@@ -1,5 +1,5 @@
 // The production server (issue 9, point 4): what `npm start` runs, the server bundled ahead of time
-// (scripts/build.mjs), started as its own process on the bench's database. Measures the time from spawning it to its
+// (scripts/build.mjs) and run with the same Node flags, started as its own process on the bench's database. Measures the time from spawning it to its
 // first answer, its RSS once idle, and its peak RSS while a list call is driven at it (the in-process server of the
 // other bench lines shares its process with the bench and the yardstick, so its RSS says little).
 import { spawn } from 'node:child_process';
@@ -26,12 +26,13 @@ export interface ProductionFigures { firstAnswerMs: number; idleRssMb: number; p
  */
 export async function benchProduction(database: string | { pgliteDir: string }, drive: (url: string, headers: Record<string, string>) => Promise<unknown>, log: (s: string) => void): Promise<ProductionFigures> {
   // @ts-expect-error plain JavaScript build script without types
-  const { build } = await import('../build.mjs');
+  const { build, serverNodeFlags } = await import('../build.mjs');
   await build(['server']);
   const pglite = typeof database !== 'string';
   const dataDir = pglite ? database.pgliteDir : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-prod-'));
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
+  // With the Node flags of `npm start` (package.json), which are part of what it measures.
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, 'dist/server/main.mjs')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: pglite ? '' : database, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'inherit'],

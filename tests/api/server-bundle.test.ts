@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 // @ts-expect-error plain JavaScript build script without types
-import { bundleServer, stampOf } from '../../scripts/build.mjs';
+import { bundleServer, serverNodeFlags, stampOf } from '../../scripts/build.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -20,7 +20,7 @@ describe('the server bundled for production', () => {
   beforeAll(async () => {
     await bundleServer(path.relative(ROOT, outDir));
     fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-    child = spawn(process.execPath, [path.join(outDir, 'main.mjs')], {
+    child = spawn(process.execPath, [...serverNodeFlags(), path.join(outDir, 'main.mjs')], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,6 +58,17 @@ describe('the server bundled for production', () => {
     })).json() as { status: number; data: { list: unknown[] } };
     expect(page.status).toBe(200);
     expect(page.data.list).toHaveLength(5);
+  });
+
+  it('runs with the Node flags of npm start and loads OCR (sharp, tesseract.js) only on first use', () => {
+    const argv = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+    expect(serverNodeFlags()).toContain('--v8-pool-size=1');
+    for (const flag of serverNodeFlags()) expect(argv).toContain(flag);
+    // sharp's native library is mapped into the process once sharp is imported: a static import anywhere in the
+    // bundle's start-up graph (e.g. a re-export of the OCR provider) would load it, and ~12 MB with it, at start.
+    const maps = fs.readFileSync(`/proc/${child.pid}/maps`, 'utf8');
+    expect(maps).toMatch(/argon2/); // the reading sees native libraries the server does load
+    expect(maps).not.toMatch(/libvips|sharp/);
   });
 
   it('stamps a build with the contents of its inputs, so an unchanged tree is not rebuilt', () => {

@@ -8,7 +8,6 @@ import type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider'
 
 export type { IdCardOcrResult, LicenseOcrResult, OcrProvider } from './provider';
 export { ID_CARD_NOT_RECOGNISED, LICENSE_NOT_RECOGNISED, IMAGE_UNREADABLE } from './provider';
-export { LocalOcrProvider } from './local-provider';
 export { lookupDivision, divisionText, type Division } from './divisions';
 
 export type OcrProviderFactory = (options?: LocalOcrOptions) => OcrProvider;

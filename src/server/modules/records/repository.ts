@@ -38,6 +38,18 @@ export function toFlat(r: Row) {
   };
 }
 
+/**
+ * toFlat for rows nobody else holds (a page's, just parsed): the record's fields are added to its data object itself,
+ * in the same order and with the same result as toFlat's copy, which costs more than the rest of a row's reading.
+ */
+function flatInPlace(r: Row) {
+  const o = r.data as ReturnType<typeof toFlat>;
+  o.id = r.id; o.code = r.code; o.status = r.status; o.lines = r.lines; o.categoryId = r.category_id;
+  o.createdBy = r.created_by; o.createdByName = r.created_by_name ?? undefined;
+  o.createdAt = isoOf(r.created_at); o.updatedAt = isoOf(r.updated_at);
+  return o;
+}
+
 /** A time as the API answers it; a list's page selects it as that text already (ISO_SQL), read rows as a Date. */
 const isoOf = (t: Date | string) => (typeof t === 'string' && t.endsWith('Z') ? t : new Date(t).toISOString());
 /** A timestamptz column as toISOString() would write it (UTC, milliseconds): no Date made and formatted per row. */
@@ -309,7 +321,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   }
   // Its boundary stored (or not): the calls waiting for this walk go on.
   walked?.();
-  const list = pageRows.map((r) => toFlat(r));
+  const list = pageRows.map(flatInPlace);
   const running = new Map<number, { originatorId: number; acted: boolean }>();
   for (const r of pageRows) {
     const x = r.running_ as { o: number | string; a: boolean } | null;

@@ -183,6 +183,7 @@ function tableName(node: unknown): string | undefined {
 
 const WATCHED_SET = new Set<string>(WATCHED);
 const rawWrites = new WeakMap<readonly string[], string[]>();
+const rawTextWrites = new Map<string, string[]>();
 
 /** The watched tables a statement writes. */
 export function writtenTables(node: RootOperationNode): string[] {
@@ -206,11 +207,17 @@ export function writtenTables(node: RootOperationNode): string[] {
     case 'RawNode': {
       // A sql`…` template's fragments are the same frozen array at every call of that line: scanned once (a list's
       // page query is several KB of text, and every statement passes here).
+      // sql.raw(text) makes a new array each call: its text is the key (a few recurring texts: BEGIN, a team's settings).
       const fragments = (node as RawNode).sqlFragments;
-      let found = rawWrites.get(fragments);
+      const one = fragments.length === 1 ? fragments[0] : undefined;
+      let found = one === undefined ? rawWrites.get(fragments) : rawTextWrites.get(one);
       if (!found) {
         found = [...fragments.join(' ').matchAll(WRITE_RE)].map((m) => m[1].toLowerCase());
-        rawWrites.set(fragments, found);
+        if (one === undefined) rawWrites.set(fragments, found);
+        else {
+          if (rawTextWrites.size >= 1000) rawTextWrites.clear();
+          rawTextWrites.set(one, found);
+        }
       }
       for (const t of found) add(t);
       break;

@@ -7,7 +7,7 @@ import { excel } from './exceljs';
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { orderSql, type Sorter } from '../records/query';
-import { toFlat, whereSql, type PageQuery } from '../records/repository';
+import { flatInPlace, toFlat, whereSql, type PageQuery } from '../records/repository';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { readAggregates } from '../records/aggregates';
 import { withClock } from '../records/stage-state';
@@ -73,7 +73,7 @@ export async function writeExport(trx: TenantTx, input: ExportInput, out: Writab
     if (input.aborted?.()) break;
     const { rows } = await sql<Parameters<typeof toFlat>[0]>`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
     if (!rows.length) break;
-    const read = await readAggregates(trx, tenant, input.schemas, page, rows.map((r) => readAsView(page, withClock(page, toFlat(r), now), today)), today);
+    const read = await readAggregates(trx, tenant, input.schemas, page, rows.map((r) => readAsView(page, withClock(page, flatInPlace(r), now), today)), today);
     const flat = await withStageHistory(trx, tenant, page, read);
     for (const row of flat) {
       const cells = columns.map((c) => c.cell(row as Record<string, unknown>));

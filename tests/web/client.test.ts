@@ -178,7 +178,7 @@ describe('options', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('approval actions (agree, refuse, withdraw) are not silent: the server\'s message, 网络错误, 请求错误', async () => {
+  it('approval actions (agree, refuse, withdraw) show nothing when refused or failed (spec §8) but still throw', async () => {
     const { httpDataProvider } = await import('../../src/web/api/http-provider');
     const actions = [
       () => httpDataProvider.agree({ taskId: '3', processInstanceId: '4', comments: '' }),
@@ -190,10 +190,10 @@ describe('options', () => {
       stubFetch(() => envelope(409, null, '该任务已处理'));
       expect((await failure(act())).message).toBe('该任务已处理');
       stubFetch(() => new Response(JSON.stringify({ status: 500, message: '', data: null }), { status: 500, headers: { 'content-type': 'application/json' } }));
-      expect((await failure(act())).message).toBe('网络错误');
+      expect((await failure(act())).kind).toBe('status');
       stubFetch(() => { throw new TypeError('Failed to fetch'); });
       expect((await failure(act())).kind).toBe('transport');
-      expect(notify.mock.calls.map((c) => c[0])).toEqual(['该任务已处理', '网络错误', '请求错误，请稍后再试']);
+      expect(notify).not.toHaveBeenCalled();
     }
   });
 

@@ -1,5 +1,5 @@
 // The real data provider: the engine's contract over the server's generic record, category, dictionary,
-// approval and file calls. Approval reads are silent on non-200 (spec §8); approval actions show why they failed.
+// approval and file calls. Approval calls are silent on non-200 (spec §8).
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request, requestFile } from './client';
@@ -133,13 +133,13 @@ export const httpDataProvider: DataProvider = {
   },
   findApprovalByFormId: (formId) => api.get<ApprovalStep[]>('/oa/task/findApprovalByFormId', { searchParams: { formId }, silent: true }),
   async agree({ taskId, processInstanceId, comments, files }) {
-    await api.post('/oa/process/agree', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments, ...(files && Object.keys(files).length ? { files } : {}) });
+    await api.post('/oa/process/agree', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments, ...(files && Object.keys(files).length ? { files } : {}) }, { silent: true });
   },
   async refuse({ taskId, processInstanceId, comments }) {
-    await api.post('/oa/process/refuse', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments });
+    await api.post('/oa/process/refuse', { taskId: Number(taskId), processInstanceId: processInstanceId ? Number(processInstanceId) : undefined, comments }, { silent: true });
   },
   async withdraw({ formId }) {
-    await api.post('/oa/process/withdraw', { formId: Number(formId) });
+    await api.post('/oa/process/withdraw', { formId: Number(formId) }, { silent: true });
   },
 
   async upload(file, name) {

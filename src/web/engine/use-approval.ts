@@ -7,9 +7,9 @@ import { DataProviderContext, type TaskData, type UploadedFile } from '../api/da
 import { feedback } from './feedback';
 
 /**
- * The record's open task and approval steps, and the actions on them. A refused or failed action (the server's
- * message, or the catalogue's wording for a network failure, is shown by the API client) keeps the dialogs open as
- * they were, shows no success, and re-reads the task and steps: when the record changed meanwhile (another approver
+ * The record's open task and approval steps, and the actions on them. A refused or failed action shows no message
+ * (spec §8: nothing visible happens on a non-200 approval call) and no success; it keeps the dialogs open as they
+ * were and re-reads the task and steps: when the record changed meanwhile (another approver
  * acted, the originator withdrew) the buttons and 审批动态 follow it, and a reason dialog whose task is gone closes.
  * One action at a time: while a call is in flight its button shows loading and a second press sends nothing.
  */
@@ -71,7 +71,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
         if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
         else await provider.refuse(decision);
       } catch {
-        // The client showed why; the reason dialog keeps what was typed for another try.
+        // Silent (spec §8); the reason dialog keeps what was typed for another try.
         reread();
         return;
       }

@@ -1,5 +1,7 @@
 // npm run bench: the record store and the app under load, side by side with a yardstick measured in the same
-// run (a bare Fastify + pg primary-key lookup on the same cluster). Prints one line per call: req/s, p50,
+// run (a bare Fastify + pg primary-key lookup on the same cluster). The load lines drive the production server (the
+// bundle `npm start` runs, in its own process with its Node flags: scripts/bench/production.ts); this process loads
+// the data through an in-process server, which also serves the Excel export and the browser's figures. Prints one line per call: req/s, p50,
 // p99 and the ratio to the yardstick. Figures are printed, not asserted: speed goals live here, never in
 // unit tests. Ends with the browser's figures (scripts/measure-web.ts, headless Chromium, against the loaded demo team):
 // /login's and /reimburseManage's JS+CSS bytes (gzip), that page's first 20 rows, a keystroke in a 200-line drawer.
@@ -8,7 +10,8 @@
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
 // `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 // BENCH_CALLS (a regular expression) runs only the lines whose names match, e.g. `BENCH_CALLS='page 1|create'`;
-// the yardstick always runs; 'Excel export', 'production', 'pglite' and 'web' name the other parts (case is ignored).
+// the yardstick and the production server's start and RSS always run; 'Excel export', 'pglite' and 'web' name the other
+// parts (case is ignored).
 // 'pglite' (scripts/bench/pglite.ts): a server on a fresh PGlite folder with BENCH_PGLITE_SCALE (default 100,000)
 // reimbursements, page 1 under the same load, and the production bundle started on that folder.
 // The summary at the end sets every figure beside issue 9's goal and says whether it was met (scripts/bench/goals.ts). For quick A/B runs while working:
@@ -78,11 +81,10 @@ const login = async (username: string) => {
   return ((await r.json()) as { data: { token: string } }).data.token;
 };
 const token = await login('demo');
-const headers = { 'content-type': 'application/json', satoken: token };
-const page = (body: object) => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
+const inProcess = { 'content-type': 'application/json', satoken: token };
 
 // The Excel export of the whole list (BENCH_SCALE rows): time, file size, the server's peak RSS growth.
-if (process.env.BENCH_ONLY === 'export' || wanted('Excel export')) await benchExport(db, server.url, headers, DEMO.tenantCode, log);
+if (process.env.BENCH_ONLY === 'export' || wanted('Excel export')) await benchExport(db, server.url, inProcess, DEMO.tenantCode, log);
 if (process.env.BENCH_ONLY === 'export') {
   await bare.close();
   await pool.end();
@@ -97,42 +99,41 @@ const done = (name: string, r: Load) => {
   rows.push([name, r]);
   log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
 };
-// Warm up (caches, JIT) without measuring.
-await cannon({ ...page({ pageNum: 1 }), duration: 3 });
-const yard = await cannon({ url: `${bareUrl}/pk/${someId}` });
-done('yardstick: bare Fastify + pg, primary key', yard);
-const calls: [string, object][] = [
-  ['list page 1, newest first', page({ pageNum: 1 })],
-  ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-  ['list page 500, sorted by 报销总额', page({ pageNum: 500, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-  ['list page 1, sorted by 报销日期 asc', page({ pageNum: 1, sorters: [{ field: 'applyDate', order: 'asc' }] })],
-  ['list page 1, 报销总额 range + sort', page({ pageNum: 1, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-  ['list page 500, 报销总额 range + sort', page({ pageNum: 500, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-  ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
-  ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
-];
-for (const [name, opts] of calls) if (wanted(name)) done(name, await cannon(opts));
 
-// Writes: creating a record through the full validation path, 20 connections.
-const dict = (await (await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
-const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
-if (wanted('create a record (validated), -c 20')) done('create a record (validated), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 }));
-// Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
-const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
-if (drafts.length && wanted('submit for approval (transition), -c 20')) done('submit for approval (transition), -c 20', await cannon({ url: `${server.url}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) }));
+/** The load lines, against the server at `app` (signed in as the demo owner with `headers`). */
+async function loadLines(app: string, headers: Record<string, string>) {
+  const page = (body: object) => ({ url: `${app}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
+  // Warm up (caches, JIT, plan cache) without measuring.
+  await cannon({ ...page({ pageNum: 1 }), duration: 3 });
+  done('yardstick: bare Fastify + pg, primary key', await cannon({ url: `${bareUrl}/pk/${someId}` }));
+  const calls: [string, object][] = [
+    ['list page 1, newest first', page({ pageNum: 1 })],
+    ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+    ['list page 500, sorted by 报销总额', page({ pageNum: 500, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+    ['list page 1, sorted by 报销日期 asc', page({ pageNum: 1, sorters: [{ field: 'applyDate', order: 'asc' }] })],
+    ['list page 1, 报销总额 range + sort', page({ pageNum: 1, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+    ['list page 500, 报销总额 range + sort', page({ pageNum: 500, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
+    ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
+    ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
+  ];
+  for (const [name, opts] of calls) if (wanted(name)) done(name, await cannon(opts));
 
-// The production server (the bundle `npm start` runs) in its own process: first answer, idle and peak RSS.
-const figures: Figure[] = [];
-// Its list run is a load line too: what `npm start` serves, beside the in-process lines above.
-if (wanted('production')) {
-  const p = await benchProduction(url, async (u, h) => {
-    const call = { url: `${u}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) };
-    await cannon({ ...call, duration: 3 }); // warm up (JIT, plan cache), as for the in-process lines
-    const r = await cannon(call);
-    done('production bundle: list page 1, sorted by 报销总额', r);
-  }, log);
-  figures.push(...productionFigures('PostgreSQL', p));
+  // Writes: creating a record through the full validation path, 20 connections.
+  const dict = (await (await fetch(`${app}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
+  const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
+  if (wanted('create a record (validated), -c 20')) done('create a record (validated), -c 20', await cannon({ url: `${app}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 }));
+  // Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
+  const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
+  if (drafts.length && wanted('submit for approval (transition), -c 20')) done('submit for approval (transition), -c 20', await cannon({ url: `${app}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) }));
 }
+
+// The load lines drive the production server: the bundle `npm start` runs (no TypeScript compiled at run time), in
+// its own process with `npm start`'s Node flags, on this cluster. Its first answer is timed and its RSS sampled, idle
+// and through every load line (issue 9, point 4).
+const figures: Figure[] = [];
+const production = await benchProduction(url, loadLines, log);
+figures.push(...productionFigures('PostgreSQL', production));
+const yard = rows[0][1];
 
 // Embedded PGlite at 100k rows (issue 9: page 1 ≥ 300 req/s), then the production bundle on that existing folder.
 if (wanted('pglite')) {

@@ -72,7 +72,7 @@ export interface ProductionFigures { firstAnswerMs: number; idleRssMb: number; p
 export const productionFigures = (where: string, p: ProductionFigures): Figure[] => [
   { name: `production server on ${where}: first answer after spawn`, value: p.firstAnswerMs, unit: 'ms', goal: 2000 },
   { name: `production server on ${where}: RSS idle`, value: p.idleRssMb, unit: 'MB', goal: 200 },
-  { name: `production server on ${where}: RSS peak during a list run`, value: p.peakRssMb, unit: 'MB', goal: 300 },
+  { name: `production server on ${where}: RSS peak under load`, value: p.peakRssMb, unit: 'MB', goal: 300 },
 ];
 
 export const webFigures = (m: WebMeasure): Figure[] => [

@@ -1,7 +1,7 @@
 // The production server (issue 9, point 4): what `npm start` runs, the server bundled ahead of time
-// (scripts/build.mjs) and run with the same Node flags, started as its own process on the bench's database. Measures the time from spawning it to its
-// first answer, its RSS once idle, and its peak RSS while a list call is driven at it (the in-process server of the
-// other bench lines shares its process with the bench and the yardstick, so its RSS says little).
+// (scripts/build.mjs) and run with the same Node flags, started as its own process on the bench's database. Measures
+// the time from spawning it to its first answer and its RSS once idle, then runs the caller's load against it (on
+// PostgreSQL every load line of the bench) while its peak RSS is sampled.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,7 +68,7 @@ export async function benchProduction(database: string | { pgliteDir: string }, 
       clearInterval(sampler);
     }
     log(`production server (dist/server/main.mjs, ${pglite ? 'PGlite, existing data folder' : 'PostgreSQL'}): first answer ${firstAnswerMs} ms after spawn; `
-      + `RSS idle ${idleRssMb.toFixed(0)} MB, peak during a list run ${peakRssMb.toFixed(0)} MB`);
+      + `RSS idle ${idleRssMb.toFixed(0)} MB, peak under load ${peakRssMb.toFixed(0)} MB`);
     return { firstAnswerMs, idleRssMb, peakRssMb };
   } finally {
     const exited = child.exitCode === null && child.signalCode === null ? new Promise((res) => child.once('exit', res)) : null;

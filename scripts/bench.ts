@@ -73,6 +73,10 @@ const pool = new pg.Pool({ connectionString: url, max: 10 });
 const bare = Fastify();
 const someId = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} ORDER BY id LIMIT 1`.execute(db)).rows[0].id;
 bare.get('/pk/:id', async (req) => (await pool.query('SELECT * FROM records WHERE id = $1', [Number((req.params as { id: string }).id)])).rows[0]);
+// The same lookup as a named prepared statement, printed beside it (no goal, no ratio is taken from it): the bare
+// lookup is planned at every call, and planning weighs every index of records (~475 partial ones), which costs
+// PostgreSQL several times the lookup itself; this line shows what the lookup costs without that.
+bare.get('/pkp/:id', async (req) => (await pool.query({ name: 'pk', text: 'SELECT * FROM records WHERE id = $1', values: [Number((req.params as { id: string }).id)] })).rows[0]);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -106,6 +110,7 @@ async function loadLines(app: string, headers: Record<string, string>) {
   // Warm up (caches, JIT, plan cache) without measuring.
   await cannon({ ...page({ pageNum: 1 }), duration: 3 });
   done('yardstick: bare Fastify + pg, primary key', await cannon({ url: `${bareUrl}/pk/${someId}` }));
+  done('yardstick, as a prepared statement (no goal)', await cannon({ url: `${bareUrl}/pkp/${someId}` }));
   const calls: [string, object][] = [
     ['list page 1, newest first', page({ pageNum: 1 })],
     ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],

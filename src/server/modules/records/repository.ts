@@ -30,21 +30,22 @@ type Row = {
 
 /** A record travels as one flat object: its fields plus the system properties. */
 export function toFlat(r: Row) {
-  return {
-    ...r.data,
-    id: r.id, code: r.code, status: r.status, lines: r.lines, categoryId: r.category_id,
-    createdBy: r.created_by, createdByName: r.created_by_name ?? undefined,
-    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
-  };
+  return flatInPlace({ ...r, data: { ...r.data } });
 }
 
+/** A record as the API answers it: its data's fields, then the record's own. */
+type Flat = Record<string, unknown> & {
+  id: number; code: string; status: string; lines: Record<string, unknown>[]; categoryId: number | null;
+  createdBy: number; createdByName: string | undefined; createdAt: string; updatedAt: string;
+};
+
 /**
- * toFlat for rows nobody else holds (a page's or an export batch's, just parsed): the record's fields are added to
- * its data object itself, in the same order and with the same result as toFlat's copy. Spreading a parsed object
- * into a literal cost more than the rest of reading a row, and made an object slower to serialize.
+ * toFlat without the copy, for rows nobody else holds (a page's or an export batch's, just parsed): the record's fields
+ * are added to its data object itself. Spreading a parsed object into a literal cost more than the rest of reading a
+ * row, and made an object slower to serialize.
  */
-export function flatInPlace(r: Row) {
-  const o = r.data as ReturnType<typeof toFlat>;
+export function flatInPlace(r: Row): Flat {
+  const o = r.data as Flat;
   o.id = r.id; o.code = r.code; o.status = r.status; o.lines = r.lines; o.categoryId = r.category_id;
   o.createdBy = r.created_by; o.createdByName = r.created_by_name ?? undefined;
   o.createdAt = isoOf(r.created_at); o.updatedAt = isoOf(r.updated_at);

@@ -21,6 +21,7 @@ import * as m019 from './migrations/019_copy_backfill';
 import * as m020 from './migrations/020_cache_notify';
 import * as m021 from './migrations/021_keyword_search';
 import * as m022 from './migrations/022_team_cache_notify';
+import * as m023 from './migrations/023_keyword_inline';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020_cache_notify': m020,
   '021_keyword_search': m021,
   '022_team_cache_notify': m022,
+  '023_keyword_inline': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

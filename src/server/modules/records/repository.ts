@@ -64,9 +64,16 @@ export const COUNT_BOUND = 5000;
 const narrowed = (q: PageQuery) => !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
 
 /**
+ * Whether no character of the text has a case (Chinese, digits, punctuation): LIKE then matches what ILIKE does.
+ * Combining marks and modifier letters are left out: lower-casing some letters (İ → i̇) yields them.
+ */
+export const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() === s && !/[\p{M}\p{Lm}]/u.test(s);
+
+/**
  * The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export.
- * `walk`: the keyword as one opaque call (yg_keyword, migration 021, the same match) which the planner takes for a
- * common one, so a list whose keyword matches many rows reads the order's index until the page is full.
+ * `walk`: the keyword's match as a CASE, which the planner neither matches to the trigram index nor estimates as a
+ * pattern (a CASE is taken to hold for half the rows), so a list whose keyword matches many rows reads the order's
+ * index until the page is full. The same match, inline: no function call per row.
  */
 export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>, opts: { walk?: boolean } = {}) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
@@ -75,7 +82,11 @@ export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pa
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
   if (q.keyword?.trim()) {
     const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
-    conds.push(opts.walk ? sql`yg_keyword(r.code, r.data, ${kw})` : sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
+    // A word without a case matches the same rows with LIKE, which does not lower-case every row's text as ILIKE does.
+    const like = caseless(q.keyword.trim()) ? sql`LIKE` : sql`ILIKE`;
+    conds.push(opts.walk
+      ? sql`CASE WHEN r.code ${like} ${kw} THEN true ELSE r.data::text ${like} ${kw} END`
+      : sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
   }
   if (q.categoryId) {
     conds.push(sql`r.category_id IN (
@@ -167,8 +178,8 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
  */
 function planStable(m: ModuleSchema, q: PageQuery, walk: boolean): boolean {
   if (q.scope || q.categoryId || (q.tab && q.tab !== 'all')) return false;
-  // A keyword known to match many rows, as one opaque call (yg_keyword) the planner estimates the same whatever the
-  // word: the plan walks the order's index in any case.
+  // A keyword known to match many rows, as a CASE the planner estimates the same whatever the word: the plan walks
+  // the order's index in any case.
   if (q.keyword?.trim()) return walk && !q.filters?.length;
   if (q.filters?.length !== 1) return false;
   const f = q.filters[0];

@@ -179,6 +179,33 @@ describe.each(testDialects())('stock leftovers on $name', (dialect) => {
     expect(await held(free.s.id)).toBe(0);
   });
 
+  it('发货 from another warehouse than the order holds in: the stock leaves that one, the hold is given back where it is, the order keeps its 发货仓库', async () => {
+    const rack = await material('展架（换仓发货测试）', 80);
+    expect((await post('入库', whA, [{ materialId: rack.id, quantity: 10, unitPrice: 80 }])).status).toBe(200);
+    expect((await post('入库', whB, [{ materialId: rack.id, quantity: 10, unitPrice: 80, location: 'B-01' }])).status).toBe(200);
+    const { s, done } = await approvedSale([{ materialId: rack.id, quantity: 6, unitPrice: 150, location: 'B-01' }], { warehouseId: whB });
+    expect(done.status).toBe('已通过');
+    expect(await balance(rack.id, whB)).toMatchObject({ quantity: 10, lockedQuantity: 6 });
+    expect((await stage('salesProcess', s.id, 'sign', { contractNo: 'HT-SWAP-1', signDate: today })).status).toBe(200);
+    // 2 leave 分仓测试甲 this time: its stock goes down, the order's hold in 乙 shrinks by the same 2.
+    const shipped = await stage('salesProcess', s.id, 'ship', { warehouseId: whA, shipDate: today, shipHandlerId: await uid('demo'), lines: [{ shipQuantity: 2 }] });
+    expect(shipped.status, shipped.message).toBe(200);
+    expect(await balance(rack.id, whA)).toMatchObject({ quantity: 8, lockedQuantity: 0 });
+    expect(await balance(rack.id, whB)).toMatchObject({ quantity: 10, lockedQuantity: 4, availableQuantity: 6 });
+    expect(await held(s.id)).toBe(4);
+    // The order still names 乙 (the dialog's 发货仓库 was this shipment's), and the 出库单 does not carry 乙's 库位.
+    expect(await getRecord(t, 'salesProcess', s.id, boss)).toMatchObject({ warehouseId: whB, warehouseIdName: '分仓测试乙', salesStage: '部分发货' });
+    const [doc] = await bySource('storeprocess', s.code);
+    expect(doc).toMatchObject({ status: '已通过', data: { warehouseId: whA } });
+    expect(doc.lines[0]).toMatchObject({ quantity: 2 });
+    expect(doc.lines[0].location || '').toBe('');
+    // The rest from 乙 itself: its 库位 is carried, and nothing is held any more.
+    expect((await stage('salesProcess', s.id, 'ship', { warehouseId: whB, shipDate: today, shipHandlerId: await uid('demo'), lines: [{ shipQuantity: 4 }] })).status).toBe(200);
+    expect(await balance(rack.id, whB)).toMatchObject({ quantity: 6, lockedQuantity: 0 });
+    expect(await held(s.id)).toBe(0);
+    expect((await bySource('storeprocess', s.code)).map((x) => [x.data.warehouseId, x.lines[0].location || ''])).toEqual([[whA, ''], [whB, 'B-01']]);
+  });
+
   it('销售出库 from a warehouse that requires approval waits, holding its quantity, and is refused at approval if the stock is gone', async () => {
     const lamp = await material('灯箱（审批出库测试）', 300);
     const receipt = await post('入库', whC, [{ materialId: lamp.id, quantity: 5, unitPrice: 300 }]);

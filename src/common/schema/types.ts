@@ -902,7 +902,7 @@ export interface StageAction {
   permissionCode?: string;
   /** Rules over the record and `input` (what the action asks for), e.g. input.returnPrice <= balancePrice. */
   checks?: CheckRule[];
-  /** What the action asks for; stored on the record. */
+  /** What the action asks for; stored on the record (but for `inputOnly`). */
   fields?: FieldDef[];
   /**
    * What the action asks for each of the record's lines (到货数量 per purchase line), sent as values.lines (one
@@ -922,6 +922,12 @@ export interface StageAction {
   batch?: boolean;
   /** The dialog starts from the record's current values of `fields` (修改档案 of an approved employee file). */
   prefill?: boolean;
+  /**
+   * Fields of `fields` asked for but not stored on the record: the action's checks, effects and notice read them as
+   * input.x, and its history notes them. 发货仓库 is where one shipment leaves from; the order keeps its own 发货仓库,
+   * whose stock it holds (a prefilled dialog starts from that one).
+   */
+  inputOnly?: string[];
   /** Offered (and allowed) only while this holds over the record, besides `from` (推进阶段 while a 立项阶段 is open). */
   when?: string;
   /** Whom the action notifies (催办 → the order's owner): see StageNotify. */

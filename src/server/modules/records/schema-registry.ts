@@ -162,10 +162,13 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (!child) throw new Error(`${m.file}: tree.children.field "${tree.children.field}" is not a record picker of the form`);
       if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
     }
-    // A stage action's notify names a field of the form (or of the action) holding the recipient.
+    // A stage action's notify names a field of the form (or of the action) holding the recipient; inputOnly, fields of the action.
     for (const a of m.schema.stages?.actions ?? []) {
       const to = a.notify?.to;
       if (to && !m.fields.some((f) => f.fieldName === to) && !(a.fields ?? []).some((f) => f.fieldName === to)) throw new Error(`${m.file}: stages.${a.key}.notify.to "${to}" is not a field of the form`);
+      for (const name of a.inputOnly ?? []) {
+        if (!(a.fields ?? []).some((f) => f.fieldName === name)) throw new Error(`${m.file}: stages.${a.key}.inputOnly "${name}" is not a field of the action`);
+      }
     }
     // A read-time column sorts by a stored field of the form (sortAs), and only when it is sortable.
     for (const c of m.schema.list.columns) {

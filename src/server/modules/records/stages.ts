@@ -98,7 +98,10 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   // Without `to` the record stays where it is; its effects and auto rules may move it.
   const to = action.to ?? from;
   patch[stageField(m)] = to;
-  const r = await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now()
+  // What is stored: all but the fields the action only asks for (and their labels), which its effects read as input.
+  const stored = { ...patch };
+  for (const name of action.inputOnly ?? []) { delete stored[name]; delete stored[`${name}Name`]; }
+  const r = await sql`UPDATE records SET data = data || ${JSON.stringify(stored)}::jsonb, updated_at = now()
     WHERE tenant_code = ${tenant} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
@@ -114,8 +117,8 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   await runEffects(trx, ctx, m, recordId, `stage:${action.key}`, `stage:${ev.id}`, userId, patch, 0, lineInput);
   if (action.notify) await notifyOfAction(trx, tenant, m, action, action.notify, { ...data, ...Object.fromEntries((action.fields ?? []).flatMap((f) => [[f.fieldName, null], [`${f.fieldName}Name`, null]])), ...patch, code: row.code }, recordId, Number(ev.id), userId);
   // Fields the action stored may be read by computed ones (a new 合同期限 moves 合同到期).
-  const stored = (action.fields ?? []).some((f) => patch[f.fieldName] !== undefined) && m.fields.some((f) => f.compute);
-  await settleStored(trx, ctx, m, recordId, userId, undefined, stored);
+  const changed = (action.fields ?? []).some((f) => stored[f.fieldName] !== undefined) && m.fields.some((f) => f.compute);
+  await settleStored(trx, ctx, m, recordId, userId, undefined, changed);
 }
 
 /**

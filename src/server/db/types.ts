@@ -270,6 +270,8 @@ export interface RecordsTable {
   deleted_at: Date | null;
   /** The key of the add request that made it (a re-sent request answers this record). */
   request_key: Generated<string | null>;
+  /** data as text, kept by PostgreSQL (migration 024) for keyword walks; never written, never read whole. */
+  search: Generated<string>;
 }
 
 export interface RecordSequencesTable {

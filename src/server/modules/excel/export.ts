@@ -7,7 +7,7 @@ import { excel } from './exceljs';
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { orderSql, type Sorter } from '../records/query';
-import { flatInPlace, toFlat, whereSql, type PageQuery } from '../records/repository';
+import { flatInPlace, recordColumns, toFlat, whereSql, type PageQuery } from '../records/repository';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { readAggregates } from '../records/aggregates';
 import { withClock } from '../records/stage-state';
@@ -64,7 +64,7 @@ export async function writeExport(trx: TenantTx, input: ExportInput, out: Writab
   const order: RawBuilder<unknown> = orderSql(data, query.sorters);
   // A cursor lives until the transaction ends; its query is the list's own (same WHERE, same ORDER BY).
   await sql`DECLARE yg_export NO SCROLL CURSOR FOR
-    SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+    SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
     WHERE ${where} ORDER BY ${order}`.execute(trx);
   const now = new Date();
   const today = todayInChina();

@@ -103,7 +103,9 @@ export function recordEntry(s: AppServices) {
     const now = new Date();
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));
-    return read.map((r) => ({ ...r, actions: rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id)) }));
+    // The rows are this call's own (just read and flattened): each takes its actions in place, not in a copy.
+    for (const r of read) (r as Record<string, unknown>).actions = rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id));
+    return read as (typeof read[number] & { actions: ReturnType<typeof rowActions> })[];
   }
 
   return { moduleOf, enter, writable, dataOf, withActions };

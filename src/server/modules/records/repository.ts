@@ -73,7 +73,8 @@ export const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() 
  * The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export.
  * `walk`: the keyword's match as a CASE, which the planner neither matches to the trigram index nor estimates as a
  * pattern (a CASE is taken to hold for half the rows), so a list whose keyword matches many rows reads the order's
- * index until the page is full. The same match, inline: no function call per row.
+ * index until the page is full. The same match, inline (no function call per row), on the JSON text the row keeps
+ * (`search`, migration 024) rather than made again from its data for every row read.
  */
 export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>, opts: { walk?: boolean } = {}) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
@@ -85,7 +86,7 @@ export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pa
     // A word without a case matches the same rows with LIKE, which does not lower-case every row's text as ILIKE does.
     const like = caseless(q.keyword.trim()) ? sql`LIKE` : sql`ILIKE`;
     conds.push(opts.walk
-      ? sql`CASE WHEN r.code ${like} ${kw} THEN true ELSE r.data::text ${like} ${kw} END`
+      ? sql`CASE WHEN r.code ${like} ${kw} THEN true ELSE r.search ${like} ${kw} END`
       : sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
   }
   if (q.categoryId) {
@@ -351,11 +352,18 @@ export async function bumpCount(trx: TenantTx, tenant: string, module: string, b
     .onConflict((oc) => oc.columns(['tenant_code', 'module']).doUpdateSet({ n: sql`record_counts.n + ${by}` })).execute();
 }
 
+const RECORD_COLUMNS = ['id', 'tenant_code', 'module', 'code', 'status', 'data', 'lines', 'category_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'request_key'];
+/**
+ * A record's columns as a whole row is read (alias.id, alias.tenant_code…): all but `search`, its data again as text
+ * for keyword walks (migration 024), which would double what is sent and parsed.
+ */
+export const recordColumns = (alias: string) => sql.raw(RECORD_COLUMNS.map((c) => `${alias}.${c}`).join(', '));
+
 // Statements every write repeats go to PostgreSQL's plan cache (db/prepared.ts): planning one that reads or writes
 // records weighs each of the table's ~475 partial indexes (~1 ms), running it by primary key takes ~0.03 ms.
 export async function getRecord(trx: TenantTx, tenant: string, module: string, id: number) {
   const { rows } = await sql<Row>`${PREPARED}
-    SELECT r.*, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+    SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
     WHERE r.tenant_code = ${tenant} AND r.module = ${module} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(trx);
   return rows[0];
 }
@@ -381,7 +389,7 @@ export async function insertNumbered(trx: TenantTx, tenant: string, module: stri
       INSERT INTO records (tenant_code, module, code, status, data, lines, category_id, created_by, request_key)
       SELECT ${tenant}::text, ${module}::text, ${v.prefix}::text || ${v.day}::text || lpad(seq.last::text, greatest(4, length(seq.last::text)), '0'),
         ${v.status}::text, ${JSON.stringify(v.data)}::jsonb, ${JSON.stringify(v.lines)}::jsonb, ${v.categoryId}::bigint, ${v.userId}::bigint, ${v.requestKey ?? null}::text
-      FROM seq RETURNING *
+      FROM seq RETURNING ${recordColumns('records')}
     )${counted}
     SELECT made.*, u.nick_name AS created_by_name FROM made LEFT JOIN users u ON u.id = made.created_by`.execute(trx);
   return rows[0];

@@ -71,23 +71,30 @@ export const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() 
 
 /**
  * The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export.
- * `walk`: the keyword's match as a CASE, which the planner neither matches to the trigram index nor estimates as a
- * pattern (a CASE is taken to hold for half the rows), so a list whose keyword matches many rows reads the order's
- * index until the page is full. The same match, inline (no function call per row), on the JSON text the row keeps
- * (`search`, migration 024) rather than made again from its data for every row read.
  */
-export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>, opts: { walk?: boolean } = {}) {
+export const whereSql = (tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) => whereForms(tenant, m, q).where;
+
+/**
+ * whereSql, and for a keyword its walk form, built in one pass. The walk form tests the keyword as a CASE, which the
+ * planner neither matches to the trigram index nor estimates as a pattern (a CASE is taken to hold for half the rows),
+ * so a list whose keyword matches many rows reads the order's index until the page is full. The same match, inline
+ * (no function call per row), on the JSON text the row keeps (`search`, migration 024) rather than made again from its
+ * data for every row read.
+ */
+export function whereForms(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) {
   // The module is a literal (a validated identifier) so the planner can match the module's partial indexes.
   const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
   if (q.scope) conds.push(q.scope);
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
+  let at = -1;
+  let walkCond: RawBuilder<unknown> | undefined;
   if (q.keyword?.trim()) {
     const kw = `%${q.keyword.trim().replace(/[\\%_]/g, '\\$&')}%`;
     // A word without a case matches the same rows with LIKE, which does not lower-case every row's text as ILIKE does.
     const like = caseless(q.keyword.trim()) ? sql`LIKE` : sql`ILIKE`;
-    conds.push(opts.walk
-      ? sql`CASE WHEN r.code ${like} ${kw} THEN true ELSE r.search ${like} ${kw} END`
-      : sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
+    at = conds.length;
+    conds.push(sql`(r.code ILIKE ${kw} OR r.data::text ILIKE ${kw})`);
+    walkCond = sql`CASE WHEN r.code ${like} ${kw} THEN true ELSE r.search ${like} ${kw} END`;
   }
   if (q.categoryId) {
     conds.push(sql`r.category_id IN (
@@ -105,7 +112,10 @@ export function whereSql(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pa
     if (q.tab === 'mine') conds.push(sql`r.id IN (SELECT record_id FROM process_instances WHERE tenant_code = ${tenant} AND originator_id = ${u})`);
     if (q.tab === 'cc') conds.push(sql`r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${u})`);
   }
-  return sql.join(conds, sql` AND `);
+  return {
+    where: sql.join(conds, sql` AND `),
+    walk: walkCond && (() => sql.join(conds.map((c, i) => (i === at ? walkCond! : c)), sql` AND `)),
+  };
 }
 
 /**
@@ -229,7 +239,8 @@ function afterParts(keys: OrderKey[], b: (string | null)[]): RawBuilder<unknown>
  * page boundaries, until the module's records change: listMemo).
  */
 export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery) {
-  const where = whereSql(tenant, m, q);
+  const forms = whereForms(tenant, m, q);
+  const where = forms.where;
   const keys = orderKeys(m, q.sorters);
   const isNarrowed = narrowed(q);
   const memo = listMemo(trx, tenant, m, q, where, keys);
@@ -254,7 +265,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // planner cannot tell the two apart itself: it estimates every '%…%' pattern to match a handful of rows.
   const keyword = !!q.keyword?.trim() && known !== undefined;
   const walk = keyword && known! > COUNT_BOUND;
-  const pageWhere = walk ? whereSql(tenant, m, q, { walk }) : where;
+  const pageWhere = walk && forms.walk ? forms.walk() : where;
   const order = orderSql(m, q.sorters, { sorted: keyword && !walk && keywordIndexed });
   const total = !isNarrowed
     ? sql<number>`(SELECT coalesce((SELECT n FROM record_counts WHERE tenant_code = ${tenant} AND module = ${m.schema.module}), 0))`

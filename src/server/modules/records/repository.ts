@@ -45,7 +45,8 @@ type Flat = Record<string, unknown> & {
  * row, and made an object slower to serialize.
  */
 export function flatInPlace(r: Row): Flat {
-  const o = r.data as Flat;
+  // A page reads its data as the stored text (`search`, see pageRecords), parsed here as the driver parses jsonb.
+  const o = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Flat;
   o.id = r.id; o.code = r.code; o.status = r.status; o.lines = r.lines; o.categoryId = r.category_id;
   o.createdBy = r.created_by; o.createdByName = r.created_by_name ?? undefined;
   o.createdAt = isoOf(r.created_at); o.updatedAt = isoOf(r.updated_at);
@@ -299,8 +300,9 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const skip = offset - (from?.pos ?? 0);
   // One row more before the page: its keys are where this page starts, for the next call.
   const lead = memo && skip > 0 ? 1 : 0;
-  // The columns toFlat reads (not r.*: the others would be sent and parsed for nothing), its times as their text.
-  const sel = sql.join([sql`r.id, r.code, r.status, r.data, r.lines, r.category_id, r.created_by`,
+  // The columns toFlat reads (not r.*: the others would be sent and parsed for nothing), its times as their text, its
+  // data as the text PostgreSQL keeps of it (`search`, migration 024) rather than made again from the jsonb per row.
+  const sel = sql.join([sql`r.id, r.code, r.status, r.search AS data, r.lines, r.category_id, r.created_by`,
     sql`${isoSql('r.created_at')} AS created_at`, sql`${isoSql('r.updated_at')} AS updated_at`, sql`u.nick_name AS created_by_name`,
     // A row under approval brings its running instance (who started it, whether an approver acted), which its
     // actions need (workflow runningOf): no second round trip for the page's rows.

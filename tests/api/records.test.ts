@@ -186,6 +186,28 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
     });
   });
 
+  describe('list rows', () => {
+    it('name their maker as he is named now: after a rename, and after he has left the team', async () => {
+      const made = await add({ reason: '改名测试' });
+      expect(made.status).toBe(200);
+      const maker = async () => (await page({ keyword: '改名测试' }, boss)).data.list.find((r: { id: number }) => r.id === made.data.id)?.createdByName;
+      expect(await maker()).toBe('张三');
+      expect((await t.call('POST', '/api/admin/sysuser/updateProfile', { nickName: '张三丰' }, staff)).status).toBe(200);
+      expect(await maker()).toBe('张三丰');
+      // No longer a member (his membership row gone altogether): read by id.
+      const uid = Number(made.data.createdBy);
+      const membership = await t.db.selectFrom('memberships').selectAll().where('tenant_code', '=', DEMO.tenantCode).where('user_id', '=', uid).executeTakeFirstOrThrow();
+      await t.db.deleteFrom('memberships').where('tenant_code', '=', DEMO.tenantCode).where('user_id', '=', uid).execute();
+      try {
+        expect(await maker()).toBe('张三丰');
+      } finally {
+        await t.db.insertInto('memberships').values(membership).execute();
+        expect((await t.call('POST', '/api/admin/sysuser/updateProfile', { nickName: '张三' }, staff)).status).toBe(200);
+      }
+      expect(await maker()).toBe('张三');
+    });
+  });
+
   describe('tenant isolation', () => {
     it('keeps another team from reading, updating, deleting or counting our records', async () => {
       const r = await add({ reason: '机密' });

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { tenantOf, type TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
 import { filterSql, orderKeys, orderSql, type Filter, type OrderKey, type Sorter } from './query';
-import { cacheBusOf, TableCache, type CacheBus } from '../../db/cache-bus';
+import { cacheBusOf, readThrough, TableCache, type CacheBus } from '../../db/cache-bus';
 import { releaseKeys, releasePeriods } from './unique';
 import { keywordIndexed } from './indexes';
 import { PREPARED } from '../../db/prepared';
@@ -303,7 +303,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // The columns toFlat reads (not r.*: the others would be sent and parsed for nothing), its times as their text, its
   // data as the text PostgreSQL keeps of it (`search`, migration 024) rather than made again from the jsonb per row.
   const sel = sql.join([sql`r.id, r.code, r.status, r.search AS data, r.lines, r.category_id, r.created_by`,
-    sql`${isoSql('r.created_at')} AS created_at`, sql`${isoSql('r.updated_at')} AS updated_at`, sql`u.nick_name AS created_by_name`,
+    sql`${isoSql('r.created_at')} AS created_at`, sql`${isoSql('r.updated_at')} AS updated_at`,
     // A row under approval brings its running instance (who started it, whether an approver acted), which its
     // actions need (workflow runningOf): no second round trip for the page's rows.
     sql`CASE WHEN r.status = '审批中' THEN (SELECT jsonb_build_object('o', pi.originator_id, 'a', EXISTS (SELECT 1 FROM tasks t
@@ -311,7 +311,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
       FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
     // The sort keys (their text, for the boundaries, is taken outside: an expression such as yg_num runs once a row).
     ...keys.map((k, i) => sql`${k.expr} AS ${sql.ref(`k${i}`)}`)]);
-  const base = sql`SELECT ${sel} FROM records r LEFT JOIN users u ON u.id = r.created_by WHERE ${pageWhere}`;
+  const base = sql`SELECT ${sel} FROM records r WHERE ${pageWhere}`;
   let page: RawBuilder<unknown>;
   // A first page (or one starting at a remembered boundary) of a list narrowed by nothing has a text that recurs and
   // no value whose selectivity would change the plan (the team, a boundary's keys): its LIMIT a literal, no OFFSET, it
@@ -348,6 +348,7 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   }
   // Its boundary stored (or not): the calls waiting for this walk go on.
   walked?.();
+  await withCreatorNames(trx, tenant, pageRows);
   const list = pageRows.map(flatInPlace);
   const running = new Map<number, { originatorId: number; acted: boolean }>();
   for (const r of pageRows) {
@@ -356,6 +357,22 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   }
   runningByPage.set(list, running);
   return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/**
+ * The names of the users who made a page's rows (created_by_name), from the team's members' names kept in a cache
+ * (db/cache-bus.ts: emptied when a name changes or a member comes or goes) instead of a join per row; a maker who is
+ * no member any more is read by id.
+ */
+async function withCreatorNames(trx: TenantTx, tenant: string, rows: Row[]) {
+  if (!rows.length) return;
+  const names = await readThrough(trx, 'memberNames', ['users', 'memberships'], 60_000, tenant, async () => new Map(
+    (await sql<{ id: string; nick_name: string | null }>`SELECT u.id, u.nick_name FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_code = ${tenant}`.execute(trx)).rows.map((u) => [Number(u.id), u.nick_name] as const)));
+  const missing = [...new Set(rows.map((r) => Number(r.created_by)).filter((id) => !names.has(id)))];
+  const others = missing.length ? new Map((await sql<{ id: string; nick_name: string | null }>`SELECT id, nick_name FROM users
+    WHERE id IN (${sql.join(missing)})`.execute(trx)).rows.map((u) => [Number(u.id), u.nick_name] as const)) : undefined;
+  for (const r of rows) r.created_by_name = names.get(Number(r.created_by)) ?? others?.get(Number(r.created_by)) ?? null;
 }
 
 /** Keeps the module's record count in step, in the transaction that adds or removes records. */

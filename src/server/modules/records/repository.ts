@@ -366,7 +366,9 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
  */
 async function withCreatorNames(trx: TenantTx, tenant: string, rows: Row[]) {
   if (!rows.length) return;
-  const names = await readThrough(trx, 'memberNames', ['users', 'memberships'], 60_000, tenant, async () => new Map(
+  // Keyed by the team whose rows the transaction sees too, as the other team caches are: a read made under another
+  // team's row-level security never answers this one.
+  const names = await readThrough(trx, 'memberNames', ['users', 'memberships'], 60_000, `${tenantOf(trx) ?? ''}|${tenant}`, async () => new Map(
     (await sql<{ id: string; nick_name: string | null }>`SELECT u.id, u.nick_name FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.tenant_code = ${tenant}`.execute(trx)).rows.map((u) => [Number(u.id), u.nick_name] as const)));
   const missing = [...new Set(rows.map((r) => Number(r.created_by)).filter((id) => !names.has(id)))];

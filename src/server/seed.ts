@@ -86,17 +86,14 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
   await grantMemberRole(db, code, staffId);
   await grantMemberRole(db, code, lisiId);
   await grantMemberRole(db, code, wangId);
-  // The finance role (李四): every module of the catalogue's finance group, paying and collecting included.
-  const financeModules = MODULES.filter((m) => m.group === 'finance').map((m) => m.key);
-  const financeCodes = financeModules.flatMap(permissionCodesOf);
-  const role = await db.insertInto('roles')
-    .values({ tenant_code: code, role_key: 'finance', role_name: '财务', menus: financeModules, permissions: financeCodes })
-    .returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('user_roles').values({ tenant_code: code, user_id: lisiId, role_id: role.id }).execute();
+  // The team's default roles (人事行政, 财务 …) serve the demo's people as they are; the demo adds its own (采购, 仓管…).
+  const roleIds = new Map((await db.selectFrom('roles').select(['id', 'role_key']).where('tenant_code', '=', code).execute()).map((r) => [r.role_key, r.id]));
+  // 李四 is the finance role's holder: paying and collecting included.
+  await db.insertInto('user_roles').values({ tenant_code: code, user_id: lisiId, role_id: roleIds.get('finance')! }).execute();
   // The rest of the staff (demo/people.json): members with their department, leaderships and roles.
   const people = loadPeople();
-  const roleIds = new Map<string, number>([['finance', role.id]]);
   for (const r of people.roles) {
+    if (roleIds.has(r.key)) continue;
     const modules = MODULES.filter((x) => r.groups.includes(x.group) || r.modules?.includes(x.key)).map((x) => x.key);
     const permissions = modules.flatMap(permissionCodesOf).filter((c) => !r.without?.includes(c.slice(c.indexOf(':') + 1)));
     const row = await db.insertInto('roles')

@@ -44,7 +44,8 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
     await claim('huangwei', '木工车间');
     const roles = (await t.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, boss)).data.list as Row[];
     memberRole = roles.find((r) => r.roleKey === 'member')!.id;
-    expect(roles.find((r) => r.roleKey === 'member')).toMatchObject({ dataScope: 'all', dataScopeName: '全部' });
+    // 仅本人 is the member role's default; each test below sets the scope it is about.
+    expect(roles.find((r) => r.roleKey === 'member')).toMatchObject({ dataScope: 'self', dataScopeName: '仅本人' });
   });
   afterAll(async () => t?.close());
 
@@ -59,7 +60,8 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
   };
   const get = (u: string, of: string) => t.call('GET', `${api('reimburseManage', 'get')}?id=${rec[of].id}`, undefined, tok[u]);
 
-  it('全部 (the default): every member sees every colleague\'s record', async () => {
+  it('全部: every member sees every colleague\'s record', async () => {
+    await setScope('all');
     expect(await list('zhangsan')).toHaveLength(5);
     expect((await get('zhangsan', 'wufang')).status).toBe(200);
   });
@@ -99,7 +101,8 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
     expect(await list('zhangsan')).toEqual(['数据范围测试-liuyang', '数据范围测试-zhangsan']);
     expect((await get('zhangsan', 'liuyang')).status).toBe(200);
     expect((await get('zhangsan', 'wufang')).status).toBe(404);
-    expect(await list('zhengkai')).toEqual(['数据范围测试-zhengkai']);
+    // 郑凯 leads 生产部 and the workshops under it: his leadership shows him their records whatever his role's scope.
+    expect(await list('zhengkai')).toEqual(['数据范围测试-huangwei', '数据范围测试-zhengkai']);
     await setScope('deptTree');
     // 木工车间 sits under 生产部 in the dept tree.
     expect(await list('zhengkai')).toEqual(['数据范围测试-huangwei', '数据范围测试-zhengkai']);

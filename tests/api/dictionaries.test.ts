@@ -150,8 +150,10 @@ describe.each(testDialects())('dictionary writes on $name', (dialect) => {
     expect(await call('add', { fieldKey: 'paymentMethod', dictName: '数字人民币' }, cashier)).toMatchObject({ status: 403, message: '没有权限执行该操作' });
     expect(await call('add', { fieldKey: 'unit', dictName: '吨' }, cashier)).toMatchObject({ status: 403 });
     expect(await call('update', { id: await itemId('unit', '件'), dictName: '件数' }, cashier)).toMatchObject({ status: 403 });
-    // 张三 (member role) edits 字段字典 but may not delete.
-    const mine = await call('add', { fieldKey: 'unit', dictName: '吨' }, staff);
+    // 张三 (member role) reads 字段字典 but neither adds, changes nor deletes its items.
+    expect(await call('add', { fieldKey: 'unit', dictName: '吨' }, staff)).toMatchObject({ status: 403, message: '没有权限执行该操作' });
+    expect(await call('update', { id: await itemId('unit', '件'), dictName: '件数' }, staff)).toMatchObject({ status: 403 });
+    const mine = await call('add', { fieldKey: 'unit', dictName: '吨' });
     expect(mine.status).toBe(200);
     expect(await call('delete', { id: mine.data.id }, staff)).toMatchObject({ status: 403 });
     expect((await call('delete', { id: mine.data.id })).status).toBe(200);

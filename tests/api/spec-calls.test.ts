@@ -12,6 +12,11 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
   let boss: string;
   let staff: string;
   let lisi: string;
+  /**
+   * Who reads the lookups here: the owner, who sees the whole team. What a 仅本人 member gets from them
+   * (his own records only) is the permission matrix's (tests/api/permission-matrix.test.ts).
+   */
+  let reader: string;
   /** 张三 in a team of his own (individual): the outsider of 演示企业. */
   let other: string;
 
@@ -20,6 +25,7 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
+    reader = boss;
     other = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '张三的工作室', tenantType: 'individual' }, other);
     expect(made.status, made.message).toBe(200);
@@ -69,7 +75,7 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
     it('refuses a member without team:roles, and shows a team only its own roles', async () => {
       expect(await post('/api/admin/role/rolePage', {}, staff)).toMatchObject({ status: 403, message: '没有权限查看团队角色' });
       const theirs = ok(await post('/api/admin/role/rolePage', {}, other));
-      expect(theirs.list.map((r: any) => r.roleName).sort()).toEqual(['普通成员', '管理员'].sort());
+      expect(theirs.list.map((r: any) => r.roleName).sort()).toEqual(['人事行政', '普通成员', '管理员', '财务'].sort());
       expect(await post('/api/admin/role/rolePage', { pageSize: 0 }, boss)).toMatchObject({ status: 400, message: '参数格式不正确：pageSize' });
     });
   });
@@ -79,8 +85,8 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
 
     it('pages the approved records of the three project pages, newest first, without overlap', async () => {
       const approved = { field: 'status', operator: 'eq', value: '已通过' };
-      const totals = await Promise.all(modules.map(async (m) => (await pageAll(m, staff, [approved])).total));
-      const first = ok(await post('/api/project/project/projectPage', { pageNum: 1, pageSize: 10 }, staff));
+      const totals = await Promise.all(modules.map(async (m) => (await pageAll(m, reader, [approved])).total));
+      const first = ok(await post('/api/project/project/projectPage', { pageNum: 1, pageSize: 10 }, reader));
       expect(first.total).toBe(totals.reduce((a, b) => a + b, 0));
       expect(first.total).toBeGreaterThan(20);
       expect(first.list).toHaveLength(10);
@@ -92,26 +98,26 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
       }
       const dates = first.list.map((p: any) => p.createdAt);
       expect([...dates].sort().reverse()).toEqual(dates);
-      const second = ok(await post('/api/project/project/projectPage', { pageNum: 2, pageSize: 10 }, staff));
+      const second = ok(await post('/api/project/project/projectPage', { pageNum: 2, pageSize: 10 }, reader));
       expect(second.list.some((p: any) => first.list.some((q: any) => q.id === p.id))).toBe(false);
       expect(second.list[0].createdAt <= first.list[9].createdAt).toBe(true);
     });
 
     it('filters by project type (a decoration page holds 装修 projects) and by customer', async () => {
-      const decoration = ok(await post('/api/project/project/projectPage', { pageSize: 200, projectType: '装修' }, staff));
+      const decoration = ok(await post('/api/project/project/projectPage', { pageSize: 200, projectType: '装修' }, reader));
       expect(decoration.total).toBeGreaterThan(0);
       expect(decoration.list.every((p: any) => p.projectTypeName === '装修')).toBe(true);
       expect(decoration.list.some((p: any) => p.module === 'decorationProjectProposal')).toBe(true);
       expect(decoration.list.some((p: any) => p.module === 'furnitureProjectProposal')).toBe(false);
-      const any = ok(await post('/api/project/project/projectPage', { pageSize: 50 }, staff)).list.find((p: any) => p.customerId);
-      const ofCustomer = ok(await post('/api/project/project/projectPage', { pageSize: 200, customerId: any.customerId }, staff));
+      const any = ok(await post('/api/project/project/projectPage', { pageSize: 50 }, reader)).list.find((p: any) => p.customerId);
+      const ofCustomer = ok(await post('/api/project/project/projectPage', { pageSize: 200, customerId: any.customerId }, reader));
       expect(ofCustomer.list.length).toBeGreaterThan(0);
       expect(ofCustomer.list.every((p: any) => p.customerId === any.customerId)).toBe(true);
     });
 
     it('refuses an unknown type and a page beyond the window; another team has no projects', async () => {
-      expect(await post('/api/project/project/projectPage', { projectType: '航天' }, staff)).toMatchObject({ status: 400, message: '项目类型不存在：航天' });
-      expect((await post('/api/project/project/projectPage', { pageNum: 101, pageSize: 20 }, staff)).status).toBe(400);
+      expect(await post('/api/project/project/projectPage', { projectType: '航天' }, reader)).toMatchObject({ status: 400, message: '项目类型不存在：航天' });
+      expect((await post('/api/project/project/projectPage', { pageNum: 101, pageSize: 20 }, reader)).status).toBe(400);
       expect(ok(await post('/api/project/project/projectPage', {}, other))).toMatchObject({ list: [], total: 0 });
     });
   });
@@ -179,45 +185,45 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
 
   describe('tenantPartner', () => {
     it('queryList pages the 伙伴信息 records, filterable by type', async () => {
-      const page = await pageAll('partnerInfo', staff);
-      const all = ok(await post('/api/admin/tenantPartner/queryList', { pageNum: 1, pageSize: 200 }, staff));
+      const page = await pageAll('partnerInfo', reader);
+      const all = ok(await post('/api/admin/tenantPartner/queryList', { pageNum: 1, pageSize: 200 }, reader));
       expect(all.total).toBe(page.total);
       expect(all.list.map((p: any) => p.id).sort()).toEqual(page.list.map((p: any) => p.id).sort());
-      const suppliers = ok(await post('/api/admin/tenantPartner/queryList', { pageSize: 200, partnerType: '供应商' }, staff));
+      const suppliers = ok(await post('/api/admin/tenantPartner/queryList', { pageSize: 200, partnerType: '供应商' }, reader));
       expect(suppliers.total).toBeGreaterThan(0);
       expect(suppliers.total).toBeLessThan(all.total);
       expect(suppliers.list.every((p: any) => p.partnerTypeName.includes('供应商'))).toBe(true);
-      expect(await post('/api/admin/tenantPartner/queryList', { partnerType: '外星人' }, staff)).toMatchObject({ status: 400, message: '伙伴类型不存在：外星人' });
+      expect(await post('/api/admin/tenantPartner/queryList', { partnerType: '外星人' }, reader)).toMatchObject({ status: 400, message: '伙伴类型不存在：外星人' });
       expect(ok(await post('/api/admin/tenantPartner/queryList', {}, other))).toMatchObject({ list: [], total: 0 });
     });
 
     it('queryListByType offers approved partners of the types that are not 淘汰', async () => {
-      const customers = ok(await post('/api/admin/tenantPartner/queryListByType', { partnerType: ['客户'] }, staff)) as any[];
+      const customers = ok(await post('/api/admin/tenantPartner/queryListByType', { partnerType: ['客户'] }, reader)) as any[];
       expect(customers.length).toBeGreaterThan(1);
       expect(customers.every((c) => c.partnerTypeName.includes('客户') && c.stage !== '淘汰')).toBe(true);
       const victim = customers[0];
       const out = await post('/api/data/partnerInfo/stage', { id: victim.value, action: 'eliminate', values: { statusReason: '长期不结款' } }, boss);
       expect(out.status, out.message).toBe(200);
-      const after = ok(await post('/api/admin/tenantPartner/queryListByType', { partnerType: '客户' }, staff)) as any[];
+      const after = ok(await post('/api/admin/tenantPartner/queryListByType', { partnerType: '客户' }, reader)) as any[];
       expect(after.map((c) => c.value)).not.toContain(victim.value);
       expect(after).toHaveLength(customers.length - 1);
-      expect(await post('/api/admin/tenantPartner/queryListByType', {}, staff)).toMatchObject({ status: 400, message: '缺少参数：partnerType' });
-      expect(await post('/api/admin/tenantPartner/queryListByType', { partnerType: [] }, staff)).toMatchObject({ status: 400, message: '请选择伙伴类型' });
+      expect(await post('/api/admin/tenantPartner/queryListByType', {}, reader)).toMatchObject({ status: 400, message: '缺少参数：partnerType' });
+      expect(await post('/api/admin/tenantPartner/queryListByType', { partnerType: [] }, reader)).toMatchObject({ status: 400, message: '请选择伙伴类型' });
       expect(ok(await post('/api/admin/tenantPartner/queryListByType', { partnerType: '客户' }, other))).toEqual([]);
     });
 
     it('getTenantUserName lists a partner\'s contacts, primary first; a partner of another team is not found', async () => {
-      const page = await pageAll('partnerInfo', staff);
+      const page = await pageAll('partnerInfo', reader);
       const withLines = page.list.find((p) => (p.lines ?? []).length >= 2)!;
-      const contacts = ok(await post('/api/admin/tenantPartner/getTenantUserName', { partnerId: withLines.id }, staff)) as any[];
+      const contacts = ok(await post('/api/admin/tenantPartner/getTenantUserName', { partnerId: withLines.id }, reader)) as any[];
       const names = withLines.lines.map((l: any) => l.name);
       expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(names));
       expect(contacts.every((c) => c.partnerId === withLines.id)).toBe(true);
       if (contacts.some((c) => c.isPrimary)) expect(contacts[0].isPrimary).toBe(true);
       expect(contacts[0].label).toContain(contacts[0].name);
       expect(await post('/api/admin/tenantPartner/getTenantUserName', { partnerId: withLines.id }, other)).toMatchObject({ status: 404, message: '伙伴不存在' });
-      expect(await post('/api/admin/tenantPartner/getTenantUserName', { partnerId: 'abc' }, staff)).toMatchObject({ status: 400, message: '参数格式不正确：partnerId' });
-      const everyone = ok(await post('/api/admin/tenantPartner/getTenantUserName', { keyword: names[0] }, staff)) as any[];
+      expect(await post('/api/admin/tenantPartner/getTenantUserName', { partnerId: 'abc' }, reader)).toMatchObject({ status: 400, message: '参数格式不正确：partnerId' });
+      const everyone = ok(await post('/api/admin/tenantPartner/getTenantUserName', { keyword: names[0] }, reader)) as any[];
       expect(everyone.every((c) => c.name.includes(names[0]) || c.mobile.includes(names[0]))).toBe(true);
     });
   });
@@ -238,29 +244,29 @@ describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
 
   describe('employee/getAllEmployeeInfoByProfession', () => {
     it('groups the approved, not-left employees by post in the dictionary\'s order', async () => {
-      const files = await pageAll('employeeFiles', staff, [{ field: 'status', operator: 'eq', value: '已通过' }]);
+      const files = await pageAll('employeeFiles', reader, [{ field: 'status', operator: 'eq', value: '已通过' }]);
       const working = files.list.filter((e) => e.employeeStatus !== '离职');
       expect(working.length).toBeGreaterThan(10);
       expect(working.length).toBeLessThan(files.list.length);
-      const groups = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', {}, staff)) as any[];
+      const groups = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', {}, reader)) as any[];
       expect(groups.reduce((n, g) => n + g.count, 0)).toBe(working.length);
       for (const g of groups) {
         expect(g.employees).toHaveLength(g.count);
         for (const e of g.employees) expect(working.find((w) => w.id === e.value)?.postId).toBe(g.postId ?? undefined);
       }
-      const posts = (ok(await post('/api/admin/syspost/list', {}, staff)) as any[]).map((p) => p.value);
+      const posts = (ok(await post('/api/admin/syspost/list', {}, reader)) as any[]).map((p) => p.value);
       const order = groups.filter((g) => posts.includes(g.postId)).map((g) => posts.indexOf(g.postId));
       expect([...order].sort((a, b) => a - b)).toEqual(order);
-      const withLeft = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { withLeft: true }, staff)) as any[];
+      const withLeft = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { withLeft: true }, reader)) as any[];
       expect(withLeft.reduce((n, g) => n + g.count, 0)).toBe(files.list.length);
-      const designers = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { postId: '设计师' }, staff)) as any[];
+      const designers = ok(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { postId: '设计师' }, reader)) as any[];
       expect(designers.map((g) => g.postName)).toEqual(['设计师']);
       expect(designers[0].count).toBe(working.filter((w) => w.postIdName === '设计师').length);
       expect(designers[0].count).toBeGreaterThan(0);
     });
 
     it('refuses an unknown post, and a team without the 员工档案 page', async () => {
-      expect(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { postId: '宇航员' }, staff)).toMatchObject({ status: 400, message: '岗位不存在：宇航员' });
+      expect(await post('/api/admin/employee/getAllEmployeeInfoByProfession', { postId: '宇航员' }, reader)).toMatchObject({ status: 400, message: '岗位不存在：宇航员' });
       expect(await post('/api/admin/employee/getAllEmployeeInfoByProfession', {}, other)).toMatchObject({ status: 403 });
     });
   });

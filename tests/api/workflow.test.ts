@@ -41,9 +41,10 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     lines: [{ expenseType: d('expenseType', '办公费'), occurDate: today, price }], ...over,
   });
   const add = (token: string, over: object = {}, price = 88, submit = false) => t.call('POST', `${M}/add`, { ...claim(over, price), submit }, token);
-  const get = async (id: number, token = staff) => (await t.call('GET', `${M}/get?id=${id}`, undefined, token)).data;
+  // Reads as the owner, who sees every record (张三, a plain member, sees only his own and those he must approve).
+  const get = async (id: number, token = boss) => (await t.call('GET', `${M}/get?id=${id}`, undefined, token)).data;
   const taskOf = async (formId: number, token: string) => (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${formId}`, undefined, token)).data;
-  const steps = async (formId: number) => (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${formId}`, undefined, staff)).data;
+  const steps = async (formId: number) => (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${formId}`, undefined, boss)).data;
   const agreeAs = async (formId: number, token: string, comments = '同意') => {
     const task = await taskOf(formId, token);
     expect(task.taskId, 'the caller has a task on this form').toEqual(expect.any(Number));
@@ -163,15 +164,19 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
 
   it('lets only the creator or an admin change a draft', async () => {
     const mine = (await add(boss, { applicantId: ids.boss, deptId: d('dept', '总经办') })).data;
-    const asStaff = await get(mine.id);
-    expect(asStaff.actions).toEqual(['view', 'print']);
-    expect((await t.call('POST', `${M}/update`, { ...mine, bankCardNo: '6222020200112233445', reason: '改了你的卡号' }, staff))).toMatchObject({ status: 403 });
-    expect((await t.call('POST', `${M}/submit`, { id: mine.id }, staff)).status).toBe(403);
+    // 张三 (仅本人) does not even see it; 赵敏 (人事行政: she sees the whole team) sees it but may not change it.
+    expect(await get(mine.id, staff)).toBeNull();
+    expect((await t.call('POST', `${M}/update`, { ...mine, reason: '改了你的' }, staff)).status).toBe(404);
+    const colleague = await t.login('zhaomin', DEMO.password);
+    const asColleague = await get(mine.id, colleague);
+    expect(asColleague.actions).toEqual(['view', 'print']);
+    expect((await t.call('POST', `${M}/update`, { ...mine, bankCardNo: '6222020200112233445', reason: '改了你的卡号' }, colleague))).toMatchObject({ status: 403 });
+    expect((await t.call('POST', `${M}/submit`, { id: mine.id }, colleague)).status).toBe(403);
     expect((await get(mine.id)).reason).toBe('流程测试');
     const staffDraft = (await add(staff)).data;
     expect((await t.call('POST', `${M}/update`, { ...staffDraft, reason: '管理员改的' }, lisi)).status).toBe(200);
     expect((await t.call('POST', `${M}/delete`, { ids: [staffDraft.id] }, lisi)).status).toBe(200);
-    const rows = (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 200 }, staff)).data.list;
+    const rows = (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 200 }, colleague)).data.list;
     expect(rows.find((x: any) => x.id === mine.id).actions).not.toContain('edit');
     expect(rows.every((x: any) => Array.isArray(x.actions))).toBe(true);
   });

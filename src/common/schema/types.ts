@@ -474,6 +474,12 @@ export interface ChartDef {
 }
 
 /** A record page: its records' fields, list and dialogs (a dictionary page is DictionaryPageSchema). */
+/** A field naming a user, and the fields that user may change (`lines.<cell>` for a line-item cell). */
+export interface EditableBy {
+  field: string;
+  fields: string[];
+}
+
 export interface PageSchema {
   $schema?: string;
   key: string;
@@ -538,6 +544,12 @@ export interface PageSchema {
   visibleWhen?: RecordCondition[][];
   /** With visibleWhen: the team's admins (and its owner) see every record (company files); without, they too see only theirs (payslips). */
   visibleToAdmins?: boolean;
+  /**
+   * The team's shared reference records (materials, warehouses, the company's information, templates): everyone
+   * who may open the page reads them whatever his role's data scope, which narrows only the documents people make.
+   * Writing still follows ownership and permission codes.
+   */
+  sharedRecords?: boolean;
   /** Records only effects and generators write: users list and open them, never add, change or delete. */
   readOnly?: boolean;
   /** false: records only effects make; users change them and take their stage actions but never add one. */
@@ -545,10 +557,11 @@ export interface PageSchema {
   /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
   viewOf?: string;
   /**
-   * Fields naming users who may also change a record while it is editable, besides its creator and the team's
-   * admins: e.g. the appraised employee (userId) fills in the self scores of an appraisal HR created.
+   * Users who may also change a record while it is editable, besides its creator and the team's admins, and
+   * only in the fields listed: e.g. the appraised employee (userId) fills in the self scores
+   * (`lines.selfScore`) of an appraisal HR created; the server refuses any other field he sends changed.
    */
-  editableBy?: string[];
+  editableBy?: EditableBy[];
   /** One record per team (e.g. 企业信息): the page opens it; a second one is refused. */
   single?: boolean;
   /** The 智能数据 view's charts (none: the module tab bar shows no 智能数据 entry). */

@@ -23,6 +23,7 @@ import * as m021 from './migrations/021_keyword_search';
 import * as m022 from './migrations/022_team_cache_notify';
 import * as m023 from './migrations/023_keyword_inline';
 import * as m024 from './migrations/024_record_search_text';
+import * as m026 from './migrations/026_least_privilege_roles';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022_team_cache_notify': m022,
   '023_keyword_inline': m023,
   '024_record_search_text': m024,
+  '026_least_privilege_roles': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

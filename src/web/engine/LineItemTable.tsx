@@ -30,6 +30,8 @@ export interface LineItemTableProps {
   title?: string;
   addable?: boolean;
   readOnly?: boolean;
+  /** Cells shown but not changed (the props of columns a restricted editor may not fill). */
+  lockedCells?: Set<string>;
 }
 
 const VIRTUAL_THRESHOLD = 50;
@@ -212,10 +214,11 @@ function useShownColumns(columns: ColumnDef[]): ColumnDef[] {
   return columns.filter((_, i) => shown[i]);
 }
 
-export function LineItemTable({ store, columns: declared, title, addable, readOnly }: LineItemTableProps) {
+export function LineItemTable({ store, columns: declared, title, addable, readOnly, lockedCells }: LineItemTableProps) {
   const columns = useShownColumns(declared);
   const keys = useSyncExternalStore(store.subscribeKeys, store.keys);
-  const editable = !readOnly;
+  // A restricted editor (lockedCells) fills cells but neither adds nor removes lines.
+  const editable = !readOnly && !lockedCells;
   const box = useBoxWidth();
   const fixedWidth = 60 + (editable ? 60 : 0);
   const { widths, fits } = fitColumnWidths(columns.map((c) => c.width ?? DEFAULT_CELL_WIDTH), fixedWidth, box.width);
@@ -226,7 +229,7 @@ export function LineItemTable({ store, columns: declared, title, addable, readOn
       key: col.prop,
       width: widths[i],
       title: <RequiredHeader store={store} col={col} readOnly={readOnly} />,
-      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} columns={columns} readOnly={readOnly || !!col.compute} />,
+      render: (_v: unknown, r: { key: string }) => <Cell store={store} rowKey={r.key} col={col} columns={columns} readOnly={readOnly || !!col.compute || !!lockedCells?.has(col.prop)} />,
     })),
     ...(editable ? [{
       title: '操作', key: '__op', width: 60, fixed: fits ? ('right' as const) : undefined,

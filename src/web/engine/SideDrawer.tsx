@@ -85,7 +85,14 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   useFillLines(form, lines, config.fields, !readOnly && !!config.lines);
   const formId = record?.id;
   // A new record's form shows only the fields a new record has (isAdd false: 开工日期, 返工次数, set later by its actions).
-  const shownFields = useMemo(() => (isNew ? config.fields.filter((f) => f.isAdd !== false) : config.fields), [isNew, config.fields]);
+  // Someone the page names in editableBy (the appraised employee) changes only the fields the server lists for him
+  // (record.editOnly); the rest show as they are, since the server would refuse them changed.
+  const editOnly = useMemo(() => (!readOnly && Array.isArray(record?.editOnly) ? new Set((record.editOnly as unknown[]).map(String)) : null), [record, readOnly]);
+  const shownFields = useMemo(() => {
+    const fields = isNew ? config.fields.filter((f) => f.isAdd !== false) : config.fields;
+    return editOnly ? fields.map((f) => (editOnly.has(f.fieldName) ? f : { ...f, disabled: true })) : fields;
+  }, [isNew, config.fields, editOnly]);
+  const lockedCells = useMemo(() => (editOnly && config.lines ? new Set(config.lines.columns.map((c) => c.prop).filter((p) => !editOnly.has(`lines.${p}`))) : undefined), [editOnly, config.lines]);
   // 撤回 only makes sense while the form is under review; the server refuses it otherwise anyway.
   const status = record?.[config.systemCode?.statusProp ?? 'status'];
   const allowed = Array.isArray(record?.actions) ? (record!.actions as string[]) : null;
@@ -224,7 +231,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
             <SchemaFields fields={shownFields} columns={2} />
           </FormLayout>
           {/* Inside the form: line cells read its values and picks (a picker's filter, the picked warehouse's 库位). */}
-          {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable} readOnly={readOnly || !!config.lines.readOnly} />}
+          {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} addable={config.lines.addable && !editOnly} readOnly={readOnly || !!config.lines.readOnly} lockedCells={lockedCells} />}
         </FormProvider>
         {formId !== undefined && (config.approval || (module && provider?.recordHistory)) && (
           <Collapse

@@ -8,6 +8,7 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { conflict, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import { isTeamAdmin } from '../tenant/memberships';
 import { maintainedKeys, type DictKeyRule } from './pages';
 import { isDerivedDict } from './routes';
 import { addItem, deleteItem, findItem, moveItem, updateItem, type DictInput, type DictRow } from './edits';
@@ -54,6 +55,17 @@ export async function dictWriteRoutes(app: FastifyInstance, s: AppServices) {
     return { row, ...(await permitted(req, row.field_key, action)) };
   }
 
+  /**
+   * A department's leader receives its members' approvals and sees its records: only the team's admins name one
+   * (whoever else maintains the dictionary keeps its names and order). The sessions of the team then compute their
+   * data scope again.
+   */
+  async function leaderSetBy(req: FastifyRequest, tenant: string, input: DictInput) {
+    if (input.leaderId === undefined) return false;
+    if (!(await isTeamAdmin(s.db, tenant, requireAuth(req).userId))) throw forbidden('只有团队管理员可以设置部门负责人');
+    return true;
+  }
+
   /** Runs a write in the tenant's transaction; a concurrent duplicate code meets the unique index. */
   const write = <T>(tenant: string, rule: DictKeyRule, fn: (trx: TenantTx) => Promise<T>) =>
     withTenant(s.db, tenant, fn).catch((e: unknown) => {
@@ -68,7 +80,10 @@ export async function dictWriteRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const { fieldKey, ...input } = req.body as DictInput & { fieldKey: string; dictName: string };
     const { rule, tenant } = await permitted(req, fieldKey, 'add');
-    return ok(await write(tenant, rule, (trx) => addItem(trx, tenant, rule, input)), '保存成功');
+    const leader = await leaderSetBy(req, tenant, input);
+    const item = await write(tenant, rule, (trx) => addItem(trx, tenant, rule, input));
+    if (leader) await s.acl.invalidateTenant(tenant);
+    return ok(item, '保存成功');
   });
 
   app.post(`${P}/update`, {
@@ -76,7 +91,11 @@ export async function dictWriteRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const { id: itemId, ...input } = req.body as DictInput & { id: number };
     const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
-    return ok(await write(tenant, rule, async (trx) => updateItem(trx, tenant, rule, await fresh(trx, tenant, row), input)), '保存成功');
+    // Sending the leader it already has (the editor sends the whole item) is no change of leader.
+    const leader = input.leaderId !== undefined && (input.leaderId ?? null) !== (row.leader_id ?? null) && await leaderSetBy(req, tenant, input);
+    const item = await write(tenant, rule, async (trx) => updateItem(trx, tenant, rule, await fresh(trx, tenant, row), input));
+    if (leader) await s.acl.invalidateTenant(tenant);
+    return ok(item, '保存成功');
   });
 
   app.post(`${P}/enable`, {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
 import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
-import { ACTIONS, buildMenuTree, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
+import { buildMenuTree, TEAM_PERMISSIONS } from './catalogue';
 import { widestScope } from '../records/data-scope';
 import { effectiveModules, platformModules, teamPackage } from '../platform/catalogue';
 
@@ -34,8 +34,11 @@ export async function computeAcl(db: Kysely<Database>, userId: number, tenantCod
     return menus.has(mod) || TEAM_PERMISSIONS.includes(code);
   });
   const isAdmin = member.is_admin || tenant.owner_id === userId;
-  // Which records the user sees: the widest of his roles' data scopes; admins and the owner see all.
-  const dataScope = isAdmin ? 'all' : widestScope(roles.map((r) => r.data_scope));
+  // Which records the user sees: the widest of his roles' data scopes; admins and the owner see all; a department's
+  // leader (set by the team's admins only) also his department and those under it, whose claims he approves.
+  const leads = !isAdmin && !!(await db.selectFrom('dictionaries').select('id').where('tenant_code', '=', tenantCode)
+    .where('field_key', '=', 'dept').where('leader_id', '=', userId).limit(1).executeTakeFirst());
+  const dataScope = isAdmin ? 'all' : widestScope([...roles.map((r) => r.data_scope), ...(leads ? ['deptTree'] : [])]);
   // Platform administrators are offered the platform pages (their calls check the flag again).
   const user = await db.selectFrom('users').select('is_platform_admin').where('id', '=', userId).executeTakeFirst();
   const menuKeys = user?.is_platform_admin ? new Set([...menus, ...platformModules(views)]) : menus;
@@ -75,19 +78,4 @@ export class AclService {
   async invalidateUser(userId: number): Promise<void> {
     await this.db.updateTable('sessions').set({ acl: null }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', new Date()).execute();
   }
-}
-
-/** Every code of the modules in a package, for the admin role. */
-export function allPermissionsOf(modules: string[]): string[] {
-  return [...modules.flatMap(permissionCodesOf), ...TEAM_PERMISSIONS];
-}
-
-/**
- * The member role: every module of the package but system settings, with the everyday actions only (view, add,
- * edit, submit, print): no delete or export, no team administration, and none of a module's own actions (pay,
- * collect, confirm, generate, verify…), which belong to the roles whose work they are (财务, 人事行政, admins).
- */
-export function memberPermissionsOf(modules: string[]): string[] {
-  const everyday = new Set<string>(ACTIONS.filter((a) => a !== 'delete' && a !== 'export'));
-  return modules.flatMap(permissionCodesOf).filter((c) => everyday.has(c.slice(c.indexOf(':') + 1)));
 }

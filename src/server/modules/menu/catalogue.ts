@@ -29,12 +29,14 @@ export interface ModuleEntry {
   actions?: string[];
   /** A platform-level page (模块设置, 模式管理, 行业模块): platform administrators only. */
   platform?: boolean;
+  /** How the default member role holds it: `none` (pay, employee files), `read` (shared reference pages); default his everyday work. */
+  memberAccess?: 'none' | 'read';
 }
 
 export type { MenuNode };
 
 export const GROUPS: { group: string; groupTitle: string; icon: string }[] = catalogue.groups;
-export const MODULES: ModuleEntry[] = catalogue.modules;
+export const MODULES: ModuleEntry[] = catalogue.modules as ModuleEntry[];
 export const MODULE_KEYS = new Set(MODULES.map((m) => m.key));
 
 /** Standard actions every module has; a module's permission codes are `key:action`. */

@@ -8,10 +8,7 @@ import { requireAuth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { permits } from '../../plugins/permissions';
-import { callerRefs, visibleSql } from '../records/visibility';
-import { dataScopeSql } from '../records/data-scope';
-import { todayInChina } from '../../../common/defaults';
+import { openableRecords } from '../records/gate';
 
 const tags = ['通知'];
 const pageBody = {
@@ -36,33 +33,9 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');
     return { userId: a.userId, tenant: a.tenantCode, session: a };
   };
-  /**
-   * The records of these notifications the caller may open now, as GET /api/data/:module/get decides: the page's
-   * view permission, its visibleWhen and the role's data scope (a deleted record has no code and is left out).
-   */
-  const openable = async (trx: TenantTx, who: ReturnType<typeof me>, rows: Row[]): Promise<Set<number>> => {
-    const ok = new Set<number>();
-    const byModule = new Map<string, number[]>();
-    for (const r of rows) {
-      if (r.code === null || !r.module || r.recordId === null) continue;
-      byModule.set(r.module, [...(byModule.get(r.module) ?? []), Number(r.recordId)]);
-    }
-    if (!byModule.size) return ok;
-    const acl = await s.acl.forSession(who.session);
-    const byRole = dataScopeSql(who.tenant, who.userId, acl.dataScope);
-    let refs: Awaited<ReturnType<typeof callerRefs>> | undefined;
-    for (const [module, ids] of byModule) {
-      const m = s.schemas.get(module);
-      if (!m) continue;
-      if (!permits(s, module, 'view', acl.permissions)) continue;
-      const page = m.schema.visibleWhen ? visibleSql(m, (refs ??= await callerRefs(trx, who.tenant, who.userId, todayInChina()))) : null;
-      const conds = [page, byRole].filter((c): c is NonNullable<typeof c> => !!c);
-      const { rows: seen } = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${who.tenant} AND r.deleted_at IS NULL
-        AND r.id IN (${sql.join(ids)}) ${conds.length ? sql`AND ${sql.join(conds, sql` AND `)}` : sql``}`.execute(trx);
-      for (const x of seen) ok.add(Number(x.id));
-    }
-    return ok;
-  };
+  /** The records of these notifications the caller may open now: the gate's checks, as opening each would. */
+  const openable = (trx: TenantTx, who: ReturnType<typeof me>, rows: Row[]) => openableRecords(s, { ...who.session, tenantCode: who.tenant }, trx,
+    rows.filter((r) => r.code !== null && r.module && r.recordId !== null).map((r) => ({ module: r.module!, id: Number(r.recordId) })));
   /** The unread count: an index-only count on notifications_unread. */
   const unreadOf = async (trx: Parameters<Parameters<typeof withTenant>[2]>[0], tenant: string, userId: number) => {
     const r = await trx.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n'))

@@ -17,7 +17,7 @@ import type { Database } from '../../db/types';
 import type { DB } from '../../db';
 import { currentActor } from '../../db/actor';
 import { GROUPS, MODULES, permissionCodesOf } from '../menu/catalogue';
-import { allPermissionsOf } from '../menu/acl';
+import { allPermissionsOf } from '../menu/default-roles';
 import { effectiveModules, grantOf, invalidateAllAcls, stageOf, type ModuleView } from './catalogue';
 import { SEED_SETS } from './seed-dicts';
 

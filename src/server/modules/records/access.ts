@@ -2,6 +2,7 @@
 // and drawer offers (so no button is shown that the server would refuse).
 import type { TenantTx } from '../../db/tenant-scope';
 import { conflict, forbidden } from '../../errors';
+import { isBlank } from '../../../common/expr/values';
 import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { stageActionCode, stageActionsFor, stageLocked } from './stages';
@@ -32,9 +33,23 @@ export const hasApproval = (m: ModuleSchema) => m.schema.drawer?.approval === tr
 /** Lists whose records users never write (readOnly: effects and generators do; viewOf: another module's). */
 export const userWritable = (m: ModuleSchema) => !m.schema.readOnly && !m.schema.viewOf;
 
+/** The editableBy entries that name this caller on this record (the fields he may change there). */
+function namedBy(m: ModuleSchema, row: RowFacts, c: Caller) {
+  return (m.schema.editableBy ?? []).filter((e) => row.data[e.field] !== undefined && row.data[e.field] !== null && String(row.data[e.field]) === String(c.userId));
+}
+
 /** The creator, a team admin, or a user the page names in one of its `editableBy` fields changes a record. */
-const mayChange = (m: ModuleSchema, row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin
-  || (m.schema.editableBy ?? []).some((f) => row.data[f] !== undefined && row.data[f] !== null && String(row.data[f]) === String(c.userId));
+const mayChange = (m: ModuleSchema, row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin || namedBy(m, row, c).length > 0;
+
+/**
+ * What the caller may change of a record he may change: null for the whole record (its creator, an admin), else
+ * only the fields the page's editableBy entries naming him list (`lines.<cell>` for a line cell): the appraised
+ * employee his self scores, the evaluator his scores and comment — never the other's.
+ */
+export function changeableFields(m: ModuleSchema, row: RowFacts, c: Caller): Set<string> | null {
+  if (row.created_by === c.userId || c.isAdmin) return null;
+  return new Set(namedBy(m, row, c).flatMap((e) => e.fields));
+}
 
 /** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too, unless their stage is locked. */
 function changeableState(m: ModuleSchema, row: RowFacts) {
@@ -88,4 +103,38 @@ export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: 
   if (running && running.originatorId === c.userId && !running.acted) out.push('withdraw');
   if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
   return [...out, ...docs, ...stageKeys()];
+}
+
+/** A stored or sent value as the refusal below compares it: blanks alike, lists and objects by their JSON. */
+const comparable = (v: unknown) => (isBlank(v) ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * Refuses a change that touches a field outside `only` (changeableFields): every header field the client may set
+ * and every line cell it fills is compared with the stored record, and the first ones that differ are named.
+ */
+export function refuseOtherFields(m: ModuleSchema, stored: { data: Record<string, unknown>; lines: unknown; category_id?: number | null }, body: Record<string, unknown>, only: Set<string>) {
+  const changed: string[] = [];
+  for (const f of m.fields) {
+    if (f.disabled || f.aggregate || f.compute || only.has(f.fieldName) || !(f.fieldName in body)) continue;
+    if (comparable(body[f.fieldName]) !== comparable(stored.data[f.fieldName])) changed.push(f.titleName ?? f.fieldName);
+  }
+  if (body.categoryId !== undefined && comparable(body.categoryId) !== comparable(stored.category_id)) changed.push('分类');
+  if (Array.isArray(body.lines)) {
+    const old = (Array.isArray(stored.lines) ? stored.lines : []) as Record<string, unknown>[];
+    const sent = body.lines as Record<string, unknown>[];
+    if (sent.length !== old.length) changed.push(`${m.schema.drawer?.lines?.title ?? '明细'}的行数`);
+    else {
+      sent.forEach((line, i) => {
+        for (const c of m.lineColumns) {
+          if (c.compute || only.has(`lines.${c.prop}`) || !line || !(c.prop in line)) continue;
+          if (comparable(line[c.prop]) !== comparable(old[i]?.[c.prop])) changed.push(`第${i + 1}行${c.label}`);
+        }
+      });
+    }
+  }
+  if (!changed.length) return;
+  const allowed = [...only].map((name) => name.startsWith('lines.')
+    ? m.lineColumns.find((c) => c.prop === name.slice(6))?.label ?? name
+    : m.fields.find((f) => f.fieldName === name)?.titleName ?? name);
+  throw forbidden(`你只能修改${allowed.join('、')}，不能修改：${changed.slice(0, 5).join('、')}${changed.length > 5 ? ' 等' : ''}`);
 }

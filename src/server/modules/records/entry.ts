@@ -3,20 +3,16 @@
 // visibility and the role's data scope). Shared by the record calls and by the calls that read a list
 // whole (Excel export and import, 智能数据 charts, batch prints), so they all apply the same checks.
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { requireTeamPermission } from '../../plugins/permissions';
 import { forbidden, notFound } from '../../errors';
+import type { TenantTx } from '../../db/tenant-scope';
+import { listView } from './list-views';
 import type { AppServices } from '../../services';
-import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope';
 import { runningWithPage, toFlat } from './repository';
-import { listView, permissionsFor } from './list-views';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { runningOf, type Ctx } from '../workflow/engine';
-import { callerOf, rowActions, userWritable, type Caller } from './access';
-import { assertInScope, assertVisible, callerRefs, visibleSql } from './visibility';
-import { dataScopeSql } from './data-scope';
-import type { RefContext } from '../../../common/rules/conditions';
+import { runningOf } from '../workflow/engine';
+import { changeableFields, rowActions, userWritable, type Caller } from './access';
+import { openGate } from './gate';
 import { withClock } from './stage-state';
 import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
@@ -56,35 +52,8 @@ export function recordEntry(s: AppServices) {
     return m;
   }
 
-  /** The caller (permissions, admin flag) and the tenant context of a permitted call. */
-  async function enter(req: FastifyRequest, m: ModuleSchema, action: string) {
-    const a = await requireTeamPermission(s, req, m.schema.module, action);
-    const acl = await s.acl.forSession(a);
-    const ctx: Ctx = { tenant: a.tenantCode, schemas };
-    const run = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
-      withTenant(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
-    /** As run, for a call that only reads: each statement its own read-only transaction, one round trip (withTenantRead). */
-    const read = <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) =>
-      withTenantRead(db, a.tenantCode, async (trx) => fn(trx, await callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin)));
-    // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
-    let refs: Promise<RefContext> | undefined;
-    const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
-    // The role's data scope (全部 / 本部门及下级 / 本部门 / 仅本人), from the session's ACL.
-    const byRole = dataScopeSql(a.tenantCode, a.userId, acl.dataScope);
-    /** Refuses a record the page (visibleWhen) or the caller's data scope does not show him: as not found. */
-    const visible = async (trx: TenantTx, id: number) => {
-      if (m.schema.visibleWhen) await assertVisible(trx, a.tenantCode, m, id, await refsOf(trx));
-      if (byRole) await assertInScope(trx, a.tenantCode, id, byRole);
-    };
-    /** The records the caller may see at all, or null when the page shows every record to him. */
-    const scope = async (trx: TenantTx) => {
-      const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
-      return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
-    };
-    /** The page as the caller's team tuned it (the field-options page): what its saves are validated against. */
-    const tuned = () => s.fieldOptions.effective(a.tenantCode, m);
-    return { a, ctx, run, read, visible, scope, tuned };
-  }
+  /** The caller's pass through the gate (gate.ts): permission, then visibility and data scope of each record. */
+  const enter = (req: FastifyRequest, m: ModuleSchema, action: string) => openGate(s, req, m, action);
 
   /** Writes (add, change, delete, submit, stage actions) on lists users only read are refused. */
   function writable(m: ModuleSchema) {
@@ -104,7 +73,14 @@ export function recordEntry(s: AppServices) {
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));
     // The rows are this call's own (just read and flattened): each takes its actions in place, not in a copy.
-    for (const r of read) (r as Record<string, unknown>).actions = rowActions(m, { status: r.status, created_by: r.createdBy, data: r }, caller, running.get(r.id));
+    for (const r of read) {
+      const facts = { status: r.status, created_by: r.createdBy, data: r };
+      const actions = rowActions(m, facts, caller, running.get(r.id));
+      (r as Record<string, unknown>).actions = actions;
+      // Someone the page names in editableBy edits only his fields: the drawer shows the rest read-only.
+      const only = actions.includes('edit') ? changeableFields(m, facts, caller) : null;
+      if (only) (r as Record<string, unknown>).editOnly = [...only];
+    }
     return read as (typeof read[number] & { actions: ReturnType<typeof rowActions> })[];
   }
 

@@ -146,6 +146,8 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const m = moduleOf(req);
+    // Lists users only read (views, generated records) are never submitted: there is no route to preview.
+    writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'submit');
     const body = req.body as Record<string, unknown>;
     return ok(await run(async (trx) => {

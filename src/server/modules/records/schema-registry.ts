@@ -162,6 +162,15 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
       if (!child) throw new Error(`${m.file}: tree.children.field "${tree.children.field}" is not a record picker of the form`);
       if (!child.fields.some((x) => x.fieldName === tree.children!.parentField)) throw new Error(`${m.file}: tree.children.parentField "${tree.children.parentField}" is not a field of ${child.schema.key}`);
     }
+    // editableBy names a field of the form holding the user, and fields (or lines.<cell>) of the form he may change.
+    for (const e of m.schema.editableBy ?? []) {
+      if (!m.fields.some((f) => f.fieldName === e.field)) throw new Error(`${m.file}: editableBy.field "${e.field}" is not a field of the form`);
+      for (const name of e.fields) {
+        const cell = name.startsWith('lines.') ? name.slice(6) : null;
+        const known = cell ? m.lineColumns.some((c) => c.prop === cell && !c.compute) : m.fields.some((f) => f.fieldName === name && !f.disabled);
+        if (!known) throw new Error(`${m.file}: editableBy "${e.field}" lists "${name}", which is not a field or line cell a user fills in`);
+      }
+    }
     // A stage action's notify names a field of the form (or of the action) holding the recipient; inputOnly, fields of the action.
     for (const a of m.schema.stages?.actions ?? []) {
       const to = a.notify?.to;

@@ -17,7 +17,7 @@ import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './re
 import { attachLabels } from './labels';
 import { checkUploads } from './uploads';
 import { holdKeys, holdPeriods } from './unique';
-import { assertMayChange, hasApproval, type Caller } from './access';
+import { assertMayChange, changeableFields, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields } from './pickers';
 import { settleStored } from './settle';
@@ -228,6 +228,9 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '修改');
+  // A user the page names in editableBy changes only his fields (an appraisal's self scores), nothing else.
+  const only = changeableFields(m, row, caller);
+  if (only) refuseOtherFields(m, row, body, only);
   const sc = { userId: caller.userId, today: todayOf(ctx) };
   // Lines only effects write stay as stored, whatever the client sent.
   const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;

@@ -5,7 +5,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { tenantOf, type TenantTx } from '../../db/tenant-scope';
 import { readThrough } from '../../db/cache-bus';
-import { notFound } from '../../errors';
 import type { RefContext } from '../../../common/rules/conditions';
 import type { ModuleSchema } from './schema-registry';
 import { filterConds } from './conditions-sql';
@@ -51,18 +50,4 @@ export function notRetiredSql(m: ModuleSchema, refs: RefContext): RawBuilder<unk
   const c = m.schema.retired;
   if (!c?.length) return null;
   return sql`NOT coalesce((${sql.join(filterConds(m, c, refs), sql` AND `)}), false)`;
-}
-
-/** Refuses (as not found: its existence is not the caller's business) a record the caller may not see. */
-export async function assertVisible(trx: TenantTx, tenant: string, m: ModuleSchema, id: number, refs: RefContext) {
-  const cond = visibleSql(m, refs);
-  if (!cond) return;
-  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND ${cond}`.execute(trx);
-  if (!rows.length) throw notFound();
-}
-
-/** Refuses (as not found) a record outside the caller's data scope (data-scope.ts). */
-export async function assertInScope(trx: TenantTx, tenant: string, id: number, cond: RawBuilder<unknown>) {
-  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND ${cond}`.execute(trx);
-  if (!rows.length) throw notFound();
 }

@@ -1,4 +1,4 @@
-// Shared pieces of the spec §7 calls (issue 17): who is calling (a team member, with a module's permission and
+// Shared pieces of the lookup calls: who is calling (a team member, with a module's permission and
 // the page's data scope) and the OpenAPI shapes of their bodies and answers. The calls read through the record
 // repository (records/repository.ts) and the dictionaries, never a copy of the data.
 import type { FastifyRequest } from 'fastify';
@@ -7,13 +7,11 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { dictTrees, type DictNode } from '../dict/routes';
 import type { AppServices } from '../../services';
-import { withTenant, type TenantTx } from '../../db/tenant-scope';
+import type { TenantTx } from '../../db/tenant-scope';
+import { lookupScope, openGate } from '../records/gate';
 import { pageRecords, type PageQuery } from '../records/repository';
 import type { Filter } from '../records/query';
 import type { ModuleSchema } from '../records/schema-registry';
-import { callerRefs, notRetiredSql, visibleSql } from '../records/visibility';
-import { sql, type RawBuilder } from 'kysely';
-import { todayInChina } from '../../../common/defaults';
 import { MODULE_KEYS } from '../menu/catalogue';
 import bindings from '../../../../catalogue/spec-calls.json';
 
@@ -37,19 +35,19 @@ export function moduleSchema(s: AppServices, module: string): ModuleSchema {
 }
 
 /**
- * Reads records of a module the way its page does: the caller needs `<module>:view`, and sees only what the
- * page shows them (visibleWhen). Runs inside the team's row-level-security transaction.
+ * Reads records of a module the way its page does, through the gate: the caller needs `<module>:view`, and sees
+ * only what the page shows him and his role's data scope covers. Runs inside the team's row-level-security
+ * transaction.
  */
 export async function readModule<T>(s: AppServices, req: FastifyRequest, module: string,
   fn: (read: Reader, trx: TenantTx, tenant: string) => Promise<T>, opts: { offerable?: boolean } = {}) {
   const m = moduleSchema(s, module);
-  const a = await requireTeamPermission(s, req, m.schema.module, 'view');
-  return withTenant(s.db, a.tenantCode, async (trx) => {
-    const refs = await callerRefs(trx, a.tenantCode, a.userId, todayInChina());
+  const pass = await openGate(s, req, m, 'view');
+  const tenant = pass.a.tenantCode;
+  return pass.run(async (trx) => {
     // A lookup offers what a record picker would: also leaving out the page's retired records (淘汰 partners).
-    const conds = [visibleSql(m, refs), opts.offerable ? notRetiredSql(m, refs) : null].filter((c): c is RawBuilder<unknown> => c !== null);
-    const scope = conds.length ? sql`(${sql.join(conds, sql` AND `)})` : null;
-    return fn((q) => pageRecords(trx, a.tenantCode, m, { ...q, scope }), trx, a.tenantCode);
+    const scope = await lookupScope(pass, trx, m, !!opts.offerable);
+    return fn((q) => pageRecords(trx, tenant, m, { ...q, scope }), trx, tenant);
   });
 }
 

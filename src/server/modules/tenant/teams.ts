@@ -1,8 +1,9 @@
-// Creating teams and seeding their roles: the owner gets the admin role, approved members the member role.
+// Creating teams and seeding their roles (menu/default-roles.ts): the owner gets the admin role, approved members
+// the member role.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { ADMIN_ONLY_MODULES, DEFAULT_PACKAGES } from '../menu/catalogue';
-import { allPermissionsOf, memberPermissionsOf } from '../menu/acl';
+import { DEFAULT_PACKAGES } from '../menu/catalogue';
+import { defaultRoles } from '../menu/default-roles';
 import { withTenant } from '../../db/tenant-scope';
 import { seedDictionaries } from '../dict/seed';
 import { seedCategories } from '../categories/seed';
@@ -29,7 +30,7 @@ export async function nextTenantCode(db: DB): Promise<string> {
 }
 
 /**
- * Creates the team, its admin and member roles, its default dictionaries (and its industry's seed sets) and
+ * Creates the team, its default roles (管理员, 普通成员, 人事行政, 财务), its default dictionaries (and its industry's seed sets) and
  * categories, the default 管理员审批 process bound to its approval modules, and makes the owner an admin member.
  * The team is granted its industry's default mode (platform/grants.ts modeForNewTeam).
  */
@@ -58,13 +59,9 @@ async function insertTeam(db: DB, ownerId: number, t: NewTeam, mode: Awaited<Ret
       })
       .execute();
     if (mode) await trx.insertInto('platform_grants').values({ tenant_code: code, mode_id: mode.modeId, period_start: mode.periodStart, period_end: mode.periodEnd, stage: '试用' }).execute();
-    const memberMenus = modules.filter((m) => !ADMIN_ONLY_MODULES.includes(m));
     const roles = await trx
       .insertInto('roles')
-      .values([
-        { tenant_code: code, role_key: 'admin', role_name: '管理员', menus: modules, permissions: allPermissionsOf(modules) },
-        { tenant_code: code, role_key: 'member', role_name: '普通成员', menus: memberMenus, permissions: memberPermissionsOf(memberMenus) },
-      ])
+      .values(defaultRoles(modules).map((r) => ({ tenant_code: code, role_key: r.key, role_name: r.name, menus: r.menus, permissions: r.permissions, data_scope: r.dataScope })))
       .returning(['id', 'role_key'])
       .execute();
     await trx.insertInto('memberships').values({ tenant_code: code, user_id: ownerId, status: 'normal', is_admin: true }).execute();

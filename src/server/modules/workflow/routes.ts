@@ -1,4 +1,6 @@
-// Approval calls of spec §7: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
+// The approval calls: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
+// Agreeing, refusing and withdrawing act on the caller's own task or application (the engine checks whose it is);
+// the lookups by record go through the gate first.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
@@ -7,6 +9,7 @@ import { forbidden } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { agree, approvalSteps, openTaskOf, refuse, withdraw } from './engine';
+import { openGateForRecord } from '../records/gate';
 
 const tags = ['审批'];
 const decision = {
@@ -69,6 +72,8 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   app.get('/api/oa/task/findTaskIdByFormId', { schema: { tags, summary: '当前用户在该单据上的待办任务', querystring: formIdQuery } }, async (req) => {
     const a = team(req);
     const { formId } = req.query as { formId: number };
+    // Only of a record the caller may open (the gate: permission, visibility, data scope).
+    await openGateForRecord(s, req, a.tenantCode, formId);
     const t = await withTenant(db, a.tenantCode, (trx) => openTaskOf(trx, a.tenantCode, a.userId, formId));
     return ok(t ? { taskId: t.taskId, processInstanceId: t.processInstanceId, procInstId: t.processInstanceId, stepName: t.stepName, requiredFiles: t.requiredFiles } : { taskId: null });
   });
@@ -76,7 +81,9 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
   app.get('/api/oa/task/findApprovalByFormId', { schema: { tags, summary: '审批动态', querystring: formIdQuery } }, async (req) => {
     const a = team(req);
     const { formId } = req.query as { formId: number };
-    return ok(await withTenant(db, a.tenantCode, (trx) => approvalSteps(trx, a.tenantCode, formId)));
+    // The history (steps, approvers' comments) tells what the record says: only for whoever may open the record.
+    const { pass } = await openGateForRecord(s, req, a.tenantCode, formId);
+    return ok(await pass.read((trx) => approvalSteps(trx, a.tenantCode, formId)));
   });
 
   /** Rows of the portal lists: enough to show the form and open it in its drawer. */

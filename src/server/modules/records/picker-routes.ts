@@ -3,7 +3,7 @@
 // ({ "$field": … }) and an optional keyword. Each option carries only the picked record's exposed properties.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
-import { requireTeamPermission } from '../../plugins/permissions';
+import { openGate } from './gate';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
@@ -35,7 +35,8 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     const { module } = req.params as { module: string };
     const m = s.schemas.get(module);
     if (!m) throw notFound('模块不存在');
-    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    // The gate's permission; a picker then offers what the page's visibility and retired rules allow (pickers.ts).
+    const { a } = await openGate(s, req, m, 'view');
     const { field, values, keyword } = req.body as { field: string; values?: Record<string, unknown>; keyword?: string };
     // A line cell's picker is asked for as lines.<cell>; it offers records the same way a field's does.
     const cell = field.startsWith('lines.') ? linePickerColumns(m).find((c) => c.prop === field.slice(6)) : undefined;
@@ -63,7 +64,8 @@ export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
     const tree = m.schema.tree;
     // A picker's records, or a dictionary (伙伴类型) with a picker's records below it (伙伴类型 → 伙伴).
     if (!tree?.field || !(tree.fromPicker || (tree.fieldKey && tree.children))) throw notFound('该页面没有关联单据树');
-    const a = await requireTeamPermission(s, req, m.schema.module, 'view');
+    // The gate's permission; a picker then offers what the page's visibility and retired rules allow (pickers.ts).
+    const { a } = await openGate(s, req, m, 'view');
     const top = tree.fromPicker ? pickerFields(m).find((x) => x.fieldName === tree.field)! : undefined;
     const below = tree.children ? pickerFields(m).find((x) => x.fieldName === tree.children!.field) : undefined;
     const nodes = await withTenant(s.db, a.tenantCode, async (trx) => {

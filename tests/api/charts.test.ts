@@ -133,6 +133,8 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     const roles = (await t.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, boss)).data.list as Row[];
     const member = roles.find((r) => r.roleKey === 'member')!.id;
     const setScope = async (dataScope: string) => expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(200);
+    // 仅本人 is the member role's default: 全部 shows him the team's figures.
+    await setScope('all');
     expect(asMap((await figures({ period: MONTH }, zhangsan)).byMonth)).toEqual({ [MONTH]: 500 });
     await setScope('self');
     try {
@@ -142,7 +144,7 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
       // The admin still sees the whole team.
       expect(asMap((await figures({ period: MONTH })).byMonth)).toEqual({ [MONTH]: 500 });
     } finally {
-      await setScope('all');
+      await setScope('self');
     }
   });
 

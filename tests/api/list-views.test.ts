@@ -142,7 +142,9 @@ describe.each(testDialects())('list views and nested entities on $name', (dialec
     expect(a.status, a.message).toBe(200);
     expect(a.data.code).toMatch(/^FQ\d{12}$/);
     expect((await t.call('POST', `${R}/add`, { payableCode: 'FK2', amount: 300 }, owner)).status).toBe(200);
-    const list = await page({}, member, R);
+    // The member sees his own request (仅本人, the member role's default); the owner both.
+    expect((await page({}, member, R)).data.total).toBe(1);
+    const list = await page({}, owner, R);
     expect(list.data.total).toBe(2);
     const large = await page({ tab: 'large' }, member, R);
     expect(large.data.list.map((x: any) => x.payableCode)).toEqual(['FK1']);

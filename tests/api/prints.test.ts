@@ -45,7 +45,7 @@ describe.each(testDialects())('prints on $name', (dialect) => {
     second = await add(body('打印测试：长明细', Array.from({ length: 60 }, (_, i) => 10 + i)), staff);
     // A colleague's claim (刘洋), for the 仅本人 refusal.
     const liuyang = await t.login('liuyang', DEMO_STAFF.password);
-    others = await add(body('打印测试：刘洋的', [66]), liuyang);
+    others = await add({ ...body('打印测试：刘洋的', [66]), applicantId: d('teamMembers', '刘洋') }, liuyang);
     // Another team's claim.
     await t.db.insertInto('users').values({ username: 'printother', mobile: '13933330077', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
     outsider = await t.login('printother', 'secret123');

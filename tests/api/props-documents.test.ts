@@ -173,14 +173,25 @@ describe.each(testDialects())('props documents on $name', (dialect) => {
 
   it('refuses a document without its permission, another team\'s record, an unknown document and bad input', async () => {
     const reg = await registration();
-    // 普通成员 may print but not export: the PDF yes, the Excel no; his rows offer only what he may make.
-    expect((await doc('propRegistration', 'woodParts', reg.id, staff)).headers['content-type']).toBe('application/pdf');
-    expect((await doc('propRegistration', 'cutListXlsx', reg.id, staff)).json()).toMatchObject({ status: 403 });
-    expect((await listDoc('propProgress', 'propList', {}, staff)).json()).toMatchObject({ status: 403 });
-    const mine = (await page('propRegistration', {}, staff)).list.find((r) => r.id === reg.id);
-    if (mine) {
-      expect(mine.actions).toContain('woodParts');
-      expect(mine.actions).not.toContain('cutListXlsx');
+    // A registration 张三 did not make is outside his 仅本人 scope: not found, whatever the document.
+    expect((await doc('propRegistration', 'woodParts', reg.id, staff)).json()).toMatchObject({ status: 404 });
+    // With the member role widened to 全部, 普通成员 may print but not export: the PDF yes, the Excel no; his rows
+    // offer only what he may make.
+    const roles = (await t.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, boss)).data.list as Row[];
+    const member = roles.find((r) => r.roleKey === 'member')!.id;
+    const scope = async (dataScope: string) => expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(200);
+    await scope('all');
+    try {
+      expect((await doc('propRegistration', 'woodParts', reg.id, staff)).headers['content-type']).toBe('application/pdf');
+      expect((await doc('propRegistration', 'cutListXlsx', reg.id, staff)).json()).toMatchObject({ status: 403 });
+      expect((await listDoc('propProgress', 'propList', {}, staff)).json()).toMatchObject({ status: 403 });
+      const mine = (await page('propRegistration', {}, staff)).list.find((r) => r.id === reg.id);
+      if (mine) {
+        expect(mine.actions).toContain('woodParts');
+        expect(mine.actions).not.toContain('cutListXlsx');
+      }
+    } finally {
+      await scope('self');
     }
     expect((await page('propRegistration')).list.find((r) => r.id === reg.id)!.actions).toEqual(expect.arrayContaining(['woodParts', 'cutList', 'cutListXlsx', 'accessoryList']));
     // Another team: not found, not a PDF.

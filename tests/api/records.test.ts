@@ -34,7 +34,8 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
     ...over,
   });
   const add = (over: object = {}, token = staff) => t.call('POST', `${M}/add`, body(over), token);
-  const page = (q: object, token = staff) => t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 50, ...q }, token);
+  // Lists as the owner, who sees the team's every record (张三 sees his own only: the member role's 仅本人).
+  const page = (q: object, token = boss) => t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 50, ...q }, token);
 
   describe('dictionaries', () => {
     it('serves tree-shaped defaults and the derived member list', async () => {

@@ -65,7 +65,7 @@ export const SPEC_CALLS: SpecCall[] = [
   { section: L, method: 'POST', path: '/api/admin/userBankInfo/updateUserBankInfo', body: {} },
   { section: L, method: 'POST', path: '/api/admin/userBankInfo/bankInfoList', body: {}, expect200: true },
   { section: L, method: 'GET', path: '/api/admin/sysmenu/getMenuTreeByUserId', expect200: true },
-  { section: L, method: 'POST', path: '/api/admin/employee/getAllEmployeeInfoByProfession', body: {}, expect200: true },
+  { section: L, method: 'POST', path: '/api/admin/employee/getAllEmployeeInfoByProfession', body: {} },
 
   { section: W, method: 'POST', path: '/api/oa/process/agree', body: {} },
   { section: W, method: 'POST', path: '/api/oa/process/refuse', body: {} },

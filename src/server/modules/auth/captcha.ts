@@ -18,6 +18,7 @@ export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_MS = 60_000;
 export const DAILY_LIMIT = 10;
 export const MAX_ATTEMPTS = 5;
+const DEAD_CODE = '验证码已失效，请重新获取';
 
 export class CaptchaService {
   constructor(private db: DB, private sms: SmsProvider) {}
@@ -55,32 +56,55 @@ export class CaptchaService {
    * the request has passed every check (so a taken username can be fixed without a new code).
    */
   async check(mobile: string, scene: SmsScene, code: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('sms_codes')
-      .select(['id', 'code_hash', 'attempts', 'expires_at'])
-      .where('mobile', '=', mobile)
-      .where('scene', '=', scene)
-      .where('used_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row || new Date(row.expires_at).getTime() <= Date.now()) throw badRequest('验证码已失效，请重新获取');
-    if (row.code_hash !== sha256(`${mobile}:${code}`)) {
-      const attempts = row.attempts + 1;
-      await this.db
-        .updateTable('sms_codes')
-        .set({ attempts, used_at: attempts >= MAX_ATTEMPTS ? new Date() : null })
-        .where('id', '=', row.id)
-        .execute();
-      throw badRequest(attempts >= MAX_ATTEMPTS ? '验证码错误次数过多，请重新获取' : '验证码错误');
+    const tried = await this.takeTry(mobile, scene);
+    if (!tried) throw badRequest(DEAD_CODE);
+    if (tried.code_hash === sha256(`${mobile}:${code}`)) {
+      // A right code is not a failure: its try goes back, so a request refused for a taken username costs none.
+      await this.db.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', tried.id).execute();
+      return Number(tried.id);
     }
-    return Number(row.id);
+    throw badRequest((await this.burnWhenTriedOut(tried.id)) ? '验证码错误次数过多，请重新获取' : '验证码错误');
+  }
+
+  /**
+   * Counts a try of the newest live code before it is compared, in the statement that finds it: read first and
+   * counted after, every request already in flight would be compared (forty parallel guesses at one code had
+   * seven to forty compared on PostgreSQL). A code whose tries are all taken — by compares still running, too —
+   * answers as used up. Undefined when there is no live code or no try left.
+   */
+  private takeTry(mobile: string, scene: SmsScene) {
+    return this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where((eb) => eb('id', '=', eb.selectFrom('sms_codes').select('id')
+        .where('mobile', '=', mobile)
+        .where('scene', '=', scene)
+        .where('used_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .returning(['id', 'code_hash'])
+      .executeTakeFirst();
+  }
+
+  /** A wrong code's try stays counted; the failure that finds them all taken burns the code (only one can). */
+  private async burnWhenTriedOut(id: number): Promise<boolean> {
+    const burnt = await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('attempts', '>=', MAX_ATTEMPTS)
+      .executeTakeFirst();
+    return Number(burnt.numUpdatedRows) === 1;
   }
 
   /** Uses the code up; guarded on used_at so two requests racing with the same code cannot both pass. */
   async consume(id: number): Promise<void> {
     const used = await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
+    if (Number(used.numUpdatedRows) !== 1) throw badRequest(DEAD_CODE);
   }
 }

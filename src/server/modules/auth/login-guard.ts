@@ -1,6 +1,6 @@
 // Lockout after repeated wrong passwords: 5 failures lock the account for 10 minutes. Every password check
 // counts — the login, and the ones inside a session (change password, deactivate) — and a locked account
-// answers exactly like a wrong password, so a guesser learns nothing from the lock (issue 15 point 2).
+// answers exactly like a wrong password, so a guesser learns nothing from the lock.
 //
 // A try is taken in the database before the password is hashed: a check takes ~50 ms of argon2, and a lock read
 // before it and counted after it would let every request already in flight be checked (twenty parallel guesses

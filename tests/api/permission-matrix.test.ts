@@ -161,110 +161,111 @@ describe.each(testDialects())('permission matrix on $name', (dialect) => {
 
   /** Per module, the records it holds: each is called by every persona on every route that names one record. */
   const printed = new Set<string>();
+  const shownOnce = new Set<string>();
   const exported = new Set<string>();
   it.each(MODULE_KEYS)('%s: reads, writes and lists answer as the gate says', async (key) => {
     const m = schemas.get(key)!;
     // One record at a time: get, history, print, documents, route preview, the approval lookups.
-    {
-      const recs = samples.get(key) ?? [];
-      const printable = !!(m.schema.printable || m.schema.print);
-      const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record');
-      for (const r of recs) {
-        for (const p of personas) {
-          const view = await says(p, m, r.id, 'view');
-          const check = async (route: string, said: GateAnswer, res: { status: number; data: unknown }) => {
-            count(route, said);
-            if (said === 'allowed') expect(res.status, `${route} ${key}#${r.id} as ${p.name}`).not.toBe(404);
-            else expect(refusedAs(said, res.status), `${route} ${key}#${r.id} as ${p.name}: gate ${said}, answer ${res.status}`).toBe(true);
-            if (said !== 'allowed') expect(JSON.stringify(res.data ?? null)).not.toContain(r.code);
-          };
-          const got = await call(p, 'GET', `/api/data/${key}/get?id=${r.id}`);
-          await check('GET /api/data/{module}/get', view, got);
-          if (view === 'allowed') expect(got.status).toBe(200);
-          await check('GET /api/data/{module}/history', view, await call(p, 'GET', `/api/data/${key}/history?id=${r.id}`));
-          // A print renders a PDF: every refusal is checked, and one record shown per page.
-          const printSaid = printable ? await says(p, m, r.id, 'print') : 'forbidden';
-          if (printable && (printSaid !== 'allowed' || !printed.has(key))) {
-            if (printSaid === 'allowed') printed.add(key);
-            const said = printSaid;
-            await check('GET /api/data/{module}/print', said, await call(p, 'GET', `/api/data/${key}/print?id=${r.id}`));
-            await check('POST /api/data/{module}/print-batch', said, await call(p, 'POST', `/api/data/${key}/print-batch`, { ids: [r.id] }));
-          }
-          for (const d of docs) {
-            const said = await says(p, m, r.id, d.permissionCode.slice(d.permissionCode.indexOf(':') + 1));
-            // A document's own code is held or not; its record is seen or not, as for opening it.
-            const res = await call(p, 'GET', `/api/data/${key}/documents/${d.key}?id=${r.id}`);
-            if (said !== 'allowed' || view !== 'allowed') expect([403, 404], `document ${d.key} ${key}#${r.id} as ${p.name}`).toContain(res.status);
-            count('GET /api/data/{module}/documents/{key}', view === 'allowed' ? said : view);
-          }
-          await check('POST /api/data/{module}/route', await says(p, m, r.id, 'submit'), await call(p, 'POST', `/api/data/${key}/route`, { id: r.id }));
-          if (r.module === m.schema.module) {
-            await check('GET /api/oa/task/findApprovalByFormId', view, await call(p, 'GET', `/api/oa/task/findApprovalByFormId?formId=${r.id}`));
-            await check('GET /api/oa/task/findTaskIdByFormId', view, await call(p, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${r.id}`));
-          }
+    const recs = samples.get(key) ?? [];
+    const printable = !!(m.schema.printable || m.schema.print);
+    const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record');
+    for (const r of recs) {
+      for (const p of personas) {
+        const view = await says(p, m, r.id, 'view');
+        const check = async (route: string, said: GateAnswer, res: { status: number; data: unknown }) => {
+          count(route, said);
+          if (said === 'allowed') expect(res.status, `${route} ${key}#${r.id} as ${p.name}`).not.toBe(404);
+          else expect(refusedAs(said, res.status), `${route} ${key}#${r.id} as ${p.name}: gate ${said}, answer ${res.status}`).toBe(true);
+          if (said !== 'allowed') expect(JSON.stringify(res.data ?? null)).not.toContain(r.code);
+        };
+        const got = await call(p, 'GET', `/api/data/${key}/get?id=${r.id}`);
+        await check('GET /api/data/{module}/get', view, got);
+        if (view === 'allowed') expect(got.status).toBe(200);
+        // A record shown is opened by the other routes once per page (the refusals are what a skipped gate changes).
+        if (view === 'allowed' && shownOnce.has(`${key}|${p.name}`)) continue;
+        if (view === 'allowed') shownOnce.add(`${key}|${p.name}`);
+        await check('GET /api/data/{module}/history', view, await call(p, 'GET', `/api/data/${key}/history?id=${r.id}`));
+        // A print renders a PDF: every refusal is checked, and one record shown per page.
+        const printSaid = printable ? await says(p, m, r.id, 'print') : 'forbidden';
+        if (printable && (printSaid !== 'allowed' || !printed.has(key))) {
+          if (printSaid === 'allowed') printed.add(key);
+          const said = printSaid;
+          await check('GET /api/data/{module}/print', said, await call(p, 'GET', `/api/data/${key}/print?id=${r.id}`));
+          await check('POST /api/data/{module}/print-batch', said, await call(p, 'POST', `/api/data/${key}/print-batch`, { ids: [r.id] }));
+        }
+        for (const d of docs) {
+          const said = await says(p, m, r.id, d.permissionCode.slice(d.permissionCode.indexOf(':') + 1));
+          // A document's own code is held or not; its record is seen or not, as for opening it.
+          const res = await call(p, 'GET', `/api/data/${key}/documents/${d.key}?id=${r.id}`);
+          if (said !== 'allowed' || view !== 'allowed') expect([403, 404], `document ${d.key} ${key}#${r.id} as ${p.name}`).toContain(res.status);
+          count('GET /api/data/{module}/documents/{key}', view === 'allowed' ? said : view);
+        }
+        await check('POST /api/data/{module}/route', await says(p, m, r.id, 'submit'), await call(p, 'POST', `/api/data/${key}/route`, { id: r.id }));
+        if (r.module === m.schema.module) {
+          await check('GET /api/oa/task/findApprovalByFormId', view, await call(p, 'GET', `/api/oa/task/findApprovalByFormId?formId=${r.id}`));
+          await check('GET /api/oa/task/findTaskIdByFormId', view, await call(p, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${r.id}`));
         }
       }
     }
-    {
-      const stage = m.schema.stages?.actions[0];
-      const batch = m.schema.stages?.actions.find((a) => a.batch);
-      for (const r of samples.get(key) ?? []) {
-        const before = await t.db.selectFrom('records').select(['status', 'data', 'deleted_at']).where('id', '=', r.id).executeTakeFirstOrThrow();
-        for (const p of personas) {
-          const tries: [string, string, 'POST', string, unknown][] = [
-            ['POST /api/data/{module}/update', 'edit', 'POST', `/api/data/${key}/update`, { id: r.id }],
-            ['POST /api/data/{module}/delete', 'delete', 'POST', `/api/data/${key}/delete`, { ids: [r.id] }],
-            ['POST /api/data/{module}/submit', 'submit', 'POST', `/api/data/${key}/submit`, { id: r.id }],
-            ...(stage ? [['POST /api/data/{module}/stage', 'view', 'POST', `/api/data/${key}/stage`, { id: r.id, action: stage.key }] as [string, string, 'POST', string, unknown]] : []),
-            ...(batch ? [['POST /api/data/{module}/stage-batch', 'view', 'POST', `/api/data/${key}/stage-batch`, { ids: [r.id], action: batch.key }] as [string, string, 'POST', string, unknown]] : []),
-          ];
-          for (const [route, action, method, url, body] of tries) {
-            const said = await says(p, m, r.id, action);
-            if (said === 'allowed') continue;
-            count(route, said);
-            const res = await call(p, method, url, body);
-            expect(refusedAs(said, res.status), `${route} ${key}#${r.id} as ${p.name}: gate ${said}, answer ${res.status}`).toBe(true);
-          }
-        }
-        const after = await t.db.selectFrom('records').select(['status', 'data', 'deleted_at']).where('id', '=', r.id).executeTakeFirstOrThrow();
-        expect(after, `${key}#${r.id} changed by a refused write`).toEqual(before);
-      }
-    }
-    {
-      for (const r of samples.get(key) ?? []) {
-        for (const p of personas) {
-          const said = await says(p, m, r.id, 'view');
-          count('POST /api/data/{module}/page', said);
-          // A list is asked for what it must leave out (a record it shows is the record calls' matter).
+    // Writing: every write route, for each caller the gate refuses; the record stays as it was.
+    const stage = m.schema.stages?.actions[0];
+    const batch = m.schema.stages?.actions.find((a) => a.batch);
+    for (const r of samples.get(key) ?? []) {
+      const before = await t.db.selectFrom('records').select(['status', 'data', 'deleted_at']).where('id', '=', r.id).executeTakeFirstOrThrow();
+      for (const p of personas) {
+        const tries: [string, string, 'POST', string, unknown][] = [
+          ['POST /api/data/{module}/update', 'edit', 'POST', `/api/data/${key}/update`, { id: r.id }],
+          ['POST /api/data/{module}/delete', 'delete', 'POST', `/api/data/${key}/delete`, { ids: [r.id] }],
+          ['POST /api/data/{module}/submit', 'submit', 'POST', `/api/data/${key}/submit`, { id: r.id }],
+          ...(stage ? [['POST /api/data/{module}/stage', 'view', 'POST', `/api/data/${key}/stage`, { id: r.id, action: stage.key }] as [string, string, 'POST', string, unknown]] : []),
+          ...(batch ? [['POST /api/data/{module}/stage-batch', 'view', 'POST', `/api/data/${key}/stage-batch`, { ids: [r.id], action: batch.key }] as [string, string, 'POST', string, unknown]] : []),
+        ];
+        for (const [route, action, method, url, body] of tries) {
+          const said = await says(p, m, r.id, action);
           if (said === 'allowed') continue;
-          const page = await call(p, 'POST', `/api/data/${key}/page`, { keyword: r.code, pageSize: 50 });
-          if (said === 'forbidden') expect(page.status).toBe(403);
-          else if (said === 'hidden') expect((page.data?.list ?? []).map((x: Row) => Number(x.id)), `page ${key} as ${p.name}`).not.toContain(r.id);
-          // One export per page and caller, for the first record he may not see: reading the workbook is slow.
-          if (!exported.has(`${key}|${p.name}`)) {
-            exported.add(`${key}|${p.name}`);
-            const exp = await says(p, m, r.id, 'export');
-            const res = await t.app.inject({ method: 'POST', url: `/api/data/${key}/export`, headers: { Satoken: p.token }, payload: { keyword: r.code } });
-            count('POST /api/data/{module}/export', exp === 'forbidden' ? 'forbidden' : said);
-            if (exp === 'forbidden') expect(res.json().status).toBe(403);
-            else if (res.statusCode === 200 && String(res.headers['content-type']).includes('sheet')) {
-              const { default: ExcelJS } = await import('exceljs');
-              const wb = new ExcelJS.Workbook();
-              await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-              const cells: string[] = [];
-              wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => { cells.push(String(c.value ?? '')); })));
-              expect(cells, `export ${key} as ${p.name}`).not.toContain(r.code);
-            }
+          count(route, said);
+          const res = await call(p, method, url, body);
+          expect(refusedAs(said, res.status), `${route} ${key}#${r.id} as ${p.name}: gate ${said}, answer ${res.status}`).toBe(true);
+        }
+      }
+      const after = await t.db.selectFrom('records').select(['status', 'data', 'deleted_at']).where('id', '=', r.id).executeTakeFirstOrThrow();
+      expect(after, `${key}#${r.id} changed by a refused write`).toEqual(before);
+    }
+    // Listing: the page, the export and the charts leave out what the gate hides.
+    for (const r of samples.get(key) ?? []) {
+      for (const p of personas) {
+        const said = await says(p, m, r.id, 'view');
+        count('POST /api/data/{module}/page', said);
+        // A list is asked for what it must leave out (a record it shows is the record calls' matter).
+        if (said === 'allowed') continue;
+        const page = await call(p, 'POST', `/api/data/${key}/page`, { keyword: r.code, pageSize: 50 });
+        if (said === 'forbidden') expect(page.status).toBe(403);
+        else if (said === 'hidden') expect((page.data?.list ?? []).map((x: Row) => Number(x.id)), `page ${key} as ${p.name}`).not.toContain(r.id);
+        // One export per page and caller, for the first record he may not see: reading the workbook is slow.
+        const exp = await says(p, m, r.id, 'export');
+        // A refused export is cheap; a workbook is read once per page, for the first record it must leave out.
+        if (exp === 'forbidden' || !exported.has(key)) {
+          if (exp !== 'forbidden') exported.add(key);
+          const res = await t.app.inject({ method: 'POST', url: `/api/data/${key}/export`, headers: { Satoken: p.token }, payload: { keyword: r.code } });
+          count('POST /api/data/{module}/export', exp === 'forbidden' ? 'forbidden' : said);
+          if (exp === 'forbidden') expect(res.json().status).toBe(403);
+          else if (res.statusCode === 200 && String(res.headers['content-type']).includes('sheet')) {
+            const { default: ExcelJS } = await import('exceljs');
+            const wb = new ExcelJS.Workbook();
+            await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+            const cells: string[] = [];
+            wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => { cells.push(String(c.value ?? '')); })));
+            expect(cells, `export ${key} as ${p.name}`).not.toContain(r.code);
           }
         }
       }
-      if (m.schema.charts?.length) {
-        for (const p of personas) {
-          const said = (m.schema.charts && samples.get(key)?.[0]) ? await says(p, m, samples.get(key)![0].id, 'view') : 'allowed';
-          const res = await call(p, 'POST', `/api/data/${key}/charts`, {});
-          count('POST /api/data/{module}/charts', said);
-          if (said === 'forbidden') expect(res.status).toBe(403);
-        }
+    }
+    if (m.schema.charts?.length) {
+      for (const p of personas) {
+        const said = (m.schema.charts && samples.get(key)?.[0]) ? await says(p, m, samples.get(key)![0].id, 'view') : 'allowed';
+        const res = await call(p, 'POST', `/api/data/${key}/charts`, {});
+        count('POST /api/data/{module}/charts', said);
+        if (said === 'forbidden') expect(res.status).toBe(403);
       }
     }
   });
@@ -310,7 +311,7 @@ describe.each(testDialects())('permission matrix on $name', (dialect) => {
     // The matrix saw both sides of every read route: records shown and records refused.
     for (const route of ['GET /api/data/{module}/get', 'GET /api/data/{module}/history', 'GET /api/oa/task/findApprovalByFormId', 'GET /api/data/{module}/print']) {
       const c = tally.get(route)!;
-      expect(c.allowed, route).toBeGreaterThan(20);
+      expect(c.allowed, route).toBeGreaterThan(route.includes('print') ? 5 : 20);
       expect(c.hidden + c.forbidden, route).toBeGreaterThan(20);
     }
     for (const route of ['POST /api/data/{module}/update', 'POST /api/data/{module}/delete', 'POST /api/data/{module}/submit', 'POST /api/data/{module}/stage']) {

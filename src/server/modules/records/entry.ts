@@ -43,7 +43,7 @@ export function listQueryOf<B extends { tab?: string; period?: string; filters?:
 }
 
 export function recordEntry(s: AppServices) {
-  const { db, schemas } = s;
+  const { schemas } = s;
 
   function moduleOf(req: FastifyRequest): ModuleSchema {
     const { module } = req.params as { module: string };

@@ -3,7 +3,6 @@
 // repository (records/repository.ts) and the dictionaries, never a copy of the data.
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
-import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { dictTrees, type DictNode } from '../dict/routes';
 import type { AppServices } from '../../services';

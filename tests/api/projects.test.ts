@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng } from '../helpers/records';
-import { todayInChina } from '../../src/common/defaults';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 
 const api = (module: string, op: string) => `/api/data/${module}/${op}`;

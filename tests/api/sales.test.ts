@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 
 type Row = Record<string, any>;

@@ -2,8 +2,6 @@
 // change the password, log out, lockout, SMS login, password reset, remember-me, the guard.
 // QR login has its own suite: qr-login.e2e.test.ts.
 // Screenshots of every account screen land in screenshots/ (git-ignored).
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

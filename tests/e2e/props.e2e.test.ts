@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { TINY_PNG } from '../helpers/test-app';
-import { approver, simplePropProcess, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
+import { approver, simplePropProcess, choose, complaints, confirmOk, dialogItem, dialogOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the props suite.');
 

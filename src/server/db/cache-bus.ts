@@ -190,6 +190,7 @@ export function writtenTables(node: RootOperationNode): string[] {
   const watched = WATCHED_SET;
   const out: string[] = [];
   const add = (t: string | undefined) => t && watched.has(t) && !out.includes(t) && out.push(t);
+  // biome-ignore lint/suspicious/noExplicitAny: the operation nodes' shapes differ by kind; each field read below is checked
   const n = node as unknown as Record<string, any>;
   switch (node.kind) {
     case 'InsertQueryNode': add(tableName(n.into)); break;

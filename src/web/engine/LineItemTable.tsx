@@ -149,6 +149,7 @@ function SummaryCells({ store, columns, trailing }: { store: LineStore; columns:
   const texts = summaryRow([INDEX_COLUMN, ...columns], store.keys().map((k) => store.row(k)));
   return (
     <Table.Summary.Row className="yg-summary-row">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: one cell per column, in the columns' order */}
       {texts.map((t, i) => <Table.Summary.Cell key={i} index={i}>{t}</Table.Summary.Cell>)}
       {trailing && <Table.Summary.Cell index={texts.length} />}
     </Table.Summary.Row>
@@ -200,6 +201,7 @@ function useShownColumns(columns: ColumnDef[]): ColumnDef[] {
   const dependent = columns.some((c) => c.recordDependOn);
   const shownNow = () => columns.map((c) => !c.recordDependOn || conditionHolds(c.recordDependOn, (form?.values ?? {}) as Record<string, unknown>));
   const [, setShown] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shownNow reads the form's values when they change; the listener is set again when the columns change
   useEffect(() => {
     if (!form || !dependent) return;
     const key = `yg-line-columns-${id}`;

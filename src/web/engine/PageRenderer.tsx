@@ -270,6 +270,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   };
 
   // What another page's `open` action left for this one: its new drawer, prefilled.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what another page left is taken once, when this page opens
   useEffect(() => {
     const values = takeOpen(page.key);
     if (values && page.drawer) setDrawer({ open: true, record: values as TableRow, readOnly: false });

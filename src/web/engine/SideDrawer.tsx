@@ -70,6 +70,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   who.current = { userId, deptId };
   // A new record another page prefilled (申请采购 from 库存, no id yet) starts from the defaults with its values over them.
   const isNew = !record || record.id === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isNew follows record; each opening starts the form again
   const initial = useMemo(() => (record && !isNew ? record : { ...applyDefaults(config.fields, {}, { ...who.current, today: todayInChina() }), ...record }), [record, config.fields, open]);
   const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
   useEffect(() => {

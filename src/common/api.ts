@@ -29,7 +29,7 @@ export function isLoginExpiredStatus(status: number): boolean {
 export const TOKEN_COOKIE = 'token';
 export const TOKEN_HEADER = 'Satoken';
 /**
- * The session's CSRF token (README "Security"): a readable cookie the server sets beside the HttpOnly token
+ * The session's CSRF token (docs/security.md): a readable cookie the server sets beside the HttpOnly token
  * cookie, which the web client echoes in the header on every call.
  */
 export const CSRF_COOKIE = 'XSRF-TOKEN';

@@ -72,7 +72,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // (off would keep it in the process's WAL buffers: a kill loses the last acknowledged writes). Pinned for the
     // one session PGlite has, whatever the data folder's postgresql.conf says (tests/api/durability.test.ts).
     // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
-    // production data belongs on PostgreSQL (README "Durability and replicas").
+    // production data belongs on PostgreSQL (docs/operations.md, "Durability and replicas").
     await pglite.exec('SET synchronous_commit = on');
     // One process, so the plugin's in-process emptying is enough; LISTEN also hears writes it cannot see (a write
     // inside a CTE or a function), at their commit.

@@ -84,7 +84,7 @@ const http: KyInstance = ky.create({
     beforeRequest: [
       // The session rides in the HttpOnly cookie the browser sends by itself; every call echoes the session's CSRF
       // token (empty while there is none, which also marks the call as the web client's: only such calls are
-      // given the session cookies on login). README "Security".
+      // given the session cookies on login). docs/security.md.
       (req) => {
         req.headers.set(CSRF_HEADER, getCsrfToken() ?? '');
       },

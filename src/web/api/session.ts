@@ -37,7 +37,7 @@ function readCookie(name: string): string | null {
 
 /*
  * The session itself is the HttpOnly `token` cookie the server sets on login and clears on logout: no script
- * here can read or write it (README "Security"). Beside it the server sets the readable CSRF cookie, which
+ * here can read or write it (docs/security.md). Beside it the server sets the readable CSRF cookie, which
  * the client echoes in a header on every call and which tells the guard that a session exists.
  */
 

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Writes dist/web/version.json so running clients notice a new release (spec §1, §9: polled every 60 s).
+// Writes dist/web/version.json so running clients notice a new release (polled every 60 s).
 function versionFile(): Plugin {
   return {
     name: 'yiguan-version-file',

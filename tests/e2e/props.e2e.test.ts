@@ -1,4 +1,4 @@
-// One prop order walked in Chromium (issue 12, "Done when"), from the pages the schemas describe, as the demo
+// One prop order walked in Chromium, from the pages the schemas describe, as the demo
 // owner: an approved project's order (made through the API) is allocated to a workshop in /allocatePropOrders,
 // started and completed in /propMake, fails QC once in /propQualityTesting (返工), is completed again and passes,
 // is packed in /propBacking, stocked in and shipped in /propWarehousingAndShipping, installed and accepted in

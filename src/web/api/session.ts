@@ -78,7 +78,7 @@ export function setRememberedUsername(username: string | null): void {
 }
 
 /**
- * Logout, password change and an expired login all end here (spec §4): clear local and session storage
+ * Logout, password change and an expired login all end here: clear local and session storage
  * and the session's readable cookie (the server clears the HttpOnly token cookie in those answers). The
  * remembered username survives, otherwise remember-me could never work.
  */

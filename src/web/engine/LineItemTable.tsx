@@ -1,4 +1,4 @@
-// Editable line items (spec §5): number cells refuse a minus sign, price cells format to two
+// Editable line items: number cells refuse a minus sign, price cells format to two
 // decimals on blur, required columns say 不能为空 in the header while a cell is empty, and a
 // summary row totals the money columns. Cells subscribe to their own row, so typing in one line
 // does not re-render the others. Columns shrink to the table's width, so the sticky 操作 column

@@ -1,6 +1,6 @@
 // Lockout after repeated wrong passwords: 5 failures lock the account for 10 minutes. Every password check
 // counts — the login, and the ones inside a session (change password, deactivate) — and a locked account
-// answers exactly like a wrong password, so a guesser learns nothing from the lock (issue 15 point 2).
+// answers exactly like a wrong password, so a guesser learns nothing from the lock.
 import { logLogin } from '../audit/logins';
 import type { DB } from '../../db';
 import { verifyPassword } from './passwords';

@@ -1,4 +1,4 @@
-// Role data scope (domain guide §3, /userManage roles): which records of a team a member sees at all, as one SQL
+// Role data scope (/userManage roles): which records of a team a member sees at all, as one SQL
 // condition over the records `r`, by the record's creator (created_by) and the creator's department
 // (memberships.dept_id). 全部 (all) adds nothing; 本部门及下级 (deptTree) takes the member's department and every
 // department under it in the dept dictionary tree; 本部门 (dept) the member's department; 仅本人 (self) his own

@@ -1,4 +1,4 @@
-// Shared pieces of the spec §7 calls (issue 17): who is calling (a team member, with a module's permission and
+// Shared pieces of these calls (index.ts): who is calling (a team member, with a module's permission and
 // the page's data scope) and the OpenAPI shapes of their bodies and answers. The calls read through the record
 // repository (records/repository.ts) and the dictionaries, never a copy of the data.
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Approval calls of spec §7: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
+// Approval calls: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';

@@ -210,7 +210,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
           environment: 'node',
-          globalSetup: ['tests/global-setup.ts'],
+          globalSetup: ['tests/global-setup.ts', 'tests/e2e/web-build-setup.ts'],
         },
       },
     ],

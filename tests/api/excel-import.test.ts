@@ -1,4 +1,4 @@
-// Excel import (issue 16 point 2): the template (headers, required marks, drop-down lists of dictionary labels),
+// Excel import: the template (headers, required marks, drop-down lists of dictionary labels),
 // the preview (every row's errors from the rules a save uses, nothing stored), the two modes (only the correct
 // rows / all or none), the error report, and what is refused (no add permission, not an .xlsx, too large, a
 // read-only list). Imported rows belong to the importer's team and carry created_by = the importer.

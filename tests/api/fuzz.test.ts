@@ -1,4 +1,4 @@
-// Hostile input against every route of the OpenAPI document (issue 15): each route × each of its parameters ×
+// Hostile input against every route of the OpenAPI document: each route × each of its parameters ×
 // a catalogue of what an attacker sends (NUL bytes, lone surrogates, 1e308 and 20-digit integers, Infinity,
 // 10,000-deep JSON, a megabyte of text, prototype-pollution keys, SQL-shaped strings, wrong types, huge arrays),
 // signed in as the demo owner (to reach the deepest code) and, once per route, without a token. No answer may be

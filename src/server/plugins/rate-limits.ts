@@ -1,4 +1,4 @@
-// Limits per client (issue 15 point 2) through @fastify/rate-limit, with its counters in the database
+// Limits per client through @fastify/rate-limit, with its counters in the database
 // (`rate_limits`) so that several replicas share them. Which call counts against which limit is listed here,
 // in one table, rather than spread over the route files; each limit counts per IP, per account named in the
 // body (logins), or per signed-in user. Exceeding one answers HTTP 429 with the envelope and Retry-After.

@@ -1,4 +1,4 @@
-// Security headers on every answer — pages, assets, API, docs and error envelopes alike (issue 15 point 4),
+// Security headers on every answer — pages, assets, API, docs and error envelopes alike,
 // through helmet (maintained, and what @fastify/helmet wraps) rather than hand-written headers. helmet's middleware
 // is built and run once here: @fastify/helmet builds it again for every request (parsing the CSP each time), a few
 // per cent of a list call's CPU.

@@ -1,5 +1,5 @@
 // QR login: generate a ticket (public), confirm it from a logged-in device, poll its status (public).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../config';

@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 /**
  * The exact address the upload route gives out for a stored file. Data that links a file (records, avatars,
  * team logos, verification scans) holds only such addresses: never a foreign site, a `javascript:` link or a
- * path that climbs out (issue 15 point 7).
+ * path that climbs out.
  */
 export const OWN_FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
 

@@ -1,4 +1,4 @@
-// ID-card and business-licence recognition on an uploaded image (spec §7). The image must be a file the
+// ID-card and business-licence recognition on an uploaded image. The image must be a file the
 // caller may read; the provider answers recognised=false rather than failing on an unreadable photo.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../plugins/envelope';
@@ -12,7 +12,7 @@ const body = { type: 'object', required: ['url'], properties: { url: { type: 'st
 
 export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
   // Recognition runs in this process, one image at a time (seconds each): beyond ocrQueue calls in hand, a call is
-  // refused at once (429) instead of waiting minutes behind the others (issue 15 point 2: a queue bound for OCR).
+  // refused at once (429) instead of waiting minutes behind the others (a queue bound for OCR).
   let inHand = 0;
   async function bounded<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
     if (inHand >= s.config.ocrQueue) throw tooManyRequests(reply, 10_000, '识别服务繁忙，请稍后再试');

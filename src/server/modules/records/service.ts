@@ -194,7 +194,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
   const by = m.schema.codePrefixBy;
-  // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
+  // A module without approval takes effect when saved; an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;
   // What follows the insert and changes the record (its effects, its approval) comes after its code and count are

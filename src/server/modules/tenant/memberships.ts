@@ -1,4 +1,4 @@
-// Membership statuses and the only transitions allowed between them (issue 3 piece 1).
+// Membership statuses and the only transitions allowed between them.
 import type { DB } from '../../db';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 

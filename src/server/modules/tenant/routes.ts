@@ -1,4 +1,4 @@
-// Team calls of spec §7 plus the ones it leaves out (create team, join requests, invitations, share links).
+// Team calls of the API's call table (tests/api/spec-contract.test.ts) plus the ones it leaves out (create team, join requests, invitations, share links).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
-import { publicOrigin } from '../../config';
+import { publicOrigin } from '../../origin';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AppServices } from '../../services';
@@ -218,7 +218,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     const shareCode = randomBytes(12).toString('base64url');
     const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
     await db.insertInto('tenant_invites').values({ code: shareCode, tenant_code: a.tenantCode, created_by: a.userId, expires_at: expiresAt }).execute();
-    const url = `${publicOrigin(req, s.config.publicUrl)}/share?code=${shareCode}`;
+    const url = `${publicOrigin(req, s.config)}/share?code=${shareCode}`;
     return ok({ code: shareCode, url, qrCode: await QRCode.toDataURL(url, { width: 240, margin: 1 }), expiresAt: expiresAt.toISOString() });
   });
 

@@ -10,7 +10,7 @@ import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '..
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
-import { linkNamedFiles } from '../../src/server/modules/records/held-files';
+import { up as recordFiles } from '../../src/server/db/migrations/027_record_files';
 import type { Database } from '../../src/server/db/types';
 
 type Upload = { url: string; name: string };
@@ -170,9 +170,9 @@ describe.each(testDialects())('reading files through the records that hold them 
     expect(await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x WHERE true ${story}`)).toBeGreaterThan(100);
     expect(await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x
       WHERE NOT EXISTS (SELECT 1 FROM record_files h WHERE h.tenant_code = ${tenant} AND h.file_id = x.file_id AND h.record_id = x.record_id) ${story}`)).toBe(0);
-    // A data folder of an older version has no links at all: the migration's pass links every file a record names.
-    await inTeam((trx) => sql`DELETE FROM record_files WHERE tenant_code = ${tenant}`.execute(trx));
-    await inTeam((trx) => linkNamedFiles(trx, tenant));
+    // A data folder of an older version has no links at all: the migration links every file its records name.
+    await sql`DROP TABLE record_files`.execute(t.db);
+    await recordFiles(t.db);
     expect(await unlinked()).toBe(0);
     expect(await links()).toBe(await named());
   });

@@ -7,6 +7,7 @@ import { notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { readOwnFile } from '../files/access';
+import type { SessionInfo } from '../auth/sessions';
 
 const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
 
@@ -24,21 +25,21 @@ export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
     }
   }
 
-  async function image(url: string, userId: number) {
-    const f = await readOwnFile(s.db, s.files, url, userId);
+  async function image(url: string, session: SessionInfo) {
+    const f = await readOwnFile(s, url, session);
     if (!f) throw notFound('图片不存在，请重新上传');
     return f.bytes;
   }
 
   app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.idCard(await image((req.body as { url: string }).url, a.userId)));
+    const res = await bounded(reply, async () => s.ocr.idCard(await image((req.body as { url: string }).url, a)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 
   app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.businessLicense(await image((req.body as { url: string }).url, a.userId)));
+    const res = await bounded(reply, async () => s.ocr.businessLicense(await image((req.body as { url: string }).url, a)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 }

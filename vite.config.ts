@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Writes dist/web/version.json so running clients notice a new release (spec §1, §9: polled every 60 s).
+// Writes dist/web/version.json so running clients notice a new release (polled every 60 s).
 function versionFile(): Plugin {
   return {
     name: 'yiguan-version-file',
@@ -176,14 +176,43 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-    environment: 'node',
     // Browser stories and component renders are slow on two busy cores; a stuck test still fails.
     testTimeout: 120000,
     hookTimeout: 120000,
     // PGlite and Chromium are heavy; two cores here, so keep the worker count modest.
     maxWorkers: 2,
-    setupFiles: ['tests/setup.ts', 'src/web/app/routes.test-setup.ts'],
-    globalSetup: ['tests/global-setup.ts'],
+    // Three projects (docs/testing.md): `npm run test:unit` needs no database and runs in seconds; `api` and `e2e`
+    // share one seeded template per run (tests/global-setup.ts seeds it once even when both run).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // *.spec.tsx are the engine's component specs: test files like the others, found by their names.
+          include: ['src/**/*.{test,spec}.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/setup.ts', 'src/web/app/routes.test-setup.ts'],
+          globalSetup: ['tests/page-validator-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          globalSetup: ['tests/global-setup.ts', 'tests/e2e/web-build-setup.ts'],
+        },
+      },
+    ],
   },
 });

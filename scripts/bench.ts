@@ -14,7 +14,7 @@
 // parts (case is ignored).
 // 'pglite' (scripts/bench/pglite.ts): a server on a fresh PGlite folder with BENCH_PGLITE_SCALE (default 100,000)
 // reimbursements, page 1 under the same load, and the production bundle started on that folder.
-// The summary at the end sets every figure beside issue 9's goal and says whether it was met (scripts/bench/goals.ts). For quick A/B runs while working:
+// The summary at the end sets every figure beside its goal and says whether it was met (scripts/bench/goals.ts). For quick A/B runs while working:
 // `BENCH_SCALE=20000 BENCH_TEAMS=3 BENCH_SECONDS=5 BENCH_CALLS='page 1, newest' npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -134,13 +134,13 @@ async function loadLines(app: string, headers: Record<string, string>) {
 
 // The load lines drive the production server: the bundle `npm start` runs (no TypeScript compiled at run time), in
 // its own process with `npm start`'s Node flags, on this cluster. Its first answer is timed and its RSS sampled, idle
-// and through every load line (issue 9, point 4).
+// and through every load line.
 const figures: Figure[] = [];
 const production = await benchProduction(url, loadLines, log);
 figures.push(...productionFigures('PostgreSQL', production));
 const yard = rows[0][1];
 
-// Embedded PGlite at 100k rows (issue 9: page 1 ≥ 300 req/s), then the production bundle on that existing folder.
+// Embedded PGlite at 100k rows (goal: page 1 ≥ 300 req/s), then the production bundle on that existing folder.
 if (wanted('pglite')) {
   const p = await benchPglite(cannon, log, { scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), seeded: process.env.BENCH_PGLITE_SEEDED || undefined });
   rows.push(...p.rows);
@@ -149,7 +149,7 @@ if (wanted('pglite')) {
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 
-// The browser's side (issue 9's web goals) on the same server and data; the bytes are measured as gzip, the goal's
+// The browser's side (the web goals) on the same server and data; the bytes are measured as gzip, the goal's
 // encoding.
 if (webBuilt) {
   const web = await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), acceptEncoding: 'gzip' });

@@ -95,8 +95,8 @@ export async function bundleServer(outdir) {
 
 /**
  * The Node flags `npm start` runs the bundled server with (package.json "start", the one place they are written), for
- * whatever else starts that bundle as production does (the bench, the bundle's test). Why these flags (issue 9, the
- * server's RSS; README "Performance"):
+ * whatever else starts that bundle as production does (the bench, the bundle's test). Why these flags (they keep the
+ * server's resident memory down; docs/performance.md):
  *  - --max-semi-space-size=8: V8's young generation grows to 2 × 16 MB by default and stays resident; 2 × 8 MB.
  *  - --v8-pool-size=1: one V8 background thread instead of four. Embedded PGlite's WASM is compiled again by TurboFan
  *    in the background as it runs, and each compiling thread keeps its own malloc arena, resident afterwards.

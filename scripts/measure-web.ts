@@ -274,7 +274,7 @@ export const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
 
-/** Every figure with its goal and ratio (issue 9's web goals: the bytes are the gzip ones when sent gzip). */
+/** Every figure with its goal and ratio (the web goals: the bytes are the gzip ones when sent gzip). */
 export function formatMeasure(m: WebMeasure, files = false, waterfall = false): string {
   const line = (w: PageWeight, goalKb: number) =>
     `${w.path.padEnd(18)} JS+CSS ${kb(w.js + w.css).padStart(10)} on the wire (JS ${kb(w.js)}, CSS ${kb(w.css)}; ${kb(w.decoded)} decoded) in ${w.files} files, ${JSON.stringify(w.encodings)}; goal ≤ ${goalKb} KB gzip${w.encodings.gzip ? `: ${pct((w.js + w.css) / 1024, goalKb)}` : ' (not sent gzip here: --accept-encoding gzip measures it)'}`;

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 /**
@@ -28,7 +29,34 @@ function cachedTemplate(): { dir: string; ready: boolean } | null {
   return { dir, ready: fs.existsSync(path.join(dir, '.seeded')) };
 }
 
+/** What the templates' setup hands each project: the values it provides, and the teardown that drops the templates. */
+type Templates = { provided: Partial<ProvidedContext>; teardown: () => Promise<void> };
+type Sink = { provide<K extends keyof ProvidedContext>(key: K, value: ProvidedContext[K]): void };
+const SHARED = Symbol.for('yiguan.test-templates');
+
+/**
+ * The api and e2e projects both list this file: the first one seeds, the second (same process, same globalThis)
+ * waits for that and reuses the templates, and the last teardown drops them.
+ */
 export default async function setup(project: TestProject) {
+  const g = globalThis as { [SHARED]?: { templates: Promise<Templates>; users: number } };
+  const shared = (g[SHARED] ??= { templates: seedTemplates(), users: 0 });
+  shared.users += 1;
+  const { provided, teardown } = await shared.templates;
+  if (provided.pgliteTemplate) project.provide('pgliteTemplate', provided.pgliteTemplate);
+  if (provided.pgTemplate) project.provide('pgTemplate', provided.pgTemplate);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete g[SHARED];
+    await teardown();
+  };
+}
+
+async function seedTemplates(): Promise<Templates> {
+  const provided: Partial<ProvidedContext> = {};
+  const project: Sink = { provide: (key, value) => { provided[key] = value; } };
+  const done = (teardown: () => Promise<void>): Templates => ({ provided, teardown });
   // The meta-schema's compiled validator, generated before any suite imports it (scripts/page-validator.mjs).
   // @ts-expect-error plain JavaScript script without types
   await (await import('../scripts/page-validator.mjs')).ensurePageValidator();
@@ -36,7 +64,7 @@ export default async function setup(project: TestProject) {
   if (cached?.ready) {
     project.provide('pgliteTemplate', cached.dir);
     const dropPg = await postgresTemplate(project, (await import('../src/server/config')).loadConfig, (await import('../src/server/app')).buildApp, (await import('../src/server/seed')).seedDemo, path.basename(cached.dir));
-    return dropPg;
+    return done(dropPg);
   }
   // A cached folder without its mark is what a stopped run left half seeded: start it empty, never seed on top of it.
   if (cached) fs.rmSync(cached.dir, { recursive: true, force: true });
@@ -52,10 +80,10 @@ export default async function setup(project: TestProject) {
   if (cached) fs.writeFileSync(path.join(dir, '.seeded'), '');
   project.provide('pgliteTemplate', dir);
   const dropPg = await postgresTemplate(project, loadConfig, buildApp, seedDemo, cached && path.basename(cached.dir));
-  return async () => {
+  return done(async () => {
     if (!cached) fs.rmSync(dir, { recursive: true, force: true });
     await dropPg();
-  };
+  });
 }
 
 /**
@@ -64,7 +92,7 @@ export default async function setup(project: TestProject) {
  * With TEMPLATE_CACHE too (local runs against a cluster that outlives the run), it is kept under the cache's hash
  * and used again by the next run with the same inputs.
  */
-async function postgresTemplate(project: TestProject, loadConfig: typeof import('../src/server/config').loadConfig,
+async function postgresTemplate(project: Sink, loadConfig: typeof import('../src/server/config').loadConfig,
   buildApp: typeof import('../src/server/app').buildApp, seedDemo: typeof import('../src/server/seed').seedDemo, cacheKey?: string | null) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return async () => {};

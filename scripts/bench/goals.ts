@@ -1,4 +1,4 @@
-// The bench's summary: every figure issue 9 sets a goal for, beside its goal and whether this run met it.
+// The bench's summary: every figure that has a goal, beside its goal and whether this run met it.
 // Load lines (autocannon): req/s, p50, p99, the ratio to the run's yardstick, then the goal of that kind of call.
 // Other figures (the production server's first answer and RSS, the browser's figures): measured, goal, met.
 import { GOALS as WEB, quantile, type WebMeasure } from '../measure-web';

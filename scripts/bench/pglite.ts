@@ -1,4 +1,4 @@
-// The embedded database under load (issue 9: "at 100k on embedded PGlite: page 1 ≥ 300 req/s"): a server on a fresh
+// The embedded database under load (the goal: at 100k on embedded PGlite, page 1 ≥ 300 req/s): a server on a fresh
 // PGlite data folder (the demo seeded as `npm start` seeds it), the demo team given BENCH_PGLITE_SCALE reimbursements
 // (default 100,000) in SQL, then page 1 driven with autocannon -c 50, newest first and sorted by 报销总额. Then the
 // production bundle (dist/server/main.mjs) started on that existing folder: its first answer, idle and peak RSS.

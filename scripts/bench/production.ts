@@ -1,4 +1,4 @@
-// The production server (issue 9, point 4): what `npm start` runs, the server bundled ahead of time
+// The production server: what `npm start` runs, the server bundled ahead of time
 // (scripts/build.mjs) and run with the same Node flags, started as its own process on the bench's database. Measures
 // the time from spawning it to its first answer and its RSS once idle, then runs the caller's load against it (on
 // PostgreSQL every load line of the bench) while its peak RSS is sampled.

@@ -1,11 +1,11 @@
-/** The envelope every API answer uses (spec §7): status 200 is success. */
+/** The envelope every API answer uses: status 200 is success. */
 export interface ApiResponse<T = unknown> {
   status: number;
   message: string;
   data: T;
 }
 
-/** Status codes with a fixed meaning (spec §8); everything else non-200 is a handled failure. */
+/** Status codes with a fixed meaning; everything else non-200 is a handled failure. */
 export const Status = {
   OK: 200,
   BAD_REQUEST: 400,
@@ -20,16 +20,16 @@ export const Status = {
   TOKEN_EXPIRED: 11014,
 } as const;
 
-/** Codes after which the client drops the session and goes to /login: exactly those spec §8 names. */
+/** Codes after which the client drops the session and goes to /login: exactly these. */
 export function isLoginExpiredStatus(status: number): boolean {
   return status === Status.NO_TOKEN || status === Status.TOKEN_INVALID || status === Status.TOKEN_EXPIRED;
 }
 
-/** The session cookie (spec: "Token cookie name: token"), HttpOnly since issue 15: page scripts never read it. */
+/** The session cookie, `token`; HttpOnly: page scripts never read it. */
 export const TOKEN_COOKIE = 'token';
 export const TOKEN_HEADER = 'Satoken';
 /**
- * The session's CSRF token (README "Security"): a readable cookie the server sets beside the HttpOnly token
+ * The session's CSRF token (docs/security.md): a readable cookie the server sets beside the HttpOnly token
  * cookie, which the web client echoes in the header on every call.
  */
 export const CSRF_COOKIE = 'XSRF-TOKEN';

@@ -4,7 +4,7 @@
 import type { ListTab, PageSchema, RecordCondition } from './schema/types';
 import { isValueRef, resolveRef, type RefContext } from './rules/conditions';
 
-/** Tabs without a filter: the OA views of a workflow list (domain guide §2.3). */
+/** Tabs without a filter: the OA views of a workflow list. */
 export const OA_TABS = ['all', 'todo', 'mine', 'done', 'cc'] as const;
 export type OaTab = (typeof OA_TABS)[number];
 

@@ -1,4 +1,4 @@
-/** A node of the menu tree the server sends for the active team (spec §3). */
+/** A node of the menu tree the server sends for the active team. */
 export interface MenuNode {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-// Password rules of spec §5, shared by the change-password dialog, the register and reset screens and the server.
+// Password rules, shared by the change-password dialog, the register and reset screens and the server.
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -34,7 +34,7 @@ export function checkConfirm(value: unknown, newPassword: unknown): string | nul
   return null;
 }
 
-/** The change-password form of spec §5, first failing message or null. */
+/** The change-password form, first failing message or null. */
 export function validatePasswordChange(f: { password?: unknown; newPassword?: unknown; rePassword?: unknown }): string | null {
   return checkPassword(f.password) ?? checkNewPassword(f.newPassword, f.password) ?? checkConfirm(f.rePassword, f.newPassword);
 }

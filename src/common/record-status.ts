@@ -1,4 +1,4 @@
-/** Approval statuses a record carries (domain guide §2.3); shown as-is in the status column. */
+/** Approval statuses a record carries; shown as-is in the status column. */
 export const RecordStatus = {
   draft: '待提交',
   inReview: '审批中',

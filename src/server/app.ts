@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { CSRF_COOKIE } from '../common/api';
 import type { Config } from './config';
+import { proxyTrust } from './origin';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
@@ -53,7 +54,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // One test of which proxies are believed, shared with the links' origin (origin.ts).
+    trustProxy: config.trustProxy ? proxyTrust(config.trustProxy) : false,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: envelopeClientError,
     frameworkErrors: envelopeFrameworkError,

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { parseLimits, type Limit, type LimitName } from './plugins/rate-limits';
 
 /** Runtime configuration, read once from the environment (see the README table). */
@@ -13,7 +12,7 @@ export interface Config {
   sessionIdleMinutes: number;
   rememberIdleMinutes: number;
   sessionAbsoluteDays: number;
-  /** Public origin used in QR codes and share links (falls back to the request's own origin). */
+  /** Public origin used in QR codes and share links (else origin.ts: a listed proxy's forwarded host or this server's address). */
   publicUrl?: string;
   /**
    * The reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDRs, from TRUST_PROXY);
@@ -60,9 +59,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function proxyList(v: string | undefined): false | string[] {
   const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return list.length ? list : false;
-}
-
-/** The origin links are built on: PUBLIC_URL when set, else what the request (through trusted proxies) says. */
-export function publicOrigin(req: FastifyRequest, publicUrl?: string): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
 }

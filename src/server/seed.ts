@@ -22,6 +22,7 @@ import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 import { loadPeople } from './seed/people';
 import { fileNames } from './seed/refs';
 import { renderTextPdf } from './modules/print/pdf';
+import { linkNamedFiles } from './modules/records/held-files';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -151,6 +152,9 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
     const files = await storeDemoFiles(trx, services.files, code, demoId, story);
     await (await Story.open(trx, ctx, clock, cast, files)).tell(story);
     await clock.finish();
+    // The story's files are all stored as the owner's uploads, while its records are saved by whoever plays each
+    // part: a save links only its saver's own files, so the story's records get theirs here, as the server's.
+    await linkNamedFiles(trx, code);
     // Today's recomputation (逾期天数 …) is the system's, not the last person's of the story.
     await sql`SELECT set_config('app.user', '', true)`.execute(trx);
     await recomputeAsOfToday(trx, ctx);

@@ -11,5 +11,5 @@ createRoot(document.getElementById('root')!).render(
   </React.StrictMode>,
 );
 
-// Reload when a new release is deployed (spec §1, §9). The dev server has no version.json.
+// Reload when a new release is deployed. The dev server has no version.json.
 if (import.meta.env.PROD) startVersionCheck();

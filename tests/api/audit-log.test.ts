@@ -1,4 +1,4 @@
-// The audit log (issue 15 point 8): every write appends who, when, team, what, and before/after for records, in
+// The audit log: every write appends who, when, team, what, and before/after for records, in
 // the same transaction (a refused save leaves nothing); a record's 操作记录 lists its history; the team's admins
 // search the team's log (logins and failed logins included), members may not, and no team sees another's; the
 // application role can read its team's entries but neither add, change nor delete any.

@@ -1,4 +1,4 @@
-// 智能数据 (issue 16 point 3): the charts a page declares are aggregated by the server in SQL over the records the
+// 智能数据: the charts a page declares are aggregated by the server in SQL over the records the
 // caller may see. Their figures equal sums computed here in SQL over the demo data and over records added here;
 // the header's period narrows them; a 仅本人 member sees only his own; another team's records never count; bad
 // input is refused with a Chinese 400 (never a 5xx).

@@ -1,4 +1,4 @@
-// Role data scope (issue 14): 全部 / 本部门及下级 / 本部门 / 仅本人, enforced in SQL by every record call. A 仅本人
+// Role data scope: 全部 / 本部门及下级 / 本部门 / 仅本人, enforced in SQL by every record call. A 仅本人
 // member lists and opens only his own records (a colleague's id answers 404, as if it did not exist), cannot print
 // or change them; 本部门 shows the department's records, 本部门及下级 also the departments under it in the dept
 // tree. Changing a role's scope takes effect at its holders' next call; admins always see all.

@@ -1,4 +1,4 @@
-// An annual evaluation's 准时率 and 质检合格率 (issue 11): stored aggregates over the records the partner took part
+// An annual evaluation's 准时率 and 质检合格率: stored aggregates over the records the partner took part
 // in during the evaluation year — 外发单 returned by 约定回厂日 (a condition comparing two fields of the source
 // record), 质检 of its orders (the 质检单 copies the factory from its picked order) — recomputed on every save, the
 // client's figures ignored, and written out as the 评价依据 sentence. Figures checked by hand below.
@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 

@@ -1,4 +1,4 @@
-// Excel export (issue 16 point 1): POST /api/data/:module/export streams the list as the caller sees it (filters,
+// Excel export: POST /api/data/:module/export streams the list as the caller sees it (filters,
 // sort, the visible columns in order with Chinese headers, labels not ids, money as numbers with 0.00 and a 合计
 // row) under <module>:export and the caller's team, visibility and data scope. 10,000 filtered rows are compared
 // with the list's own /page calls and with a SQL sum.

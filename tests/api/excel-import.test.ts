@@ -1,4 +1,4 @@
-// Excel import (issue 16 point 2): the template (headers, required marks, drop-down lists of dictionary labels),
+// Excel import: the template (headers, required marks, drop-down lists of dictionary labels),
 // the preview (every row's errors from the rules a save uses, nothing stored), the two modes (only the correct
 // rows / all or none), the error report, and what is refused (no add permission, not an .xlsx, too large, a
 // read-only list). Imported rows belong to the importer's team and carry created_by = the importer.
@@ -11,6 +11,8 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
+import { DAMAGED, MAX_ENTRY_BYTES, MAX_EXPANDED_BYTES, TOO_LARGE } from '../../src/server/modules/excel/zip-bounds';
+import { filler, readZip, writeZip, type ZipPart } from '../helpers/zip';
 
 type Row = Record<string, any>;
 const M = 'attendanceManagement';
@@ -244,10 +246,10 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     const noMode = await send('import', xlsx(await filled(twentyRows(2015).slice(0, 2))), boss);
     expect(noMode.status).toBe(400);
     expect(await storedOf(2015)).toHaveLength(0);
-    // A zip whose parts declare an expansion no sheet needs (a zip bomb) is refused before anything is inflated.
+    // A zip whose parts declare an expansion no sheet needs is refused before anything is inflated.
     const bomb = Buffer.from(await filled(twentyRows(2015).slice(0, 1)));
     for (let i = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)) bomb.writeUInt32LE(0x7fffffff, i + 24);
-    expect(await send('import/preview', xlsx(bomb), boss)).toMatchObject({ status: 400, message: 'Excel 文件内容过大，请分批导入' });
+    expect(await send('import/preview', xlsx(bomb), boss)).toMatchObject({ status: 400, message: TOO_LARGE });
     // More than 5,000 rows.
     const many = new ExcelJS.Workbook();
     const sheet = many.addWorksheet('导入数据');
@@ -263,6 +265,42 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     // Anonymous.
     const anon = await t.app.inject({ method: 'GET', url: `/api/data/${M}/import/template` });
     expect(anon.json().status).toBe(10015);
+  });
+
+  it('refuses a zip bomb whose headers declare small parts, by the bytes it really inflates to, and imports after it', async () => {
+    const parts = readZip(await filled(twentyRows(2018).slice(0, 2)));
+    const sheet = parts.findIndex((p) => p.name === 'xl/worksheets/sheet1.xml');
+    expect(sheet).toBeGreaterThanOrEqual(0);
+    const mb = 1024 * 1024;
+    /** The template with its data sheet padded by `padding` bytes of spaces inside an XML comment, declared 1,000 bytes (null: truly). */
+    const withPaddedSheet = (padding: number, extra: ZipPart[] = [], declared: number | null = 1000) => {
+      const xml = parts[sheet].data;
+      const head = xml.indexOf('?>') + 2;
+      return writeZip([
+        ...parts.map((p, i): ZipPart => (i === sheet
+          ? { name: p.name, chunks: [xml.subarray(0, head), Buffer.from('<!--'), ...filler(padding), Buffer.from('-->'), xml.subarray(head)], declaredSize: declared ?? undefined }
+          : { name: p.name, chunks: [p.data] })),
+        ...extra,
+      ]);
+    };
+    // The probe's file: a few hundred KB whose sheet declares 1,000 bytes and inflates to 300 MB.
+    const probe = await withPaddedSheet(300 * mb);
+    expect(probe.length).toBeLessThan(1024 * 1024);
+    expect(await send('import/preview', xlsx(probe), boss)).toEqual({ status: 400, message: TOO_LARGE, data: null });
+    // One part past its own bound, all within the total.
+    expect(await send('import/preview', xlsx(await withPaddedSheet(MAX_ENTRY_BYTES + mb)), boss)).toMatchObject({ status: 400, message: TOO_LARGE });
+    // Parts each within their bound whose sum is past the total (declared truly: refused before any inflating).
+    const media = [1, 2, 3].map((n): ZipPart => ({ name: `xl/media/pad${n}.bin`, chunks: filler(MAX_EXPANDED_BYTES / 3 + mb, 0) }));
+    expect(await send('import/preview', xlsx(await withPaddedSheet(0, media, null)), boss)).toMatchObject({ status: 400, message: TOO_LARGE });
+    // The same template put back together honestly (a little padding, true sizes) imports as ever.
+    const honest = await writeZip(parts.map((p): ZipPart => ({ name: p.name, chunks: [p.data] })));
+    const preview = await send('import/preview', xlsx(honest), boss);
+    expect(preview.status, preview.message).toBe(200);
+    expect(preview.data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+    const padded = await send('import/preview', xlsx(await withPaddedSheet(mb, [], null)), boss);
+    expect(padded.data, padded.message).toMatchObject({ total: 2, valid: 2 });
+    // Within the bounds but not the size it declares: a damaged file (jszip would inflate it all, then refuse it).
+    expect(await send('import/preview', xlsx(await withPaddedSheet(mb)), boss)).toMatchObject({ status: 400, message: DAMAGED });
   });
 
   it('refuses a member whose roles do not grant <module>:add', async () => {

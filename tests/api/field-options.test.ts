@@ -1,4 +1,4 @@
-// Per-team field tuning (/fieldOption, issue 14): a team's admins relabel, (un)require, hide and reorder a
+// Per-team field tuning (/fieldOption): a team's admins relabel, (un)require, hide and reorder a
 // page's fields; the page schema the team's browser receives and the server's validation of the team's saves both
 // follow at once, another team sees nothing of it; each save is a version (history with diffs, rollback = a new
 // version equal to an old one); overrides that would break the page language, un-require or hide a field the

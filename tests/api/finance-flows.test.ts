@@ -1,4 +1,4 @@
-// The finance area as data (issue 10): record pickers, computed fields, checks, dependOn, auto stages and
+// The finance area as data: record pickers, computed fields, checks, dependOn, auto stages and
 // effects between modules, proven through the API on both databases. No module of this area is named in
 // src/: every rule here comes from schemas/finance/*.json and schemas/partners/partnerInfo.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

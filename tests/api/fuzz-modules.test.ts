@@ -1,4 +1,4 @@
-// Hostile input to every module page (issue 15's rule, "no 5xx from any input", carried to all 58 modules): each
+// Hostile input to every module page (the rule "no 5xx from any input", carried to all 58 modules): each
 // field a page's drawer, line table, stage actions and generators declare gets a few hostile values on the calls
 // that take it, and each list column is filtered with some operators (all of them over a page) and sorted. The
 // answer may refuse, never fail.

@@ -1,6 +1,6 @@
-// Hostile input against every route of the OpenAPI document (issue 15): each route × each of its parameters ×
+// Hostile input against every route of the OpenAPI document: each route × each of its parameters ×
 // a catalogue of what an attacker sends (NUL bytes, lone surrogates, 1e308 and 20-digit integers, Infinity,
-// 10,000-deep JSON, a megabyte of text, prototype-pollution keys, SQL-shaped strings, wrong types, huge arrays),
+// 10,000-deep JSON, a megabyte of text, prototype-pollution keys and names, SQL-shaped strings, wrong types, huge arrays),
 // signed in as the demo owner (to reach the deepest code) and, once per route, without a token. No answer may be
 // a 5xx, every answer is the {status, message, data} envelope, and nothing malformed is stored.
 import fs from 'node:fs';
@@ -44,10 +44,13 @@ const HOSTILE: Record<string, string> = {
   nestedArray: '[[[[["x"]]]]]',
   object: '{"a":1}',
   protoPollution: '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
+  // A name a plain-object lookup finds on Object.prototype (a field, a key, a code).
+  prototypeName: '"constructor"',
   deep: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
 };
 /** Hostile query-string and path values. */
-const HOSTILE_TEXT = ['a\u0000b', '\ud800', '1e308', '12345678901234567890', 'Infinity', 'NaN', '-1', "1' OR '1'='1", '../../etc/passwd', '%00', 'x'.repeat(8_000), ''];
+const HOSTILE_TEXT = ['a\u0000b', '\ud800', '1e308', '12345678901234567890', 'Infinity', 'NaN', '-1', "1' OR '1'='1", '../../etc/passwd', '%00', 'x'.repeat(8_000), '',
+  '__proto__', 'constructor', 'toString'];
 
 interface Route { method: 'GET' | 'POST'; path: string; query: string[]; params: string[]; body: Json | null; multipart: boolean }
 

@@ -1,4 +1,4 @@
-// Notifications (通知, issue 12): 催办 on /propProgress notifies the order's owner (its stage action's `notify`),
+// Notifications (通知): 催办 on /propProgress notifies the order's owner (its stage action's `notify`),
 // once per request; approval tasks notify their approvers and outcomes the submitter. Each member sees, counts
 // and marks only their own notifications in the active team; another team sees none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Office administration as data (issue 11): a meeting room cannot be booked twice for overlapping times (the
+// Office administration as data: a meeting room cannot be booked twice for overlapping times (the
 // database decides, also for two bookings at once), a cancelled meeting frees its room, meetings move 未开始 →
 // 进行中 → 已结束 with the clock (computed when read and filtered, no timer), the company profile is one record
 // per team whose name change re-enters verification, a car goes out and comes back through its file (状态 and

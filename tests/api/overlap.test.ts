@@ -1,4 +1,4 @@
-// noOverlap rules (issue 10, capability 5): two records of the same resource cannot hold overlapping periods,
+// noOverlap rules: two records of the same resource cannot hold overlapping periods,
 // refused by the database's exclusion constraint, also when two transactions race. Proven on both databases
 // with a module described from an inline schema (no page of this kind exists yet: meeting rooms and vehicles
 // come with the office issue).

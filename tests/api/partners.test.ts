@@ -1,4 +1,4 @@
-// Partners as data (issue 11): admitting a supplier, factory or installer needs approval while a customer or
+// Partners as data: admitting a supplier, factory or installer needs approval while a customer or
 // carrier takes effect when submitted (approvalWhen); an annual evaluation's approval writes the grade to the
 // partner and 淘汰 retires it from every partner picker (retired) while records holding it keep it; a contract
 // in 伙伴档案 needs approval, a licence does not. No module of this area is named in src/.

@@ -1,4 +1,4 @@
-// Hiring to payroll as data (issue 11): approved leave feeds the month's attendance, HR confirms the month
+// Hiring to payroll as data: approved leave feeds the month's attendance, HR confirms the month
 // (locked afterwards), an appraisal gives the coefficient, and 生成工资表 (a generator the schema declares)
 // builds one line per salary file from the confirmed attendance × coefficient − deductions − open 工资扣回
 // advances; its approval raises a 工资 payable, repays those advances and writes each employee's payslip,

@@ -1,4 +1,4 @@
-// The personnel pages as data (issue 11): 员工档案 (ID number → sex and birthday, unique account / job number /
+// The personnel pages as data: 员工档案 (ID number → sex and birthday, unique account / job number /
 // ID number, OA onboarding then 办理入职 → 试用 → 转正 → 离职 and the 在职 tab), 考勤管理 (one record per person
 // and month, figures checked, a confirmed month locked, batch confirmation all or none) and 绩效管理 (weights
 // total 100; total, grade and coefficient computed by the server from the lines; the phase tabs). Every rule

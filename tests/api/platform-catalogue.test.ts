@@ -1,4 +1,4 @@
-// The platform catalogue (issue 14: /moduleSettings, /modeManage, /industryModule): platform administrators edit
+// The platform catalogue (/moduleSettings, /modeManage, /industryModule): platform administrators edit
 // the module catalogue (names, paths, sequence, enabled), modes (packages of modules), tenant grants (mode, period,
 // stage) and industries. Every other user gets 403 on every call. A team's menus and module calls follow the
 // edits at the next call: a renamed module shows its new name, a disabled one vanishes from every team's menu and

@@ -1,4 +1,4 @@
-// Prints (issue 16 point 6): one renderer for every printable module, laid out from the module's print template
+// Prints: one renderer for every printable module, laid out from the module's print template
 // (title, header fields, line table, totals with 大写, approval history, signatures, page numbers), and batch
 // print of selected rows into one PDF in which any refused id (another team's, out of the caller's data scope,
 // missing) refuses the whole batch. The PDF's text is read back through its fonts' ToUnicode maps.

@@ -1,4 +1,4 @@
-// Purchase to storage (issue 13): a request is approved, ordered from a supplier (with a paid prepayment),
+// Purchase to storage: a request is approved, ordered from a supplier (with a paid prepayment),
 // received into a warehouse — which creates the 入库单 that posts the stock and the payable of the price less
 // the prepayment — and paid until it is 已结清. Every posting and document is checked; re-sending a step
 // changes nothing; a forged supplier on 下单 is refused.
@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 

@@ -1,4 +1,4 @@
-// Projects as data (domain guide §7): 项目立项, 装修立项 and 家具立项 pass their project type's 立项流程 (one per
+// Projects as data: 项目立项, 装修立项 and 家具立项 pass their project type's 立项流程 (one per
 // type, picked by a record picker filtered by the record's own projectType) through approval, then move through
 // their stages (已立项 → 执行中 → 已结项 / 已终止 …) by stage actions refused from the wrong stage; budget lines may
 // not exceed the budget, contract amounts are the lines' sum, 展览-only fields are dropped for other types. No
@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng } from '../helpers/records';
-import { todayInChina } from '../../src/common/defaults';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 
 const api = (module: string, op: string) => `/api/data/${module}/${op}`;

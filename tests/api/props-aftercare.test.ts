@@ -1,4 +1,4 @@
-// Props aftercare and the progress board (issue 12, part D). /propProgress is a view of the prop orders
+// Props aftercare and the progress board. /propProgress is a view of the prop orders
 // (viewOf allocatePropOrders) under its own permissions: tabs per orderStage plus 逾期, 逾期天数 computed as
 // of today, the date each stage was reached (from the stage events), the project manager as owner, and two
 // actions that never move the stage: 跟进 (a follow-up note stored on the order and in its timeline) and 催办

@@ -1,4 +1,4 @@
-// Props catalogue (issue 12, part A): 配件项目, 我的道具, 道具登记 → 道具核价 → 我的道具, 车间管理, 道具字典 — all data.
+// Props catalogue: 配件项目, 我的道具, 道具登记 → 道具核价 → 我的道具, 车间管理, 道具字典 — all data.
 // A registration is approved (technical review) → 待核价 and creates (or versions) the /myProp record; its
 // pricing is approved → the prop's standardPrice is written and the registration reads 已核价; 入库 → 已入库.
 // Refused cases: bad input, illegal stage jumps, a price below cost + 10 % without a manager; re-sending changes nothing.

@@ -1,4 +1,4 @@
-// The prop order chain from packing to settlement (issue 12, part C): two orders of an approved project (made
+// The prop order chain from packing to settlement: two orders of an approved project (made
 // and inspected by the chain part B tests, here put at 待打包) are packed into numbered packages (order 待入库),
 // stocked (已入库) and shipped (已发货, a 物流费 payable of the carrier naming the 发货单), installed (安装中 →
 // 已验收 with photos and acceptance form → an approved 结算申请: 已结算, a 安装费 payable of the installer,
@@ -10,7 +10,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 

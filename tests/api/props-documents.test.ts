@@ -1,4 +1,4 @@
-// Props documents (issue 12): the named documents pages declare (`documents`) — 木作部件清单, 下料单 (PDF and
+// Props documents: the named documents pages declare (`documents`) — 木作部件清单, 下料单 (PDF and
 // Excel, grouped by material and thickness), 配件清单 of a registration; 下料单 of a production task (its prop's BOM
 // × the task's quantity); package labels with a QR code per package; 道具清单 (the list as an .xlsx) — with their
 // line filters and refusals (permission, another team, unknown document). Also 车间管理's 在制任务 / 逾期任务 (read-time

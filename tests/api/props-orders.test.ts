@@ -1,4 +1,4 @@
-// The prop order chain (issue 12, part B): an approved 道具项目 turns each of its lines into a prop order (DD);
+// The prop order chain: an approved 道具项目 turns each of its lines into a prop order (DD);
 // an order is allocated to a workshop (a 生产任务 in 道具制作) or to a factory (a draft 外发单); the task is
 // started, draws material (a draft 生产领料 in 出入库单) and completed (order → 待质检); 道具质检 fails it
 // (返工: order 返工中, task 返工) and passes it (order → 待打包); the 外发单 returns (order → 待质检) and
@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 

@@ -1,4 +1,4 @@
-// One prop project walked whole (issue 12, "Done when"): two props are registered (技术评审) and priced (one
+// One prop project walked whole: two props are registered (技术评审) and priced (one
 // takes effect on submit, one below cost + 10 % needs the manager's approval: both write /myProp's price), a
 // project of two lines is approved (two orders DD…). Order 1 is made in a workshop (开工, 领料, 完工), fails QC
 // (返工), is remade and passes, packed, stocked, shipped (物流费 payable) and installed (安装费 payable through an

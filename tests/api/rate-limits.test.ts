@@ -1,12 +1,14 @@
 // Issue 15 point 2: limits per client, counted in the database so that replicas share them; 429 with the
-// envelope and Retry-After; X-Forwarded-For counts only from a trusted proxy (point 5).
+// envelope and Retry-After; X-Forwarded-For counts only from a trusted proxy (point 5). Invitations count per
+// inviter and lookups of a team by its (sequential) code per user and per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseLimits } from '../../src/server/plugins/rate-limits';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-const limits = parseLimits('login=4/60,loginAccount=3/60,sms=3/3600,createTeam=2/86400');
+const limits = parseLimits('login=4/60,loginAccount=3/60,sms=3/3600,createTeam=2/86400,invite=3/3600,teamLookup=3/600,teamLookupIp=5/600');
 
 describe.each(testDialects())('limits per client on $name', (dialect) => {
   let t: TestApp;
@@ -61,6 +63,44 @@ describe.each(testDialects())('limits per client on $name', (dialect) => {
     const third = await create();
     expect(third.status).toBe(429);
     expect(await t.db.selectFrom('tenants').select('tenant_code').where('tenant_name', '=', '限额测试').execute()).toHaveLength(2);
+  });
+
+  it('counts invitations per inviter, whoever the numbers belong to', async () => {
+    const owner = await t.login('demo', 'demo12345');
+    const invite = (mobile: string) => t.call('POST', '/api/admin/applyjointenant/invite', { mobile }, owner);
+    for (let i = 0; i < 3; i++) expect((await invite(`1390000030${i}`)).status).toBe(200);
+    const refused = await invite('13900000309');
+    expect(refused).toEqual({ status: 429, message: expect.stringMatching(/^操作过于频繁，请\d+分钟后再试$/), data: null });
+  });
+
+  it('counts team lookups by code per user and per address, so team names cannot be walked through', async () => {
+    const ids = [] as number[];
+    for (const name of ['walker1', 'walker2']) {
+      const row = await t.db.insertInto('users').values({ username: name, mobile: `1391111999${ids.length}`, nick_name: name, password_hash: await hashPassword('secret123'), status: 'active' })
+        .returning('id').executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const signIn = async (username: string, ip: string) => (await t.app.inject({
+      method: 'POST', url: '/api/admin/login/user', remoteAddress: ip, payload: { loginType: 'password', username, password: 'secret123' },
+    })).json().data.token as string;
+    const lookup = (token: string, ip: string, n: number) => t.app.inject({
+      method: 'POST', url: '/api/admin/applyjointenant/queryJoinTenantById', remoteAddress: ip, headers: { Satoken: token },
+      payload: { tenantCode: `T${String(n).padStart(8, '0')}` },
+    });
+    // One user: three codes, found or not, then 429 with the Chinese message and Retry-After.
+    const first = await signIn('walker1', '10.0.5.1');
+    for (let n = 1; n <= 3; n++) expect([200, 404]).toContain((await lookup(first, '10.0.5.1', n)).json().status);
+    const refused = await lookup(first, '10.0.5.1', 4);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ status: 429, message: expect.stringMatching(/^操作过于频繁，请\d+(秒|分钟)后再试$/), data: null });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from the same address counts its own, but the address has had its five after two more.
+    const second = await signIn('walker2', '10.0.5.1');
+    expect((await lookup(second, '10.0.5.1', 5)).json().status).not.toBe(429);
+    expect((await lookup(second, '10.0.5.1', 6)).json().status).not.toBe(429);
+    expect((await lookup(second, '10.0.5.1', 7)).statusCode).toBe(429);
+    // The same account elsewhere is still counted as itself.
+    expect((await lookup(first, '10.0.5.2', 8)).statusCode).toBe(429);
   });
 
   it.runIf(dialect.name === 'postgres')('is shared by two replicas on one database', async () => {

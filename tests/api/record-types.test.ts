@@ -130,8 +130,11 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
     it('accepts the team\'s own files, on the field and in line cells', async () => {
       const a = await upload(boss, '附件.pdf.png');
       const b = await upload(boss, '票据 1.png');
-      await expect(check({ attachments: [{ url: a.url, name: a.name }, { url: b.url }] }, [{ invoiceImages: [{ url: b.url, name: b.name }] }, {}])).resolves.toBeUndefined();
-      await expect(check({ attachments: [] }, [{ invoiceImages: null }])).resolves.toBeUndefined();
+      // Answered once each, with their uploader: what the save links to its record (records/held-files.ts).
+      const named = await check({ attachments: [{ url: a.url, name: a.name }, { url: b.url }] }, [{ invoiceImages: [{ url: b.url, name: b.name }] }, {}]);
+      expect(named.map((f) => f.id).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
+      expect(new Set(named.map((f) => f.uploadedBy)).size).toBe(1);
+      await expect(check({ attachments: [] }, [{ invoiceImages: null }])).resolves.toEqual([]);
     });
 
     it('refuses another team\'s file, a pre-team file, a missing file and altered addresses, naming the field', async () => {

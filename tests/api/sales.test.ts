@@ -1,4 +1,4 @@
-// Sales to receivable (domain guide §12) as data: a quote under approval, 签约, 发货 of the quantities typed per
+// Sales to receivable as data: a quote under approval, 签约, 发货 of the quantities typed per
 // line that creates one 销售出库 stock document per shipment and posts it through the stock ledger (all or nothing:
 // one short line refuses the whole shipment), 开票 that raises the receivable (sourceType 销售流程, sourceCode = the sale), and 回款 —
 // registered on the receivable or on the sale — that carries both to balance 0. No module is named in src/.
@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/defaults';
 
 type Row = Record<string, any>;

@@ -55,7 +55,7 @@ describe.each(testDialects())('session cookie and CSRF defence on $name', (diale
     const csrf = cookie(res, 'XSRF-TOKEN')!;
     expect(csrf.httpOnly).toBeFalsy();
     expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
-    // The cookie is the session the answer names (the JSON keeps the token for API clients, spec §7).
+    // The cookie is the session the answer names (the JSON keeps the token for API clients).
     expect(jar.token).toBe(res.json().data.token);
     expect(jar.csrf).not.toBe(jar.token);
     expect(jar.csrf.length).toBeGreaterThan(20);

@@ -1,4 +1,4 @@
-// The spec §7 calls issue 17 added, by their behaviour: each answers the caller's team only (a second team, made
+// The calls of src/server/modules/spec-calls/, by their behaviour: each answers the caller's team only (a second team, made
 // by 张三, sees none of 演示企业's data), checks its permission, and refuses bad input with a Chinese message.
 // Their answers agree with the module pages they read (the same records through the same repository).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Contract of spec §7 "The calls the product makes" (issue 17): every method and path of its tables answers a
+// Contract of the API's call table ("The calls the product makes", the calls the clients were written against): every method and path of its tables answers a
 // logged-in member with the {status, message, data} envelope (never the 404 接口不存在 of a missing route), an
 // outsider with the envelope too (10015 unless the call is public), and is in the OpenAPI document. The table is
 // copied here from the spec so the test fails when a call disappears. Version check (a static version file, no
@@ -11,7 +11,7 @@ import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 interface SpecCall {
   method: 'GET' | 'POST';
   path: string;
-  /** §7's sub-heading. */
+  /** The table's sub-heading. */
   section: string;
   /** Callable without a token (login, registration, captcha, QR code). */
   public?: boolean;
@@ -25,7 +25,7 @@ const A = 'Account and team';
 const L = 'Lists, dictionaries, people';
 const W = 'Approval workflow';
 
-/** Spec §7, call by call. */
+/** The table, call by call. */
 export const SPEC_CALLS: SpecCall[] = [
   { section: A, method: 'GET', path: '/api/admin/wechat/generateAWeChatQRCode', public: true },
   { section: A, method: 'GET', path: '/api/admin/sysuser/getSysUser', expect200: true },
@@ -74,7 +74,7 @@ export const SPEC_CALLS: SpecCall[] = [
   { section: W, method: 'GET', path: '/api/oa/task/findApprovalByFormId', query: { formId: '1' } },
 ];
 
-/** The calls issue 17 added: each documents its body (POST) or query (GET) and its answer in OpenAPI. */
+/** The calls src/server/modules/spec-calls/ serves: each documents its body (POST) or query (GET) and its answer in OpenAPI. */
 const ADDED = [
   '/api/admin/syspost/list', '/api/admin/role/rolePage', '/api/project/project/projectPage', '/api/admin/operation/findOperationGuidance',
   '/api/admin/operation/updateOperationGuidance', '/api/admin/sysuser/queryTenantUserName', '/api/admin/appBag/getAppBagTenant',

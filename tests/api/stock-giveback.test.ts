@@ -1,4 +1,4 @@
-// Effect-made stock documents that end without posting (issue 13): a purchase's 到货 makes a 入库单 and counts the
+// Effect-made stock documents that end without posting: a purchase's 到货 makes a 入库单 and counts the
 // arrival on the order; when the 入库单 waits for approval (its warehouse's 出入库需审批) and is then refused or
 // withdrawn, it gives the quantities back to the order that made it (`on: "refused" | "withdrawn"`, target
 // `source`), whose stage goes back and which raises no payable; submitted again it counts once more

@@ -1,4 +1,4 @@
-// The stock ledger's leftovers (issue 13): a document's lines may each name their own 仓库 (and a 库位 of that
+// The stock ledger's leftovers: a document's lines may each name their own 仓库 (and a 库位 of that
 // 仓库), posted there, falling back to the header's; a document an effect makes (采购入库, 销售出库) for a warehouse
 // that requires approval waits for it and posts only when approved — refused then if the stock is gone; and an
 // approved sales order holding a 发货仓库 reserves its lines' quantities, released as they ship or when it is lost.

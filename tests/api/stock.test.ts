@@ -1,4 +1,4 @@
-// The stock ledger (issue 13) through the warehousing pages: opening stock once per warehouse, receipts and
+// The stock ledger through the warehousing pages: opening stock once per warehouse, receipts and
 // issues at the moving weighted average (checked against a hand calculation to the fen), first in first out
 // when the team says so, transfers and counts, negative stock refused unless the warehouse allows it — also
 // for 20 issues at once against a stock of 10 — and balances nobody can write by hand.
@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
-import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 

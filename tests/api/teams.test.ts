@@ -136,8 +136,10 @@ describe.each(testDialects())('teams, memberships and menus on $name', (dialect)
     const bobTeam = (await teams(bob)).find((x: any) => x.current).tenantCode;
     const invite = (mobile: string, token = bob) => t.call('POST', '/api/admin/applyjointenant/invite', { mobile }, token);
     expect((await invite('13911110001', alice)).status).toBe(403); // alice is not admin of her active team
-    expect((await invite('13911110001')).status).toBe(200);
-    expect((await invite('13911110001')).status).toBe(409);
+    const sent = await invite('13911110001');
+    expect(sent.status).toBe(200);
+    // Already invited: the same answer, nothing changes.
+    expect(await invite('13911110001')).toEqual(sent);
     const apps = await t.call('GET', '/api/admin/applyjointenant/myApplications', undefined, alice);
     expect(apps.data).toEqual([expect.objectContaining({ tenantCode: bobTeam, status: 'invited' })]);
     expect((await t.call('POST', '/api/admin/applyjointenant/respondInvite', { tenantCode: bobTeam, accept: true }, alice)).data.status).toBe('normal');
@@ -149,6 +151,35 @@ describe.each(testDialects())('teams, memberships and menus on $name', (dialect)
     expect(await teams(alice)).toEqual([]);
     expect((await join(alice)).status).toBe(200);
     void bobId;
+  });
+
+  it('answers an invitation alike for any mobile: unregistered, registered, invited, a member, the inviter', async () => {
+    const carol = await makeUser('carol', '13911110003');
+    const member = await t.db.selectFrom('users').innerJoin('memberships', 'memberships.user_id', 'users.id').select(['users.mobile', 'users.id'])
+      .where('memberships.tenant_code', '=', DEMO.tenantCode).where('memberships.status', '=', 'normal').where('memberships.is_admin', '=', false)
+      .executeTakeFirstOrThrow();
+    const own = await t.db.selectFrom('users').select('mobile').where('username', '=', DEMO.username).executeTakeFirstOrThrow();
+    const invite = (mobile: string) => t.app.inject({ method: 'POST', url: '/api/admin/applyjointenant/invite', headers: { Satoken: owner }, payload: { mobile } });
+    const answers = {
+      unregistered: await invite('13900009999'),
+      registered: await invite('13911110003'),
+      invitedAgain: await invite('13911110003'),
+      member: await invite(member.mobile),
+      inviter: await invite(own.mobile),
+    };
+    const first = answers.unregistered;
+    expect(first.json()).toEqual({ status: 200, message: expect.stringMatching(/^邀请已发出/), data: null });
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.statusCode, what).toBe(first.statusCode);
+      expect(res.body, what).toBe(first.body);
+    }
+    // Only the registered non-member was invited; the member is still a member.
+    const apps = await t.call('GET', '/api/admin/applyjointenant/myApplications', undefined, carol.token);
+    expect(apps.data).toEqual([expect.objectContaining({ tenantCode: DEMO.tenantCode, status: 'invited' })]);
+    const still = await t.db.selectFrom('memberships').select('status').where('tenant_code', '=', DEMO.tenantCode).where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    expect(still.status).toBe('normal');
+    // A malformed number is still refused as such: it says nothing about anyone.
+    expect((await invite('123')).json().status).toBe(400);
   });
 
   it('creates share links that resolve to the team summary', async () => {

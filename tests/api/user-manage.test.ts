@@ -1,4 +1,4 @@
-// Team user management (issue 14, the team-admin page kind, /api/team-admin/*): roles with menus, button codes and
+// Team user management (the team-admin page kind, /api/team-admin/*): roles with menus, button codes and
 // data scope; members' roles and 正常/禁用; join requests. Only the team's admins may call it; a change takes effect
 // at the holders' next call (the session ACL cache is dropped); every write is in the audit log with its author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,7 @@
-// Accounts in a real browser (issue 2, piece 7): register with the SMS code from the outbox, log in,
+// Accounts in a real browser: register with the SMS code from the outbox, log in,
 // change the password, log out, lockout, SMS login, password reset, remember-me, the guard.
 // QR login has its own suite: qr-login.e2e.test.ts.
 // Screenshots of every account screen land in screenshots/ (git-ignored).
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +115,7 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   it('registers with the SMS code from the outbox and lands on / with isRegister set', async () => {
     const { ctx, page } = await newPage();
     await page.goto(`${base}/register`);
-    // Blur validation with the §5 messages.
+    // Blur validation with the password rules' messages.
     await page.getByPlaceholder('请输入至少8位数字和字母组合').fill('short');
     await page.getByPlaceholder('请输入至少8位数字和字母组合').blur();
     await page.getByPlaceholder('请再次输入密码').focus();
@@ -295,7 +293,7 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
       const body = await submitLogin(page, ALICE.username, `wrongPass${i}`);
       expect(body).toMatchObject({ status: 400, message: '用户名或密码错误' });
     }
-    // The lock is not told (issue 15): the right password gets the wrong-password answer for 10 minutes.
+    // The lock is not told: the right password gets the wrong-password answer for 10 minutes.
     const locked = await submitLogin(page, ALICE.username, ALICE.newPassword);
     expect(locked).toMatchObject({ status: 400, message: '用户名或密码错误' });
     await expect.poll(() => toastText(page)).toContain(locked.message);

@@ -284,7 +284,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       await poll(() => steps(p)).toEqual(expect.arrayContaining([expect.stringContaining('张三 提交了申请')]));
     };
 
-    // 1. The approver opens the claim; 张三 withdraws it meanwhile; 同意 is refused, silently (spec §8).
+    // 1. The approver opens the claim; 张三 withdraws it meanwhile; 同意 is refused, silently.
     const first = await claim('E2E 审批被拒：撤回在先');
     const approver = (await taskOf(lisi, first)).taskId ? lisi : boss;
     expect((await taskOf(approver, first)).taskId).toBeTruthy();

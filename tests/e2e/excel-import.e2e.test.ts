@@ -1,4 +1,4 @@
-// Excel import in Chromium (issue 16 point 2): on /materialDictionary 导入 opens the dialog, 下载模板 downloads the
+// Excel import in Chromium: on /materialDictionary 导入 opens the dialog, 下载模板 downloads the
 // template (opened here with exceljs: headers and a drop-down of the 单位 dictionary), the filled file is uploaded,
 // the preview shows the one bad row in red with the server's message, 仅导入正确的行 imports the two others, the
 // list shows them, and 下载错误报告 downloads the bad row with its 错误原因.

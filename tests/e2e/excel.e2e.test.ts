@@ -1,4 +1,4 @@
-// Excel export in Chromium (issue 16 point 1): the owner presses 导出 on 报销管理, the browser downloads the
+// Excel export in Chromium: the owner presses 导出 on 报销管理, the browser downloads the
 // file the server streams (with a progress dialog while it comes), and the file holds the list: the headers
 // of the visible columns in their order, one row per record of 共 N 条, and the 合计 row of the money column.
 import fs from 'node:fs';

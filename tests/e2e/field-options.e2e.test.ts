@@ -1,4 +1,4 @@
-// Field tuning (/fieldOption, issue 14) in Chromium: the team's admin opens 字段配置, picks 报销管理 in the modules
+// Field tuning (/fieldOption) in Chromium: the team's admin opens 字段配置, picks 报销管理 in the modules
 // tree, renames 事由 and makes it optional, saves; the reimbursement drawer of his team follows at once (new label,
 // no required mark) while another team's drawer is unchanged; the history shows the version and its change.
 import { describe, expect, it } from 'vitest';

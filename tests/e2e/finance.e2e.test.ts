@@ -1,4 +1,4 @@
-// The finance flows of issue 10 in Chromium, from the pages the schemas describe: 张三 borrows (借支), 李四 pays
+// The finance flows in Chromium, from the pages the schemas describe: 张三 borrows (借支), 李四 pays
 // it, 张三 files a reimbursement that offsets it through the 冲抵借支单 picker, and once approved the advance reads
 // 已还清 with its 还款记录; a receivable goes 未回款 → 部分回款 → 已回款 through two 登记回款 dialogs. Approvals
 // are given through the API (the approval UI has its own suite); every figure on screen comes from the server.

@@ -1,4 +1,4 @@
-// 催办 → 通知 in Chromium (issue 12): the owner (演示用户) urges a late prop order on /propProgress; its owner
+// 催办 → 通知 in Chromium: the owner (演示用户) urges a late prop order on /propProgress; its owner
 // (刘洋) sees the bell's unread count in the header, opens the list, clicks the notification (it opens the order in
 // /propProgress's drawer and counts as read), then 全部已读 empties the count.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Hiring to payroll in Chromium (issue 11), from the pages the schemas describe: 张三 applies for leave in
+// Hiring to payroll in Chromium, from the pages the schemas describe: 张三 applies for leave in
 // /myPersonnel (the 请假类型 field appears only for 请假), it is approved, /attendanceManagement shows it in his
 // month, 人事 赵敏 confirms the month's attendance at once (批量确认), generates the month's payroll in
 // /payrollSetting (生成工资表), it is submitted and approved, and /financialPayables shows the 工资 payable.

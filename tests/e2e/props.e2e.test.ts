@@ -1,4 +1,4 @@
-// One prop order walked in Chromium (issue 12, "Done when"), from the pages the schemas describe, as the demo
+// One prop order walked in Chromium, from the pages the schemas describe, as the demo
 // owner: an approved project's order (made through the API) is allocated to a workshop in /allocatePropOrders,
 // started and completed in /propMake, fails QC once in /propQualityTesting (返工), is completed again and passes,
 // is packed in /propBacking, stocked in and shipped in /propWarehousingAndShipping, installed and accepted in
@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { TINY_PNG } from '../helpers/test-app';
-import { approver, simplePropProcess, choose, complaints, confirmOk, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
+import { approver, simplePropProcess, choose, complaints, confirmOk, dialogItem, dialogOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the props suite.');
 

@@ -1,4 +1,4 @@
-// Teams in a real browser (issue 3, pieces 5-8): a new user registers and onboards an enterprise team through
+// Teams in a real browser: a new user registers and onboards an enterprise team through
 // the screens (typing what OCR cannot read), applies to join the demo team, the owner approves in the UI,
 // the user switches teams and the sidebar changes; the sidebar collapses to 54 px. Screenshots of each
 // onboarding screen, the shell, the team switcher and /basicInfo land in screenshots/ (git-ignored).

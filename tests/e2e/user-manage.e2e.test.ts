@@ -1,4 +1,4 @@
-// 用户管理 (/userManage, issue 14) in Chromium: the owner disables a member with the 状态 switch (the member's next
+// 用户管理 (/userManage) in Chromium: the owner disables a member with the 状态 switch (the member's next
 // call is refused) and enables him again; adds a role in the editor (menu picked in the team's menu tree, its
 // buttons, 仅本人); refuses a join request, the reason being required.
 import { describe, expect, it } from 'vitest';

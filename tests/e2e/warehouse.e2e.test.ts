@@ -1,4 +1,4 @@
-// Receiving goods in Chromium (issue 13), from the pages the schemas describe: 仓管 罗斌 posts a 入库单 in
+// Receiving goods in Chromium, from the pages the schemas describe: 仓管 罗斌 posts a 入库单 in
 // /storeprocess — the 物料 cell of its line searches the material dictionary and fills 规格, 单位 and the
 // reference price — and /materialStorage shows the balance grown by what came in, its value at the weighted
 // average, and the new receipt in the row's 流水 popover.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Change-password dialog (spec §4, §5): blur validation with the exact messages; success ends the session.
+// Change-password dialog: blur validation with the exact messages; success ends the session.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

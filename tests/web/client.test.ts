@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The request client: envelope, the session cookie's CSRF header, the §8 error catalogue, skip/silent options,
+// The request client: envelope, the session cookie's CSRF header, the error catalogue, skip/silent options,
 // loading counter.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureClient, forgetEarly, request, requestRaw, resetClientHooks, startEarly } from '../../src/web/api/client';

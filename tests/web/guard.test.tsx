@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Route guard (spec §2): public screens without a token, everything else redirects to /login; isRegister.
+// Route guard: public screens without a token, everything else redirects to /login; isRegister.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientHooks } from '../../src/web/api/client';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The header's 通知 bell (issue 12): the unread count from the server, the list (unread marked), the empty state,
+// The header's 通知 bell: the unread count from the server, the list (unread marked), the empty state,
 // 全部已读; no call without a team.
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

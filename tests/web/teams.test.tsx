@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Teams in the shell (issue 3, pieces 5-7): selection dialog routing, sidebar from the saved menu tree,
+// Teams in the shell: selection dialog routing, sidebar from the saved menu tree,
 // team switcher, quality bisection of the image compression, onboarding validation messages.
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

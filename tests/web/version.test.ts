@@ -1,4 +1,4 @@
-// Release check (spec §1, §4, §9): poll every 60 000 ms, reload when the version differs from the first one.
+// Release check: poll every 60 000 ms, reload when the version differs from the first one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchVersion, shouldReload, startVersionCheck, VERSION_POLL_MS } from '../../src/web/api/version';
 

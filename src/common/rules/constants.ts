@@ -1,4 +1,4 @@
-// Limits of spec §5/§9 that rules and formatters depend on (browser and server alike).
+// Limits that rules and formatters depend on (browser and server alike).
 
 /** Default maximum length of text and multi-line text. */
 export const TEXT_MAX_LENGTH = 200;
@@ -13,7 +13,7 @@ export const UPLOAD_DEFAULT_LIMIT = 1;
 export const TRUNCATE_LENGTH = 28;
 /** Image compression starts at this quality and bisects. */
 export const IMAGE_START_QUALITY = 0.5;
-/** Money columns the line-item summary row always sums (spec §3). */
+/** Money columns the line-item summary row always sums. */
 export const SUMMED_MONEY_COLUMNS = [
   'contractPrice', 'logisticsPrice', 'returnPrice', 'balancePrice', 'advancePaidPrice', 'payablePrice',
 ] as const;

@@ -1,4 +1,4 @@
-// The §5 rules as plain functions over (field definition, value) → Chinese message or null.
+// The field rules as plain functions over (field definition, value) → Chinese message or null.
 // Used by the Formily renderer in the browser and by the server when it validates records.
 import type { FieldDef, SubField } from '../schema/types';
 import {

@@ -1,4 +1,4 @@
-// Display formatting of spec §5/§9: dates, percentages, money, truncation, rounding.
+// Display formatting: dates, percentages, money, truncation, rounding.
 import dayjs from 'dayjs';
 import { TRUNCATE_LENGTH } from './constants';
 

@@ -1,4 +1,4 @@
-// The line-item summary row (spec §3/§9), kept pure so the table can recompute it cheaply.
+// The line-item summary row, kept pure so the table can recompute it cheaply.
 import type { ColumnDef } from '../schema/types';
 import { SUMMED_MONEY_COLUMNS } from './constants';
 import { round2 } from './format';

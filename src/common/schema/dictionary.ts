@@ -1,4 +1,4 @@
-// Dictionary items (spec §3) presented as options: value = id, label = dictName,
+// Dictionary items presented as options: value = id, label = dictName,
 // title = the path of names joined by '/', isLeaf when there are no children.
 import type { Option } from './types';
 

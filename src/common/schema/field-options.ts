@@ -1,4 +1,4 @@
-// Per-team field tuning (issue 14): overrides of a record page's fields by fieldName — display
+// Per-team field tuning: overrides of a record page's fields by fieldName — display
 // name, required, hidden, in the add dialog, shown in the list, sortable, searchable, default value, length and
 // range limits, position. The same pure functions apply them where the schema is served (the browser's form) and
 // where the server validates a save, and check an override set before it is stored.

@@ -63,7 +63,7 @@ describe('page schemas under schemas/', () => {
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has no key twice in one object', (_rel, file) => {
     expect(duplicateKeys(fs.readFileSync(file, 'utf8'))).toEqual([]);
   });
-  // The tab bar's 帮助 says what the module is for on every page that has a tab bar (issue 16).
+  // The tab bar's 帮助 says what the module is for on every page that has a tab bar.
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has a help text under its tab bar', (_rel, file) => {
     const page = JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs?: { help?: string } };
     if (page.tabs) expect(page.tabs.help?.length ?? 0).toBeGreaterThan(20);

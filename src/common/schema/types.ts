@@ -1,4 +1,4 @@
-// Types of the page-schema language (spec §3 vocabulary). schemas/page.schema.json is the
+// Types of the page-schema language. schemas/page.schema.json is the
 // machine-checked twin of this file; keep both in step.
 
 /** One option of a select-like field or column: inline, or mapped from a dictionary item. */
@@ -51,7 +51,7 @@ export interface AggregateDef {
 }
 
 /**
- * A record picker (domain guide §2.1): the value is a record of another module, chosen among those that
+ * A record picker: the value is a record of another module, chosen among those that
  * match `filter`. The server checks the pick on every save and loads it for expressions as picked.<field>.
  */
 export interface RecordSource {
@@ -122,7 +122,7 @@ export interface SubField {
   type?: 'text' | 'number';
 }
 
-/** Form field definition (spec §3). The misspelling `fontendType` is the spec's and is kept. */
+/** Form field definition. The misspelling `fontendType` is the page-schema format's and is kept. */
 export interface FieldDef {
   fieldName: string;
   titleName: string;
@@ -184,7 +184,7 @@ export const COLUMN_TYPES = [
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
-/** Detail popover configuration of a column (spec §3; misspellings kept). */
+/** Detail popover configuration of a column (misspellings kept: the page schemas use them). */
 export interface PopoverConfig {
   /** Row property holding the popover data (array → sub-table, object → description list). */
   infoProp?: string;
@@ -198,7 +198,7 @@ export interface PopoverConfig {
   handelText?: string;
 }
 
-/** Table column definition (spec §3), shared by data lists and editable line items. */
+/** Table column definition, shared by data lists and editable line items. */
 export interface ColumnDef extends PopoverConfig {
   prop: string;
   label: string;
@@ -257,7 +257,7 @@ export interface PrintTemplateDef {
 }
 
 /**
- * A named document a page offers besides its print (domain guide: 木作部件清单, 下料单, 道具清单, package labels):
+ * A named document a page offers besides its print (木作部件清单, 下料单, 道具清单, package labels):
  * a PDF laid out like a print, or an .xlsx. `from: 'record'`: one record's lines (its own, or those of the
  * record a picker field picks), kept by `lineFilter`, grouped with subtotals by `groupBy`; `layout: 'labels'`
  * prints one label per line with a QR code. `from: 'list'`: the list as the caller queries it (xlsx).
@@ -402,7 +402,7 @@ export interface ListConfig {
   actions?: ButtonDef[];
   operations?: ButtonDef[];
   operationWidth?: number;
-  /** Workflow lists lose more height to the OA tabs (spec §9). */
+  /** Workflow lists lose more height to the OA tabs. */
   workflow?: boolean;
   height?: number;
   pageSize?: number;
@@ -984,7 +984,7 @@ export interface StagesConfig {
   auto?: { when: string; to: string; from?: string[] }[];
 }
 
-/** Table row shape (spec §3); business data rides along. */
+/** Table row shape; business data rides along. */
 export interface TableRow {
   id: string | number;
   children?: TableRow[];
@@ -995,7 +995,7 @@ export interface TableRow {
   [prop: string]: unknown;
 }
 
-/** Approval step (spec §3). */
+/** Approval step. */
 export interface ApprovalStep {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 // Small in-process caches of rows read on every call (sessions, field tuning), and how they stay true when the
-// rows change — in this process or in another server process on the same PostgreSQL (README "Performance").
+// rows change — in this process or in another server process on the same PostgreSQL (docs/performance.md).
 //
 // - In this process: every statement that writes a watched table (query builder or raw SQL) empties that table's
 //   caches when it runs and again when it returns (WatchPlugin), so the next call here reads the change.
@@ -190,6 +190,7 @@ export function writtenTables(node: RootOperationNode): string[] {
   const watched = WATCHED_SET;
   const out: string[] = [];
   const add = (t: string | undefined) => t && watched.has(t) && !out.includes(t) && out.push(t);
+  // biome-ignore lint/suspicious/noExplicitAny: the operation nodes' shapes differ by kind; each field read below is checked
   const n = node as unknown as Record<string, any>;
   switch (node.kind) {
     case 'InsertQueryNode': add(tableName(n.into)); break;

@@ -53,7 +53,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // pg_trgm and btree_gin: the keyword search's trigram indexes (migration 021).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-    // Memory (issue 9: RSS ≤ 200 MB idle, ≤ 300 MB under load). The WASM Postgres lives in this process's memory, which
+    // Memory (the goals: RSS ≤ 200 MB idle, ≤ 300 MB under load). The WASM Postgres lives in this process's memory, which
     // never shrinks, and its data files are cached by the operating system anyway:
     //  - shared_buffers 8 MB (PostgreSQL's default is 128 MB). PGlite's shared memory is resident from the start, whatever
     //    is read: on an idle server (100k reimbursements) 32 MB made 50 MB of WASM memory resident, 8 MB makes 24
@@ -72,7 +72,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // (off would keep it in the process's WAL buffers: a kill loses the last acknowledged writes). Pinned for the
     // one session PGlite has, whatever the data folder's postgresql.conf says (tests/api/durability.test.ts).
     // PGlite's file system does not fsync, so a crash of the machine itself may still lose the newest commits:
-    // production data belongs on PostgreSQL (README "Durability and replicas").
+    // production data belongs on PostgreSQL (docs/operations.md, "Durability and replicas").
     await pglite.exec('SET synchronous_commit = on');
     // One process, so the plugin's in-process emptying is enough; LISTEN also hears writes it cannot see (a write
     // inside a CTE or a function), at their commit.

@@ -24,6 +24,7 @@ import * as m022 from './migrations/022_team_cache_notify';
 import * as m023 from './migrations/023_keyword_inline';
 import * as m024 from './migrations/024_record_search_text';
 import * as m026 from './migrations/026_least_privilege_roles';
+import * as m027 from './migrations/027_record_files';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '023_keyword_inline': m023,
   '024_record_search_text': m024,
   '026_least_privilege_roles': m026,
+  '027_record_files': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

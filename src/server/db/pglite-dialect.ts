@@ -178,6 +178,6 @@ export class PgliteDialect implements Dialect {
   createAdapter() { return new PostgresAdapter(); }
   createDriver() { return new PgliteDriver(this.pg); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface declares this parameter so
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }

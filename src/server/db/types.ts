@@ -164,6 +164,7 @@ export interface Database {
   process_cc: ProcessCcTable;
   record_counts: RecordCountsTable;
   record_keys: RecordKeysTable;
+  record_files: RecordFilesTable;
   record_effects: RecordEffectsTable;
   record_periods: RecordPeriodsTable;
   stock_moves: StockMovesTable;
@@ -376,6 +377,13 @@ export interface StockMovesTable {
   balance_amount: string;
   remaining: string | null;
   created_at: Timestamp;
+}
+
+/** Which records hold a file (027_record_files): the file is read through their gate. */
+export interface RecordFilesTable {
+  tenant_code: string;
+  file_id: number;
+  record_id: number;
 }
 
 export interface RecordKeysTable {

@@ -1,4 +1,4 @@
-// The browser's session cookie and its CSRF defence (README "Security").
+// The browser's session cookie and its CSRF defence (docs/security.md).
 //
 // The session token travels in the HttpOnly `token` cookie, which page scripts cannot read. Beside it the server
 // sets the readable `XSRF-TOKEN` cookie holding a value derived from the session token (a one-way hash: knowing it

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Status, type ApiResponse } from '../../common/api';
 import { AppError } from '../errors';
 import { isRetryable } from '../db/tenant-scope';
+import { securityHeaders } from './security-headers';
 
 /** What a call answers when the database cancelled its statement for taking too long (SQLSTATE 57014). */
 export const BUSY_MESSAGE = '系统繁忙，请稍后重试';
@@ -26,23 +27,25 @@ function validationMessage(err: FastifyError): string {
  * Requests Node's HTTP parser refuses before Fastify sees them (a query string or headers over 16 KB, a broken
  * request line) still get the envelope, with the HTTP status the parser meant, and the connection closes.
  */
-// Answers written straight to the socket bypass the hooks; they carry the same refusals of framing and sniffing.
-const RAW_SECURITY_HEADERS = "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\n"
-  + 'X-Content-Type-Options: nosniff\r\n';
+// Answers written straight to the socket bypass the hooks; they carry the same headers as every other answer.
+const rawSecurityHeaders = () => Object.entries(securityHeaders()).map(([k, v]) => `${k}: ${v}\r\n`).join('');
 
 export function envelopeClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
   if (!socket.writable) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify({ status, message: tooLarge ? '请求头或地址过长' : '请求格式不正确', data: null });
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n${RAW_SECURITY_HEADERS}`
+  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n${rawSecurityHeaders()}`
     + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-/** What the router refuses before any route runs (a path that is not valid UTF-8, a path segment over 100 characters). */
+/**
+ * What the router refuses before any route runs (a path that is not valid UTF-8, a path segment over 100 characters).
+ * Fastify answers these before the onRequest hooks, so the security headers are set here.
+ */
 export function envelopeFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply.status(tooLong ? 414 : 400).send({ status: tooLong ? 414 : Status.BAD_REQUEST, message: tooLong ? '请求地址过长' : '请求地址格式不正确', data: null });
+  void reply.headers(securityHeaders()).status(tooLong ? 414 : 400).send({ status: tooLong ? 414 : Status.BAD_REQUEST, message: tooLong ? '请求地址过长' : '请求地址格式不正确', data: null });
 }
 
 export const envelopePlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 // The first check of every request's data, before any route sees it: text PostgreSQL cannot store (NUL bytes,
 // lone UTF-16 surrogates), numbers no column holds exactly (Infinity, 1e308, 20-digit integers: JSON.parse
 // has already rounded them), and JSON nested deeper than any form of ours. Each is refused with a Chinese
-// message instead of failing later as a database error (issue 15).
+// message instead of failing later as a database error.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors';

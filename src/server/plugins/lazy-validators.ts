@@ -1,4 +1,4 @@
-// Route validators compiled on demand (README "A lean start").
+// Route validators compiled on demand (docs/performance.md, "A lean start").
 import AjvCompiler from '@fastify/ajv-compiler';
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
@@ -6,7 +6,7 @@ type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 /**
  * Fastify's own validator compiler (the same Ajv, options and shared schemas), but each route's validator is compiled at
  * the route's first request instead of at start: compiling the ~130 routes' schemas took ~0.4 s of CPU before a
- * server's first answer (README "A lean start"). Answers are the same; `errors` is passed on as Fastify reads it.
+ * server's first answer (docs/performance.md, "A lean start"). Answers are the same; `errors` is passed on as Fastify reads it.
  */
 export function lazyValidators() {
   const build = AjvCompiler();

@@ -1,4 +1,4 @@
-// Limits per client (issue 15 point 2) through @fastify/rate-limit, with its counters in the database
+// Limits per client through @fastify/rate-limit, with its counters in the database
 // (`rate_limits`) so that several replicas share them. Which call counts against which limit is listed here,
 // in one table, rather than spread over the route files; each limit counts per IP, per account named in the
 // body (logins), or per signed-in user. Exceeding one answers HTTP 429 with the envelope and Retry-After.
@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 
-export type LimitName = 'login' | 'loginAccount' | 'sms' | 'qr' | 'register' | 'reset' | 'ocr' | 'createTeam' | 'upload';
+export type LimitName = 'login' | 'loginAccount' | 'sms' | 'qr' | 'register' | 'reset' | 'ocr' | 'createTeam' | 'upload'
+  | 'invite' | 'teamLookup' | 'teamLookupIp';
 export interface Limit { max: number; seconds: number }
 type Per = 'ip' | 'account' | 'user';
 
@@ -23,10 +24,17 @@ export const DEFAULT_LIMITS: Record<LimitName, Limit> = {
   ocr: { max: 30, seconds: 600 },
   createTeam: { max: 10, seconds: 86_400 },
   upload: { max: 300, seconds: 600 },
+  // An admin inviting a whole department in one sitting fits; a script walking mobile numbers does not.
+  invite: { max: 60, seconds: 3600 },
+  // Team codes run in sequence (T00000001, …): a lookup by code must not list every team's name. A person types
+  // a code or two; per user and, for many accounts behind one address, per address.
+  teamLookup: { max: 10, seconds: 600 },
+  teamLookupIp: { max: 30, seconds: 600 },
 };
 
 const PER: Record<LimitName, Per> = {
   login: 'ip', loginAccount: 'account', sms: 'ip', qr: 'ip', register: 'ip', reset: 'ip', ocr: 'user', createTeam: 'user', upload: 'user',
+  invite: 'user', teamLookup: 'user', teamLookupIp: 'ip',
 };
 
 export const ROUTE_LIMITS: Record<string, LimitName[]> = {
@@ -41,6 +49,8 @@ export const ROUTE_LIMITS: Record<string, LimitName[]> = {
   'POST /api/admin/fileUtil/uploadFile': ['upload'],
   'POST /api/data/:module/import/preview': ['upload'],
   'POST /api/data/:module/import': ['upload'],
+  'POST /api/admin/applyjointenant/invite': ['invite'],
+  'POST /api/admin/applyjointenant/queryJoinTenantById': ['teamLookup', 'teamLookupIp'],
 };
 
 /** Parses RATE_LIMITS, e.g. `login=60/300,sms=10/3600` (max hits / window in seconds); unknown names are an error. */
@@ -48,7 +58,7 @@ export function parseLimits(text: string | undefined): Record<LimitName, Limit> 
   const limits = { ...DEFAULT_LIMITS };
   for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
-    if (!m || !(m[1] in DEFAULT_LIMITS) || Number(m[3]) < 1) throw new Error(`RATE_LIMITS: cannot read "${part}" (name=max/seconds; names: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    if (!m || !Object.hasOwn(DEFAULT_LIMITS, m[1]) || Number(m[3]) < 1) throw new Error(`RATE_LIMITS: cannot read "${part}" (name=max/seconds; names: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
     limits[m[1] as LimitName] = { max: Number(m[2]), seconds: Number(m[3]) };
   }
   return limits;

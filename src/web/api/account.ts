@@ -1,7 +1,7 @@
 import { api } from './client';
 import type { StoredUser } from './session';
 
-/** Typed account calls (spec §7; payloads fixed by issue 2). */
+/** Typed account calls. */
 
 export type SmsScene = 'register' | 'login' | 'reset';
 

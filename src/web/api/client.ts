@@ -6,7 +6,7 @@ import { ClientMessages } from './messages';
 import { clearSession, getCsrfToken } from './session';
 
 /**
- * The request client (spec §7, §8). Every answer is {status, message, data}; status 200 is success.
+ * The request client. Every answer is {status, message, data}; status 200 is success.
  * The session is the HttpOnly cookie, which the browser sends on its own; the client adds the CSRF header.
  * Failures are shown here once, then thrown as ApiError so callers simply stop.
  */
@@ -84,7 +84,7 @@ const http: KyInstance = ky.create({
     beforeRequest: [
       // The session rides in the HttpOnly cookie the browser sends by itself; every call echoes the session's CSRF
       // token (empty while there is none, which also marks the call as the web client's: only such calls are
-      // given the session cookies on login). README "Security".
+      // given the session cookies on login). docs/security.md.
       (req) => {
         req.headers.set(CSRF_HEADER, getCsrfToken() ?? '');
       },
@@ -122,7 +122,7 @@ function transportFailure(cause: unknown, silent = false): never {
   throw e;
 }
 
-/** Applies the §8 catalogue to a parsed body and returns data on success. */
+/** Applies the error catalogue (messages.ts) to a parsed body and returns data on success. */
 export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'silent'> = {}): T {
   if (!isEnvelope(body)) return transportFailure(new Error('answer is not an envelope'), opts.silent);
   if (body.status === Status.OK) return body.data as T;

@@ -58,7 +58,7 @@ export interface GetListResult<T = Row> {
   totalExact?: boolean;
 }
 
-/** Task data of an approval (spec §3). */
+/** Task data of an approval. */
 /** A file the open approval step requires (a 立项流程 stage's 必交资料): its label, the record's upload field, whether attached. */
 export interface RequiredFile {
   label: string;
@@ -82,14 +82,14 @@ export interface ApprovalDecision {
   files?: Record<string, UploadedFile[]>;
 }
 
-/** Uploaded file (spec §3): url with name or fileName. */
+/** Uploaded file: url with name or fileName. */
 export interface UploadedFile {
   url: string;
   name?: string;
   fileName?: string;
 }
 
-/** ID card data (spec §3). */
+/** ID card data. */
 export interface IdCardData {
   idCardName?: string;
   sex?: string;
@@ -106,7 +106,7 @@ export interface PickerOption {
   record: Record<string, unknown>;
 }
 
-/** A stored dictionary item as the dictionary editor sees it: the spec §3 item plus what editing needs. */
+/** A stored dictionary item as the dictionary editor sees it: the API's item plus what editing needs. */
 export interface DictEntry {
   id: string | number;
   fieldKey: string;

@@ -1,5 +1,5 @@
 // The real data provider: the engine's contract over the server's generic record, category, dictionary,
-// approval and file calls. Approval calls are silent on non-200 (spec §8).
+// approval and file calls. Approval calls are silent on non-200.
 import type { ApprovalStep, CategoryNode, Option } from '../../common/schema/types';
 import { dictToOptions, type DictItem } from '../../common/schema/dictionary';
 import { api, request, requestFile } from './client';

@@ -1,5 +1,5 @@
 /**
- * The in-flight request counter behind the full-screen loading mask (spec §2, §7).
+ * The in-flight request counter behind the full-screen loading mask.
  * Every begin() is paired with an end() in a finally block, and end() never goes below zero,
  * so a failed request can never leave the mask up.
  */

@@ -1,4 +1,4 @@
-/** Client-side texts of the error catalogue (spec §8, zh-CN wording from messages.md). */
+/** Client-side texts of the error catalogue (zh-CN wording). */
 export const ClientMessages = {
   loginExpired: '登录失效，请重新登录',
   networkError: '网络错误',

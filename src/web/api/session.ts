@@ -37,7 +37,7 @@ function readCookie(name: string): string | null {
 
 /*
  * The session itself is the HttpOnly `token` cookie the server sets on login and clears on logout: no script
- * here can read or write it (README "Security"). Beside it the server sets the readable CSRF cookie, which
+ * here can read or write it (docs/security.md). Beside it the server sets the readable CSRF cookie, which
  * the client echoes in a header on every call and which tells the guard that a session exists.
  */
 
@@ -78,7 +78,7 @@ export function setRememberedUsername(username: string | null): void {
 }
 
 /**
- * Logout, password change and an expired login all end here (spec §4): clear local and session storage
+ * Logout, password change and an expired login all end here: clear local and session storage
  * and the session's readable cookie (the server clears the HttpOnly token cookie in those answers). The
  * remembered username survives, otherwise remember-me could never work.
  */

@@ -3,7 +3,7 @@ import { storeUser, StorageKeys, type StoredUser } from './session';
 import type { MenuNode } from '../../common/menu';
 import type { IdCardOcrResult, LicenseOcrResult } from '../../common/ocr-results';
 
-/** Team, menu, upload, OCR and personal-centre calls (spec §7 and the calls issue 3 added). */
+/** Team, menu, upload, OCR and personal-centre calls. */
 
 export type TenantType = 'individual' | 'enterprise';
 

@@ -1,5 +1,5 @@
 /**
- * Release check (spec §1, §4, §9): GET /version.json?t=<timestamp> every 60 000 ms and reload
+ * Release check: GET /version.json?t=<timestamp> every 60 000 ms and reload
  * when the version differs from the first one fetched. A failed fetch changes nothing.
  */
 

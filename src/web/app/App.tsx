@@ -15,15 +15,18 @@ import './app.css';
 
 // Route-level code splitting: each screen below is its own chunk, loaded on first visit. /login stays in
 // the entry: it is where every signed-out visit lands, and it needs only antd's Form, Input and Button.
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
 type Page<C extends ComponentType<any>> = ComponentType<ComponentProps<C>> & { preload(): Promise<void> };
 
 const screens: { preload(): Promise<void> }[] = [];
 
 /** A lazily loaded screen that renders at once, without the Suspense fallback, when preload() already ran. */
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
 function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): Page<M[K]> {
   let loaded: M[K] | undefined;
   const preload = () => load().then((m) => { loaded = m[name]; });
   const Lazy = lazy(async () => { await preload(); return { default: loaded! }; });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, never during a render
   function LazyPage(props: ComponentProps<M[K]>) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded screen would remount it.
     const [Loaded] = useState(() => loaded);

@@ -6,6 +6,7 @@ import { loading } from '../api/loading';
 export function LoadingMask({ delay = 150 }: { delay?: number }) {
   const count = useSyncExternalStore(loading.subscribe, loading.count, loading.count);
   const [visible, setVisible] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mask's timer restarts only when requests start or all end, not at each change of their count
   useEffect(() => {
     if (count === 0) {
       setVisible(false);
@@ -13,7 +14,7 @@ export function LoadingMask({ delay = 150 }: { delay?: number }) {
     }
     const t = setTimeout(() => setVisible(true), delay);
     return () => clearTimeout(t);
-  }, [count > 0, delay]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [count > 0, delay]);
   if (!visible) return null;
   return (
     <div className="yg-loading-mask" data-testid="loading-mask" role="progressbar" aria-busy="true">

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasSession, StorageKeys } from '../api/session';
 
-/** The routes that need no token (spec §2). */
+/** The routes that need no token. */
 export const PUBLIC_PATHS = ['/login', '/codeLogin', '/wechatLogin', '/register', '/forgotPassword'] as const;
 
 export function isPublicPath(pathname: string): boolean {
@@ -19,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Arriving at / straight from /register sets the session flag isRegister (spec §2). */
+/** Arriving at / straight from /register sets the session flag isRegister. */
 export function RegisterFlag() {
   const { pathname } = useLocation();
   const prev = useRef<string | null>(null);

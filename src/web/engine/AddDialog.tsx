@@ -1,4 +1,4 @@
-// Add dialog (spec §2.7): width 400, draggable by its title, tenant logo, optional extra
+// Add dialog: width 400, draggable by its title, tenant logo, optional extra
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { applyDefaults, todayInChina } from '../../common/defaults';

@@ -1,4 +1,4 @@
-// Approval dialog (spec §4): with a taskId for the form it carries the title and offers
+// Approval dialog: with a taskId for the form it carries the title and offers
 // 驳回 / 取消 / 同意; without one the title reads 详情：<title> and only 关闭 remains.
 import type { ReactNode } from 'react';
 import { Button, Divider, Modal, Spin } from 'antd';

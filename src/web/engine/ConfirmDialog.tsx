@@ -1,4 +1,4 @@
-// Simple confirm dialog (spec §2.10): width 500, title, tips, tip text and one button.
+// Simple confirm dialog: width 500, title, tips, tip text and one button.
 import { Button, Modal, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Messages } from '../../common/rules/messages';

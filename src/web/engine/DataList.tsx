@@ -1,4 +1,4 @@
-// Data list (spec §2.4): search form, column chooser, action buttons, table with selection /
+// Data list: search form, column chooser, action buttons, table with selection /
 // index / tree-index / right-fixed operation columns, server-side sorting and 共 N 条 pagination.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Space, Table, type TableColumnsType } from 'antd';
@@ -25,7 +25,7 @@ export interface DataListProps {
   tab?: string;
   /** The section header's month or year, when the list is filtered by it (the server knows the field). */
   period?: string;
-  /** Whether the page shows a tab bar (changes the table height, spec §9). */
+  /** Whether the page shows a tab bar (changes the table height). */
   hasTabs?: boolean;
   slots?: Record<string, (row: TableRow) => ReactNode>;
   /** Action-bar buttons get the selected rows, row operations and cell actions their row. */

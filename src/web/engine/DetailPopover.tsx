@@ -1,4 +1,4 @@
-// Detail popover on cells (spec §2.6): a sub-table with an index column, a description list,
+// Detail popover on cells: a sub-table with an index column, a description list,
 // or 暂无数据. Width defaults to 200, trigger to hover; sub-table columns are sized by their text.
 import type { ReactNode } from 'react';
 import { Empty, Popover, Table } from 'antd';

@@ -1,4 +1,4 @@
-// The tab bar's 帮助 (spec §2.2, §7 operation guidance): the team's help text and tips image for this module,
+// The tab bar's 帮助 (operation/findOperationGuidance): the team's help text and tips image for this module,
 // read when the popover opens; a team admin edits both in place (编辑). Until the team writes its own, the page
 // schema's help text and tips image stand (also without a provider that serves guidance: stories, fixtures).
 import { useContext, useEffect, useState } from 'react';

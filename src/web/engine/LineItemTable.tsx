@@ -1,4 +1,4 @@
-// Editable line items (spec §5): number cells refuse a minus sign, price cells format to two
+// Editable line items: number cells refuse a minus sign, price cells format to two
 // decimals on blur, required columns say 不能为空 in the header while a cell is empty, and a
 // summary row totals the money columns. Cells subscribe to their own row, so typing in one line
 // does not re-render the others. Columns shrink to the table's width, so the sticky 操作 column
@@ -151,6 +151,7 @@ function SummaryCells({ store, columns, trailing }: { store: LineStore; columns:
   const texts = summaryRow([INDEX_COLUMN, ...columns], store.keys().map((k) => store.row(k)));
   return (
     <Table.Summary.Row className="yg-summary-row">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: one cell per column, in the columns' order */}
       {texts.map((t, i) => <Table.Summary.Cell key={i} index={i}>{t}</Table.Summary.Cell>)}
       {trailing && <Table.Summary.Cell index={texts.length} />}
     </Table.Summary.Row>
@@ -202,6 +203,7 @@ function useShownColumns(columns: ColumnDef[]): ColumnDef[] {
   const dependent = columns.some((c) => c.recordDependOn);
   const shownNow = () => columns.map((c) => !c.recordDependOn || conditionHolds(c.recordDependOn, (form?.values ?? {}) as Record<string, unknown>));
   const [, setShown] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shownNow reads the form's values when they change; the listener is set again when the columns change
   useEffect(() => {
     if (!form || !dependent) return;
     const key = `yg-line-columns-${id}`;

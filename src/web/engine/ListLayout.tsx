@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** List page layout (spec §2.3): tree, tab bar, the list itself, and a slot for other pages. */
+/** List page layout: tree, tab bar, the list itself, and a slot for other pages. */
 export function ListLayout({ tree, tabs, header, children, extra }: { tree?: ReactNode; tabs?: ReactNode; header?: ReactNode; children: ReactNode; extra?: ReactNode }) {
   return (
     <div className="yg-list-layout" style={{ display: 'flex', gap: 12, alignItems: 'stretch', padding: 12, background: '#fff' }}>

@@ -1,4 +1,4 @@
-// Module tab bar (spec §2.2): 帮助 with the team's help text and a zoomable tips image (HelpPanel), one item per module (abbreviation
+// Module tab bar: 帮助 with the team's help text and a zoomable tips image (HelpPanel), one item per module (abbreviation
 // and mobile client name, selected one highlighted), and 智能数据 at the bottom unless hidden.
 import { useState } from 'react';
 import { Popover, Spin } from 'antd';

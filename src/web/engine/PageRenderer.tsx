@@ -163,7 +163,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
 
   const withdrawRow = (row: TableRow) => feedback.modal.confirm({
     title: '确定撤回该单据吗？', okText: Messages.confirm, cancelText: Messages.cancel,
-    // Refused (e.g. an approver acted meanwhile): silent (spec §8); the list shows the row as it is now.
+    // Refused (e.g. an approver acted meanwhile): silent, as every refused approval call is; the list shows the row as it is now.
     onOk: () => provider.withdraw({ formId: row.id }).then(() => settle(Messages.withdrawn), reload),
   });
 
@@ -270,6 +270,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   };
 
   // What another page's `open` action left for this one: its new drawer, prefilled.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what another page left is taken once, when this page opens
   useEffect(() => {
     const values = takeOpen(page.key);
     if (values && page.drawer) setDrawer({ open: true, record: values as TableRow, readOnly: false });

@@ -1,4 +1,4 @@
-// Button-level permission check (spec §6): children render only when the code is in the
+// Button-level permission check: children render only when the code is in the
 // cached permission list or is 'default'. The app provides the list through the context.
 import { createContext, useContext, type ReactNode } from 'react';
 

@@ -21,6 +21,7 @@ export function PickedLinesCell({ col, row, set }: { col: ColumnDef; row: Row; s
   const own = src.lineField ? row[src.lineField] : undefined;
   const ownSet = own !== undefined && own !== null && own !== '';
   const linePicks = usePickerOptions(`lines.${src.lineField ?? ''}`, () => ((form as { values?: Row } | undefined)?.values ?? {}));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the line's own pick is loaded again only when that pick changes
   useEffect(() => { if (ownSet) void linePicks.load(); }, [ownSet ? String(own) : '']);
   const ownRecord = ownSet ? linePicks.options.find((o) => String(o.value) === String(own))?.record : undefined;
   const lines = ((ownSet ? ownRecord?.lines : form ? pickedOf(form)[src.field]?.lines : undefined) ?? []) as Row[];

@@ -1,4 +1,4 @@
-// Reason dialog (spec §2.9): title 请输入原因, a remark box and 确定. The remark is required only
+// Reason dialog: title 请输入原因, a remark box and 确定. The remark is required only
 // when rejecting. Agreeing to a step that requires files (a 立项流程 stage's 必交资料) lists them: attached ones
 // ticked, missing ones with an upload; 确定 asks for the missing ones with the server's own message.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Section header (spec §2.11): title, optional classification tabs, year arrows or a month/year toggle.
+// Section header: title, optional classification tabs, year arrows or a month/year toggle.
 import { useState, type ReactNode } from 'react';
 import { Button, Select, Space, Tabs } from 'antd';
 import { Segmented } from './lazy-antd';

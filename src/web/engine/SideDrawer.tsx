@@ -1,4 +1,4 @@
-// Side drawer (spec §2.8, §4): tenant logo, system-code line, stage details, form, editable line items,
+// Side drawer: tenant logo, system-code line, stage details, form, editable line items,
 // custom footer buttons and a collapsible 审批动态 panel. Footer: 取消 closes and clears; on an approval
 // form 保存 keeps a draft and 提交 saves and submits (both validate the form and every required line
 // cell first); 同意/驳回 (with task data) open the reason dialog; 撤回 and stage actions (e.g. 支付) show
@@ -70,6 +70,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
   who.current = { userId, deptId };
   // A new record another page prefilled (申请采购 from 库存, no id yet) starts from the defaults with its values over them.
   const isNew = !record || record.id === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isNew follows record; each opening starts the form again
   const initial = useMemo(() => (record && !isNew ? record : { ...applyDefaults(config.fields, {}, { ...who.current, today: todayInChina() }), ...record }), [record, config.fields, open]);
   const form = useMemo(() => createForm({ initialValues: initial, readPretty: readOnly }), [initial, readOnly, open]);
   useEffect(() => {

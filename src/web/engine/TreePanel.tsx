@@ -1,4 +1,4 @@
-// Category tree side panel (spec §2.1): keyword search, 全部 root, navigation on nodes with a path,
+// Category tree side panel: keyword search, 全部 root, navigation on nodes with a path,
 // collapse toggle, optional add button, per-node popover menu (上移/下移, and 编辑/删除 when enabled).
 import { useEffect, useMemo, useState } from 'react';
 import { Button, ConfigProvider, Empty, Input, Popover, Spin, Tree } from 'antd';

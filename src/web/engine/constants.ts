@@ -1,4 +1,4 @@
-// Layout constants of spec §9 and the small calculations that use them.
+// Layout constants (sizes, heights, widths) and the small calculations that use them.
 
 export const TREE_INDENT = 28;
 /** Tree scroll area: viewport minus 320px. */

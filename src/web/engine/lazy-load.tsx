@@ -6,11 +6,13 @@ import { createElement, lazy, Suspense, useState, type ComponentProps, type Comp
 const preloads: (() => Promise<void>)[] = [];
 
 /** A component loaded by `load` on its first render; `fallback` shows meanwhile. */
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
 export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<C>, fallback: ReactNode = null): ComponentType<ComponentProps<C>> & { preload(): Promise<void>; isLoaded(): boolean } {
   let loaded: ComponentType<ComponentProps<C>> | undefined;
   const preload = () => load().then((c) => { loaded = c as ComponentType<ComponentProps<C>>; });
   const Lazy = lazy(async () => { await preload(); return { default: loaded! }; });
   preloads.push(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy component at module load, never during a render
   function LazyComponent(props: ComponentProps<C>) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount it.
     const [Loaded] = useState(() => loaded);

@@ -19,8 +19,10 @@ type Loader<C> = () => Promise<C>;
  * A drawer or dialog rendered (and its code fetched) from the first time it is open; closed before that, it renders
  * nothing, as antd's Drawer and Modal render no content before their first open. Once open it stays mounted.
  */
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
 export function onFirstOpen<C extends ComponentType<any>>(load: Loader<C>) {
   const Lazy = lazyComponent(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module load, never during a render
   return function OnFirstOpen(props: ComponentProps<C> & { open?: boolean }) {
     const [opened, setOpened] = useState(!!props.open);
     if (props.open && !opened) setOpened(true);
@@ -30,6 +32,7 @@ export function onFirstOpen<C extends ComponentType<any>>(load: Loader<C>) {
 }
 
 /** A whole page's editor: a spinner while its chunk arrives. */
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
 function whenShown<C extends ComponentType<any>>(load: Loader<C>) {
   return lazyComponent(load, <Spin style={{ display: 'block', margin: '80px auto' }} />);
 }

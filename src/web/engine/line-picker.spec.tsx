@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A line cell that picks a record (column data { module, label, fill }): it offers what the server finds for
 // lines.<cell>, keeps the label beside the value, fills the cells a user cannot type in (规格, 单位) and a
 // typed cell (单价) only while it is blank; filled display cells read as text.

@@ -1,4 +1,4 @@
-// Tenant branding for dialogs and drawers (spec §1): the app provides the active tenant.
+// Tenant branding for dialogs and drawers: the app provides the active tenant.
 import { createContext, useContext } from 'react';
 
 export interface TenantInfo {

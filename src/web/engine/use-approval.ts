@@ -1,4 +1,4 @@
-// Approval actions shared by the side drawer and the approval dialog (spec §4).
+// Approval actions shared by the side drawer and the approval dialog.
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 import type { ApprovalStep } from '../../common/schema/types';
@@ -8,7 +8,7 @@ import { feedback } from './feedback';
 
 /**
  * The record's open task and approval steps, and the actions on them. A refused or failed action shows no message
- * (spec §8: nothing visible happens on a non-200 approval call) and no success; it keeps the dialogs open as they
+ * (nothing visible happens on a non-200 approval call) and no success; it keeps the dialogs open as they
  * were and re-reads the task and steps: when the record changed meanwhile (another approver
  * acted, the originator withdrew) the buttons and 审批动态 follow it, and a reason dialog whose task is gone closes.
  * One action at a time: while a call is in flight its button shows loading and a second press sends nothing.
@@ -26,7 +26,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
   const inFlight = useRef(false);
   const live = useRef(0);
 
-  // Failed reads show nothing (spec §8): the panel stays empty and no approval button is offered.
+  // Failed reads show nothing: the panel stays empty and no approval button is offered.
   const read = useCallback((id: string | number) => Promise.all([
     provider!.findTaskIdByFormId(id).catch(() => null),
     provider!.findApprovalByFormId(id).catch(() => [] as ApprovalStep[]),
@@ -71,7 +71,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
         if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
         else await provider.refuse(decision);
       } catch {
-        // Silent (spec §8); the reason dialog keeps what was typed for another try.
+        // Silent; the reason dialog keeps what was typed for another try.
         reread();
         return;
       }

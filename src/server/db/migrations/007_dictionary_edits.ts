@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { runSql } from './run-sql';
 
-// Dictionary pages edit the team's dictionaries (issue 10, capability 10):
-// - seeded: the items every team starts with (domain guide §2.4) may be renamed but not deleted, re-coded or
+// Dictionary pages edit the team's dictionaries:
+// - seeded: the items every team starts with may be renamed but not deleted, re-coded or
 //   re-parented, so the product's own references to them (e.g. 部门负责人 steps, taxRate codes) hold. Rows that
 //   exist when this runs were all seeded.
 // - dict_extra: one extra value a page declares per fieldKey (an expenseType's 会计科目 code, a salaryItem's

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql, tenantPolicy } from './run-sql';
 
-// The language of issue 10 in the database:
+// What the page-schema language's defaults, effects and noOverlap rules need in the database:
 // - memberships.dept_id: a member's department, for the `currentDept` default.
 // - record_effects: one row per effect an event ran (source record, effect key, occurrence), so running a
 //   transition's effects twice cannot create or append twice (the primary key refuses the replay).

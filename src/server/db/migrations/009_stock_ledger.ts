@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql, tenantPolicy } from './run-sql';
 
-// The stock ledger (issue 13): every posting of a stock effect is one row here, keyed by team, the balance
+// The stock ledger: every posting of a stock effect is one row here, keyed by team, the balance
 // record it moved (one per warehouse, material and location: `keys`) and the document line that caused it.
 // Rows are only inserted: the ledger is the history; the balance records hold the running figures, and both
 // change in the one transaction that holds the balance's lock, so they cannot disagree.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql, tenantPolicy } from './run-sql';
 
-// Operation guidance (spec §7 operation/findOperationGuidance and /updateOperationGuidance, issue 17): the help
+// Operation guidance (operation/findOperationGuidance and /updateOperationGuidance): the help
 // text and tips image a team shows for one module under the tab bar's 帮助. One row per team and module; team
 // admins write it, every member reads it. Row-level security like the other team tables.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql } from './run-sql';
 
-// Backstage (issue 14):
+// Backstage:
 // - roles.data_scope: which records a role's holders see — all (全部), deptTree (本部门及下级), dept (本部门),
 //   self (仅本人). A user's widest role wins; team admins and the owner see all. Enforced in SQL by the record
 //   calls (records/data-scope.ts), cached with the session ACL.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql } from './run-sql';
 
-// Limits per client (issue 15 point 2): one counter per key (limit name + IP or account) and window, kept in the
+// Limits per client: one counter per key (limit name + IP or account) and window, kept in the
 // database so that every replica counts the same hits. Not team data: the application role has no access.
 // A QR login ticket remembers the device and address that asked for it, shown to whoever confirms (point 4).
 export async function up(db: Kysely<any>): Promise<void> {

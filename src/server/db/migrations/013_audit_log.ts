@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql';
 
-// The audit log (issue 15 point 8): who changed what, when, in which team, with the values before and after.
+// The audit log: who changed what, when, in which team, with the values before and after.
 // Written by triggers in the same transaction as the change, so no path that writes (a form, an approval, a
 // stage action, an effect, an Excel import, a dictionary or role edit) can forget it. Who: `app.user`, which
 // withTenant sets from the request's session. Logins and failed logins are written by the login routes.

@@ -3,7 +3,7 @@ import { runSql } from './run-sql';
 import { DEFAULT_PACKAGES, MODULES } from '../../modules/menu/catalogue';
 import defaults from '../../../../catalogue/industries.json';
 
-// The platform catalogue (issue 14: 模块设置, 模式管理, 行业模块). Platform tables, not
+// The platform catalogue (模块设置, 模式管理, 行业模块). Platform tables, not
 // team-scoped (no row-level security; only platform administrators write them, checked by the routes):
 // - platform_modules: edits of the module catalogue (catalogue/modules.json stays the source of defaults; a row
 //   holds the edited values of one module, a null column keeps the file's value).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql, tenantPolicy } from './run-sql';
 
-// Stock reservations (issue 13: 锁定数量): a document under approval that will issue stock (an 出库单 of a
+// Stock reservations (锁定数量): a document under approval that will issue stock (an 出库单 of a
 // warehouse that asks for approval) holds its quantities here, one row per line and balance, while its balance
 // record's lockedQuantity shows their sum. The rows go when the document takes effect, is refused or withdrawn;
 // rows and balance change under the balance's advisory lock (stock.ts), like every posting.

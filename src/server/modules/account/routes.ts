@@ -76,13 +76,13 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
 
   app.post('/api/admin/userBankInfo/add', { schema: { tags, summary: '添加银行卡', body: bankBody } }, async (req) => {
     const a = requireAuth(req);
-    await saveCard(a.userId, { ...(req.body as any), id: undefined });
+    await saveCard(a.userId, { ...(req.body as Parameters<typeof saveCard>[1]), id: undefined });
     return ok(null, '添加成功');
   });
 
   app.post('/api/admin/userBankInfo/updateUserBankInfo', { schema: { tags, summary: '修改银行卡', body: { ...bankBody, required: [...bankBody.required, 'id'] } } }, async (req) => {
     const a = requireAuth(req);
-    await saveCard(a.userId, req.body as any);
+    await saveCard(a.userId, req.body as Parameters<typeof saveCard>[1]);
     return ok(null, '保存成功');
   });
 

@@ -1,4 +1,4 @@
-// Logins and failed logins in the audit log (issue 15 point 8). They happen before any team is chosen, so they
+// Logins and failed logins in the audit log. They happen before any team is chosen, so they
 // are written by the owner's connection (the application role only reads the log), under the user's default
 // team: that team's admins see who signed in, and who kept trying.
 import type { DB } from '../../db';

@@ -1,4 +1,4 @@
-// Reading the audit log (issue 15 point 8): a record's 操作记录 for whoever may see the record, and the team's
+// Reading the audit log: a record's 操作记录 for whoever may see the record, and the team's
 // whole log, searchable, for its admins. The log itself is written by triggers (migration 013) and the login
 // routes; nothing here writes it, and the application role could not.
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // Words for "which device and place asked": what the phone confirming a QR login shows about the desk that
-// asked for the code (issue 15 point 4). Offline by design — no geolocation service — so the place is the
+// asked for the code. Offline by design — no geolocation service — so the place is the
 // address and whether it is inside the company network.
 import net from 'node:net';
 

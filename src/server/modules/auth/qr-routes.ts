@@ -1,8 +1,8 @@
 // QR login: generate a ticket (public), confirm it from a logged-in device, poll its status (public).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
-import { publicOrigin } from '../../config';
+import { publicOrigin } from '../../origin';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../errors';
 import type { AppServices } from '../../services';
@@ -34,7 +34,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
       await db.updateTable('qr_logins').set({ expires_at: new Date() })
         .where('ticket', '=', replace).where('status', '=', 'pending').execute();
     }
-    const t = qrLogin.createTicket(publicOrigin(req, config.publicUrl));
+    const t = qrLogin.createTicket(publicOrigin(req, config));
     // Who asked is kept for the phone that confirms: it shows the browser and the address before anyone agrees.
     await db.insertInto('qr_logins').values({
       ticket: t.ticket, status: 'pending', expires_at: t.expiresAt, device: describeDevice(req.headers['user-agent']), ip: req.ip,

@@ -1,4 +1,4 @@
-// Account calls of spec §7: captcha, register, login (password / SMS), profile, password change and reset, logout.
+// Account calls: captcha, register, login (password / SMS), profile, password change and reset, logout.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';

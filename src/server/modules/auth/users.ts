@@ -46,7 +46,7 @@ export async function defaultTenantOf(db: DB, userId: number): Promise<string | 
   return row?.tenant_code ?? null;
 }
 
-/** The profile of spec §7 getSysUser, for the session's active team. */
+/** The profile getSysUser answers, for the session's active team. */
 export async function loadSysUser(db: DB, userId: number, tenantCode: string | null, permissions: string[] = []): Promise<SysUser | null> {
   const u = await findUserById(db, userId);
   if (!u) return null;

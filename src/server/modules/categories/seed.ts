@@ -1,4 +1,4 @@
-// A new team's category trees: the seeded nodes of the domain guide (one level).
+// A new team's category trees: the seeded nodes (one level).
 import type { TenantTx } from '../../db/tenant-scope';
 import defaults from '../../../../catalogue/categories.json';
 

@@ -155,7 +155,7 @@ function siblings(trx: TenantTx, tenant: string, fieldKey: string, parentId: num
 }
 
 /**
- * Swaps the item with its previous/next sibling (spec §4): nothing happens at the first or last position.
+ * Swaps the item with its previous/next sibling: nothing happens at the first or last position.
  * Siblings are renumbered 1..n in their shown order, so equal sort values still move.
  */
 export async function moveItem(trx: TenantTx, tenant: string, self: DictRow, direction: 'up' | 'down'): Promise<boolean> {

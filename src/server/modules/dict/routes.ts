@@ -1,4 +1,4 @@
-// Dictionaries (spec §7): tree-shaped option lists per tenant, keyed by fieldKey.
+// Dictionaries: tree-shaped option lists per tenant, keyed by fieldKey.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';

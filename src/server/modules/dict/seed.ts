@@ -1,4 +1,4 @@
-// Every new team starts with the default dictionaries of the domain guide §2.4, marked seeded (rename only).
+// Every new team starts with the default dictionaries, marked seeded (rename only).
 import type { TenantTx } from '../../db/tenant-scope';
 import defaults from './defaults.json';
 

@@ -46,12 +46,47 @@ export interface ExportInput {
   aborted?: () => boolean;
 }
 
+/** Rows of one FETCH as the list shows them (read-time values, stage history), and how many the cursor gave. */
+interface Batch { rows: Record<string, unknown>[]; fetched: number }
+
+async function readBatch(trx: TenantTx, input: ExportInput, now: Date, today: string): Promise<Batch> {
+  const { tenant, page } = input;
+  const { rows } = await sql<Parameters<typeof toFlat>[0]>`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
+  if (!rows.length) return { rows: [], fetched: 0 };
+  const read = await readAggregates(trx, tenant, input.schemas, page, rows.map((r) => readAsView(page, withClock(page, flatInPlace(r), now), today)), today);
+  return { rows: await withStageHistory(trx, tenant, page, read) as Record<string, unknown>[], fetched: rows.length };
+}
+
+/** An export whose query has run: the cursor is open and its first batch read. */
+export interface OpenedExport { first: Batch; now: Date; today: string }
+
+/**
+ * Everything of an export that can refuse it — the sort and filter fields, the query itself (the first FETCH runs
+ * it whole: ORDER BY sorts every matching row), the first rows' read-time values — done before the caller sends a
+ * byte: once the 200 and the headers are out, a failure can only cut the download short.
+ */
+export async function openExport(trx: TenantTx, input: ExportInput): Promise<OpenedExport> {
+  const { tenant, data, query } = input;
+  const where = whereSql(tenant, data, query);
+  const order: RawBuilder<unknown> = orderSql(data, query.sorters);
+  await excel();
+  // A cursor lives until the transaction ends; its query is the list's own (same WHERE, same ORDER BY).
+  await sql`DECLARE yg_export NO SCROLL CURSOR FOR
+    SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
+    WHERE ${where} ORDER BY ${order}`.execute(trx);
+  const now = new Date();
+  const today = todayInChina();
+  return { first: await readBatch(trx, input, now, today), now, today };
+}
+
 /**
  * Streams the workbook to `out`: a header row, the rows in the list's order, a 合计 row when a column sums.
+ * `opened` is openExport's answer when the caller opened the export before answering; else it is opened here.
  * Returns the number of record rows written.
  */
-export async function writeExport(trx: TenantTx, input: ExportInput, out: Writable): Promise<number> {
-  const { tenant, page, data, query, columns } = input;
+export async function writeExport(trx: TenantTx, input: ExportInput, out: Writable, opened?: OpenedExport): Promise<number> {
+  const { columns } = input;
+  const { first, now, today } = opened ?? await openExport(trx, input);
   const ExcelJS = await excel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(input.title), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -60,30 +95,19 @@ export async function writeExport(trx: TenantTx, input: ExportInput, out: Writab
   head.font = { bold: true };
   head.commit();
   const sums = new ColumnSums(columns);
-  const where = whereSql(tenant, data, query);
-  const order: RawBuilder<unknown> = orderSql(data, query.sorters);
-  // A cursor lives until the transaction ends; its query is the list's own (same WHERE, same ORDER BY).
-  await sql`DECLARE yg_export NO SCROLL CURSOR FOR
-    SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
-    WHERE ${where} ORDER BY ${order}`.execute(trx);
-  const now = new Date();
-  const today = todayInChina();
   let written = 0;
-  for (;;) {
-    if (input.aborted?.()) break;
-    const { rows } = await sql<Parameters<typeof toFlat>[0]>`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
-    if (!rows.length) break;
-    const read = await readAggregates(trx, tenant, input.schemas, page, rows.map((r) => readAsView(page, withClock(page, flatInPlace(r), now), today)), today);
-    const flat = await withStageHistory(trx, tenant, page, read);
-    for (const row of flat) {
-      const cells = columns.map((c) => c.cell(row as Record<string, unknown>));
+  let batch = first;
+  while (batch.fetched && !input.aborted?.()) {
+    for (const row of batch.rows) {
+      const cells = columns.map((c) => c.cell(row));
       sums.add(cells);
       ws.addRow(cells).commit();
     }
-    written += rows.length;
+    written += batch.fetched;
     // Let the reply drain before reading on: a slow client slows the export, it does not fill the memory.
     if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    if (rows.length < EXPORT_BATCH) break;
+    if (batch.fetched < EXPORT_BATCH || input.aborted?.()) break;
+    batch = await readBatch(trx, input, now, today);
   }
   await sql`CLOSE yg_export`.execute(trx);
   // The client went away: nothing more to write.

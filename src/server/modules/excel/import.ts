@@ -1,4 +1,4 @@
-// Excel import, part 2: reads a filled template (bounded: size, rows, and the zip's declared expansion, so a
+// Excel import, part 2: reads a filled template (bounded: size, rows, and the zip's real expansion, so a
 // hostile file is refused with a message, never a 5xx), maps each row's labels back to stored values, and runs
 // every row through createRecord — the add form's own rules, computed values, codes, labels, effects,
 // uniqueness and overlaps, created_by = the importer — each under a SAVEPOINT, so one bad row does not abort
@@ -14,15 +14,13 @@ import { pickerOptions } from '../records/pickers';
 import type { Ctx } from '../workflow/engine';
 import type { RefContext } from '../../../common/rules/conditions';
 import { AMBIGUOUS, DATA_SHEET, MAX_IMPORT_ROWS, type ImportColumn } from './template';
+import { checkExpansion, NOT_XLSX } from './zip-bounds';
 
 type Row = Record<string, unknown>;
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-/** What the workbook's parts may expand to: far above any 5,000-row sheet, far below a zip bomb. */
-const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
 /** Columns read: a template has a few dozen; a hostile sheet's 16,384 are not walked for every row. */
 const MAX_COLUMNS = 200;
-const NOT_XLSX = '请上传 Excel 文件（.xlsx），可先下载导入模板';
 
 /** One row of the sheet: its number in Excel, the cells by header, and the values mapped for the form. */
 export interface SheetRow {
@@ -36,31 +34,6 @@ export interface SheetRow {
 export interface ParsedSheet {
   headers: string[];
   rows: SheetRow[];
-}
-
-/**
- * Checks the zip's central directory before any inflating: an .xlsx is a zip whose parts must declare sizes
- * that add up to a sane total. Anything that is not such a zip is refused as not an Excel file.
- */
-function checkZip(bytes: Buffer) {
-  if (bytes.length < 22 || bytes.readUInt32LE(0) !== 0x04034b50) throw badRequest(NOT_XLSX);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
-  }
-  if (eocd < 0) throw badRequest(NOT_XLSX);
-  const entries = bytes.readUInt16LE(eocd + 10);
-  let at = bytes.readUInt32LE(eocd + 16);
-  let total = 0;
-  if (entries > 10000) throw badRequest(NOT_XLSX);
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw badRequest(NOT_XLSX);
-    const size = bytes.readUInt32LE(at + 24);
-    if (size === 0xffffffff) throw badRequest('Excel 文件过大');
-    total += size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  if (total > MAX_EXPANDED_BYTES) throw badRequest('Excel 文件内容过大，请分批导入');
 }
 
 /** The text of a cell as the user sees it (rich text, formulas' results, hyperlinks, dates as ISO). */
@@ -86,7 +59,8 @@ const shown = (v: ReturnType<typeof cellValue>) => (v instanceof Date
 
 /** Reads the data sheet: its header row, then each non-empty row (at most MAX_IMPORT_ROWS). */
 export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
-  checkZip(bytes);
+  // The parts' real size, bounded, before exceljs inflates them all into memory.
+  await checkExpansion(bytes);
   const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -12,7 +12,7 @@ import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
 import { todayInChina } from '../../../common/defaults';
 import { sheetColumns } from './columns';
-import { countRows, EXPORT_MAX_ROWS, writeExport } from './export';
+import { countRows, EXPORT_MAX_ROWS, openExport, writeExport } from './export';
 import { contentDisposition } from '../files/disposition';
 
 
@@ -54,6 +54,9 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
         const title = m.schema.title;
         const file = `${title}-${todayInChina().replace(/-/g, '')}.xlsx`;
         const out = new PassThrough();
+        const input = { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title, schemas: s.schemas, aborted: () => out.destroyed };
+        // A bad sort or filter field, or a query the database refuses, answers the JSON error here, before any byte.
+        const opened = await openExport(trx, input);
         void reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('Content-Disposition', contentDisposition('attachment', file))
@@ -61,9 +64,10 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
           .header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition')
           .send(out);
         try {
-          await writeExport(trx, { tenant: a.tenantCode, page: tm, data: dataOf(tm), query: q, columns, title, schemas: s.schemas, aborted: () => out.destroyed }, out);
+          await writeExport(trx, input, out, opened);
         } catch (err) {
-          // The headers are gone: the client sees a broken download; the log says why.
+          // The headers are gone (what openExport checked did not fail, something later did): the client sees a
+          // broken download; the log says why.
           req.log.error({ err }, 'excel export failed');
           out.destroy(err as Error);
         }

@@ -1,15 +1,23 @@
 import type { DB } from '../../db';
 import { badRequest } from '../../errors';
+import type { AppServices } from '../../services';
+import type { SessionInfo } from '../auth/sessions';
+import { withTenantRead } from '../../db/tenant-scope';
+import { openableRecords } from '../records/gate';
+import { recordsHolding } from '../records/held-files';
+import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 
 /**
  * The exact address the upload route gives out for a stored file. Data that links a file (records, avatars,
  * team logos, verification scans) holds only such addresses: never a foreign site, a `javascript:` link or a
- * path that climbs out (issue 15 point 7).
+ * path that climbs out.
  */
 export const OWN_FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
 
+type FileRow = { id: number; tenant_code: string | null; uploaded_by: number };
+
 /** A file belongs to its team: members may read it; a file uploaded before joining any team, only its uploader. */
-export async function canReadFile(db: DB, f: { tenant_code: string | null; uploaded_by: number }, userId: number): Promise<boolean> {
+async function teamMayRead(db: DB, f: Omit<FileRow, 'id'>, userId: number): Promise<boolean> {
   if (f.uploaded_by === userId) return true;
   if (!f.tenant_code) return false;
   const m = await db
@@ -18,27 +26,76 @@ export async function canReadFile(db: DB, f: { tenant_code: string | null; uploa
   return m?.status === 'normal';
 }
 
+/**
+ * Who may read a file's bytes. Its uploader always. A file a record holds (record_files: an ID scan on an employee
+ * file, a claim's receipts) is derived from that record: read by a member who may open one of its records now —
+ * the gate's checks (permission, visibility, data scope), in the session's team; a deleted record opens to nobody.
+ * A team file no record holds (the team logo, avatars, guidance pictures, an upload whose form is not saved yet)
+ * is read by every member of its team, as before links were kept.
+ */
+export async function canReadFile(s: AppServices, f: FileRow, session: SessionInfo): Promise<boolean> {
+  if (f.uploaded_by === session.userId) return true;
+  const tenant = f.tenant_code;
+  if (!tenant) return false;
+  const holders = await withTenantRead(s.db, tenant, (trx) => recordsHolding(trx, tenant, f.id));
+  if (!holders.length) return teamMayRead(s.db, f, session.userId);
+  // Records are opened in the session's team only, as every record call does.
+  if (session.tenantCode !== tenant) return false;
+  const items = holders.flatMap((h) => (h.module ? pagesShowingFiles(s.schemas, h.module) : []).map((module) => ({ module, id: h.id })));
+  if (!items.length) return false;
+  // The rights first, outside the read: computing them takes a transaction of its own.
+  const acl = await s.acl.forSession(session);
+  const open = await withTenantRead(s.db, tenant, (trx) => openableRecords(s, { ...session, acl, tenantCode: tenant }, trx, items));
+  return open.size > 0;
+}
+
+const showing = new WeakMap<SchemaRegistry, Map<string, string[]>>();
+
+/**
+ * The pages that show a record stored as `module` with its files: its own, and the views over it (viewOf) whose
+ * form has an upload or image field (道具进度 shows the order's pictures; 我的档案 shows no attachment).
+ */
+function pagesShowingFiles(schemas: SchemaRegistry, module: string): string[] {
+  let byModule = showing.get(schemas);
+  if (!byModule) {
+    byModule = new Map();
+    const withFiles = (m: ModuleSchema) => m.fields.some((f) => f.fontendType === 'upload' || f.fontendType === 'image')
+      || m.lineColumns.some((c) => c.type === 'image');
+    for (const m of schemas.all()) {
+      const stored = m.schema.viewOf ?? m.schema.module;
+      if (m.schema.viewOf && !withFiles(m)) continue;
+      byModule.set(stored, [...(byModule.get(stored) ?? []), m.schema.module]);
+    }
+    showing.set(schemas, byModule);
+  }
+  return byModule.get(module) ?? [module];
+}
+
 /** `/api/files/<id>/<name>` → id. */
 export function fileIdFromUrl(url: string): number | null {
   const m = /^\/api\/files\/(\d+)(\/|$)/.exec(url);
   return m ? Number(m[1]) : null;
 }
 
-/** Loads the bytes of an uploaded file that the user may read (used by OCR). */
-export async function readOwnFile(db: DB, storage: { read(sha: string): Promise<Buffer> }, url: string, userId: number) {
+/**
+ * Loads the bytes of an uploaded file that the session may read (used by OCR): what recognition reads of an image
+ * (an ID number) is the image's content, so it is read as the file route reads it.
+ */
+export async function readOwnFile(s: AppServices, url: string, session: SessionInfo) {
   const id = fileIdFromUrl(url);
   if (!id) return null;
-  const f = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!f || !(await canReadFile(db, f, userId))) return null;
-  return { file: f, bytes: await storage.read(f.sha256) };
+  const f = await s.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!f || !(await canReadFile(s, f, session))) return null;
+  return { file: f, bytes: await s.files.read(f.sha256) };
 }
 
 /**
  * Refuses (400, `message`) a link that is not the address of a file this user may read: the exact URL the upload
- * route gave out, of a file uploaded by the user or to one of the user's teams.
+ * route gave out, of a file uploaded by the user or to one of the user's teams. It stores an address only (an
+ * avatar, a team's logo and scans): whoever is shown it reads the bytes through the file route and its gate.
  */
 export async function assertReadableFileUrl(db: DB, url: string, userId: number, message: string): Promise<void> {
   const m = OWN_FILE_URL.exec(url);
   const f = m ? await db.selectFrom('files').select(['id', 'file_name', 'tenant_code', 'uploaded_by']).where('id', '=', Number(m[1])).executeTakeFirst() : undefined;
-  if (!f || url !== `/api/files/${f.id}/${encodeURIComponent(f.file_name)}` || !(await canReadFile(db, f, userId))) throw badRequest(message);
+  if (!f || url !== `/api/files/${f.id}/${encodeURIComponent(f.file_name)}` || !(await teamMayRead(db, f, userId))) throw badRequest(message);
 }

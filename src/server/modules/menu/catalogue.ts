@@ -1,4 +1,4 @@
-// The catalogue of every module route (spec §2, names from the domain guide), and the menu tree built from it.
+// The catalogue of every module route, and the menu tree built from it.
 import catalogue from '../../../../catalogue/modules.json';
 import type { MenuNode } from '../../../common/menu';
 
@@ -25,7 +25,7 @@ export interface ModuleEntry {
   name: string;
   abbr: string;
   group: string;
-  /** Actions beyond the standard ones that this module names (domain guide: e.g. <module>:pay). */
+  /** Actions beyond the standard ones that this module names (e.g. <module>:pay). */
   actions?: string[];
   /** A platform-level page (模块设置, 模式管理, 行业模块): platform administrators only. */
   platform?: boolean;

@@ -1,4 +1,4 @@
-// The platform catalogue as the menus read it (issue 14): the module catalogue of catalogue/modules.json with the
+// The platform catalogue as the menus read it: the module catalogue of catalogue/modules.json with the
 // platform's edits (platform_modules), and the package a team holds through its grant (platform_grants →
 // platform_modes). Read at every ACL computation (cached per session in sessions.acl, dropped on every edit).
 //

@@ -383,7 +383,8 @@ export async function platformRoutes(app: FastifyInstance, s: AppServices) {
     return a;
   }
   const tableOf = (name: string) => {
-    const t = PLATFORM_TABLES[name];
+    // Own keys only: a name such as "constructor" is no table.
+    const t = Object.hasOwn(PLATFORM_TABLES, name) ? PLATFORM_TABLES[name] : undefined;
     if (!t) throw notFound(`平台目录不存在：${name}`);
     return t;
   };

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import { attachLabels } from './labels';
+import { fileIdsIn } from './uploads';
+import { holdFiles } from './held-files';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
@@ -189,6 +191,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         const { tm, ids } = await targetsOf(trx, ctx, e, src, at);
         for (const id of ids) {
           const t = id === src.id && tm === m ? src : await lockedSource(trx, ctx.tenant, tm, id);
+          const hadFiles = new Set(fileIdsIn(tm.fields, tm.lineColumns, t.data, t.lines));
           // The target as it is now, for expressions such as "repay what is still open": target.balancePrice.
           const here = { ...at, target: { ...t.data, id: t.id, code: t.code, lines: t.lines } };
           const data = { ...t.data };
@@ -214,6 +217,9 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
             }
           }
           await settleRecord(trx, ctx, tm, id, data, t === src ? stored(lines) : lines, { userId, note: `${m.schema.title} ${src.code}`, fromEffect: !!e.respectLock && id !== src.id });
+          // Files the effect put on the target (a new version's pictures on its prop) are the target's too; what it
+          // held before keeps its links as they are.
+          await holdFiles(trx, ctx.tenant, id, fileIdsIn(tm.fields, tm.lineColumns, data, lines).filter((f) => !hadFiles.has(f)));
           if (t === src) Object.assign(src, { data, lines });  // still with the action's line values for the next line
           touched.push(id);
         }

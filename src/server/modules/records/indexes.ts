@@ -29,7 +29,7 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
   keywordIndexed = trigrams;
   if (!trigrams && !warned) {
     warned = true;
-    console.warn('[records] keyword searches scan the team\'s rows: pg_trgm or btree_gin is missing, or ILIKE is not LEAKPROOF (migrations ran without a superuser; README "Performance")');
+    console.warn('[records] keyword searches scan the team\'s rows: pg_trgm or btree_gin is missing, or ILIKE is not LEAKPROOF (migrations ran without a superuser; docs/performance.md)');
   }
   const wanted = schemas.all().flatMap(indexStatements).filter((s) => trigrams || !indexNameOf(s).startsWith('rk_'));
   const names = new Set(wanted.map(indexNameOf));

@@ -3,9 +3,8 @@
 // forged tab is refused and a client can never widen what a tab shows. Nested entities get the same rules
 // through their own module schema, and their records answer to their page's permission codes.
 import { badRequest } from '../../errors';
-import { listTabs, periodFilter, resolveTab, type OaTab } from '../../../common/list-views';
+import { periodFilter, resolveTab, type OaTab } from '../../../common/list-views';
 import { todayInChina } from '../../../common/defaults';
-import type { PageSchema } from '../../../common/schema';
 import type { ModuleSchema } from './schema-registry';
 import type { Filter } from './query';
 

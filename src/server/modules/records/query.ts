@@ -9,10 +9,13 @@ import { resolveRef } from '../../../common/rules/conditions';
 export interface Sorter { field: string; order?: string }
 export interface Filter { field: string; operator: string; value?: unknown }
 
-/** Record properties that are real columns. */
-const COLUMNS: Record<string, string> = {
-  id: 'id', code: 'code', status: 'status', categoryId: 'category_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at',
-};
+/**
+ * Record properties that are real columns. A Map, not an object literal: a field a client names after a member of
+ * Object.prototype (constructor, toString, __proto__) must read as no column, not as a function.
+ */
+const COLUMNS = new Map<string, string>([
+  ['id', 'id'], ['code', 'code'], ['status', 'status'], ['categoryId', 'category_id'], ['createdBy', 'created_by'], ['createdAt', 'created_at'], ['updatedAt', 'updated_at'],
+]);
 
 export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull', 'year'] as const;
 
@@ -44,7 +47,8 @@ function clockStageSql(m: ModuleSchema): RawBuilder<unknown> {
 
 /** The SQL expression of a field: a column, data->>'f' (numeric through yg_num), or a line-item path. */
 export function fieldExpr(m: ModuleSchema, field: string): RawBuilder<unknown> {
-  if (COLUMNS[field]) return sql.ref(`r.${COLUMNS[field]}`);
+  const column = COLUMNS.get(field);
+  if (column) return sql.ref(`r.${column}`);
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw badRequest(`不支持的字段：${field}`);
   if (m.schema.stages?.clock && field === (m.schema.stages.field ?? 'stage')) return clockStageSql(m);
   return m.numeric.has(field) ? sql`yg_num(r.data->>${sql.lit(field)})` : sql`(r.data->>${sql.lit(field)})`;
@@ -63,7 +67,7 @@ function asScalar(field: string, v: unknown): string | number {
 export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boolean } = {}): RawBuilder<unknown> {
   if (!(OPERATORS as readonly string[]).includes(f.operator)) throw badRequest(`不支持的筛选条件：${f.operator}`);
   if (f.field.startsWith('lines.')) return lineFilterSql(f);
-  if (!opts.fromSchema && !COLUMNS[f.field] && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
+  if (!opts.fromSchema && !COLUMNS.has(f.field) && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
     throw badRequest(`不支持的筛选字段：${f.field}`);
   }
   // A multi-valued field (partner types, visible departments) matches when any of its values does.
@@ -120,7 +124,7 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
       if (!Array.isArray(f.value) || f.value.length !== 2) throw badRequest(`筛选值格式不正确：${f.field}`);
       const [lo, hi] = f.value;
       // A date range ends at the end of its last day.
-      const top = !numeric && typeof hi === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hi) && f.field in COLUMNS ? `${hi}T23:59:59.999` : hi;
+      const top = !numeric && typeof hi === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hi) && COLUMNS.has(f.field) ? `${hi}T23:59:59.999` : hi;
       return sql`${e} BETWEEN ${val(lo)} AND ${val(top)}`;
     }
   }
@@ -160,7 +164,7 @@ export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): Order
     // A read-time column (sortAs) sorts by its stored field, in the reverse direction when it grows as that falls.
     const as = m.schema.list.columns.find((c) => c.prop === s.field && c.sortable && c.sortAs)?.sortAs;
     const field = as?.field ?? s.field;
-    if (!COLUMNS[field] && !m.sortable.has(field)) throw badRequest(`不支持排序的字段：${s.field}`);
+    if (!COLUMNS.has(field) && !m.sortable.has(field)) throw badRequest(`不支持排序的字段：${s.field}`);
     const asked = /^(desc|descend|descending)$/i.test(s.order ?? '');
     const desc = asked !== !!as?.reverse;
     idDesc ??= desc;
@@ -202,18 +206,18 @@ export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined, opts: {
 export function indexStatements(m: ModuleSchema): string[] {
   const mod = m.schema.module;
   const where = `WHERE module = '${mod}' AND deleted_at IS NULL`;
-  const exprOf = (f: string) => (COLUMNS[f] ? COLUMNS[f] : m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
+  const exprOf = (f: string) => COLUMNS.get(f) ?? (m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
   const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON records (tenant_code, created_at DESC, id DESC) ${where}`];
   for (const f of m.sortable) {
     if (f === 'id') continue;
     out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON records (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
   }
-  for (const f of new Set([...m.indexed].filter((x) => !COLUMNS[x] && !x.startsWith('lines.')))) {
+  for (const f of new Set([...m.indexed].filter((x) => !COLUMNS.has(x) && !x.startsWith('lines.')))) {
     out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON records (tenant_code, ${exprOf(f)}) ${where}`);
   }
   // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
   for (const f of ['status', 'categoryId'].filter((x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId')) {
-    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS[f]}, created_at DESC, id DESC) ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS.get(f)}, created_at DESC, id DESC) ${where}`);
   }
   // The keyword search (code or the record's JSON text contains the words, repository.ts whereSql): the team, then
   // trigrams of both (pg_trgm and btree_gin, migration 021), built only where the database can use them under

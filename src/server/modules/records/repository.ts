@@ -16,7 +16,7 @@ export interface PageQuery {
   filters?: Filter[];
   keyword?: string;
   categoryId?: number | null;
-  /** OA tabs (domain guide §2.3): 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done) | 抄送我的 (cc), for userId. */
+  /** OA tabs: 全部 | 待我审批 (todo) | 我发起的 (mine) | 我已审批 (done) | 抄送我的 (cc), for userId. */
   tab?: 'all' | 'todo' | 'mine' | 'done' | 'cc';
   userId?: number;
   /** The records the caller may see at all (visibility.ts), when the page limits them. */

@@ -9,7 +9,7 @@ import type { AppServices } from '../../services';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { approvalSteps, routeFor } from '../workflow/engine';
+import { routeFor } from '../workflow/engine';
 import { assertMayChange } from './access';
 import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
@@ -28,7 +28,6 @@ const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
 export async function recordRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
   const { moduleOf, enter, writable, dataOf, withActions } = recordEntry(s);
 
   /**

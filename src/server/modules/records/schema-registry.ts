@@ -2,7 +2,7 @@
 // Loaded once at start; an invalid schema stops the start with the file and JSON path.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage, validatePageSchema, type ColumnDef, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
+import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage, validatePageSchema, type DictionaryPageSchema, type FieldDef, type PageSchema } from '../../../common/schema';
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';

@@ -15,7 +15,8 @@ import type { ModuleSchema } from './schema-registry';
 import { codeMoment, dayStamp } from './codes';
 import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
-import { checkUploads } from './uploads';
+import { checkUploads, filesToHold } from './uploads';
+import { holdFiles } from './held-files';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, changeableFields, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';
@@ -191,10 +192,10 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined });
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect, undefined, refs);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
-  await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
+  const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
   const by = m.schema.codePrefixBy;
-  // A module without approval takes effect when saved (domain guide §2.3); an approval form starts as a draft.
+  // A module without approval takes effect when saved; an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
   const status = effective ? RecordStatus.approved : RecordStatus.draft;
   // What follows the insert and changes the record (its effects, its approval) comes after its code and count are
@@ -209,6 +210,8 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
     throw e;
   });
   const id = row.id;
+  // An effect's record is the server's own writing: every file it names is linked.
+  await holdFiles(trx, ctx.tenant, id, filesToHold(named, opts.fromEffect ? null : userId));
   await holdKeys(trx, ctx.tenant, m, id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, id, clean.data);
   if (!follows) return toFlat(row);
@@ -239,10 +242,11 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const sent = 'sourceCode' in body && await madeByEffect(trx, ctx, m, row.id) ? { ...body, sourceCode: row.data.sourceCode } : body;
   const clean = await prepared(trx, ctx, sc, m, sent, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
   const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
-  await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
+  const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
   await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, { data: row.data, lines: row.lines as Row[] });
   if (!hasApproval(m)) checkSubmittable(m, clean.data, clean.lines);
   await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { data: clean.data, lines: clean.lines, categoryId });
+  await holdFiles(trx, ctx.tenant, row.id, filesToHold(named, caller.userId));
   await holdKeys(trx, ctx.tenant, m, row.id, clean.data);
   await holdPeriods(trx, ctx.tenant, m, row.id, clean.data);
   if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId, row.data);

@@ -13,6 +13,8 @@ import { loadPicked } from './pickers';
 import { loadAggregates } from './aggregates';
 import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
+import { fileIdsIn } from './uploads';
+import { holdFiles } from './held-files';
 
 type Row = Record<string, unknown>;
 
@@ -72,6 +74,9 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   if (to !== undefined) next[field] = to;
   await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
     WHERE tenant_code = ${ctx.tenant} AND id = ${id}`.execute(trx);
+  // A computed file field follows what it reads (an order's pictures, its prop's new version): the server's, linked.
+  const computedFiles = fileIdsIn(m.fields.filter((f) => f.compute), m.lineColumns.filter((c) => c.compute), next, nextLines);
+  if (computedFiles.length) await holdFiles(trx, ctx.tenant, id, computedFiles);
   // A stage may free or take a period (a cancelled meeting frees its room).
   await holdPeriods(trx, ctx.tenant, m, id, next);
   // Effects on reaching the new stage (a purchase's payable once all of it is in stock), once per record and stage.

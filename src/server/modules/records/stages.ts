@@ -17,7 +17,8 @@ import { todayOf, type Ctx } from '../workflow/engine';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
-import { checkUploads } from './uploads';
+import { checkUploads, filesToHold } from './uploads';
+import { holdFiles } from './held-files';
 import { callerRefs } from './visibility';
 import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';
 
@@ -91,7 +92,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     if (bad) throw badRequest(`第${i + 1}行：${bad.message}`);
   }
   // Files the action asks for (a stage's 必交资料) are checked like a form's: uploaded by this team.
-  await checkUploads(trx, tenant, action.fields ?? [], [], patch, []);
+  const named = await checkUploads(trx, tenant, action.fields ?? [], [], patch, []);
   await attachLabels(trx, tenant, action.fields ?? [], [], patch, []);
   for (const name of action.increment ?? []) patch[name] = (Number(data[name]) || 0) + 1;
   const from = String(data[stageField(m)]);
@@ -105,6 +106,8 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
     WHERE tenant_code = ${tenant} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
+  // What the action attached is the record's, stored or only handed to its effects (inputOnly): read through its gate.
+  await holdFiles(trx, tenant, recordId, filesToHold(named, userId));
   // The same request running at once waited for the row above: now it sees the first one's event.
   if (await sentBefore()) throw conflict('该操作正在处理，请勿重复提交');
   const note = (action.fields ?? []).filter((f) => patch[f.fieldName] !== undefined)

@@ -1,4 +1,4 @@
-// Team administration (issue 14, the team-admin page kind): the team's members (roles, 正常/禁用), its roles (menus,
+// Team administration (the team-admin page kind): the team's members (roles, 正常/禁用), its roles (menus,
 // button codes, data scope) and its join requests. Only the team's admins (and owner) call it; every write runs in
 // the team's transaction (withTenant), so the audit triggers of memberships / roles / user_roles record who did it,
 // and drops the cached ACLs of the team's sessions, so a change takes effect at its holders' next call.
@@ -15,7 +15,7 @@ import { isTeamAdmin, transition } from '../tenant/memberships';
 import { teamPackage } from '../platform/catalogue';
 import { grantMemberRole } from '../tenant/teams';
 
-/** Role codes: a lower-case letter, then 1–29 lower-case letters, digits or underscores (domain guide §3). */
+/** Role codes: a lower-case letter, then 1–29 lower-case letters, digits or underscores. */
 export const ROLE_CODE = /^[a-z][a-z0-9_]{1,29}$/;
 /** Roles every team has: the owner's 管理员 (all rights) and the 普通成员 every admitted member gets. */
 export const ADMIN_ROLE = 'admin';

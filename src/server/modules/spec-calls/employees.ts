@@ -5,7 +5,7 @@ import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
-import { dictItems, envelope, fieldKeyOf, findItem, idOrName, moduleSchema, readAll, readModule, tags, type Flat, BOUND } from './common';
+import { dictItems, fieldKeyOf, findItem, idOrName, moduleSchema, readAll, readModule, tags, type Flat, BOUND } from './common';
 
 export const EMPLOYEES = BOUND.employees.module;
 const POST_FIELD = BOUND.employees.postField;

@@ -1,4 +1,4 @@
-// The calls of spec §7 that no page schema serves by itself (issue 17): lookups and lists over the team's
+// The calls of the API's call table (tests/api/spec-contract.test.ts) that no page schema serves by itself: lookups and lists over the team's
 // dictionaries, roles, members and module records. Each group is one small file; all read the same tables and
 // repository functions the module pages use.
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,7 @@
-// Membership statuses and the only transitions allowed between them (issue 3 piece 1).
+// Membership statuses and the only transitions allowed between them.
 import type { DB } from '../../db';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { findUserByMobile } from '../auth/users';
 
 export type MembershipStatus = 'normal' | 'quit' | 'pending' | 'refused' | 'invited';
 
@@ -73,4 +74,25 @@ export async function transition(db: DB, t: Transition, tenantCode: string, subj
     if (Number(updated.numUpdatedRows) !== 1) throw conflict('操作冲突，请刷新后重试');
   }
   return rule.to;
+}
+
+/** What an invitation answers, for any mobile: true of each (a registered person sees it; anyone else must register). */
+export const INVITE_ANSWER = '邀请已发出：该手机号的用户登录易管后，可在「申请审核」中接受；尚未注册的，请对方先注册后再邀请';
+
+/**
+ * Invites the user who holds `mobile` into the team, when there is one the invitation can reach: no account, the
+ * inviter himself, or someone already in, applying or invited is left as is, without a word — the caller's answer
+ * must not tell these apart from a sent invitation (the team's own members and applicants it sees in its lists).
+ */
+export async function inviteByMobile(db: DB, tenantCode: string, inviterId: number, mobile: string): Promise<void> {
+  const user = await findUserByMobile(db, mobile);
+  if (!user || user.id === inviterId) return;
+  const current = await membershipOf(db, tenantCode, user.id);
+  if (!TRANSITIONS.invite.from.includes(current?.status ?? 'none')) return;
+  try {
+    await transition(db, 'invite', tenantCode, user.id, inviterId);
+  } catch (err) {
+    // Another admin's invitation or the person's own application got there first: the same silence.
+    if (!(err instanceof AppError && err.status === 409)) throw err;
+  }
 }

@@ -14,7 +14,8 @@ import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 import { missingFiles, processFromPicked } from './approval-from';
-import { checkUploads } from '../records/uploads';
+import { checkUploads, filesToHold, type NamedFile } from '../records/uploads';
+import { holdFiles } from '../records/held-files';
 import { notifyUsers } from '../notifications/notify';
 import { PREPARED } from '../../db/prepared';
 
@@ -286,12 +287,13 @@ async function cancelOpen(trx: TenantTx, tenant: string, instanceId: number) {
  * A step's required files (`approvalFrom.requiredFiles`): what the approver attaches now is checked (this team's
  * files, within the field's limit) and kept on the record; then every file the step requires must be there.
  */
-async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: ProcessStep, files: Record<string, unknown>) {
+async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: ProcessStep, files: Record<string, unknown>, userId: number) {
   const required = step.requiredFiles ?? [];
   const given = Object.entries(files).filter(([, v]) => !(v === undefined || v === null || (Array.isArray(v) && !v.length)));
   if (!required.length && !given.length) return;
   const m = ctx.schemas.get(inst.module);
   const patch: Record<string, unknown> = {};
+  const named: NamedFile[] = [];
   for (const [field, value] of given) {
     const req = required.find((r) => r.field === field);
     const def = m?.fields.find((f) => f.fieldName === field && f.fontendType === 'upload');
@@ -299,7 +301,7 @@ async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: Pro
     if (!Array.isArray(value)) throw badRequest(`${req.label}的格式不正确`);
     const limit = def.limit ?? 10;
     if (value.length > limit) throw badRequest(`${req.label}最多上传${limit}个文件`);
-    await checkUploads(trx, ctx.tenant, [def], [], { [field]: value }, []);
+    named.push(...await checkUploads(trx, ctx.tenant, [def], [], { [field]: value }, []));
     patch[field] = value;
   }
   const rec = await trx.selectFrom('records').select('data').where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
@@ -307,13 +309,14 @@ async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: Pro
   if (missing.length) throw badRequest(`「${step.stepName}」须先上传必交资料：${missing.join('、')}`);
   if (given.length) {
     await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now() WHERE tenant_code = ${ctx.tenant} AND id = ${inst.record_id}`.execute(trx);
+    await holdFiles(trx, ctx.tenant, inst.record_id, filesToHold(named, userId));
   }
 }
 
 export async function agree(trx: TenantTx, ctx: Ctx, userId: number, taskId: number, instanceId: number | undefined, comments: string, files: Record<string, unknown> = {}) {
   const { task, inst } = await loadTask(trx, ctx.tenant, taskId, instanceId, userId);
   const step = inst.definition.steps[task.step_index];
-  await attachRequired(trx, ctx, inst, step, files);
+  await attachRequired(trx, ctx, inst, step, files, userId);
   await closeTask(trx, ctx.tenant, task.id, 'agreed', comments);
   if (step.signMode === 'all') {
     const left = await trx.selectFrom('tasks').select('id').where('tenant_code', '=', ctx.tenant).where('instance_id', '=', inst.id)

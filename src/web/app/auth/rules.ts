@@ -16,7 +16,7 @@ function fromCheck(check: (value: unknown) => string | null): RuleObject {
 /** Old password, or a new password that has no old one to differ from (register, reset). */
 export const passwordRules: FormRule[] = [fromCheck(checkPassword)];
 
-/** New password: §5 rules plus "不能与原密码一致" against the field holding the old password. */
+/** New password: the password rules (common/password.ts) plus "不能与原密码一致" against the field holding the old password. */
 export function newPasswordRules(oldField: string): FormRule[] {
   return [({ getFieldValue }) => fromCheck((v) => checkNewPassword(v, getFieldValue(oldField)))];
 }

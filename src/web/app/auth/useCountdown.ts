@@ -8,6 +8,7 @@ export function useCountdown(seconds = 60): [left: number, start: () => void] {
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stop only touches the timer ref, the same on every render
   const start = useCallback(() => {
     stop();
     setLeft(seconds);
@@ -21,6 +22,7 @@ export function useCountdown(seconds = 60): [left: number, start: () => void] {
       });
     }, 1000);
   }, [seconds]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stop only touches the timer ref, the same on every render
   useEffect(() => stop, []);
   return [left, start];
 }

@@ -23,7 +23,7 @@ const SelectionDialog = onFirstOpen<typeof SelectionDialogType>(() => import('..
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 54;
 
-/** The protected shell (spec §2 layout): sidebar from the saved menu tree, header with team switcher and user menu, footer. */
+/** The protected shell: sidebar from the saved menu tree, header with team switcher and user menu, footer. */
 export function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [selection, setSelection] = useState<SelectionMode | null>(null);

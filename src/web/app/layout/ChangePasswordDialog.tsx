@@ -20,7 +20,7 @@ interface Props {
   onChanged(): void;
 }
 
-/** Change password (spec §4, §5): rules checked on blur; success ends the session everywhere. */
+/** Change password: rules checked on blur; success ends the session everywhere. */
 export function ChangePasswordDialog({ open, username, onClose, onChanged }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();

@@ -1,4 +1,4 @@
-/** Copyright and the ICP record-filing link (spec §2 layout). The record number comes from VITE_ICP_RECORD at build time. */
+/** Copyright and the ICP record-filing link. The record number comes from VITE_ICP_RECORD at build time. */
 export const ICP_URL = 'https://beian.miit.gov.cn/';
 const ICP_TEXT = (import.meta.env?.VITE_ICP_RECORD as string | undefined) || 'ICP备案信息';
 

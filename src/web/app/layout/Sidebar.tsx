@@ -53,7 +53,7 @@ interface Props {
 }
 
 /**
- * The sidebar menu (spec §2 layout). The open submenus are the "active menu": kept for the browser
+ * The sidebar menu. The open submenus are the "active menu": kept for the browser
  * session, seeded with the group of the current route, cleared on a team switch.
  */
 export function Sidebar({ tree, pathname, collapsed, onNavigate }: Props) {

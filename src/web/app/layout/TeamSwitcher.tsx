@@ -21,7 +21,7 @@ interface Props {
   onCreate(): void;
 }
 
-/** The header's team switcher (spec §2, §4): the user's teams, the active one checked. */
+/** The header's team switcher: the user's teams, the active one checked. */
 export function TeamSwitcher({ onJoin, onCreate }: Props) {
   const { message } = App.useApp();
   const { user } = useUser();

@@ -59,7 +59,7 @@ export function SchemaPage() {
     // 打印 (a row's or the drawer's) prints that record; a list's print action (批量打印) the selected rows in one PDF.
     const ids = b.action === 'print' ? rows.map((r) => r.id) : b.key === 'print' && rows[0] ? [rows[0].id] : [];
     if (!ids.length) return;
-    // Print endpoints skip status checks (spec §8): the answer is the PDF itself, or the refusal's message.
+    // Print endpoints skip status checks: the answer is the PDF itself, or the refusal's message.
     const refused = await openPrint(of, ids);
     if (refused) message.error(refused);
   };

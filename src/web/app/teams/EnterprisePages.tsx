@@ -196,7 +196,7 @@ export function SubmitPage() {
       started.current = true;
       void submit();
     }
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  });
   if (state === 'done') {
     return <OnboardingFrame title="提交成功" steps={ENTERPRISE_STEPS} current={4}><CreatedResult code={code} name={w.tenantName} onEnter={() => void enter()} /></OnboardingFrame>;
   }

@@ -3,6 +3,7 @@ import { Alert, App, Button, Descriptions, Empty, Form, Input, List, Result, Spa
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { teamApi, type MemberStatus, type MyApplication, type TeamItem, type TeamSummary, type TenantType } from '../../api/team';
 import { TeamLogo, TYPE_LABEL } from '../layout/TeamSwitcher';
 import { OnboardingFrame } from './OnboardingFrame';
@@ -87,8 +88,9 @@ export function JoinTeamPage({ type }: { type: TenantType }) {
     setMissing(false);
     try {
       setTeam(await teamApi.queryJoin(code.trim().toUpperCase()));
-    } catch {
-      setMissing(true);
+    } catch (err) {
+      // Only a code that names no team is "not found"; a refusal (too many lookups) shows its own message.
+      if (err instanceof ApiError && err.status === 404) setMissing(true);
     }
   }, []);
 

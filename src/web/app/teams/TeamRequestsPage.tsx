@@ -47,7 +47,8 @@ export function TeamRequestsPage() {
     } catch {
       return;
     }
-    void message.success('邀请已发送');
+    // The server answers alike for every number (registered or not), and so does this.
+    void message.success('邀请已发出：对方登录易管后可在「申请审核」中接受；尚未注册的，请对方先注册后再邀请');
     inviteForm.resetFields();
   };
 

@@ -1,4 +1,4 @@
-// Image compression before an OCR upload (spec §5, §9): re-encode by bisection on quality, starting
+// Image compression before an OCR upload: re-encode by bisection on quality, starting
 // at 0.5, until the size lies between a lower and an upper bound.
 import { IMAGE_START_QUALITY } from '../../../common/rules/constants';
 

@@ -20,7 +20,7 @@ export function takeFlash(): string | null {
 }
 
 /**
- * Team switch (spec §4): fetch the menu tree, reload the user, clear the active menu,
+ * Team switch: fetch the menu tree, reload the user, clear the active menu,
  * show 切换成功, reload at /. Throws (after the client showed why) when the server refuses.
  */
 export async function switchTeam(tenantCode: string, notify: (text: string) => void): Promise<void> {

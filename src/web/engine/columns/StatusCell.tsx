@@ -2,10 +2,10 @@ import { Tag } from 'antd';
 import type { Option } from '../../../common/schema/types';
 import type { CellProps } from './types';
 
-/** OA colours (domain guide §2.3) when the row carries none: 审批中 blue, 已通过 green, 已驳回 red. */
+/** OA colours when the row carries none: 审批中 blue, 已通过 green, 已驳回 red. */
 const OA_COLORS: Record<string, string> = { 审批中: 'blue', 已通过: 'green', 已驳回: 'red' };
 
-/** A tag coloured by the row's colour (spec §2.5), else by the option colour or the OA status. */
+/** A tag coloured by the row's colour, else by the option colour or the OA status. */
 export function StatusCell({ value, row, col }: CellProps) {
   if (value === undefined || value === null || value === '') return null;
   const options = Array.isArray(col.data) ? (col.data as Option[]) : [];

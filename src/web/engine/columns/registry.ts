@@ -1,4 +1,4 @@
-// Column type → cell renderer, resolved at render time (DESIGN §4.1).
+// Column type → cell renderer, resolved at render time.
 import type { ComponentType } from 'react';
 import { lazyComponent } from '../lazy-load';
 import type { ColumnType } from '../../../common/schema/types';

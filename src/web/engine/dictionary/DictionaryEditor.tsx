@@ -1,5 +1,5 @@
 // The generic dictionary editor of a dictionary page (e.g. 字段字典): the category tree side panel
-// (spec §2 piece 1) lists group → fieldKey, the module tab bar sits beside it, and the selected dictionary's
+// lists group → fieldKey, the module tab bar sits beside it, and the selected dictionary's
 // items fill the rest. Knows no dictionary names: everything comes from the page schema's `dictionary`.
 import { useMemo, useState } from 'react';
 import { App as AntApp, Empty } from 'antd';

@@ -1,4 +1,4 @@
-// The 字典项 form (domain guide 字段字典, the same on every dictionary page) as field definitions
+// The 字典项 form (the same on every dictionary page) as field definitions
 // for the generic field renderer, and the conversions between stored items, form values and writes.
 import type { DictionaryKeyConfig, FieldDef, Option } from '../../../common/schema/types';
 import type { DictEntry, DictEntryInput } from '../../api/data-provider';

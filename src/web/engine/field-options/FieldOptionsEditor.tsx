@@ -62,6 +62,7 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
     children: g.modules.map((m) => ({ id: `${MODULE_PREFIX}${m.module}`, name: m.title, noEdit: true })),
   })), [mods]);
 
+  // biome-ignore lint/suspicious/noShadowRestrictedNames: a local helper of this editor; the global valueOf is never meant here
   const valueOf = (f: FieldRow, k: keyof FieldOverride) => (draft[f.fieldName]?.[k] !== undefined ? draft[f.fieldName][k] : f.base[k]);
   /** A value equal to the page's own is no override: the key is dropped. */
   const setValue = (f: FieldRow, k: keyof FieldOverride, v: unknown) => setDraft((d) => {

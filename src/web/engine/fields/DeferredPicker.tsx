@@ -20,6 +20,7 @@ function placeholderOf(kind: DateKind, def: FieldAdapterProps['def']) {
 /** The search form's stand-in for a date field of kind `kind`. */
 export function deferredPicker(kind: DateKind): ComponentType<FieldAdapterProps> {
   const Real = fieldRegistry[kind] as ComponentType<FieldAdapterProps> & { preload?: () => Promise<void>; isLoaded?: () => boolean };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per date kind when the field registry is built, never during a render
   return function DeferredPicker(props: FieldAdapterProps) {
     const [ready, setReady] = useState(() => Real.isLoaded?.() ?? true);
     // Reached by a click or the keyboard (not a mere hover): the picker comes up focused and open.

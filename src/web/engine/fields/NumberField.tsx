@@ -32,7 +32,7 @@ export function useDecimalTyping() {
   };
 }
 
-/** Numbers round to two decimals on blur (spec §5). Range messages come from the shared rules. */
+/** Numbers round to two decimals on blur. Range messages come from the shared rules. */
 export const NumberField = adapt(({ def, value, onChange, onBlur, ...rest }: FieldAdapterProps<number | null>) => {
   const onInput = useDecimalTyping();
   return (

@@ -16,13 +16,13 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
   const { options, loading, load } = usePickerOptions(def.fieldName, () => form.values);
 
   // An existing pick is looked up once, so the form's expressions see the picked record from the start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pick the field starts with is looked up once, on mount
   useEffect(() => {
     if (value === undefined || value === null || value === '') return;
     void load().then((list) => {
       const hit = list.find((o) => String(o.value) === String(value));
       setPicked(form, def.fieldName, hit?.record ?? null);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const choose = (v: unknown) => {

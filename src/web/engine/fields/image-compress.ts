@@ -1,4 +1,4 @@
-// Image compression (spec §5): re-encode at a quality found by bisection, starting at 0.5,
+// Image compression: re-encode at a quality found by bisection, starting at 0.5,
 // until the size lies between a lower and an upper bound.
 import { IMAGE_START_QUALITY } from '../../../common/rules/constants';
 

@@ -1,4 +1,4 @@
-// fontendType → Formily adapter, filled once and resolved at render time (DESIGN §4.1).
+// fontendType → Formily adapter, filled once and resolved at render time.
 import type { ComponentType } from 'react';
 import { lazyComponent } from '../lazy-load';
 import type { FieldType } from '../../../common/schema/types';

@@ -78,6 +78,8 @@ describe.runIf(enabled)('two server processes on one PostgreSQL database', () =>
     const member = roles.find((r) => r.roleKey === 'member')!.id;
     const mine = (await B.call('POST', api('reimburseManage', 'add'), claim({ reason: '双实例范围' }), staffB)).data.id;
     const total = async () => (await B.call('POST', api('reimburseManage', 'page'), { pageSize: 1 }, staffB)).data.total as number;
+    // From 全部 (the member role's default is 仅本人) to 仅本人 and back.
+    expect((await A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'all' }, bossA)).status).toBe(200);
     const before = await total();
     expect(before).toBeGreaterThan(1);
     expect((await A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'self' }, bossA)).status).toBe(200);
@@ -95,6 +97,7 @@ describe.runIf(enabled)('two server processes on one PostgreSQL database', () =>
     const roles = (await A.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, bossA)).data.list as Row[];
     const member = roles.find((r) => r.roleKey === 'member')!.id;
     const total = async () => (await B.call('POST', api('reimburseManage', 'page'), { pageSize: 1 }, staffB)).data.total as number;
+    expect((await A.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope: 'all' }, bossA)).status).toBe(200);
     const all = await total();
     const session = (await t.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256(staffB)).executeTakeFirstOrThrow()).id;
     await t.db.updateTable('sessions').set({ acl: null }).where('id', '=', session).execute();

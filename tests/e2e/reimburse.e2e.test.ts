@@ -103,20 +103,21 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     const seeded = Number((await rig!.server.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n'))
       .where('module', '=', 'reimburseManage').where('tenant_code', '=', DEMO.tenantCode).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
     expect(seeded).toBeGreaterThanOrEqual(24);
-    await openList(staff);
-    await shot(staff, 'reimburse-01-list');
-    expect(await staff.locator('.ant-pagination').innerText()).toContain(`共 ${seeded} 条`);
+    // The owner sees the team's every claim (张三, a plain member, only his own).
+    await openList(boss);
+    await shot(boss, 'reimburse-01-list');
+    expect(await boss.locator('.ant-pagination').innerText()).toContain(`共 ${seeded} 条`);
     // Filter by status through the search form.
-    await staff.locator('.yg-search-form .ant-formily-item', { hasText: '状态' }).locator('.ant-select').click();
-    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
-    await staff.getByRole('button', { name: /查\s*询/ }).click();
-    await poll(() => staff.locator('.ant-pagination').innerText()).toContain('共 16 条');
-    for (const row of await staff.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()) expect(row).toContain('已通过');
-    await staff.getByRole('button', { name: /重\s*置/ }).click();
-    await poll(() => staff.locator('.ant-pagination').innerText()).toContain(`共 ${seeded} 条`);
+    await boss.locator('.yg-search-form .ant-formily-item', { hasText: '状态' }).locator('.ant-select').click();
+    await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
+    await boss.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(() => boss.locator('.ant-pagination').innerText()).toContain('共 16 条');
+    for (const row of await boss.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()) expect(row).toContain('已通过');
+    await boss.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => boss.locator('.ant-pagination').innerText()).toContain(`共 ${seeded} 条`);
     // Server-side sort on 报销总额: ascending puts the 45.00 parking fee first.
-    await staff.locator('.ant-table-thead th', { hasText: '报销总额' }).click();
-    await poll(async () => staff.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('45.00');
+    await boss.locator('.ant-table-thead th', { hasText: '报销总额' }).click();
+    await poll(async () => boss.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('45.00');
   }, 240_000);
 
   it('files a reimbursement with a line item and an invoice image, rejects it from the portal, resubmits and agrees', async () => {

@@ -73,8 +73,15 @@ async function scopeSql(trx: TenantTx, a: TeamSession, acl: SessionAcl, m: Modul
   return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
 }
 
-/** The fields of a page naming the person a record is for, or who may work on it (data-scope.ts). */
-const personFieldsOf = (m: ModuleSchema) => [...new Set([m.schema.applicantField, ...(m.schema.editableBy ?? []).map((e) => e.field)].filter((f): f is string => !!f))];
+/**
+ * The fields of a page naming the person a record is for or who works on it (data-scope.ts): its applicant, those
+ * editableBy names, and those its stage actions notify (an order's 负责人 is urged about it and must open it).
+ */
+const personFieldsOf = (m: ModuleSchema) => [...new Set([
+  m.schema.applicantField,
+  ...(m.schema.editableBy ?? []).map((e) => e.field),
+  ...(m.schema.stages?.actions ?? []).map((a) => a.notify?.to).filter((f) => m.fields.some((x) => x.fieldName === f)),
+].filter((f): f is string => !!f))];
 
 /** Where a page's records are stored: its own module, or for a view (viewOf) the viewed one's. */
 const storedIn = (m: ModuleSchema) => m.schema.viewOf ?? m.schema.module;

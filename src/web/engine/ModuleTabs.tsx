@@ -1,12 +1,13 @@
 // Module tab bar: 帮助 with the team's help text and a zoomable tips image (HelpPanel), one item per module (abbreviation
 // and mobile client name, selected one highlighted), and 智能数据 at the bottom unless hidden.
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Popover, Spin } from 'antd';
 import { lazyComponent } from './lazy-load';
 import { BarChartOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { ModuleItem } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { TIPS_POPOVER_WIDTH } from './constants';
+import { PermissionContext } from './Permission';
 
 /** 帮助's panel (with its image upload) loads when first opened. */
 const HelpPanel = lazyComponent(() => import('./HelpPanel').then((m) => m.HelpPanel), <Spin size="small" />);
@@ -33,7 +34,18 @@ const itemStyle = (active: boolean) => ({
   background: active ? '#e6f4ff' : undefined, color: active ? '#1677ff' : undefined,
 });
 
-export function ModuleTabs({ modules, module, selectedKey, help, tipsImage, hideSmartData, onSelect, onSmartData }: ModuleTabsProps) {
+/**
+ * The tabs the caller may open: a tab naming a module (key) needs its view code, as the server's gate does (a
+ * member is not offered 薪资 to be refused there). Without codes (stories, the playground) every tab shows.
+ */
+function openable(modules: ModuleItem[], codes: readonly string[], selectedKey?: string) {
+  if (!codes.length) return modules;
+  // A key may be written as a route (design/doormanManagement): its last segment is the module.
+  return modules.filter((m) => !m.key || m.key === selectedKey || codes.includes(`${m.key.slice(m.key.lastIndexOf('/') + 1)}:view`));
+}
+
+export function ModuleTabs({ modules: declared, module, selectedKey, help, tipsImage, hideSmartData, onSelect, onSmartData }: ModuleTabsProps) {
+  const modules = openable(declared, useContext(PermissionContext), selectedKey);
   const [selected, setSelected] = useState(selectedKey ?? (modules[0] ? keyOf(modules[0]) : undefined));
   const [helpOpen, setHelpOpen] = useState(false);
   return (

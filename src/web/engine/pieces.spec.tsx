@@ -27,6 +27,12 @@ describe('ModuleTabs', () => {
     rerender(<ModuleTabs modules={modules} hideSmartData />);
     expect(screen.queryByText('智能数据')).toBeNull();
   });
+  it('offers only the modules the caller may open (their view code), and the page he is on', () => {
+    const keyed = [{ moduleAbbreviation: '我的', mobileClientName: '我的人事', key: 'myPersonnel' }, { moduleAbbreviation: '档案', mobileClientName: '员工档案', key: 'employeeFiles' },
+      { moduleAbbreviation: '薪资', mobileClientName: '薪资设置', key: 'payrollSetting' }];
+    renderWithFixtures(<ModuleTabs modules={keyed} selectedKey="payrollSetting" />, { permissions: ['myPersonnel:view', 'employeeFiles:edit'] });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['我的我的人事', '薪资薪资设置']);
+  });
   it('the tips image zooms by 1.2 within its bounds', async () => {
     renderWithFixtures(<ModuleTabs modules={[]} tipsImage="data:image/png;base64,AA==" />);
     fireEvent.click(screen.getByText('帮助'));

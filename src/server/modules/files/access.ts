@@ -5,14 +5,10 @@ import type { SessionInfo } from '../auth/sessions';
 import { withTenantRead } from '../../db/tenant-scope';
 import { openableRecords } from '../records/gate';
 import { recordsHolding } from '../records/held-files';
-import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
+import { fileIdFromUrl, OWN_FILE_URL } from './urls';
 
-/**
- * The exact address the upload route gives out for a stored file. Data that links a file (records, avatars,
- * team logos, verification scans) holds only such addresses: never a foreign site, a `javascript:` link or a
- * path that climbs out.
- */
-export const OWN_FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
+export { fileIdFromUrl, OWN_FILE_URL };
+import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 
 type FileRow = { id: number; tenant_code: string | null; uploaded_by: number };
 
@@ -71,11 +67,6 @@ function pagesShowingFiles(schemas: SchemaRegistry, module: string): string[] {
   return byModule.get(module) ?? [module];
 }
 
-/** `/api/files/<id>/<name>` → id. */
-export function fileIdFromUrl(url: string): number | null {
-  const m = /^\/api\/files\/(\d+)(\/|$)/.exec(url);
-  return m ? Number(m[1]) : null;
-}
 
 /**
  * Loads the bytes of an uploaded file that the session may read (used by OCR): what recognition reads of an image

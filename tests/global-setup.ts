@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { todayInChina } from '../src/common/defaults';
 
 /**
  * For local runs: TEMPLATE_CACHE=<folder> keeps the seeded PGlite template between runs, keyed by the day and a
@@ -15,8 +16,9 @@ import type { TestProject } from 'vitest/node';
 function cachedTemplate(): { dir: string; ready: boolean } | null {
   const root = process.env.TEMPLATE_CACHE;
   if (!root) return null;
-  // The demo story's dates are relative to today: a template from yesterday is stale.
-  const hash = crypto.createHash('sha256').update(new Date().toDateString());
+  // The demo story's dates are relative to today in China: a template from China's yesterday is stale (a UTC date
+  // kept one seeded before China's midnight after it).
+  const hash = crypto.createHash('sha256').update(todayInChina());
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(d, e.name);

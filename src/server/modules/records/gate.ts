@@ -5,7 +5,7 @@
 //      page's codes),
 //   2. the page's visibility rule (visibleWhen, resolved for the caller),
 //   3. the role's data scope (全部 / 本部门及下级 / 本部门 / 仅本人; a department's leader sees his department),
-// and, for writes, ownership, `editableBy` fields and stage locks (access.ts, called through `mayWrite`).
+// and, for writes, ownership, `editableBy` fields and stage locks (access.ts assertMayChange, which the save paths call).
 // A refusal of 1 is 403; a record outside 2 or 3 answers 404, as if it did not exist. Routes call the gate and
 // never repeat its checks: a route that reads records without it is what the permission matrix test catches.
 import type { FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ import type { RefContext } from '../../../common/rules/conditions';
 import { todayInChina } from '../../../common/defaults';
 import type { ModuleSchema } from './schema-registry';
 import { permissionsFor } from './list-views';
-import { assertMayChange, callerOf, type Caller } from './access';
+import { callerOf, type Caller } from './access';
 import { callerRefs, notRetiredSql, visibleSql } from './visibility';
 import { dataScopeSql } from './data-scope';
 import type { Ctx } from '../workflow/engine';
@@ -148,10 +148,8 @@ export async function lookupScope(pass: GatePass, trx: TenantTx, m: ModuleSchema
   return cond && retired ? sql`(${cond} AND ${retired})` : cond ?? retired;
 }
 
-/** The write half of the gate: who may change, delete or submit this record in its present state. */
-export const mayWrite = assertMayChange;
 
-const holdsCode = (s: AppServices, m: ModuleSchema, action: string, codes: readonly string[]) => permits(s, m.schema.module, action, codes);
+const holdsCode = (s: Pick<AppServices, 'schemas'>, m: ModuleSchema, action: string, codes: readonly string[]) => permits(s, m.schema.module, action, codes);
 
 export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
 
@@ -162,7 +160,7 @@ export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
  */
 export async function gateSays(db: AppServices['db'], schemas: Pick<AppServices, 'schemas'>['schemas'],
   who: { userId: number; tenantCode: string; acl: SessionAcl }, m: ModuleSchema, id: number, action: string): Promise<GateAnswer> {
-  if (!holdsCode({ schemas } as AppServices, m, action, who.acl.permissions)) return 'forbidden';
+  if (!holdsCode({ schemas }, m, action, who.acl.permissions)) return 'forbidden';
   const a = { userId: who.userId, tenantCode: who.tenantCode } as TeamSession;
   return withTenant(db, who.tenantCode, async (trx) => {
     const cond = await scopeSql(trx, a, who.acl, m, (t) => callerRefs(t, who.tenantCode, who.userId, todayInChina()));

@@ -280,3 +280,13 @@ export function useDataProvider(): DataProvider {
   if (!p) throw new Error('DataProviderContext is missing: wrap the page in <DataProviderContext.Provider>');
   return p;
 }
+
+/**
+ * A refusal the person can act on, or null: 400 (a rule of the form or the step failed) and 409 (stock short, the
+ * record moved on, someone else was saving) carry the server's reason. Other failures (no permission, gone, network)
+ * are not such a reason. Providers reject with an error carrying the answer's `status` (ApiError does).
+ */
+export function actionableRefusal(err: unknown): string | null {
+  if (!(err instanceof Error) || !('status' in err)) return null;
+  return err.status === 400 || err.status === 409 ? err.message : null;
+}

@@ -50,7 +50,7 @@ export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess,
           <ApprovalTimeline steps={a.steps} />
         </Spin>
       </Modal>
-      <ReasonDialog open={!!a.reason} mode={a.reason ?? 'agree'} loading={a.busy} onCancel={a.closeReason} onConfirm={a.decide} stepName={a.task?.stepName} requiredFiles={a.task?.requiredFiles} />
+      <ReasonDialog open={!!a.reason} mode={a.reason ?? 'agree'} loading={a.busy} onCancel={a.closeReason} onConfirm={a.decide} stepName={a.task?.stepName} requiredFiles={a.task?.requiredFiles} refusal={a.refusal} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // when rejecting. Agreeing to a step that requires files (a 立项流程 stage's 必交资料) lists them: attached ones
 // ticked, missing ones with an upload; 确定 asks for the missing ones with the server's own message.
 import { useEffect, useState } from 'react';
-import { Button, Input, Modal, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Input, Modal, Space, Typography, Upload } from 'antd';
 import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { Messages } from '../../common/rules/messages';
 import type { RequiredFile, UploadedFile } from '../api/data-provider';
@@ -18,6 +18,8 @@ export interface ReasonDialogProps {
   /** On agree: the step's name and the files it requires. */
   stepName?: string;
   requiredFiles?: RequiredFile[];
+  /** The server's reason for refusing the last 确定, when the approver can act on it (stock short, a rule). */
+  refusal?: string | null;
 }
 
 export function reasonError(mode: 'agree' | 'reject', remark: string): string | null {
@@ -39,7 +41,7 @@ function RequiredFileUpload({ file, value, onChange }: { file: RequiredFile; val
   );
 }
 
-export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepName, requiredFiles }: ReasonDialogProps) {
+export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepName, requiredFiles, refusal }: ReasonDialogProps) {
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<Record<string, UploadedFile[]>>({});
@@ -60,6 +62,7 @@ export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepNam
       onCancel={onCancel}
       footer={<Button type="primary" loading={loading} onClick={confirm}>{Messages.confirm}</Button>}
     >
+      {refusal && <Alert type="error" showIcon role="alert" message={refusal} style={{ marginBottom: 12 }} />}
       {required.length > 0 && (
         <div style={{ marginBottom: 12 }} data-testid="required-files">
           <Typography.Text strong>{`本步骤（${stepName ?? ''}）必交资料`}</Typography.Text>

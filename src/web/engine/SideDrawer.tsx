@@ -247,7 +247,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
           />
         )}
       </Drawer>
-      <ReasonDialog open={!!approval.reason} mode={approval.reason ?? 'agree'} loading={approval.busy} onCancel={approval.closeReason} onConfirm={approval.decide} stepName={approval.task?.stepName} requiredFiles={approval.task?.requiredFiles} />
+      <ReasonDialog open={!!approval.reason} mode={approval.reason ?? 'agree'} loading={approval.busy} onCancel={approval.closeReason} onConfirm={approval.decide} stepName={approval.task?.stepName} requiredFiles={approval.task?.requiredFiles} refusal={approval.refusal} />
     </>
   );
 }

@@ -182,11 +182,30 @@ describe('SideDrawer footer', () => {
     await waitFor(() => expect(provider.calls.filter((c) => c.method === 'findTaskIdByFormId')).toHaveLength(2));
     expect(document.querySelector('.ant-modal-title')!.textContent).toBe('请输入原因');
     expect((screen.getByLabelText('remark') as HTMLTextAreaElement).value).toBe('可以');
+    expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => { fireEvent.click(ok()); });
     await waitFor(() => expect(provider.calls.filter((c) => c.method === 'agree')).toHaveLength(2));
     await waitFor(() => expect(onApprovalFailed).toHaveBeenCalledTimes(2));
     expect(success).not.toHaveBeenCalled();
     success.mockRestore();
+  });
+
+  it('a refusal the approver can act on (stock short) is said in the reason dialog, which stays usable', async () => {
+    const reason = '可用库存不足：展示柜 现有 20，已锁定 0，可用 20，本次出库 25';
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', status: '审批中' }} onClose={() => undefined} />, { refuseApproval: { message: reason, status: 409 } });
+    await waitFor(() => expect(footerButtons()).toContain('同意'));
+    await click('同意');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const ok = () => buttons('确定').at(-1)!;
+    await act(async () => { fireEvent.click(ok()); });
+    expect((await screen.findByRole('alert')).textContent).toContain(reason);
+    await waitFor(() => expect(ok().classList.contains('ant-btn-loading')).toBe(false));
+    expect(document.querySelector('.ant-modal-title')!.textContent).toBe('请输入原因');
+    // Closed and opened again, the dialog starts clean.
+    fireEvent.click(document.querySelector('.ant-modal-close')!);
+    await click('同意');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(provider.calls.filter((c) => c.method === 'agree')).toHaveLength(1);
   });
 
   it('a refused 驳回 whose task is gone meanwhile closes the reason dialog and takes the approval buttons away', async () => {

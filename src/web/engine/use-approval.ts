@@ -3,14 +3,15 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 import type { ApprovalStep } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
-import { DataProviderContext, type TaskData, type UploadedFile } from '../api/data-provider';
+import { actionableRefusal, DataProviderContext, type TaskData, type UploadedFile } from '../api/data-provider';
 import { feedback } from './feedback';
 
 /**
- * The record's open task and approval steps, and the actions on them. A refused or failed action shows no message
- * (nothing visible happens on a non-200 approval call) and no success; it keeps the dialogs open as they
- * were and re-reads the task and steps: when the record changed meanwhile (another approver
- * acted, the originator withdrew) the buttons and 审批动态 follow it, and a reason dialog whose task is gone closes.
+ * The record's open task and approval steps, and the actions on them. A failed action shows no toast and no success;
+ * it keeps the dialogs open as they were and re-reads the task and steps. A refusal the approver can act on (stock
+ * short, a rule of the step) is said in the reason dialog (`refusal`), so he is not left pressing 确定 in silence.
+ * When the record changed meanwhile (another approver acted, the originator withdrew) the buttons and 审批动态 follow
+ * it, and a reason dialog whose task is gone closes.
  * One action at a time: while a call is in flight its button shows loading and a second press sends nothing.
  */
 export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void, onFailure?: () => void) {
@@ -21,6 +22,7 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
   const [loaded, setLoaded] = useState(false);
   const [reason, setReason] = useState<'agree' | 'reject' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   // Set synchronously: two presses within one render both see busy false.
   const inFlight = useRef(false);
@@ -65,13 +67,15 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
     if (!provider || !task || !reason || inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
+    setRefusal(null);
     try {
       const decision = { taskId: task.taskId, processInstanceId: task.procInstId, comments: remark };
       try {
         if (reason === 'agree') await provider.agree(Object.keys(files).length ? { ...decision, files } : decision);
         else await provider.refuse(decision);
-      } catch {
-        // Silent; the reason dialog keeps what was typed for another try.
+      } catch (err) {
+        // The reason dialog keeps what was typed for another try, and says why when the approver can act on it.
+        setRefusal(actionableRefusal(err));
         reread();
         return;
       }
@@ -103,5 +107,6 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
     }
   };
 
-  return { task, steps, loaded, reason, busy, withdrawing, openReason: setReason, closeReason: () => setReason(null), decide, withdraw };
+  const openReason = (mode: 'agree' | 'reject' | null) => { setRefusal(null); setReason(mode); };
+  return { task, steps, loaded, reason, busy, refusal, withdrawing, openReason, closeReason: () => openReason(null), decide, withdraw };
 }

@@ -1,4 +1,5 @@
-// zh-CN message catalogue, verbatim from shared/messages.md. `{x}` placeholders are filled by `fill`.
+// zh-CN message catalogue: `Messages` is the product's fixed wording, kept verbatim; the groups after it add what the
+// product grew since, worded alike. `{x}` placeholders are filled by `fill`.
 
 export const Messages = {
   keywordPlaceholder: '请输入关键字搜索',
@@ -69,7 +70,7 @@ export function msg(key: MessageKey, values: Record<string, string | number> = {
 export const UPLOAD_COUNT_TEMPLATE = '最多只能上传{n}个文件';
 
 /**
- * Messages of the value-shape checks (rules/value-types.ts). They are not in shared/messages.md: each
+ * Messages of the value-shape checks (rules/value-types.ts). Each
  * names the field, or for a line cell where it is (`cell`: 费用明细第1行发生日期), so a refused save says
  * what to correct.
  */
@@ -85,9 +86,17 @@ export const ValueMessages = {
 
 /**
  * The drawer's submit button on a page whose approval is conditional (`approvalWhen`): what pressing it will do.
- * Not in shared/messages.md, which has only 提交; 提交审批 says an approval starts, the tooltip that none is needed.
+ * Beside the fixed 提交: 提交审批 says an approval starts, the tooltip that none is needed.
  */
 export const ApprovalMessages = {
   submitForApproval: '提交审批',
   noApprovalNeeded: '无需审批，提交即生效',
+} as const;
+
+/** Closing a form with unsaved input asks first: a click on the mask or an Esc must not throw away what was typed. */
+export const DraftMessages = {
+  discardTitle: '放弃未保存的内容？',
+  discardContent: '关闭后，刚才填写的内容不会保存。',
+  discard: '放弃',
+  keepEditing: '继续填写',
 } as const;

@@ -91,7 +91,7 @@ describe('summary row', () => {
 });
 
 describe('messages catalogue', () => {
-  it('keeps messages.md wording and fills placeholders', () => {
+  it('keeps the catalogue wording and fills placeholders', () => {
     expect(msg('pleaseFillIn', { label: '数量' })).toBe('请填写数量！');
     expect(msg('paginationTotal', { n: 3 })).toBe('共 3 条');
     expect(msg('totalDays', { n: 3 })).toBe('共3天');

@@ -12,7 +12,7 @@ import { FormLayout } from '@formily/antd-v5';
 import type { ButtonDef, CheckRule, DrawerConfig, StagesConfig } from '../../common/schema/types';
 import { formatDate } from '../../common/rules/format';
 import { LINES_KEY } from '../../common/rules/constants';
-import { ApprovalMessages, Messages } from '../../common/rules/messages';
+import { ApprovalMessages, DraftMessages, Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
 import { applyComputed, computeLines, failedCheck, holds } from '../../common/computed';
 import { onPicked, pickedOf } from './fields/picked-store';
@@ -24,7 +24,7 @@ import { PageModuleContext } from './page-module';
 import { DRAWER_WIDTH } from './constants';
 import { SchemaFields } from './fields/SchemaFields';
 import { LineItemTable } from './LineItemTable';
-import { createLineStore } from './line-store';
+import { createLineStore, linesEdited } from './line-store';
 import { useFillLines } from './fill-lines';
 import { Permission } from './Permission';
 import { ActionButtons, allowedButtons } from './ActionButtons';
@@ -144,9 +144,22 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
 
   const values = () => ({ ...form.values, ...(config.lines ? { [LINES_KEY]: lines.values(config.lines.columns) } : {}) });
 
-  const cancel = () => {
+  const close = () => {
     form.reset();
     onClose();
+  };
+  // What was typed is not thrown away by a stray click on the mask or an Esc meant for a dropdown: ask first.
+  // One question at a time: a second Esc while it is asked does not stack another.
+  const asking = useRef(false);
+  const cancel = () => {
+    const typedLines = config.lines && linesEdited((record?.[LINES_KEY] as Record<string, unknown>[]) ?? [], lines.values(config.lines.columns), config.lines.columns);
+    if (readOnly || (!form.modified && !typedLines)) return close();
+    if (asking.current) return;
+    asking.current = true;
+    feedback.modal.confirm({
+      title: DraftMessages.discardTitle, content: DraftMessages.discardContent, okText: DraftMessages.discard, cancelText: DraftMessages.keepEditing,
+      okButtonProps: { danger: true }, onOk: close, afterClose: () => { asking.current = false; },
+    });
   };
 
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from 'antd';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DrawerConfig } from '../../common/schema/types';
 import { SideDrawer } from './SideDrawer';
@@ -10,7 +11,12 @@ import { createFixtureProvider } from './fixtures/fixture-provider';
 import { PageModuleContext } from './page-module';
 import { feedback } from './feedback';
 
-afterEach(cleanup);
+// Confirms (放弃未保存的内容？) render outside the tested tree and leave only after an animation jsdom never ends.
+afterEach(() => {
+  cleanup();
+  Modal.destroyAll();
+  for (const root of document.querySelectorAll('.ant-modal-root')) root.remove();
+});
 
 const config: DrawerConfig = {
   title: '报销单',
@@ -33,6 +39,41 @@ describe('SideDrawer footer', () => {
     expect(screen.getByText('保存后生成')).toBeTruthy();
     expect(document.querySelector('.ant-drawer-extra .yg-tenant-logo')).toBeTruthy();
     expect(screen.queryByText('审批动态')).toBeNull();
+  });
+
+  it('closing with unsaved input asks first: 继续填写 keeps it, 放弃 closes; untouched, it closes at once', async () => {
+    const onClose = vi.fn();
+    renderWithFixtures(<SideDrawer open config={config} onClose={onClose} />);
+    await click('取消');
+    expect(onClose).toHaveBeenCalledOnce();
+    onClose.mockClear();
+    const input = document.querySelector('.ant-drawer-body input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '杭州出差' } });
+    // A click on the mask, as the 取消 button, asks before throwing the typing away.
+    await act(async () => { fireEvent.click(document.querySelector('.ant-drawer-mask')!); });
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm-title')).toHaveLength(1));
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => { fireEvent.click(buttons('继续填写')[0]); });
+    expect(onClose).not.toHaveBeenCalled();
+    expect((document.querySelector('.ant-drawer-body input') as HTMLInputElement).value).toBe('杭州出差');
+    await click('取消');
+    await waitFor(() => expect(buttons('放弃')).toHaveLength(1));
+    await act(async () => { fireEvent.click(buttons('放弃')[0]); });
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+  });
+
+  it('a line typed into counts as unsaved input too; a saved record opened and closed untouched does not ask', async () => {
+    const onClose = vi.fn();
+    renderWithFixtures(<SideDrawer open config={config} record={{ id: 4, name: '报销', lines: [{ item: '差旅', contractPrice: 100 }] }} onClose={onClose} />);
+    await click('取消');
+    expect(onClose).toHaveBeenCalledOnce();
+    cleanup();
+    onClose.mockClear();
+    renderWithFixtures(<SideDrawer open config={config} record={{ id: 4, name: '报销', lines: [{ item: '差旅', contractPrice: 100 }] }} onClose={onClose} />);
+    fireEvent.change(document.querySelector('.yg-line-items input')!, { target: { value: '住宿' } });
+    await click('取消');
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm-title')).toHaveLength(1));
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('a new record shows only the fields a new record has (isAdd false is for saved ones); a saved record shows them all', () => {
@@ -83,7 +124,9 @@ describe('SideDrawer footer', () => {
     fireEvent.change(input, { target: { value: '临时' } });
     expect(input.value).toBe('临时');
     await click('取消');
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(buttons('放弃')).toHaveLength(1));
+    await act(async () => { fireEvent.click(buttons('放弃')[0]); });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(input.value).toBe('');
   });
 

@@ -108,3 +108,14 @@ export function columnHasEmpty(store: LineStore, col: ColumnDef): boolean {
   const shows = (row: Record<string, unknown>) => [col.dependOn, col.showCondition].every((c) => !c || row[c.field] === c.value);
   return !!col.requireAble && store.keys().some((k) => shows(store.row(k)) && isEmptyValue(store.row(k)[col.prop]));
 }
+
+/**
+ * Whether the lines differ from those the form opened with, in what a person types: computed cells (which the form
+ * recomputes on opening) are left out, and an empty cell equals a missing one.
+ */
+export function linesEdited(initial: Line[], current: Line[], columns: ColumnDef[]): boolean {
+  if (initial.length !== current.length) return true;
+  const typed = columns.filter((c) => !c.compute).map((c) => c.prop);
+  const same = (a: unknown, b: unknown) => (isEmptyValue(a) && isEmptyValue(b)) || String(a) === String(b) || JSON.stringify(a) === JSON.stringify(b);
+  return current.some((line, i) => typed.some((p) => !same(initial[i][p], line[p])));
+}

@@ -22,7 +22,7 @@ import type { DeactivateDialog as DeactivateDialogType } from './DeactivateDialo
 const ChangePasswordDialog = onFirstOpen<typeof ChangePasswordDialogType>(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog));
 const DeactivateDialog = onFirstOpen<typeof DeactivateDialogType>(() => import('./DeactivateDialog').then((m) => m.DeactivateDialog));
 
-/** The seven user-menu entries, in the order of messages.md. */
+/** The seven user-menu entries, in the product's fixed order. */
 export const USER_MENU_LABELS = ['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录'] as const;
 
 interface Props {

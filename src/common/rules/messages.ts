@@ -93,6 +93,16 @@ export const ApprovalMessages = {
   noApprovalNeeded: '无需审批，提交即生效',
 } as const;
 
+/**
+ * A list or tree that could not be read says why, so an empty screen is never taken for no data: no permission (the
+ * role lacks the page's 查看), or no server (the reads are tried again by themselves).
+ */
+export const ReadMessages = {
+  forbidden: '无权限查看：你的角色没有此页面的「查看」权限，请联系团队管理员开通',
+  unreachable: '无法连接服务器，正在重试…',
+  retry: '重试',
+} as const;
+
 /** Closing a form with unsaved input asks first: a click on the mask or an Esc must not throw away what was typed. */
 export const DraftMessages = {
   discardTitle: '放弃未保存的内容？',

@@ -290,3 +290,13 @@ export function actionableRefusal(err: unknown): string | null {
   if (!(err instanceof Error) || !('status' in err)) return null;
   return err.status === 400 || err.status === 409 ? err.message : null;
 }
+
+/** Why a read failed, as the screen says it: no permission, no server, or the server refused otherwise. */
+export type ReadFailure = 'forbidden' | 'unreachable' | 'failed';
+
+/** Providers reject with the answer's `status` (403: no permission) or, when no answer came, `kind: 'transport'`. */
+export function readFailure(err: unknown): ReadFailure {
+  if (typeof err !== 'object' || err === null) return 'failed';
+  if ('status' in err && err.status === 403) return 'forbidden';
+  return 'kind' in err && err.kind === 'transport' ? 'unreachable' : 'failed';
+}

@@ -19,17 +19,25 @@ export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): 
   });
 }
 
-/** Plain buttons, or a dropdown when a button has children; each behind its permission code. */
+/**
+ * Plain buttons, or a dropdown when a button has children; each behind its permission code. A dropdown keeps the
+ * items the caller may use and is left out when none is left (批量操作 with only 批量删除 for a role without 删除).
+ */
 export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]; onClick: (b: ButtonDef) => void; size?: 'small' | 'middle' }) {
   const codes = useContext(PermissionContext);
+  const usable = buttons.flatMap((b) => {
+    if (!b.children?.length) return [b];
+    const children = b.children.filter((c) => hasPermission(codes, c.permissionCode));
+    return children.length ? [{ ...b, children }] : [];
+  });
   return (
     <Space wrap size={size === 'small' ? 4 : 8}>
-      {buttons.map((b) => (
+      {usable.map((b) => (
         <Permission key={b.key} code={b.permissionCode}>
           {b.children?.length ? (
             <Dropdown
               menu={{
-                items: b.children.filter((c) => hasPermission(codes, c.permissionCode)).map((c) => ({ key: c.key, label: c.text, danger: c.danger })),
+                items: b.children.map((c) => ({ key: c.key, label: c.text, danger: c.danger })),
                 onClick: ({ key }) => onClick(b.children!.find((c) => c.key === key)!),
               }}
             >

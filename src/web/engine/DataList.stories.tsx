@@ -18,7 +18,11 @@ export const Default: Story = {
 };
 export const Empty: Story = { decorators: [withFixtures({ rows: [] })], parameters: expectText('暂无数据') };
 export const Loading: Story = { decorators: [withFixtures({ delay: Infinity })], parameters: expectText('单号') };
-export const Error: Story = { decorators: [withFixtures({ failList: true })], parameters: expectText('网络错误') };
+export const Error: Story = { decorators: [withFixtures({ failList: true })], parameters: expectText('网络错误', '重试') };
+/** The role lacks the page's 查看: said as such, not as a failure. */
+export const Forbidden: Story = { decorators: [withFixtures({ failList: () => 'forbidden' })], parameters: expectText('无权限查看', '请联系团队管理员开通') };
+/** The server is down: said, and read again by itself. */
+export const Unreachable: Story = { decorators: [withFixtures({ failList: () => 'transport' })], parameters: expectText('无法连接服务器，正在重试', '重试') };
 export const TreeRows: Story = {
   decorators: [withFixtures({ rows: [{ id: 'a', name: '柜台', children: [{ id: 'a1', name: '高柜' }] }, { id: 'b', name: '中岛' }] })],
   args: { config: { columns: [{ prop: 'name', label: '名称' }], treeIndex: true } },

@@ -2,12 +2,12 @@
 // index / tree-index / right-fixed operation columns, server-side sorting and 共 N 条 pagination.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Space, Table, type TableColumnsType } from 'antd';
-import { Alert } from './lazy-antd';
 import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/schema/types';
 import { holds } from '../../common/computed';
 import { todayInChina } from '../../common/defaults';
 import { Messages } from '../../common/rules/messages';
-import { useDataProvider, type Filter, type Sorter } from '../api/data-provider';
+import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorter } from '../api/data-provider';
+import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
 import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPagination } from './ListPagination';
@@ -68,7 +68,11 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const page = paging.key === queryKey ? paging.page : 1;
   const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
   const [sorters, setSorters] = useState<Sorter[]>([]);
-  const [state, setState] = useState<{ rows: TableRow[]; total: number; exact?: boolean; loading: boolean; error: boolean }>({ rows: [], total: 0, loading: true, error: false });
+  const [state, setState] = useState<{ rows: TableRow[]; total: number; exact?: boolean; loading: boolean; error: ReadFailure | null }>({ rows: [], total: 0, loading: true, error: null });
+  // Bumped to read the same page again (重试, or by itself while the server cannot be reached).
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useRetryWhileUnreachable(state.error, retry);
   const [selected, setSelected] = useState<TableRow[]>([]);
   // A reload (after a batch action, a delete…) starts with nothing selected: the rows may have changed.
   useEffect(() => setSelected([]), [reloadKey, queryKey]);
@@ -76,13 +80,13 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
 
   useEffect(() => {
     let live = true;
-    setState((s) => ({ ...s, loading: true, error: false }));
+    setState((s) => ({ ...s, loading: true }));
     provider
       .getList({ module, pagination: { current: page, pageSize }, sorters, filters: baseFilters?.length ? [...filters, ...baseFilters] : filters, categoryId, tab, period })
-      .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, exact: r.totalExact, loading: false, error: false }))
-      .catch(() => live && setState({ rows: [], total: 0, loading: false, error: true }));
+      .then((r) => live && setState({ rows: r.data as TableRow[], total: r.total, exact: r.totalExact, loading: false, error: null }))
+      .catch((err: unknown) => live && setState({ rows: [], total: 0, loading: false, error: readFailure(err) }));
     return () => { live = false; };
-  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey, baseFilters]);
+  }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey, baseFilters, attempt]); // attempt: the same page asked again
 
   const styled = useMemo(() => styleRows(config.rowStyles, state.rows), [config.rowStyles, state.rows]);
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);
@@ -136,7 +140,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
         <ActionButtons buttons={single && state.total > 0 ? barButtons.filter((b) => b.action !== 'add') : barButtons} onClick={onBar} />
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
       </div>
-      {state.error && <Alert type="error" showIcon message={Messages.networkError} style={{ marginBottom: 8 }} />}
+      {state.error && <ReadFailureAlert failure={state.error} onRetry={retry} />}
       <Table<TableRow>
         rowKey="id"
         size="middle"

@@ -316,6 +316,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       title={schema.tree.title}
       nodes={categories.nodes}
       loading={categories.loading}
+      failure={categories.failure}
       addable={!dictTree && schema.tree.addable}
       editable={!dictTree && schema.tree.editable}
       selectedId={treeNode}

@@ -7,6 +7,8 @@ import type { CategoryNode } from '../../common/schema/types';
 import { Messages } from '../../common/rules/messages';
 import { TREE_INDENT, TREE_MAX_HEIGHT, TREE_TOGGLE_OFFSET } from './constants';
 import { canMove, filterTree, findNode, moveNode } from './tree-ops';
+import type { ReadFailure } from '../api/data-provider';
+import { readFailureText } from './ReadFailureAlert';
 
 export const ALL_KEY = '__all__';
 
@@ -18,6 +20,8 @@ export interface TreePanelProps {
   addable?: boolean;
   editable?: boolean;
   loading?: boolean;
+  /** Why the tree could not be read: said in place of 暂无数据, which would read as no categories. */
+  failure?: ReadFailure | null;
   /** null means the 全部 root. */
   onSelect?: (node: CategoryNode | null) => void;
   onNavigate?: (path: string) => void;
@@ -58,7 +62,7 @@ function siblingsOf(nodes: CategoryNode[], id: string): CategoryNode[] {
 }
 
 export function TreePanel(props: TreePanelProps) {
-  const { title, addable, editable, loading, onSelect, onNavigate, onMove, onAdd, onEdit, onDelete } = props;
+  const { title, addable, editable, loading, failure, onSelect, onNavigate, onMove, onAdd, onEdit, onDelete } = props;
   const [nodes, setNodes] = useState(props.nodes);
   const [keyword, setKeyword] = useState('');
   const [collapsed, setCollapsed] = useState(false);
@@ -134,7 +138,7 @@ export function TreePanel(props: TreePanelProps) {
                   />
                 </ConfigProvider>
               ) : (
-                <Empty description={Messages.noData} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                <Empty description={failure ? readFailureText(failure) : Messages.noData} image={Empty.PRESENTED_IMAGE_SIMPLE} />
               )}
             </Spin>
           </div>

@@ -36,6 +36,32 @@ describe('pagination', () => {
 });
 
 describe('DataList', () => {
+  it('a list the role may not read says 无权限 as such, with nothing to retry', async () => {
+    renderWithFixtures(<DataList module="showcase" config={config} />, { failList: () => 'forbidden' });
+    expect((await screen.findByRole('alert')).textContent).toContain('无权限查看');
+    expect(bodyText()).not.toContain('网络错误');
+    expect(buttons('重试')).toHaveLength(0);
+  });
+
+  it('while the server cannot be reached it says so and reads again by itself until the rows come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let down = true;
+      const { provider } = renderWithFixtures(<DataList module="showcase" config={config} />, { rows: showcaseRows(3), failList: () => (down ? 'transport' : null) });
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('无法连接服务器'));
+      const reads = () => provider.calls.filter((c) => c.method === 'getList').length;
+      const before = reads();
+      await act(async () => { await vi.advanceTimersByTimeAsync(5000); });
+      await waitFor(() => expect(reads()).toBe(before + 1));
+      down = false;
+      await act(async () => { await vi.advanceTimersByTimeAsync(5000); });
+      await waitFor(() => expect(screen.queryByRole('alert')?.textContent ?? null).toBeNull());
+      expect(bodyText()).toContain('XM20240301001');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('loads through the provider; index, operation column, permissions, pagination', async () => {
     const onAction = vi.fn();
     const { provider } = renderWithFixtures(<DataList module="m" config={config} onAction={onAction} />, { rows: showcaseRows(12) });

@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { ModuleTabs } from './ModuleTabs';
+import { ActionButtons } from './ActionButtons';
+import type { ButtonDef } from '../../common/schema/types';
 import { foldTabs, MAX_INLINE_TABS, SectionHeader } from './SectionHeader';
 import { DetailContent } from './DetailPopover';
 import { SchemaFields } from './fields/SchemaFields';
@@ -11,6 +13,21 @@ import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
 import { createFixtureProvider } from './fixtures/fixture-provider';
 
 afterEach(cleanup);
+
+describe('ActionButtons', () => {
+  const bar: ButtonDef[] = [
+    { key: 'add', text: '新增报销', action: 'add', permissionCode: 'bx:add' },
+    { key: 'more', text: '批量操作', children: [{ key: 'delete', text: '批量删除', action: 'delete', permissionCode: 'bx:delete' }] },
+  ];
+  it('a dropdown none of whose items the caller may use is left out, not offered empty', () => {
+    renderWithFixtures(<ActionButtons buttons={bar} onClick={() => undefined} />, { permissions: ['bx:add'] });
+    expect(buttons('新增报销')).toHaveLength(1);
+    expect(screen.queryByText('批量操作')).toBeNull();
+    cleanup();
+    renderWithFixtures(<ActionButtons buttons={bar} onClick={() => undefined} />, { permissions: ['bx:add', 'bx:delete'] });
+    expect(screen.getByText('批量操作')).toBeTruthy();
+  });
+});
 
 describe('ModuleTabs', () => {
   const modules = [{ moduleAbbreviation: '道具', mobileClientName: '我的道具' }, { moduleAbbreviation: '报价', mobileClientName: '道具报价' }];

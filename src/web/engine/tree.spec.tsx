@@ -38,6 +38,14 @@ function topLevelOrder(container: HTMLElement) {
 }
 
 describe('TreePanel', () => {
+  it('a tree that could not be read says why instead of 暂无数据', () => {
+    const { rerender } = render(<TreePanel title="分类" nodes={[]} failure="unreachable" />);
+    expect(screen.getByText('无法连接服务器，正在重试…')).toBeTruthy();
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    rerender(<TreePanel title="分类" nodes={[]} failure={null} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+  });
+
   it('shows the title, 全部 root and search placeholder', () => {
     render(<TreePanel title="道具分类" nodes={nodes} />);
     expect(screen.getByText('道具分类')).toBeTruthy();

@@ -1,7 +1,8 @@
 // Category tree state of a page: static nodes from the schema, or the provider's tree calls.
 import { useCallback, useEffect, useState } from 'react';
 import type { CategoryNode, TreeConfig } from '../../common/schema/types';
-import type { DataProvider, PickerOption } from '../api/data-provider';
+import { readFailure, type DataProvider, type PickerOption, type ReadFailure } from '../api/data-provider';
+import { useRetryWhileUnreachable } from './ReadFailureAlert';
 import type { Option } from '../../common/schema/types';
 import { loadDictionary } from './fields/use-options';
 
@@ -30,28 +31,32 @@ export const pickerNodes = (options: PickerOption[]): CategoryNode[] => options.
 export function useCategories(provider: DataProvider, module: string, tree: TreeConfig | undefined) {
   const [nodes, setNodes] = useState<CategoryNode[]>(tree?.nodes ?? []);
   const [loading, setLoading] = useState(!!tree && !tree.nodes);
+  // A tree that could not be read says why (TreePanel) instead of looking empty.
+  const [failure, setFailure] = useState<ReadFailure | null>(null);
   const remote = !!tree && !tree.nodes && !tree.fieldKey && !tree.fromPicker;
 
   const reload = useCallback(() => {
+    const got = (n: CategoryNode[]) => { setNodes(n); setFailure(null); };
+    const failed = (err: unknown) => { setNodes([]); setFailure(readFailure(err)); };
     // Two levels (客户 → 道具项目, 伙伴类型 → 伙伴): the server answers the whole tree.
     if ((tree?.fromPicker || tree?.fieldKey) && tree.children && provider.treeNodes) {
       setLoading(true);
-      provider.treeNodes(module).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
+      provider.treeNodes(module).then(got, failed).finally(() => setLoading(false));
       return;
     }
     if (tree?.fromPicker && tree.field) {
       setLoading(true);
-      provider.pickerOptions({ module, field: tree.field }).then((o) => setNodes(pickerNodes(o)), () => setNodes([])).finally(() => setLoading(false));
+      provider.pickerOptions({ module, field: tree.field }).then((o) => got(pickerNodes(o)), failed).finally(() => setLoading(false));
       return;
     }
     if (tree?.fieldKey) {
       setLoading(true);
-      loadDictionary(provider, tree.fieldKey).then((o) => setNodes(asNodes(o)), () => setNodes([])).finally(() => setLoading(false));
+      loadDictionary(provider, tree.fieldKey).then((o) => got(asNodes(o)), failed).finally(() => setLoading(false));
       return;
     }
     if (!remote) return;
     setLoading(true);
-    provider.listCategories({ module }).then(setNodes, () => setNodes([])).finally(() => setLoading(false));
+    provider.listCategories({ module }).then(got, failed).finally(() => setLoading(false));
   }, [provider, module, remote, tree?.fieldKey, tree?.fromPicker, tree?.field, tree?.children]);
 
   useEffect(() => {
@@ -59,9 +64,13 @@ export function useCategories(provider: DataProvider, module: string, tree: Tree
     else reload();
   }, [tree, reload]);
 
+  useRetryWhileUnreachable(failure, reload);
+
   return {
     nodes,
     loading,
+    failure,
+    reload,
     move: (id: string, dir: 'up' | 'down') => {
       if (remote) void (dir === 'up' ? provider.moveCategoryUp({ module, id }) : provider.moveCategoryDown({ module, id }));
     },

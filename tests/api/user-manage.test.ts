@@ -142,6 +142,11 @@ describe.each(testDialects())('team user management on $name', (dialect) => {
     expect((await roles()).filter((x) => x.roleCode === 'claims_only')).toHaveLength(1);
     // Renaming to another role's code is refused.
     expect((await saveRole({ ...claimsBody, id: claimsRole, roleCode: 'hr' })).status).toBe(409);
+    // A menu granted without its 查看 still opens: the code comes with the menu, so the page is not refused.
+    expect((await saveRole({ ...claimsBody, id: claimsRole, permissionCodes: ['reimburseManage:add'] })).status).toBe(200);
+    expect((await roles()).find((x) => x.id === claimsRole)!.permissionCodes).toEqual(['reimburseManage:add', 'reimburseManage:view']);
+    expect((await t.call('POST', api('reimburseManage', 'page'), {}, tok.zhangsan))).toMatchObject({ status: 200 });
+    expect((await saveRole({ ...claimsBody, id: claimsRole, permissionCodes: [...claimsBody.permissionCodes, 'reimburseManage:delete'] })).status).toBe(200);
   });
 
   it('仅本人 set in the role editor hides colleagues\' records in list, get, export and print', async () => {

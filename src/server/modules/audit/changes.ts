@@ -33,13 +33,26 @@ function shown(v: unknown): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
 }
 
+/**
+ * What each stored field is called on screen: the form's title first, then what a stage action asked for (支付's
+ * 支付日期) and the list's column; the stage by the page's name for it (报销: 待支付 → 已支付). A key never shows raw
+ * where the page names it anywhere.
+ */
+export function fieldTitles(m: ModuleSchema | null): Map<string, string> {
+  const titles = new Map<string, string>();
+  const name = (key: string, title: string | undefined) => { if (title && !titles.has(key)) titles.set(key, title); };
+  for (const f of m?.fields ?? []) name(f.fieldName, f.titleName);
+  const stages = m?.schema.stages;
+  if (stages) name(stages.field ?? 'stage', stages.label ?? '阶段');
+  for (const a of stages?.actions ?? []) for (const f of a.fields ?? []) name(f.fieldName, f.titleName);
+  for (const c of m?.schema.list.columns ?? []) name(c.prop, c.label);
+  return titles;
+}
+
 export function describeChanges(m: ModuleSchema | null, r: AuditRow) {
   const before = r.before ?? {};
   const after = r.after ?? {};
-  const titles = new Map((m?.fields ?? []).map((f) => [f.fieldName, f.titleName]));
-  // The stage a page's stage actions move (报销: 待支付 → 已支付) reads by the page's name for it.
-  const stages = m?.schema.stages;
-  if (stages) titles.set(stages.field ?? 'stage', stages.label ?? '阶段');
+  const titles = fieldTitles(m);
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((k) => !PLUMBING.has(k))
     // A stored name goes with its value: it is shown in the value's place, not as a change of its own.

@@ -197,9 +197,10 @@ export class TeamAdminService {
     const outside = menus.filter((m) => !pkg.has(m));
     if (outside.length) throw badRequest(`菜单不在团队的模式中：${outside.join('、')}`);
     const allowed = new Set([...menus.flatMap(permissionCodesOf), ...TEAM_PERMISSIONS]);
-    const codes = [...new Set(input.permissionCodes)];
-    const stray = codes.filter((c) => !allowed.has(c));
+    const stray = input.permissionCodes.filter((c) => !allowed.has(c));
     if (stray.length) throw badRequest(`按钮权限不属于所选菜单：${stray.map(codeLabel).join('、')}`);
+    // A menu is granted to be opened: its 查看 comes with it (a menu without it would only lead to a refusal).
+    const codes = [...new Set([...input.permissionCodes, ...menus.map((m) => `${m}:view`)])];
     const id = await withTenant(this.db, tenant, async (trx) => {
       const old = input.id === undefined ? null : await this.ownRole(trx, tenant, input.id);
       const dup = await trx.selectFrom('roles').select('id').where('tenant_code', '=', tenant).where('role_key', '=', roleCode).executeTakeFirst();

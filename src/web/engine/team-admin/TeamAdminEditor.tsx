@@ -155,9 +155,15 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
   useEffect(() => { load().catch(() => setRows([])); }, [load]);
 
   const menuName = useMemo(() => new Map(options.menuTree.flatMap((g) => (g.children ?? []).map((c) => [c.value, c.title] as const))), [options]);
-  /** The codes the chosen menus offer (grouped by menu), and the team's own codes. */
+  /**
+   * The codes the chosen menus offer (grouped by menu), and the team's own codes. A chosen menu's 查看 comes with it
+   * (the server adds it too): shown ticked and fixed, since a menu without it would only lead to a refusal.
+   */
   const codeOptions = useMemo(() => [
-    ...menuIds.filter((m) => options.codes[m]).map((m) => ({ label: menuName.get(m) ?? m, title: m, options: options.codes[m] })),
+    ...menuIds.filter((m) => options.codes[m]).map((m) => ({
+      label: menuName.get(m) ?? m, title: m,
+      options: options.codes[m].map((o) => (o.value === `${m}:view` ? { ...o, disabled: true } : o)),
+    })),
     { label: '团队', title: 'team', options: options.teamCodes },
   ], [menuIds, options, menuName]);
 
@@ -191,6 +197,9 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
       await onChanged();
     } catch { /* shown */ }
   };
+  // Menus chosen bring their 查看 along.
+  const withMenuViews = (menus: string[]) =>
+    form.setFieldValue('permissionCodes', [...new Set([...(form.getFieldValue('permissionCodes') ?? []), ...menus.map((m) => `${m}:view`)])]);
   const selectAllCodes = () => form.setFieldValue('permissionCodes', [...new Set([...(form.getFieldValue('permissionCodes') ?? []), ...codeOptions.slice(0, -1).flatMap((g) => g.options.map((o) => o.value))])]);
 
   const columns: TableColumnsType<Role> = [
@@ -231,7 +240,7 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
       <Table<Role> rowKey="id" size="small" loading={!rows} columns={columns} dataSource={rows ?? []} pagination={false} />
       <Drawer open={!!editing} width={620} title={editing === 'new' ? '新增角色' : `编辑角色 · ${editing?.roleName ?? ''}`} onClose={() => setEditing(null)} destroyOnClose
         extra={<Space><Button onClick={() => setEditing(null)}>取消</Button><Button type="primary" loading={saving} onClick={() => void save()}>确定</Button></Space>}>
-        <Form form={form} layout="vertical" disabled={saving}>
+        <Form form={form} onValuesChange={(changed: Partial<RoleForm>) => { if (changed.menuIds) withMenuViews(changed.menuIds); }} layout="vertical" disabled={saving}>
           <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }, { max: 30, message: '最大输入长度为30' }]}>
             <Input placeholder="如 财务、仓管" />
           </Form.Item>

@@ -33,6 +33,10 @@ describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
     await boss.locator('.ant-tree-title', { hasText: '报销管理' }).first().click();
     const name = boss.getByLabel('reason-titleName');
     await poll(() => name.inputValue()).toBe('事由');
+    // Fields read by their titles and the kind of input by its name, not by the schema's keys.
+    const table = await boss.locator('.ant-table').first().innerText();
+    expect(table).toContain('多行文本');
+    expect(table).not.toContain('reason · textarea');
     await name.fill('报销说明');
     await boss.getByLabel('reason-requireAble').click();
     await boss.getByRole('button', { name: /保\s*存/ }).click();
@@ -42,8 +46,8 @@ describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
 
     await boss.getByRole('button', { name: /历\s*史/ }).click();
     const history = boss.locator('.ant-drawer-content:visible');
-    await poll(() => history.innerText()).toContain('reason · 显示名称：— → 报销说明');
-    await expect(history.innerText()).resolves.toContain('reason · 必填：— → 否');
+    await poll(() => history.innerText()).toContain('事由 · 显示名称：— → 报销说明');
+    await expect(history.innerText()).resolves.toContain('事由 · 必填：— → 否');
     await shot(boss, 'field-options-history');
     await history.locator('.ant-drawer-close').click();
 

@@ -127,7 +127,7 @@ export function DictItemTable({ module, config }: DictItemTableProps) {
   return (
     <section className="yg-dict-items" aria-label={config.title}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
-        <strong style={{ fontSize: 15 }}>{config.title}<span style={{ color: '#999', fontWeight: 400, fontSize: 12, marginLeft: 8 }}>{config.fieldKey}</span></strong>
+        <strong style={{ fontSize: 15 }} title={config.fieldKey /* the key, for implementers, on hover only */}>{config.title}</strong>
         {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>新增</Button>}
       </div>
       {config.readOnly && <Alert type="info" showIcon style={{ marginBottom: 8 }} message="此字典在其它字典页面维护，此处只读" />}

@@ -59,6 +59,8 @@ describe('DictionaryEditor', () => {
   it('adds an item through the dialog and shows it', async () => {
     const { provider } = renderWithFixtures(<DictionaryEditor schema={schema} />, { permissions: ALL });
     await waitFor(() => expect(rowNames()).toContain('平方米'));
+    // The dictionary reads by its title; its key (unit) is not on screen.
+    expect(document.querySelector('.yg-dict-items')!.parentElement!.textContent).not.toMatch(/\bunit\b/);
     fireEvent.click(buttons('新增')[0]);
     const modal = (await screen.findByText('新增单位')).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(modal).getByPlaceholderText('请输入名称'), { target: { value: ' 吨 ' } });

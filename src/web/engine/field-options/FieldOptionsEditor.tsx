@@ -4,7 +4,8 @@
 // the server lists the pages and their fields (/api/field-options/*); fields the server needs cannot be freed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, Drawer, Empty, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import type { CategoryNode, FieldOptionsPageSchema } from '../../../common/schema/types';
+import type { CategoryNode, FieldOptionsPageSchema, FieldType } from '../../../common/schema/types';
+import { FIELD_TYPE_NAMES } from '../../../common/schema/field-type-names';
 import type { FieldOverride, FieldOverrides, FieldOptionChange } from '../../../common/schema/field-options';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
@@ -97,13 +98,16 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
     await load();
   };
 
+  /** A field of the history by its title, as the table above shows it. */
+  const titleOf = (fieldName: string) => data?.fields.find((f) => f.fieldName === fieldName)?.base.titleName ?? fieldName;
   const columns: TableColumnsType<FieldRow> = [
     {
       title: '字段', dataIndex: 'fieldName', width: 150, fixed: 'left',
       render: (_, f) => (
         <Space direction="vertical" size={0}>
           <Typography.Text>{f.base.titleName}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{f.fieldName} · {f.fontendType}</Typography.Text>
+          {/* The kind of input by its name; the schema's key stays at hand for implementers, on hover. */}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={`${f.fieldName} · ${f.fontendType}`}>{FIELD_TYPE_NAMES[f.fontendType as FieldType] ?? f.fontendType}</Typography.Text>
           {f.serverRequired && <Tooltip title="服务器校验需要该字段：始终显示且必填"><Tag color="blue" style={{ marginTop: 2 }}>系统必填</Tag></Tooltip>}
         </Space>
       ),
@@ -205,7 +209,7 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
                 title={`版本 ${v.version} · ${v.createdByName} · ${new Date(v.createdAt).toLocaleString('zh-CN')}${v.note ? ` · ${v.note}` : ''}`}
                 description={v.changes.length ? (
                   <ul style={{ paddingLeft: 16, margin: 0 }}>
-                    {v.changes.map((c) => <li key={`${c.fieldName}.${c.key}`}>{c.fieldName} · {c.label}：{show(c.from)} → {show(c.to)}</li>)}
+                    {v.changes.map((c) => <li key={`${c.fieldName}.${c.key}`}>{titleOf(c.fieldName)} · {c.label}：{show(c.from)} → {show(c.to)}</li>)}
                   </ul>
                 ) : '无变化'}
               />

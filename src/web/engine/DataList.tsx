@@ -5,7 +5,7 @@ import { Space, Table, type TableColumnsType } from 'antd';
 import { Alert } from './lazy-antd';
 import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/schema/types';
 import { holds } from '../../common/computed';
-import { todayInChina } from '../../common/defaults';
+import { todayInChina } from '../../common/china-time';
 import { Messages } from '../../common/rules/messages';
 import { useDataProvider, type Filter, type Sorter } from '../api/data-provider';
 import { ActionButtons, allowedButtons } from './ActionButtons';

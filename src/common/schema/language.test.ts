@@ -42,4 +42,16 @@ describe('the page-schema language', () => {
     );
     expect(found.some((d) => /\/charts\[\]: required only in the meta-schema: /.test(d))).toBe(true);
   });
+
+  it('so is a drift of the meta-schema: a property the types lack, a kind of value they do not share', () => {
+    const drifted = readJson(JSON.stringify(meta));
+    const defs = drifted.$defs as Record<string, JsonObject>;
+    (defs.tabs.properties as JsonObject).queue = { type: 'boolean' };
+    (defs.list.properties as Record<string, JsonObject>).pageSize.type = 'string';
+    (defs.option as JsonObject).additionalProperties = true;
+    const found = compareShapes(drifted, generated);
+    expect(found).toContain('<key, list, module, title>/tabs: properties only in the meta-schema: queue');
+    expect(found).toContain('<key, list, module, title>/list/pageSize: kinds differ: meta-schema string; types number');
+    expect(found.some((d) => /\/data\[\]: further properties: meta-schema open, types closed$/.test(d))).toBe(true);
+  });
 });

@@ -94,11 +94,8 @@ export function variants(located: Located): Variant[] {
     const target = variants({ node: resolve(node.$ref, side), side });
     // Keywords beside a $ref narrow it: properties set to false are taken away (and a value requiring one goes),
     // required ones are added (the meta-schema's entity is its root without the page-level properties).
-    const removed = new Set(
-      isObject(node.properties)
-        ? Object.keys(node.properties).filter((k) => isObject(node.properties) && node.properties[k] === false)
-        : [],
-    );
+    const beside = isObject(node.properties) ? node.properties : {};
+    const removed = new Set(Object.keys(beside).filter((k) => beside[k] === false));
     const required = strings(node.required);
     return target.flatMap((v): Variant[] => {
       if (v.kind !== 'object') return [v];

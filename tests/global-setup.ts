@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { todayInChina } from '../src/common/defaults';
+import { todayInChina } from '../src/common/china-time';
 
 /**
  * For local runs: TEMPLATE_CACHE=<folder> keeps the seeded PGlite template between runs, keyed by the day and a

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDefaults, todayInChina } from './defaults';
+import { applyDefaults } from './defaults';
+import { todayInChina } from './china-time';
 import type { FieldDef } from './schema/types';
 
 const fields: FieldDef[] = [
@@ -32,7 +33,8 @@ describe('field defaults', () => {
 
 describe('now', () => {
   it('is the China time, to the second or to the minute by the field\'s format', async () => {
-    const { nowInChina, defaultOf } = await import('./defaults');
+    const { defaultOf } = await import('./defaults');
+    const { nowInChina } = await import('./china-time');
     expect(nowInChina(19, new Date('2026-11-23T16:30:05Z'))).toBe('2026-11-24 00:30:05');
     expect(nowInChina(16, new Date('2026-11-23T16:30:05Z'))).toBe('2026-11-24 00:30');
     const at = defaultOf({ fieldName: 'inTime', titleName: '进入时间', fontendType: 'dateTime', default: 'now', valueFormat: 'YYYY-MM-DD HH:mm' }, { today: '2026-11-23' });

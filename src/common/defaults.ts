@@ -2,6 +2,7 @@
 // or a constant.
 // The drawer fills them into a new form and the server fills what a new record still lacks, from the same
 // declaration.
+import { nowInChina } from './china-time';
 import type { FieldDef } from './schema/types';
 
 export interface DefaultsContext {
@@ -28,21 +29,6 @@ export function defaultOf(f: FieldDef, ctx: DefaultsContext): unknown {
   return undefined;
 }
 
-/** The current China time as YYYY-MM-DD HH:mm:ss (or its first `length` characters). */
-export function nowInChina(length = 19, at = new Date()): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ').slice(0, length);
-}
-
-/**
- * An instant — a Date, epoch milliseconds, or an ISO text with its zone (2025-01-02T03:04:05.000Z) — as China wall
- * time (the first `length` characters of YYYY-MM-DD HH:mm:ss); null for anything else, such as a form's date text.
- */
-export function instantInChina(v: unknown, length = 19): string | null {
-  const zoned = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/.test(v);
-  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : zoned ? Date.parse(v as string) : NaN;
-  return Number.isFinite(ms) ? nowInChina(length, new Date(ms)) : null;
-}
-
 /** A copy of data with every missing field that has a default filled in. */
 export function applyDefaults(fields: FieldDef[], data: Record<string, unknown>, ctx: DefaultsContext): Record<string, unknown> {
   const out = { ...data };
@@ -52,9 +38,4 @@ export function applyDefaults(fields: FieldDef[], data: Record<string, unknown>,
     if (!missing(v)) out[f.fieldName] = v;
   }
   return out;
-}
-
-/** Today in China time (the product's teams are Chinese companies), whatever the server's zone. */
-export function todayInChina(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }

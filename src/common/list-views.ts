@@ -1,6 +1,7 @@
 // What a list's section header narrows it to: its classification tab (OA, filter or stage tab) and its
 // month or year. Shared by the server, which applies the conditions (a client only names the tab and the
 // period, so it can neither forge nor widen them), and the browser, which shows the same tabs.
+import { CHINA_UTC_OFFSET } from './china-time';
 import type { ListTab, PageSchema, RecordCondition } from './schema/types';
 import { isValueRef, resolveRef, type RefContext } from './rules/conditions';
 
@@ -54,7 +55,7 @@ export function periodRange(period: string, as: 'text' | 'instant' = 'text'): [s
   }
   if (as === 'text') return range;
   const day = (b: string) => (b.length === 4 ? `${b}-01-01` : `${b}-01`);
-  return [`${day(range[0])}T00:00:00+08:00`, `${day(range[1])}T00:00:00+08:00`];
+  return [`${day(range[0])}T00:00:00${CHINA_UTC_OFFSET}`, `${day(range[1])}T00:00:00${CHINA_UTC_OFFSET}`];
 }
 
 /** The list conditions of a period on a field: from ≤ field < to. */

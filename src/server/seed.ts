@@ -11,7 +11,7 @@ import { createTeam, grantMemberRole } from './modules/tenant/teams';
 import { sql } from 'kysely';
 import { withTenant, type TenantTx } from './db/tenant-scope';
 import { applyComputed } from '../common/computed';
-import { todayInChina } from '../common/defaults';
+import { todayInChina } from '../common/china-time';
 import type { Ctx } from './modules/workflow/engine';
 import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
 import { computeAcl } from './modules/menu/acl';

@@ -8,7 +8,7 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 

@@ -9,7 +9,7 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { up as recordFiles } from '../../src/server/db/migrations/027_record_files';
 import type { Database } from '../../src/server/db/types';
 

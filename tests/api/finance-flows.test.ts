@@ -7,7 +7,7 @@ import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { SchemaRegistry } from '../../src/server/modules/records/schema-registry';
 import { runEffects } from '../../src/server/modules/records/effects';
 import { withTenant } from '../../src/server/db/tenant-scope';

@@ -8,7 +8,7 @@ import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { up as leastPrivilege } from '../../src/server/db/migrations/026_least_privilege_roles';
 import { computeAcl } from '../../src/server/modules/menu/acl';
 

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { grantMemberRole } from '../../src/server/modules/tenant/teams';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 
 const P = '/api/data/financialPayables';
 const R = '/api/data/financialPayablesRequest';

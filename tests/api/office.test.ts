@@ -8,7 +8,7 @@ import { testDialects } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
-import { nowInChina } from '../../src/common/defaults';
+import { nowInChina } from '../../src/common/china-time';
 
 /** China time `minutes` from now, as the meeting form stores it. */
 const at = (minutes: number) => nowInChina(16, new Date(Date.now() + minutes * 60_000));

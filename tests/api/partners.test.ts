@@ -8,7 +8,7 @@ import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 
 /** A month no demo record touches. */
 const MONTH = '2031-01';

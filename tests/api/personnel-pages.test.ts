@@ -9,7 +9,7 @@ import { testDialects } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { holds } from '../../src/common/computed';
 
 /** Months no demo record touches. */

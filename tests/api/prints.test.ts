@@ -8,7 +8,7 @@ import { dictItemId, openDemoSuite, multipart, TINY_PNG, type TestApp } from '..
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { pdfPageCount, pdfText } from '../pdf-text';
 
 type Row = Record<string, any>;

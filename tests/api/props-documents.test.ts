@@ -11,7 +11,7 @@ import { dataApi as api } from '../helpers/records';
 import { pdfPageCount, pdfText } from '../pdf-text';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 

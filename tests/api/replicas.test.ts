@@ -13,7 +13,7 @@ import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { parseLimits } from '../../src/server/plugins/rate-limits';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { sha256 } from '../../src/server/modules/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { testDialects } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 

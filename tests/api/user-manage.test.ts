@@ -8,7 +8,7 @@ import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 const A = '/api/team-admin';

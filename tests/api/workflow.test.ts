@@ -182,7 +182,7 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
   });
 
   it('fills a new record\'s declared defaults on the server: 报销人 is the caller, 报销日期 today (China time)', async () => {
-    const { todayInChina } = await import('../../src/common/defaults');
+    const { todayInChina } = await import('../../src/common/china-time');
     const r = await t.call('POST', `${M}/add`, { deptId: d('dept', '业务部'), reason: '默认值', lines: [] }, lisi);
     expect(r.data).toMatchObject({ applicantId: ids.lisi, applicantIdName: '李四', applyDate: todayInChina() });
     // A value the caller gives wins over the default.

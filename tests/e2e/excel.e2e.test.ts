@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { todayInChina } from '../../src/common/china-time';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { pageSuite, poll } from './page-kit';
 
@@ -22,7 +23,7 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
     expect(headers[0]).toBe('报销单号');
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: /^导\s*出$/ }).click()]);
-    const ymd = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const ymd = todayInChina().replace(/-/g, '');
     expect(download.suggestedFilename()).toBe(`报销管理-${ymd}.xlsx`);
     const file = await download.path();
     await poll(() => p.locator('.ant-message').innerText().catch(() => '')).toContain(`导出完成：共 ${total} 条`);

@@ -7,7 +7,7 @@ import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
 import { resetClientHooks } from '../../src/web/api/client';
 import { clearCsrfCookie } from '../../src/web/api/session';
 import { pageLoader, type MenuNode } from '../../src/web/api/team';
-import { bisectQuality } from '../../src/web/app/teams/compress';
+import { bisectQuality } from '../../src/web/engine/fields/image-compress';
 import { selectionRoute } from '../../src/web/app/teams/selection';
 import { checkBankCardNo, checkCreditCode, checkIdCardNo, checkTeamCode, checkTeamName, Msg } from '../../src/web/app/teams/wizard';
 import { envelope, stubFetch, signedIn } from './fetch-stub';

@@ -3,8 +3,6 @@
 // shift). Arithmetic is on whole UTC days so daylight-saving or the host's zone can never skew a count.
 
 const DAY_MS = 86_400_000;
-/** The app's business day is China time (UTC+8), the same on the server and in any browser. */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})(?![\d])/;
 
 /** Days since 1970-01-01 of a date text, or null when it is not a real calendar date. */
@@ -32,7 +30,3 @@ export function dateText(day: number): string | null {
   return `${String(y).padStart(4, '0')}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
 }
 
-/** Today in China time as "YYYY-MM-DD". */
-export function chinaToday(now: number = Date.now()): string {
-  return new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}

@@ -1,6 +1,6 @@
 // Behaviour of the whitelisted functions.
 import { describe, expect, it } from 'vitest';
-import { chinaToday } from './dates';
+import { todayInChina } from '../china-time';
 import { evalExpr } from './index';
 
 const ev = (source: string, scope: Record<string, unknown> = {}) => evalExpr(source, scope);
@@ -93,11 +93,11 @@ describe('dates', () => {
 
   it('today() reads $today, else the date in China', () => {
     expect(ev('today()', { $today: '2024-05-10' })).toBe('2024-05-10');
-    expect(ev('today()')).toBe(chinaToday());
-    expect(ev('today()', { $today: 'bad' })).toBe(chinaToday());
+    expect(ev('today()')).toBe(todayInChina());
+    expect(ev('today()', { $today: 'bad' })).toBe(todayInChina());
     // 2024-05-10 17:00 UTC is already the 11th in China.
-    expect(chinaToday(Date.UTC(2024, 4, 10, 17, 0))).toBe('2024-05-11');
-    expect(chinaToday(Date.UTC(2024, 4, 10, 15, 59))).toBe('2024-05-10');
+    expect(todayInChina(new Date(Date.UTC(2024, 4, 10, 17, 0)))).toBe('2024-05-11');
+    expect(todayInChina(new Date(Date.UTC(2024, 4, 10, 15, 59)))).toBe('2024-05-10');
   });
 
   it('month and addDays', () => {

@@ -2,7 +2,8 @@
 // "constructor" or "toString" can never find something through a prototype. `if` is not here: it is
 // compiled lazily (only the chosen branch runs) in compile.ts.
 import type Big from 'big.js';
-import { chinaToday, dateText, dayNumber } from './dates';
+import { todayInChina } from '../china-time';
+import { dateText, dayNumber } from './dates';
 import type { Scope } from './types';
 import { arith, compare, decimalOf, equals, isBlank, own, ZERO } from './values';
 
@@ -146,7 +147,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
     // The caller passes the team's today as $today so server and browser agree; otherwise China time.
     call(_args, scope) {
       const given = dayNumber(own(scope, '$today'));
-      return given === null ? chinaToday() : dateText(given);
+      return given === null ? todayInChina() : dateText(given);
     },
   }],
   ['month', {

@@ -1,5 +1,6 @@
 // Display formatting: dates, percentages, money, truncation, rounding.
 import dayjs from 'dayjs';
+import { chinaWallText } from '../china-time';
 import { TRUNCATE_LENGTH } from './constants';
 
 export type DateKind = 'date' | 'month' | 'dateTime';
@@ -33,7 +34,7 @@ const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/;
 function chinaWallTime(value: unknown): dayjs.Dayjs | null {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && ZONED.test(value) ? Date.parse(value) : NaN;
   if (!Number.isFinite(ms)) return null;
-  return dayjs(new Date(ms + 8 * 3600_000).toISOString().slice(0, 19));
+  return dayjs(chinaWallText(ms).replace(' ', 'T'));
 }
 
 /** Empty or invalid values give ''. Instants with a zone are shown in China time. */

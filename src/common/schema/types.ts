@@ -1,5 +1,6 @@
 // Types of the page-schema language. schemas/page.schema.json is the
-// machine-checked twin of this file; keep both in step.
+// machine-checked twin of this file; keep both in step: language.test.ts generates a JSON schema from these types and
+// fails on any property, required flag, enum value or kind of value the two do not share.
 
 /** One option of a select-like field or column: inline, or mapped from a dictionary item. */
 export interface Option {
@@ -473,15 +474,18 @@ export interface ChartDef {
   dateField?: string;
 }
 
-/** A record page: its records' fields, list and dialogs (a dictionary page is DictionaryPageSchema). */
 /** A field naming a user, and the fields that user may change (`lines.<cell>` for a line-item cell). */
 export interface EditableBy {
   field: string;
   fields: string[];
 }
 
-export interface PageSchema {
-  $schema?: string;
+/**
+ * A nested list of a page (PageSchema's `entities`): a record page without the page-level module tab bar and without
+ * nesting. A named interface rather than Omit<PageSchema, …>: the schema generated from these types (language.test.ts)
+ * gives an Omit of the type that refers to it no properties at all.
+ */
+export interface EntityDef {
   key: string;
   title: string;
   /** Data-provider module key. */
@@ -514,17 +518,10 @@ export interface PageSchema {
   /** What a transition does to other records, in its transaction: see EffectDef. */
   effects?: EffectDef[];
   tree?: TreeConfig;
-  tabs?: TabsConfig;
   sectionHeader?: SectionHeaderConfig;
   list: ListConfig;
   addDialog?: DialogConfig;
   drawer?: DrawerConfig;
-  /**
-   * Further lists of the same route (e.g. 应付单 | 付款申请), shown as extra section-header tabs. Each is a
-   * record module of its own (its own `module` key, unique across all schemas) and inherits nothing from
-   * the page but the route, the module tab bar and the permission codes (`<page module>:<action>`).
-   */
-  entities?: EntityDef[];
   /**
    * Records take effect on submit without an approval unless this holds (e.g. only a supplier's admission,
    * only a 公司制度 file, needs OA): `includes(partnerTypeName, "供应商")`. Evaluated by the server on submit.
@@ -570,6 +567,18 @@ export interface PageSchema {
   generators?: GeneratorDef[];
 }
 
+/** A record page: its records' fields, list and dialogs (a dictionary page is DictionaryPageSchema). */
+export interface PageSchema extends EntityDef {
+  $schema?: string;
+  tabs?: TabsConfig;
+  /**
+   * Further lists of the same route (e.g. 应付单 | 付款申请), shown as extra section-header tabs. Each is a
+   * record module of its own (its own `module` key, unique across all schemas) and inherits nothing from
+   * the page but the route, the module tab bar and the permission codes (`<page module>:<action>`).
+   */
+  entities?: EntityDef[];
+}
+
 /**
  * Builds one record from other records, e.g. a month's payroll: one line per record of `lines.from` (in
  * effect, matching its filter), each joined to records of other modules, its cells computed by expressions
@@ -610,9 +619,6 @@ export interface GeneratorJoin {
   /** Refusal when a row has no such record: "<required>：<labels of those rows>". */
   required?: string;
 }
-
-/** A nested list of a page: a page schema without the page-level module tab bar and without nesting. */
-export type EntityDef = Omit<PageSchema, '$schema' | 'tabs' | 'entities'>;
 
 /**
  * A dictionary page (e.g. 字段字典): no records of its own, one generic editor of the team's

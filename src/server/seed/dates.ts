@@ -1,5 +1,5 @@
 // Demo dates, counted in days before today in China, so the story stays a year long whenever it is seeded.
-import { todayInChina } from '../../common/defaults';
+import { chinaInstant, todayInChina } from '../../common/china-time';
 
 const DAY = 86_400_000;
 
@@ -10,7 +10,7 @@ export function dateAgo(n: number): string {
 
 /** The instant `n` days ago at hh:mm, China time. */
 export function at(n: number, hh = 9, mm = 30): Date {
-  return new Date(`${dateAgo(n)}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`);
+  return chinaInstant(`${dateAgo(n)} ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00`);
 }
 
 export const hours = (d: Date, h: number) => new Date(d.getTime() + h * 3_600_000);
@@ -22,4 +22,4 @@ export function localNoon(date: string): Date {
 }
 
 /** The China calendar date (YYYY-MM-DD) of an instant. */
-export const chinaDate = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const chinaDate = (d: Date) => todayInChina(d);

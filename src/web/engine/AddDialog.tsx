@@ -1,7 +1,8 @@
 // Add dialog: width 400, draggable by its title, tenant logo, optional extra
 // cancel-style button, 取消 and 提交; submit validates the form first, then emits the values.
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { applyDefaults, todayInChina } from '../../common/defaults';
+import { applyDefaults } from '../../common/defaults';
+import { todayInChina } from '../../common/china-time';
 import { Button, InputNumber, Input, Modal, Table, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';

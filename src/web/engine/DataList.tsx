@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Space, Table, type TableColumnsType } from 'antd';
 import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/schema/types';
 import { holds } from '../../common/computed';
-import { todayInChina } from '../../common/defaults';
+import { todayInChina } from '../../common/china-time';
 import { Messages } from '../../common/rules/messages';
 import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorter } from '../api/data-provider';
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';

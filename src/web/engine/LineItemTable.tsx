@@ -16,7 +16,7 @@ import { summaryRow } from '../../common/rules/summary';
 import { lineCellError } from '../../common/rules/record';
 import { useOptions } from './fields/use-options';
 import { useUploader } from './fields/UploadField';
-import { compressImage } from './fields/image-compress';
+import { compressImage, FIELD_IMAGE_BOUNDS } from './fields/image-compress';
 import type { UploadedFile } from '../api/data-provider';
 import { columnHasEmpty, isTypedNumber, sanitizeNumberInput, toCellNumber, type LineStore } from './line-store';
 import { feedback } from './feedback';
@@ -72,7 +72,7 @@ function SelectCell({ col, value, onChange, disabled, multiple }: { col: ColumnD
 function ImageCell({ col, value, onChange, readOnly }: { col: ColumnDef; value: unknown; onChange: (v: UploadedFile[]) => void; readOnly?: boolean }) {
   const files = Array.isArray(value) ? (value as UploadedFile[]) : [];
   const def = { fieldName: col.prop, titleName: col.label, fontendType: 'image' as const, limit: col.limit, accept: col.accept };
-  const up = useUploader(def, files, onChange, (f) => compressImage(f));
+  const up = useUploader(def, files, onChange, (f) => compressImage(f, FIELD_IMAGE_BOUNDS));
   return (
     <Upload listType="picture" className="yg-line-images" accept={col.accept ?? 'image/*'} disabled={readOnly} {...up} showUploadList={{ showRemoveIcon: !readOnly }}>
       {!readOnly && files.length < (col.limit ?? 1) && <Button size="small" icon={<UploadOutlined />} aria-label={`上传${col.label}`}>上传</Button>}

@@ -4,7 +4,8 @@
 // cell first); 同意/驳回 (with task data) open the reason dialog; 撤回 and stage actions (e.g. 支付) show
 // only when the record's `actions` from the server allow them.
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { applyDefaults, todayInChina } from '../../common/defaults';
+import { applyDefaults } from '../../common/defaults';
+import { todayInChina } from '../../common/china-time';
 import { Button, Collapse, Descriptions, Drawer, Space, Tooltip } from 'antd';
 import { createForm, onFieldInputValueChange, onFormValuesChange } from '@formily/core';
 import { FormProvider } from '@formily/react';

@@ -6,7 +6,6 @@ import {
 import { hasPermission } from './Permission';
 import { treeIndexLabels } from './row-index';
 import { toFilters } from './filters';
-import { bisectQuality } from './fields/image-compress';
 
 describe('§9 constants', () => {
   it('keeps the spec values', () => {
@@ -76,25 +75,5 @@ describe('list helpers', () => {
       { fieldName: 'empty', titleName: '空', fontendType: 'text' },
     ], { code: 'XM', d: ['2024-01-01', '2024-01-31'], m: ['a'], s: 'x', empty: '' });
     expect(f.map((x) => `${x.field}:${x.operator}`)).toEqual(['code:contains', 'd:between', 'm:in', 's:eq']);
-  });
-});
-
-describe('image compression by bisection', () => {
-  it('starts at quality 0.5 and bisects until the size is within bounds', async () => {
-    const tried: number[] = [];
-    // size grows with quality: 0.5 → 500, bounds 100…200 → must go down
-    const encode = async (q: number) => { tried.push(q); return { size: q * 1000 }; };
-    const { result, quality } = await bisectQuality(encode, 100, 200);
-    expect(tried[0]).toBe(0.5);
-    expect(tried.slice(0, 3)).toEqual([0.5, 0.25, 0.125]);
-    expect(result.size).toBeGreaterThanOrEqual(100);
-    expect(result.size).toBeLessThanOrEqual(200);
-    expect(quality).toBe(0.125);
-  });
-  it('goes up when the image is too small', async () => {
-    const tried: number[] = [];
-    const { quality } = await bisectQuality(async (q) => { tried.push(q); return { size: q * 100 }; }, 70, 90);
-    expect(tried.slice(0, 2)).toEqual([0.5, 0.75]);
-    expect(quality * 100).toBeGreaterThanOrEqual(70);
   });
 });

@@ -3,6 +3,7 @@
 // routes; nothing here writes it, and the application role could not.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
@@ -60,8 +61,8 @@ export async function auditRoutes(app: FastifyInstance, s: AppServices) {
     if (b.action) conds.push(sql`l.action = ${b.action}`);
     if (b.recordId) conds.push(sql`l.record_id = ${b.recordId}`);
     // Dates are China's days.
-    if (b.from) conds.push(sql`l.at >= (${b.from}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`);
-    if (b.to) conds.push(sql`l.at < ((${b.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+    if (b.from) conds.push(sql`l.at >= (${b.from}::date::timestamp AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)})`);
+    if (b.to) conds.push(sql`l.at < ((${b.to}::date + 1)::timestamp AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)})`);
     const where = sql.join(conds, sql` AND `);
     return ok(await withTenant(s.db, tenant, async (trx) => {
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log l WHERE ${where}`.execute(trx);

@@ -4,6 +4,7 @@
 // field. Money is rounded to 2 decimals by the database; `limit` keeps the top N groups and sums the rest
 // as 其他. Knows no module: fields, labels and units come from the page schema.
 import { sql, type RawBuilder } from 'kysely';
+import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import type { ChartDef } from '../../../common/schema';
 import { periodFilter } from '../../../common/list-views';
 import { resolveRef, type RefContext } from '../../../common/rules/conditions';
@@ -53,7 +54,7 @@ function groupSql(m: ModuleSchema, chart: ChartDef) {
   if (by === 'value') return { key: sql`(${v})::text`, label: label ? sql`coalesce(${label}, (${v})::text)` : sql`(${v})::text` };
   const len = by === 'month' ? 7 : 10;
   const key = time
-    ? sql`to_char(${v} AT TIME ZONE 'Asia/Shanghai', ${by === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`
+    ? sql`to_char(${v} AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)}, ${by === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`
     : sql`(CASE WHEN ${v} ~ ${by === 'month' ? '^\\d{4}-\\d{2}' : '^\\d{4}-\\d{2}-\\d{2}'} THEN substr(${v}, 1, ${sql.lit(len)}) END)`;
   return { key, label: key };
 }

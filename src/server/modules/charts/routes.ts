@@ -9,7 +9,7 @@ import { ok } from '../../plugins/envelope';
 import { badRequest } from '../../errors';
 import type { AppServices } from '../../services';
 import { PERIOD_PATTERN } from '../../../common/list-views';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { listView } from '../records/list-views';
 import { whereSql } from '../records/repository';

@@ -4,7 +4,7 @@
 // list's columns the same way. Knows no module: everything comes from the column's type, viewField and data.
 import type { ColumnDef, ColumnType } from '../../../common/schema';
 import { formatDate, type DateKind } from '../../../common/rules/format';
-import { instantInChina } from '../../../common/defaults';
+import { instantInChina } from '../../../common/china-time';
 import { badRequest } from '../../errors';
 
 /** Column types that show no data of the record (buttons, marks, page-supplied renderers): never exported. */

@@ -13,7 +13,7 @@ import { readAggregates } from '../records/aggregates';
 import { withClock } from '../records/stage-state';
 import { withStageHistory } from '../records/stage-history';
 import { readAsView } from '../records/views';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { ColumnSums, type SheetColumn } from './columns';
 
 /** Rows read per FETCH (and written before the next one is read). */

@@ -12,7 +12,7 @@ import type { AppServices } from '../../services';
 import { recordEntry, moduleParam } from '../records/entry';
 import type { ModuleSchema } from '../records/schema-registry';
 import { callerRefs } from '../records/visibility';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { buildTemplate, importColumns } from './template';
 import { errorReport, IMPORT_MAX_BYTES, readSheet, runRows, type RunResult } from './import';
 import { contentDisposition } from '../files/disposition';

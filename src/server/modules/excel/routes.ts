@@ -10,7 +10,7 @@ import type { Filter } from '../records/query';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { sheetColumns } from './columns';
 import { countRows, EXPORT_MAX_ROWS, openExport, writeExport } from './export';
 import { contentDisposition } from '../files/disposition';

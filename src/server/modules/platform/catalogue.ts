@@ -8,7 +8,7 @@
 // keeps the package stored on the team (tenants.modules). Disabled modules leave every package.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { GROUPS, MODULES, type ModuleEntry, type ModuleView } from '../menu/catalogue';
 
 export type { ModuleView };

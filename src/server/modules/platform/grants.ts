@@ -4,7 +4,7 @@
 
 import type { DB } from '../../db';
 import { badRequest } from '../../errors';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { effectiveModules } from './catalogue';
 
 export interface NewTeamMode {

@@ -12,7 +12,7 @@ import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../record
 import type { ModuleSchema } from '../records/schema-registry';
 import type { Filter } from '../records/query';
 import { contentDisposition } from '../files/disposition';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { excel } from '../excel/exceljs';
 import { sheetColumns } from '../excel/columns';
 import { countRows, EXPORT_MAX_ROWS, sheetName, writeExport } from '../excel/export';

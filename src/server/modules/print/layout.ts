@@ -8,7 +8,7 @@ import type PDFKitDocument from 'pdfkit';
 import { describeStep } from '../../../common/approval-text';
 import { capitalAmount } from '../../../common/capital-amount';
 import { formatDate, formatMoney } from '../../../common/rules/format';
-import { instantInChina } from '../../../common/defaults';
+import { instantInChina } from '../../../common/china-time';
 import { conditionHolds } from '../../../common/rules/conditions';
 import type { PrintKind, PrintTemplate } from './template';
 import { SUBTOTAL } from './documents';

@@ -17,7 +17,7 @@ import { withClock } from './stage-state';
 import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
 import { readAggregates } from './aggregates';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 
 /** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
 export const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };

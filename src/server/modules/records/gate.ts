@@ -16,7 +16,7 @@ import type { AppServices } from '../../services';
 import type { SessionAcl } from '../../db/types';
 import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope';
 import type { RefContext } from '../../../common/rules/conditions';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import type { ModuleSchema } from './schema-registry';
 import { permissionsFor } from './list-views';
 import { callerOf, type Caller } from './access';

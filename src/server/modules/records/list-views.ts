@@ -4,7 +4,7 @@
 // through their own module schema, and their records answer to their page's permission codes.
 import { badRequest } from '../../errors';
 import { periodFilter, resolveTab, type OaTab } from '../../../common/list-views';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import type { ModuleSchema } from './schema-registry';
 import type { Filter } from './query';
 

@@ -7,7 +7,7 @@ import { openGate } from './gate';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from './pickers';
 import type { RecordSource } from '../../../common/schema';
 import { callerRefs } from './visibility';

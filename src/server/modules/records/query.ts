@@ -3,7 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
-import { todayInChina } from '../../../common/defaults';
+import { CHINA_UTC_OFFSET, todayInChina } from '../../../common/china-time';
 import { resolveRef } from '../../../common/rules/conditions';
 
 export interface Sorter { field: string; order?: string }
@@ -29,7 +29,7 @@ const COMPARE: Record<string, string> = { eq: '=', ne: 'IS DISTINCT FROM', gt: '
 
 /** A stored date or date-time text as a timestamp in China time (null when it is not one). */
 const chinaTime = (t: RawBuilder<unknown>) =>
-  sql`(CASE WHEN ${t} ~ ${'^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$'} THEN (${t} || '+08')::timestamptz END)`;
+  sql`(CASE WHEN ${t} ~ ${'^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$'} THEN (${t} || ${sql.lit(CHINA_UTC_OFFSET)})::timestamptz END)`;
 
 /**
  * A clock-driven stage (stages.clock) as SQL: while the stored stage is one of the clock's three, the one the

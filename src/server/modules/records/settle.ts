@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import { applyComputed, computeLines, failedCheck, holds } from '../../../common/computed';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from '../workflow/engine';

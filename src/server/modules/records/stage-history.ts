@@ -3,6 +3,7 @@
 // its creation in a module without one). Attached to read rows under the declared name, e.g. a list's
 // infoPopover column 各阶段日期. Nothing is stored twice: the events are the record's timeline.
 import { sql, type RawBuilder } from 'kysely';
+import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { ModuleSchema } from './schema-registry';
 
@@ -15,7 +16,7 @@ export interface StageReached {
   userName: string | null;
 }
 
-const china = (col: RawBuilder<unknown>) => sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`;
+const china = (col: RawBuilder<unknown>) => sql`to_char(${col} AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)}, 'YYYY-MM-DD HH24:MI')`;
 
 /** Each row with its stage history under `stages.history` (rows of modules that declare none come back as they were). */
 export async function withStageHistory<T extends Row & { id: unknown }>(trx: TenantTx, tenant: string, m: ModuleSchema, rows: T[]): Promise<T[]> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeModule } from './schema-registry';
 import { clockStage, stageLocked, withClock } from './stage-state';
 import type { PageSchema } from '../../../common/schema';
+import { chinaInstant } from '../../../common/china-time';
 
 const meeting = describeModule('meeting.json', {
   key: 'meeting', title: '会议', module: 'meeting',
@@ -15,7 +16,7 @@ const meeting = describeModule('meeting.json', {
 } as PageSchema);
 
 // 2026-11-23 10:00 in China is 02:00 UTC.
-const at = (china: string) => new Date(`${china.replace(' ', 'T')}:00+08:00`);
+const at = (china: string) => chinaInstant(`${china}:00`);
 const m = (stage: string) => ({ stage, meetingTime: ['2026-11-23 09:30', '2026-11-23 11:00'] });
 
 describe('clock-driven stages', () => {

@@ -2,6 +2,7 @@
 // record_keys by primary key, in the transaction that saves the record. A second holder is refused with
 // the rule's message, by the database itself, even when two saves race.
 import { sql } from 'kysely';
+import { chinaInstant } from '../../../common/china-time';
 import type { TenantTx } from '../../db/tenant-scope';
 import { conflict } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
@@ -33,12 +34,9 @@ export function periodLiteral(v: unknown): string | null {
   if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(x))) return null;
   const [a, b] = v as string[];
   const at = (s: string, nextDay = false) => {
-    if (s.length <= 10) {
-      const d = new Date(`${s}T00:00:00+08:00`);
-      if (nextDay) d.setUTCDate(d.getUTCDate() + 1);
-      return d.toISOString();
-    }
-    return new Date(`${s.replace(' ', 'T')}+08:00`).toISOString();
+    const d = chinaInstant(s);
+    if (nextDay && s.length <= 10) d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString();
   };
   const lo = at(a);
   const hi = at(b, b.length <= 10);

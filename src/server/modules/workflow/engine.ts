@@ -8,7 +8,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot, ProcessStep } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
-import { todayInChina } from '../../../common/defaults';
+import { todayInChina } from '../../../common/china-time';
 import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';

@@ -3,7 +3,7 @@ import { App, Upload } from 'antd';
 import { useState } from 'react';
 import { checkUploadSize } from '../../../common/rules/field-rules';
 import { uploadFile, type UploadedFile } from '../../api/team';
-import { compressImage } from './compress';
+import { compressImage } from '../../engine/fields/image-compress';
 
 interface Props {
   value?: string;

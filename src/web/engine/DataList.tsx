@@ -8,6 +8,11 @@ import { todayInChina } from '../../common/china-time';
 import { Messages } from '../../common/rules/messages';
 import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorter } from '../api/data-provider';
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
+import { jsonCodec, pageCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
+import { useColumnChoice } from './column-choice';
+
+const FILTERS = jsonCodec<Filter[]>((f) => !f.length);
+const SEARCH_VALUES = jsonCodec<Record<string, unknown>>((v) => Object.values(v).every((x) => x === undefined || x === null || x === '' || (Array.isArray(x) && !x.length)));
 import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPagination } from './ListPagination';
@@ -36,6 +41,8 @@ export interface DataListProps {
   single?: boolean;
   /** Conditions the page adds to the search form's (e.g. the chosen node of a dictionary tree). */
   baseFilters?: Filter[];
+  /** Prefix of this list's keys in the page state (a nested entity's list keeps its search apart from the page's). */
+  stateScope?: string;
 }
 
 /**
@@ -57,15 +64,19 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters, stateScope = '' }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [filters, setFilters] = useState<Filter[]>([]);
+  // The search (as filters, and as typed, for the form), the page number and the column choice outlive a refresh.
+  const [filters, setFilters] = usePageState<Filter[]>(`${stateScope}f`, [], FILTERS);
+  const [searchValues, setSearchValues] = usePageState<Record<string, unknown>>(`${stateScope}q`, {}, SEARCH_VALUES);
+  const startPage = useInitialPageState(`${stateScope}page`, 1, pageCodec);
   // The page belongs to one query (category, tab, period, filters): a new query starts at page 1 without a
   // second fetch for the stale page.
   const queryKey = JSON.stringify([categoryId, tab, period, filters, baseFilters]);
-  const [paging, setPaging] = useState({ key: queryKey, page: 1 });
+  const [paging, setPaging] = useState({ key: queryKey, page: startPage });
   const page = paging.key === queryKey ? paging.page : 1;
+  useMirrorPageState(`${stateScope}page`, page, pageCodec);
   const setPage = useCallback((p: number) => setPaging({ key: queryKey, page: p }), [queryKey]);
   const [sorters, setSorters] = useState<Sorter[]>([]);
   const [state, setState] = useState<{ rows: TableRow[]; total: number; exact?: boolean; loading: boolean; error: ReadFailure | null }>({ rows: [], total: 0, loading: true, error: null });
@@ -76,7 +87,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const [selected, setSelected] = useState<TableRow[]>([]);
   // A reload (after a batch action, a delete…) starts with nothing selected: the rows may have changed.
   useEffect(() => setSelected([]), [reloadKey, queryKey]);
-  const [visible, setVisible] = useState(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop));
+  const [visible, setVisible] = useColumnChoice(module, config.columns);
 
   useEffect(() => {
     let live = true;
@@ -135,7 +146,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
 
   return (
     <div className="yg-data-list">
-      {config.search?.length ? <SearchForm fields={config.search} onSearch={setFilters} /> : null}
+      {config.search?.length ? <SearchForm fields={config.search} initialValues={searchValues} onSearch={(f, values) => { setFilters(f); setSearchValues(values); }} /> : null}
       <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 0' }}>
         <ActionButtons buttons={single && state.total > 0 ? barButtons.filter((b) => b.action !== 'add') : barButtons} onClick={onBar} />
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>

@@ -25,6 +25,7 @@ import { TreePanel } from './TreePanel';
 import { subtreeIds, useCategories } from './use-categories';
 import { parseTreeChildId } from '../../common/tree-node';
 import { feedback, FeedbackBridge } from './feedback';
+import { textCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
@@ -75,12 +76,12 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const provider = useDataProvider();
   // The list shown: the page's own or one of its nested entities (page-views.ts). Everything below reads
   // `schema`, so the list, drawer, dialogs, tree and stages are the shown entity's; `page` keeps the route's.
-  const [viewKey, setViewKey] = useState(page.key);
+  const [viewKey = page.key, setViewKey] = usePageState<string | undefined>('view', page.key, textCodec);
   const schema = viewOf(page, viewKey);
   // Actions the app handles (e.g. print) learn which module's record they concern.
   const onAction = (b: ButtonDef, rows: TableRow[]) => emitAction?.(b, rows, schema.module);
   const categories = useCategories(provider, schema.module, schema.tree);
-  const [treeNode, setCategoryId] = useState<string>();
+  const [treeNode, setCategoryId] = usePageState<string | undefined>('node', undefined, textCodec);
   // A category tree files records under categoryId; a dictionary tree (tree.fieldKey) or a tree of a picker's
   // records (tree.fromPicker) filters its field instead.
   const dictTree = schema.tree?.fieldKey || schema.tree?.fromPicker ? schema.tree : undefined;
@@ -92,9 +93,9 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     if (dictTree.children && child !== null) return [{ field: dictTree.children.field, operator: 'in' as const, value: [child] }];
     return [{ field: dictTree.field, operator: 'in' as const, value: dictTree.children ? [treeNode] : subtreeIds(categories.nodes, treeNode) }];
   }, [dictTree, treeNode, categories.nodes]);
-  const [tab, setTab] = useState<string | undefined>(firstTab(page));
+  const [tab, setTab] = usePageState<string | undefined>('tab', firstTab(page), textCodec);
   // The header's month or year as last chosen; until then the one it starts on.
-  const [period, setPeriod] = useState<string>();
+  const [period, setPeriod] = usePageState<string | undefined>('period', undefined, textCodec);
   const header = headerOf(page, schema, tab);
   // 智能数据: the shown list's charts in its place. A header without a period control gets year arrows there
   // when a chart has a date field (the chart's, or the list's dateField).
@@ -125,6 +126,15 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // One key per opening of the add dialog: a second 确定 of the same dialog answers the record the first one made.
   const addKey = useMemo(() => newRequestKey(), [addOpen]);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
+  // The record open in the drawer is part of the address: a refresh or a shared link opens it again, if the caller
+  // may still see it (the server decides, as for any read).
+  const openedWith = useInitialPageState<string | undefined>('open', undefined, textCodec);
+  useMirrorPageState('open', drawer.open && drawer.record?.id !== undefined ? `${drawer.readOnly ? 'view' : 'edit'}:${drawer.record.id}` : undefined, textCodec);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the record the page was opened with is opened once
+  useEffect(() => {
+    const m = /^(view|edit):(.+)$/.exec(openedWith ?? '');
+    if (m) void openRecord({ id: m[2] }, m[1] === 'view');
+  }, []);
   // One key per opening of a new record's drawer: a second 提交 of the same form (double click, retry) answers
   // the record the first one made instead of making another.
   const requestKey = useMemo(() => newRequestKey(), [drawer.open, drawer.record]);
@@ -362,6 +372,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         ) : (
         <DataList
           key={`list-${schema.key}`}
+          stateScope={schema.key === page.key ? '' : `${schema.key}.`}
           module={schema.module}
           config={schema.list}
           categoryId={categoryId}

@@ -15,8 +15,10 @@ import { toFilters } from './filters';
  * also matches its descendants, so its options (inline, or the dictionary the field already loaded) are
  * looked up first.
  */
-export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch: (filters: Filter[]) => void }) {
-  const form = useMemo(() => createForm(), []);
+/** `initialValues`: what was searched before (kept in the page's address); `onSearch` gets the filters and the values. */
+export function SearchForm({ fields, initialValues, onSearch }: { fields: FieldDef[]; initialValues?: Record<string, unknown>; onSearch: (filters: Filter[], values: Record<string, unknown>) => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts once from what was searched before
+  const form = useMemo(() => createForm({ initialValues }), []);
   const provider = useContext(DataProviderContext);
   const search = async () => {
     const values = { ...form.values } as Record<string, unknown>;
@@ -26,7 +28,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch:
       if (Array.isArray(d)) trees.set(f.fieldName, d);
       else if (d && 'fieldKey' in d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
     }));
-    onSearch(toFilters(fields, values, (f) => trees.get(f.fieldName)));
+    onSearch(toFilters(fields, values, (f) => trees.get(f.fieldName)), values);
   };
   // Search fields never block on required/regex rules: drop them so any partial input can be searched.
   const loose = useMemo(() => fields.map(({ requireAble: _r, reg: _g, ...f }) => f as FieldDef), [fields]);
@@ -36,7 +38,7 @@ export function SearchForm({ fields, onSearch }: { fields: FieldDef[]; onSearch:
         <div style={{ flex: 1 }}><SchemaFields fields={loose} columns={3} components={deferredPickers} /></div>
         <Space>
           <Button type="primary" onClick={() => { void search(); }}>查询</Button>
-          <Button onClick={() => { form.reset(); onSearch([]); }}>重置</Button>
+          <Button onClick={() => { form.setValues({}, 'overwrite'); onSearch([], {}); }}>重置</Button>
         </Space>
       </div>
     </FormProvider>

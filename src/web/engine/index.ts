@@ -23,3 +23,4 @@ export { fieldRegistry } from './fields/registry';
 export { columnRegistry } from './columns/registry';
 export * from './constants';
 export { DataProviderContext, useDataProvider, type DataProvider } from '../api/data-provider';
+export { locationPageState, PageStateContext, type PageStateStore } from './page-state';

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageView } from '../../engine';
+import { locationPageState, PageStateContext, PageView } from '../../engine';
 import { DataProviderContext } from '../../api/data-provider';
 import { httpDataProvider } from '../../api/http-provider';
 import { api } from '../../api/client';
@@ -66,10 +66,12 @@ export function SchemaPage() {
 
   return (
     <DataProviderContext.Provider value={httpDataProvider}>
-      {/* Permission codes and the tenant logo come from the workspace around every page. */}
-      {schema.check.ok
-        ? <PageView key={schema.file} schema={schema.check.schema} file={schema.file} onAction={onAction} onNavigate={navigate} />
-        : <schema.check.ErrorPage file={schema.file} errors={schema.check.errors} />}
+      {/* Permission codes and the tenant logo come from the workspace around every page; the list's state from the address. */}
+      <PageStateContext.Provider value={locationPageState}>
+        {schema.check.ok
+          ? <PageView key={schema.file} schema={schema.check.schema} file={schema.file} onAction={onAction} onNavigate={navigate} />
+          : <schema.check.ErrorPage file={schema.file} errors={schema.check.errors} />}
+      </PageStateContext.Provider>
     </DataProviderContext.Provider>
   );
 }

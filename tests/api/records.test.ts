@@ -83,7 +83,6 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       const before = (await page({})).data.total;
       const cases: [object, string][] = [
         [{ reason: '' }, '事由不能为空'],
-        [{ deptId: undefined }, '部门不能为空'],
         [{ reason: 'x'.repeat(201) }, '最大输入长度为200'],
         [{ bankCardNo: '12ab' }, '请输入正确的银行卡号'],
         [{ advanceCode: 'JZ000', offsetPrice: 600000 }, '请输入0.01-500000之间的数字'],
@@ -98,6 +97,12 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
         expect(r, JSON.stringify(over)).toMatchObject({ status: 400, message });
       }
       expect((await page({})).data.total).toBe(before);
+    });
+
+    it('a claim sent without 部门 is filed under the claimant\'s own department, as the form fills it', async () => {
+      const r = await add({ deptId: undefined });
+      expect(r, r.message).toMatchObject({ status: 200 });
+      expect(r.data).toMatchObject({ deptId: id('dept', '业务部'), deptIdName: '业务部' });
     });
 
     it('issues unique codes under concurrency', async () => {

@@ -1,7 +1,7 @@
 // A record picker (data: { module, label, filter, fill }): offers the records of another module that the
 // server finds for the form's current values, fills the declared fields on pick, and keeps the picked record
 // for the form's expressions. The filter itself lives in the page schema and is applied by the server.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../../common/rules/messages';
@@ -15,6 +15,8 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
   const form = useForm();
   const { options, loading, load } = usePickerOptions(def.fieldName, () => form.values);
 
+  // The value whose options were last read (on mount, or below): each value is looked up once.
+  const lookedUp = useRef<unknown>(value);
   // An existing pick is looked up once, so the form's expressions see the picked record from the start.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pick the field starts with is looked up once, on mount
   useEffect(() => {
@@ -24,6 +26,16 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
       setPicked(form, def.fieldName, hit?.record ?? null);
     });
   }, []);
+
+  // A value set by the form rather than a pick (a computed 客户 from the picked project) is shown by its label, not its
+  // id: the options are read once to find it, when neither they nor the stored name have it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up when the value changes, not when options arrive
+  useEffect(() => {
+    if (value === undefined || value === null || value === '' || String(lookedUp.current) === String(value)) return;
+    lookedUp.current = value;
+    if (options.some((o) => String(o.value) === String(value)) || (form.values as Record<string, unknown>)[`${def.fieldName}Name`] !== undefined) return;
+    void load();
+  }, [value]);
 
   const choose = (v: unknown) => {
     const hit = options.find((o) => String(o.value) === String(v)) ?? null;

@@ -115,3 +115,19 @@ describe('read-only', () => {
     expect(screen.getByText(/^2024-03-0[45]$/)).toBeTruthy();
   });
 });
+
+describe('record picker set by the form', () => {
+  it('a value the form sets (a computed 客户) shows the record\'s label, not its id', async () => {
+    const { renderWithFixtures } = await import('../fixtures/render');
+    const { PageModuleContext } = await import('../page-module');
+    const form = createForm();
+    const def: FieldDef = { fieldName: 'advanceCode', titleName: '冲抵借支单', fontendType: 'select', disabled: true, data: { module: 'advanceManage', label: '{code}' } };
+    const { provider } = renderWithFixtures(
+      <PageModuleContext.Provider value="reimburseManage"><FormProvider form={form}><SchemaFields fields={[def]} /></FormProvider></PageModuleContext.Provider>,
+    );
+    expect(provider.calls.filter((c) => c.method === 'pickerOptions')).toHaveLength(0);
+    await act(async () => { form.setValuesIn('advanceCode', 'JZ202611030001'); });
+    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('JZ202611030001 · 上海展会差旅 · 未还 3000 元'));
+    expect(provider.calls.filter((c) => c.method === 'pickerOptions')).toHaveLength(1);
+  });
+});

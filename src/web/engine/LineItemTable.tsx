@@ -23,6 +23,7 @@ import { feedback } from './feedback';
 import { PickedLinesCell } from './PickedLinesCell';
 import { pickedLinesOf } from '../../common/schema/types';
 import { LineRecordCell } from './LineRecordCell';
+import { debounce } from './constants';
 
 export interface LineItemTableProps {
   store: LineStore;
@@ -168,7 +169,8 @@ function useBoxWidth() {
     const read = () => setWidth(el.clientWidth > 0 ? el.clientWidth : null);
     read();
     if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(read);
+    // A window drag sends a burst of notifications: the widths are read again once they settle.
+    const ro = new ResizeObserver(debounce(read));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

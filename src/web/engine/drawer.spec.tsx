@@ -52,6 +52,8 @@ describe('SideDrawer footer', () => {
     // A click on the mask, as the 取消 button, asks before throwing the typing away.
     await act(async () => { fireEvent.click(document.querySelector('.ant-drawer-mask')!); });
     await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm-title')).toHaveLength(1));
+    // As wide as the product's confirm dialog (500), not antd's narrower default.
+    expect((document.querySelector('.ant-modal-confirm') as HTMLElement).style.width).toBe('500px');
     expect(onClose).not.toHaveBeenCalled();
     await act(async () => { fireEvent.click(buttons('继续填写')[0]); });
     expect(onClose).not.toHaveBeenCalled();

@@ -7,6 +7,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartFigures } from '../../api/data-provider';
+import { debounce } from '../constants';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -47,7 +48,8 @@ export function EChart({ option, height = 260 }: EChartProps) {
     if (!box.current) return;
     const c = echarts.init(box.current);
     chart.current = c;
-    const seen = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
+    // A window drag sends a burst of notifications: the chart redraws once they settle.
+    const seen = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(debounce(() => { if (!c.isDisposed()) c.resize(); }));
     seen?.observe(box.current);
     return () => { seen?.disconnect(); c.dispose(); chart.current = undefined; };
   }, []);

@@ -93,6 +93,10 @@ describe('ApprovalTimeline', () => {
     expect(steps[2].style.color).toBe('rgb(255, 77, 79)');
     // A step with no end time that is not waiting (a stale entry) is not shown.
     expect(screen.queryByText(/钱七$/)).toBeNull();
+    // Only ended steps are points of the timeline; the waiting one is a line below it.
+    expect(document.querySelectorAll('.ant-timeline-item')).toHaveLength(3);
+    expect(document.querySelector('.ant-timeline .yg-op-pending')).toBeNull();
+    expect(document.querySelector('.yg-approval-waiting')!.textContent).toContain('等待 钱七、孙八 审批');
   });
 });
 

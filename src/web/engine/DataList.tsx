@@ -99,6 +99,8 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const room = box ? box.width - fixedWidth : null;
   const fitted = useMemo(() => fitColumns(config.columns, room, keyColumns), [config.columns, room, keyColumns]);
   const visible = chosen ?? fitted;
+  // An export holds the columns the person chose, else all the page's: what fits the screen is not what the file needs.
+  const checkedColumns = useMemo(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop), [config.columns]);
 
   useEffect(() => {
     let live = true;
@@ -120,7 +122,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     // A list document (道具清单) is the list as queried, written by the server from the page's document template.
     if (b.action !== 'export' && b.action !== 'document') return emit(b, selected);
     const filtersNow = baseFilters?.length ? [...filters, ...baseFilters] : filters;
-    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
+    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => (chosen ?? checkedColumns).includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
   };
   const barButtons = (config.actions ?? []).filter((b) => (b.action !== 'export' && b.action !== 'document') || exporter.supported);
 

@@ -46,7 +46,7 @@ export interface DataListProps {
   baseFilters?: Filter[];
   /** Prefix of this list's keys in the page state (a nested entity's list keeps its search apart from the page's). */
   stateScope?: string;
-  /** The record's code column, then its status, stage and applicant columns (the page's): kept on screen when not every column fits. */
+  /** The record's code column, then its status and stage columns (the page's): kept on screen when not every column fits. */
   keyColumns?: string[];
 }
 
@@ -139,7 +139,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     const shown = config.columns.filter((c) => visible.includes(c.prop));
     const edges = room !== null && shown.reduce((n, c) => n + (c.width ?? DEFAULT_COLUMN_WIDTH), 0) > room;
     const edgeOf = (c: (typeof shown)[number]): 'left' | 'right' | undefined =>
-      c.fixed ?? (!edges ? undefined : c.prop === (keyColumns[0] ?? 'code') ? 'left' : c.type === 'status' ? 'right' : undefined);
+      c.fixed ?? (!edges ? undefined : c.prop === (keyColumns[0] ?? 'code') ? 'left' : c.type === 'status' || keyColumns.slice(1).includes(c.prop) ? 'right' : undefined);
     const ordered = [...shown.filter((c) => edgeOf(c) === 'left'), ...shown.filter((c) => !edgeOf(c)), ...shown.filter((c) => edgeOf(c) === 'right')];
     for (const col of ordered) {
       const Cell = resolveCell(col.type);

@@ -10,7 +10,7 @@ import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorte
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
 import { jsonCodec, pageCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 import { useColumnChoice } from './column-choice';
-import { DEFAULT_COLUMN_WIDTH, fitColumns } from './columns/fit';
+import { fitColumns } from './columns/fit';
 import { rowsHeight, useListBox } from './list-box';
 
 const NO_KEY_COLUMNS: string[] = [];
@@ -46,7 +46,7 @@ export interface DataListProps {
   baseFilters?: Filter[];
   /** Prefix of this list's keys in the page state (a nested entity's list keeps its search apart from the page's). */
   stateScope?: string;
-  /** The record's code column, then its status and stage columns (the page's): kept on screen when not every column fits. */
+  /** The record's code and status or stage columns (the page's): kept on screen when not every column fits. */
   keyColumns?: string[];
 }
 
@@ -99,8 +99,6 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const room = box ? box.width - fixedWidth : null;
   const fitted = useMemo(() => fitColumns(config.columns, room, keyColumns), [config.columns, room, keyColumns]);
   const visible = chosen ?? fitted;
-  // An export holds the columns the person chose, else all the page's: what fits the screen is not what the file needs.
-  const checkedColumns = useMemo(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop), [config.columns]);
 
   useEffect(() => {
     let live = true;
@@ -122,7 +120,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     // A list document (道具清单) is the list as queried, written by the server from the page's document template.
     if (b.action !== 'export' && b.action !== 'document') return emit(b, selected);
     const filtersNow = baseFilters?.length ? [...filters, ...baseFilters] : filters;
-    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => (chosen ?? checkedColumns).includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
+    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
   };
   const barButtons = (config.actions ?? []).filter((b) => (b.action !== 'export' && b.action !== 'document') || exporter.supported);
 
@@ -135,20 +133,15 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     } else if (config.index) {
       cols.push({ title: '序号', key: '__index', width: 60, fixed: 'left', render: (_v, _r, i) => offset + i + 1 });
     }
-    // Wider than the list even so: the code stays at the left edge and the statuses at the right, beside 操作.
-    const shown = config.columns.filter((c) => visible.includes(c.prop));
-    const edges = room !== null && shown.reduce((n, c) => n + (c.width ?? DEFAULT_COLUMN_WIDTH), 0) > room;
-    const edgeOf = (c: (typeof shown)[number]): 'left' | 'right' | undefined =>
-      c.fixed ?? (!edges ? undefined : c.prop === (keyColumns[0] ?? 'code') ? 'left' : c.type === 'status' || keyColumns.slice(1).includes(c.prop) ? 'right' : undefined);
-    const ordered = [...shown.filter((c) => edgeOf(c) === 'left'), ...shown.filter((c) => !edgeOf(c)), ...shown.filter((c) => edgeOf(c) === 'right')];
-    for (const col of ordered) {
+    for (const col of config.columns) {
+      if (!visible.includes(col.prop)) continue;
       const Cell = resolveCell(col.type);
       cols.push({
         key: col.prop,
         dataIndex: col.prop,
         title: col.tooltip ? <span title={col.tooltip}>{col.label}</span> : col.label,
         width: col.width,
-        fixed: edgeOf(col),
+        fixed: col.fixed,
         sorter: col.sortable ? true : undefined,
         render: (_v, row, i) => <Cell col={col} row={row} value={cellValue(col, row)} index={i} onAction={cellAction} slots={slots} />,
       });
@@ -160,7 +153,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
       });
     }
     return cols;
-  }, [config, visible, room, keyColumns, state.rows, page, pageSize, cellAction, emit, slots]);
+  }, [config, visible, state.rows, page, pageSize, cellAction, emit, slots]);
 
   return (
     <div className="yg-data-list">

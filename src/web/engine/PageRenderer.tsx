@@ -145,8 +145,8 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
   const module = schema.module;
-  // The columns a person works by, kept on screen when not all fit: the record's code first, then its status and stage.
-  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop ?? 'code', schema.drawer?.systemCode?.statusProp, schema.stages ? schema.stages.field ?? 'stage' : undefined]
+  // The columns a person works by, kept on screen when not all fit: the record's code, status and stage.
+  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop, schema.drawer?.systemCode?.statusProp, schema.stages ? schema.stages.field ?? 'stage' : undefined]
     .filter((p): p is string => !!p), [schema]);
 
   /** 发起人自选 steps ask the submitter for approvers first; null when the submitter cancels. */

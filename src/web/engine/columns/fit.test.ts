@@ -15,7 +15,7 @@ const cols: ColumnDef[] = [
 
 describe('list columns cut to their width', () => {
   it('code, amounts, statuses, names and the page\'s key props are key; a column may say otherwise', () => {
-    expect(cols.filter((c) => isKeyColumn(c, [])).map((c) => c.prop)).toEqual(['code', 'partnerId', 'price', 'payStatus']);
+    expect(cols.filter((c) => isKeyColumn(c, [])).map((c) => c.prop)).toEqual(['code', 'price', 'payStatus']);
     expect(isKeyColumn({ prop: 'stage', label: '阶段' }, ['stage'])).toBe(true);
     expect(isKeyColumn({ prop: 'propName', label: '道具名称' }, [])).toBe(true);
     expect(isKeyColumn({ prop: 'price', label: '金额', priceType: true, keep: false }, [])).toBe(false);
@@ -30,6 +30,6 @@ describe('list columns cut to their width', () => {
     expect(fitColumns(cols, 740, [])).toEqual(['code', 'partnerId', 'payableType', 'price', 'dueDate', 'payStatus']);
     expect(fitColumns(cols, 700, [])).toEqual(['code', 'partnerId', 'payableType', 'price', 'payStatus']);
     // Narrower than the key columns alone: every other column is gone, the key ones stay (and scroll).
-    expect(fitColumns(cols, 100, [])).toEqual(['code', 'partnerId', 'price', 'payStatus']);
+    expect(fitColumns(cols, 100, [])).toEqual(['code', 'price', 'payStatus']);
   });
 });

@@ -10,10 +10,7 @@ import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorte
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
 import { jsonCodec, pageCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 import { useColumnChoice } from './column-choice';
-import { fitColumns } from './columns/fit';
-import { rowsHeight, useListBox } from './list-box';
 
-const NO_KEY_COLUMNS: string[] = [];
 const FILTERS = jsonCodec<Filter[]>((f) => !f.length);
 const SEARCH_VALUES = jsonCodec<Record<string, unknown>>((v) => Object.values(v).every((x) => x === undefined || x === null || x === '' || (Array.isArray(x) && !x.length)));
 import { ActionButtons, allowedButtons } from './ActionButtons';
@@ -46,8 +43,6 @@ export interface DataListProps {
   baseFilters?: Filter[];
   /** Prefix of this list's keys in the page state (a nested entity's list keeps its search apart from the page's). */
   stateScope?: string;
-  /** The record's code and status or stage columns (the page's): kept on screen when not every column fits. */
-  keyColumns?: string[];
 }
 
 /**
@@ -69,7 +64,7 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters, stateScope = '', keyColumns = NO_KEY_COLUMNS }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters, stateScope = '' }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
   // The search (as filters, and as typed, for the form), the page number and the column choice outlive a refresh.
@@ -92,13 +87,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const [selected, setSelected] = useState<TableRow[]>([]);
   // A reload (after a batch action, a delete…) starts with nothing selected: the rows may have changed.
   useEffect(() => setSelected([]), [reloadKey, queryKey]);
-  const [chosen, setVisible] = useColumnChoice(module, config.columns);
-  // Until someone chooses, the page's columns cut to what fits beside the index, the check boxes and 操作.
-  const { ref: tableBox, box } = useListBox(state.loading);
-  const fixedWidth = (config.selection ? 32 : 0) + (config.treeIndex ? 70 : config.index ? 60 : 0) + (config.operations?.length ? config.operationWidth ?? 140 : 0) + 16;
-  const room = box ? box.width - fixedWidth : null;
-  const fitted = useMemo(() => fitColumns(config.columns, room, keyColumns), [config.columns, room, keyColumns]);
-  const visible = chosen ?? fitted;
+  const [visible, setVisible] = useColumnChoice(module, config.columns);
 
   useEffect(() => {
     let live = true;
@@ -163,7 +152,6 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
       </div>
       {state.error && <ReadFailureAlert failure={state.error} onRetry={retry} />}
-      <div ref={tableBox}>
       <Table<TableRow>
         rowKey="id"
         size="middle"
@@ -174,7 +162,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
         onRow={(row) => (row.textColor ? { style: { color: row.textColor as string } } : {})}
         pagination={false}
         locale={{ emptyText: Messages.noData }}
-        scroll={{ x: 'max-content', y: config.height ?? rowsHeight(box) ?? tableHeight({ hasTabs, workflow: config.workflow }) }}
+        scroll={{ x: 'max-content', y: tableHeight({ height: config.height, hasTabs, workflow: config.workflow }) }}
         rowSelection={config.selection ? {
           selectedRowKeys: selected.map((r) => r.id),
           onChange: (_k, rows) => setSelected(rows),
@@ -185,7 +173,6 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
           setSorters(s?.order && s.columnKey ? [{ field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
         }}
       />
-      </div>
       {exporter.dialog}
       <ListPagination total={state.total} exact={state.exact !== false} current={page} pageSize={pageSize} onChange={setPage} />
     </div>

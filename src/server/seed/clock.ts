@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../db/tenant-scope';
 import { dayStamp } from '../modules/records/codes';
-import { chinaDate, localNoon } from './dates';
+import { localNoon } from './dates';
+import { todayInChina } from '../../common/china-time';
 
 interface Step {
   /** When the story says it happened. */
@@ -57,7 +58,7 @@ export class Clock {
   private async adopt() {
     const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).where('id', '>', this.seen).orderBy('id').execute();
     for (const r of rows) {
-      if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, chinaDate(this.now));
+      if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, todayInChina(this.now));
       this.seen = Math.max(this.seen, Number(r.id));
     }
   }

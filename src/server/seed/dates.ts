@@ -20,6 +20,3 @@ export function localNoon(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y, m - 1, d, 12);
 }
-
-/** The China calendar date (YYYY-MM-DD) of an instant. */
-export const chinaDate = (d: Date) => todayInChina(d);

@@ -17,7 +17,8 @@ import { generateRecord } from '../modules/records/generate';
 import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw, type Ctx } from '../modules/workflow/engine';
 import type { Clock } from './clock';
-import { at, chinaDate, dateAgo, hours } from './dates';
+import { at, dateAgo, hours } from './dates';
+import { todayInChina } from '../../common/china-time';
 import { madeRefs, resolve, type Lookups } from './refs';
 
 type Row = Record<string, unknown>;
@@ -123,7 +124,7 @@ class Timeline {
       });
       const [s] = this.steps.splice(next, 1);
       const when = new Date(s.at);
-      ctx.today = chinaDate(when);
+      ctx.today = todayInChina(when);
       ctx.now = when;
       await clock.step(when, s.run);
     }

@@ -10,12 +10,15 @@ import { useContext } from 'react';
  */
 export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): ButtonDef[] {
   if (!allowed) return buttons;
+  return keepButtons(buttons, (b) => b.action === 'view' || allowed.includes(b.key), (c) => allowed.includes(c.key));
+}
+
+/** The buttons `keep` keeps, and the dropdowns with the items `keepItem` keeps; a dropdown left empty goes too. */
+function keepButtons(buttons: ButtonDef[], keep: (b: ButtonDef) => boolean, keepItem: (c: ButtonDef) => boolean): ButtonDef[] {
   return buttons.flatMap((b) => {
-    if (b.children?.length) {
-      const children = b.children.filter((c) => allowed.includes(c.key));
-      return children.length ? [{ ...b, children }] : [];
-    }
-    return b.action === 'view' || allowed.includes(b.key) ? [b] : [];
+    if (!b.children?.length) return keep(b) ? [b] : [];
+    const children = b.children.filter(keepItem);
+    return children.length ? [{ ...b, children }] : [];
   });
 }
 
@@ -25,11 +28,8 @@ export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): 
  */
 export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]; onClick: (b: ButtonDef) => void; size?: 'small' | 'middle' }) {
   const codes = useContext(PermissionContext);
-  const usable = buttons.flatMap((b) => {
-    if (!b.children?.length) return [b];
-    const children = b.children.filter((c) => hasPermission(codes, c.permissionCode));
-    return children.length ? [{ ...b, children }] : [];
-  });
+  // Plain buttons stay here: <Permission> below hides each one the caller lacks.
+  const usable = keepButtons(buttons, () => true, (c) => hasPermission(codes, c.permissionCode));
   return (
     <Space wrap size={size === 'small' ? 4 : 8}>
       {usable.map((b) => (

@@ -6,13 +6,14 @@ import type { ButtonDef, ListConfig, RowStyle, TableRow } from '../../common/sch
 import { holds } from '../../common/computed';
 import { todayInChina } from '../../common/china-time';
 import { Messages } from '../../common/rules/messages';
+import { isEmptyValue } from '../../common/rules/field-rules';
 import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorter } from '../api/data-provider';
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
 import { jsonCodec, pageCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 import { useColumnChoice } from './column-choice';
 
 const FILTERS = jsonCodec<Filter[]>((f) => !f.length);
-const SEARCH_VALUES = jsonCodec<Record<string, unknown>>((v) => Object.values(v).every((x) => x === undefined || x === null || x === '' || (Array.isArray(x) && !x.length)));
+const SEARCH_VALUES = jsonCodec<Record<string, unknown>>(isEmptyValue);
 import { ActionButtons, allowedButtons } from './ActionButtons';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPagination } from './ListPagination';

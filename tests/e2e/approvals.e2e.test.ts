@@ -148,12 +148,13 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await poll(() => rowOf(lisi, '老板自己的打车费').innerText()).toMatch(/(?=[\s\S]*已通过)(?=[\s\S]*待支付)/);
     await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).click();
     const dialog = lisi.locator('.ant-modal-content:visible', { hasText: '支付日期' });
-    // Empty, 确定 is refused with the field's message (pressed again should the first press land as the dialog opens).
-    for (let i = 0; i < 3 && !(await dialog.innerText()).includes('支付日期不能为空'); i++) {
+    // The dialog starts on today's date; 付款账户 is still to be filled, and 确定 says so.
+    await poll(() => dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (let i = 0; i < 3 && !(await dialog.innerText()).includes('付款账户不能为空'); i++) {
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
-      await dialog.getByText('支付日期不能为空').waitFor({ timeout: 10_000 }).catch(() => {});
+      await dialog.getByText('付款账户不能为空').waitFor({ timeout: 10_000 }).catch(() => {});
     }
-    await poll(() => dialog.innerText()).toContain('支付日期不能为空');
+    await poll(() => dialog.innerText()).toContain('付款账户不能为空');
     await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').fill('2026-11-21');
     await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').press('Enter');
     await dialog.locator('.ant-formily-item', { hasText: '付款账户' }).locator('input').fill('招商银行基本户 尾号 6688');

@@ -179,10 +179,12 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     const azRec = await getRecord(t, 'propInstallationSettlement', az.id, boss);
     await call('POST', api('propInstallationSettlement', 'update'), { ...azRec, photos: [await uploadPng(t, boss, '完工.png')] });
     expect(await stage('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '合格' })).toMatchObject({ status: 400, message: '请先上传验收单' });
-    await call('POST', api('propInstallationSettlement', 'update'), { ...(await getRecord(t, 'propInstallationSettlement', az.id, boss)), acceptanceForm: [await uploadPng(t, boss, '验收单.png')] });
-    expect(await stage('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '整改' })).toMatchObject({ status: 400, message: '验收结果为整改，整改完成后再验收' });
-    await stageOk('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '合格' });
-    expect(await getRecord(t, 'propInstallationSettlement', az.id, boss)).toMatchObject({ installStage: '已验收', installDate: '2031-06-06', acceptanceResult: '合格' });
+    // The 验收 dialog asks for the acceptance form itself: handed in there, it is checked and stored with the action.
+    const form = [await uploadPng(t, boss, '验收单.png')];
+    expect(await stage('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '整改', acceptanceForm: form })).toMatchObject({ status: 400, message: '验收结果为整改，整改完成后再验收' });
+    expect((await getRecord(t, 'propInstallationSettlement', az.id, boss)).acceptanceForm ?? []).toEqual([]);
+    await stageOk('propInstallationSettlement', az.id, 'accept', { installDate: '2031-06-06', acceptanceResult: '合格', acceptanceForm: form });
+    expect(await getRecord(t, 'propInstallationSettlement', az.id, boss)).toMatchObject({ installStage: '已验收', installDate: '2031-06-06', acceptanceResult: '合格', acceptanceForm: form });
     expect(await stagesOf(orders)).toEqual(['安装中', '安装中']);
     await stageOk('propInstallationSettlement', az.id, 'applySettle');
     expect(await getRecord(t, 'propInstallationSettlement', az.id, boss)).toMatchObject({ installStage: '结算中' });

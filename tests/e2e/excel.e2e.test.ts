@@ -1,6 +1,7 @@
 // Excel export in Chromium: the owner presses 导出 on 报销管理, the browser downloads the
 // file the server streams (with a progress dialog while it comes), and the file holds the list: the headers
-// of the visible columns in their order, one row per record of 共 N 条, and the 合计 row of the money column.
+// of the page's checked columns in their order (the visible ones and those cut to fit), one row per record of
+// 共 N 条, and the 合计 row of the money column.
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -19,8 +20,13 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
     const total = Number(/共 (\d+) 条/.exec(await p.locator('.ant-pagination').innerText())![1]);
     expect(total).toBeGreaterThan(0);
     // The visible columns in their order (not the index, selection and operation columns).
-    const headers = (await p.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim()).filter((h) => h && h !== '序号' && h !== '操作');
-    expect(headers[0]).toBe('报销单号');
+    const shown = (await p.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim()).filter((h) => h && h !== '序号' && h !== '操作');
+    expect(shown[0]).toBe('报销单号');
+    // The file holds every column the page checks, also those the list leaves out to fit the window.
+    const schema = JSON.parse(fs.readFileSync('schemas/finance/reimburseManage.json', 'utf8')) as { list: { columns: { label: string; checked?: boolean }[] } };
+    const headers = schema.list.columns.filter((c) => c.checked !== false).map((c) => c.label);
+    expect(shown.filter((h) => !headers.includes(h))).toEqual([]);
+    expect(headers.filter((h) => shown.includes(h))).toEqual(shown);
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: /^导\s*出$/ }).click()]);
     const ymd = todayInChina().replace(/-/g, '');

@@ -214,6 +214,11 @@ export interface ColumnDef extends PopoverConfig {
   sortAs?: { field: string; reverse?: boolean; when?: RecordCondition[] };
   /** Shown by default in the column chooser (false hides it until chosen). */
   checked?: boolean;
+  /**
+   * Whether the list keeps the column on screen when its columns are wider than the list (the others are left out
+   * until chosen). By default the code, name, amount and status columns are kept.
+   */
+  keep?: boolean;
   /** Enum map, options, or buttons depending on the type. */
   data?: OptionSource | Record<string, string> | ButtonDef[];
   /** Row property displayed instead of `prop`. */

@@ -11,7 +11,10 @@ import { readFailure, useDataProvider, type Filter, type ReadFailure, type Sorte
 import { ReadFailureAlert, useRetryWhileUnreachable } from './ReadFailureAlert';
 import { jsonCodec, pageCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 import { useColumnChoice } from './column-choice';
+import { DEFAULT_COLUMN_WIDTH, fitColumns } from './columns/fit';
+import { rowsHeight, useListBox } from './list-box';
 
+const NO_KEY_COLUMNS: string[] = [];
 const FILTERS = jsonCodec<Filter[]>((f) => !f.length);
 const SEARCH_VALUES = jsonCodec<Record<string, unknown>>(isEmptyValue);
 import { ActionButtons, allowedButtons } from './ActionButtons';
@@ -44,6 +47,8 @@ export interface DataListProps {
   baseFilters?: Filter[];
   /** Prefix of this list's keys in the page state (a nested entity's list keeps its search apart from the page's). */
   stateScope?: string;
+  /** The record's code column, then its status, stage and applicant columns (the page's): kept on screen when not every column fits. */
+  keyColumns?: string[];
 }
 
 /**
@@ -65,7 +70,7 @@ export function styleRows(rules: RowStyle[] | undefined, rows: TableRow[], today
   });
 }
 
-export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters, stateScope = '' }: DataListProps) {
+export function DataList({ module, config, categoryId, tab, period, hasTabs, slots, onAction, reloadKey, single, baseFilters, stateScope = '', keyColumns = NO_KEY_COLUMNS }: DataListProps) {
   const provider = useDataProvider();
   const pageSize = config.pageSize ?? DEFAULT_PAGE_SIZE;
   // The search (as filters, and as typed, for the form), the page number and the column choice outlive a refresh.
@@ -88,7 +93,15 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
   const [selected, setSelected] = useState<TableRow[]>([]);
   // A reload (after a batch action, a delete…) starts with nothing selected: the rows may have changed.
   useEffect(() => setSelected([]), [reloadKey, queryKey]);
-  const [visible, setVisible] = useColumnChoice(module, config.columns);
+  const [chosen, setVisible] = useColumnChoice(module, config.columns);
+  // Until someone chooses, the page's columns cut to what fits beside the index, the check boxes and 操作.
+  const { ref: tableBox, box } = useListBox(state.loading);
+  const fixedWidth = (config.selection ? 32 : 0) + (config.treeIndex ? 70 : config.index ? 60 : 0) + (config.operations?.length ? config.operationWidth ?? 140 : 0) + 16;
+  const room = box ? box.width - fixedWidth : null;
+  const fitted = useMemo(() => fitColumns(config.columns, room, keyColumns), [config.columns, room, keyColumns]);
+  const visible = chosen ?? fitted;
+  // An export holds the columns the person chose, else all the page's: what fits the screen is not what the file needs.
+  const checkedColumns = useMemo(() => config.columns.filter((c) => c.checked !== false).map((c) => c.prop), [config.columns]);
 
   useEffect(() => {
     let live = true;
@@ -110,7 +123,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     // A list document (道具清单) is the list as queried, written by the server from the page's document template.
     if (b.action !== 'export' && b.action !== 'document') return emit(b, selected);
     const filtersNow = baseFilters?.length ? [...filters, ...baseFilters] : filters;
-    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => visible.includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
+    void exporter.start({ module, sorters, filters: filtersNow, categoryId, tab, period, columns: config.columns.filter((c) => (chosen ?? checkedColumns).includes(c.prop)).map((c) => c.prop), ...(b.action === 'document' ? { document: b.key } : {}) });
   };
   const barButtons = (config.actions ?? []).filter((b) => (b.action !== 'export' && b.action !== 'document') || exporter.supported);
 
@@ -123,15 +136,20 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     } else if (config.index) {
       cols.push({ title: '序号', key: '__index', width: 60, fixed: 'left', render: (_v, _r, i) => offset + i + 1 });
     }
-    for (const col of config.columns) {
-      if (!visible.includes(col.prop)) continue;
+    // Wider than the list even so: the code stays at the left edge and the statuses at the right, beside 操作.
+    const shown = config.columns.filter((c) => visible.includes(c.prop));
+    const edges = room !== null && shown.reduce((n, c) => n + (c.width ?? DEFAULT_COLUMN_WIDTH), 0) > room;
+    const edgeOf = (c: (typeof shown)[number]): 'left' | 'right' | undefined =>
+      c.fixed ?? (!edges ? undefined : c.prop === (keyColumns[0] ?? 'code') ? 'left' : c.type === 'status' ? 'right' : undefined);
+    const ordered = [...shown.filter((c) => edgeOf(c) === 'left'), ...shown.filter((c) => !edgeOf(c)), ...shown.filter((c) => edgeOf(c) === 'right')];
+    for (const col of ordered) {
       const Cell = resolveCell(col.type);
       cols.push({
         key: col.prop,
         dataIndex: col.prop,
         title: col.tooltip ? <span title={col.tooltip}>{col.label}</span> : col.label,
         width: col.width,
-        fixed: col.fixed,
+        fixed: edgeOf(col),
         sorter: col.sortable ? true : undefined,
         render: (_v, row, i) => <Cell col={col} row={row} value={cellValue(col, row)} index={i} onAction={cellAction} slots={slots} />,
       });
@@ -143,7 +161,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
       });
     }
     return cols;
-  }, [config, visible, state.rows, page, pageSize, cellAction, emit, slots]);
+  }, [config, visible, room, keyColumns, state.rows, page, pageSize, cellAction, emit, slots]);
 
   return (
     <div className="yg-data-list">
@@ -153,6 +171,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
         <Space>{config.columnChooser && <ColumnChooser columns={config.columns} visible={visible} onChange={setVisible} />}</Space>
       </div>
       {state.error && <ReadFailureAlert failure={state.error} onRetry={retry} />}
+      <div ref={tableBox}>
       <Table<TableRow>
         rowKey="id"
         size="middle"
@@ -163,7 +182,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
         onRow={(row) => (row.textColor ? { style: { color: row.textColor as string } } : {})}
         pagination={false}
         locale={{ emptyText: Messages.noData }}
-        scroll={{ x: 'max-content', y: tableHeight({ height: config.height, hasTabs, workflow: config.workflow }) }}
+        scroll={{ x: 'max-content', y: config.height ?? rowsHeight(box) ?? tableHeight({ hasTabs, workflow: config.workflow }) }}
         rowSelection={config.selection ? {
           selectedRowKeys: selected.map((r) => r.id),
           onChange: (_k, rows) => setSelected(rows),
@@ -174,6 +193,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
           setSorters(s?.order && s.columnKey ? [{ field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' }] : []);
         }}
       />
+      </div>
       {exporter.dialog}
       <ListPagination total={state.total} exact={state.exact !== false} current={page} pageSize={pageSize} onChange={setPage} />
     </div>

@@ -145,6 +145,10 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
   const module = schema.module;
+  // The columns a person works by, kept on screen when not all fit: the record's code first, then its status and
+  // stage, and whose record it is (报销人, 申请人…).
+  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop ?? 'code', schema.drawer?.systemCode?.statusProp, schema.stages ? schema.stages.field ?? 'stage' : undefined, schema.applicantField]
+    .filter((p): p is string => !!p), [schema]);
 
   /** 发起人自选 steps ask the submitter for approvers first; null when the submitter cancels. */
   const chooseApprovers = async (id?: TableRow['id'], variables?: Record<string, unknown>): Promise<Record<string, number[]> | null> => {
@@ -373,6 +377,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         <DataList
           key={`list-${schema.key}`}
           stateScope={schema.key === page.key ? '' : `${schema.key}.`}
+          keyColumns={keyColumns}
           module={schema.module}
           config={schema.list}
           categoryId={categoryId}

@@ -21,10 +21,11 @@ function saved(key: string, columns: ColumnDef[]): string[] | null {
 export function useColumnChoice(module: string, columns: ColumnDef[]) {
   const { userId } = useContext(TenantContext);
   const key = keyOf(userId, module);
-  const [visible, setVisible] = useState(() => saved(key, columns) ?? columns.filter((c) => c.checked !== false).map((c) => c.prop));
+  // null until the user chooses: the list then shows the page's columns as they fit (columns/fit.ts).
+  const [visible, setVisible] = useState<string[] | null>(() => saved(key, columns));
   // Who the user is may be confirmed after the list opened: his own choice then replaces the page's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when the user (the key) changes
-  useEffect(() => { const mine = saved(key, columns); if (mine) setVisible(mine); }, [key]);
+  useEffect(() => { setVisible(saved(key, columns)); }, [key]);
   const choose = (next: string[]) => {
     setVisible(next);
     try { globalThis.localStorage?.setItem(key, JSON.stringify(next)); } catch { /* private mode: kept for this visit */ }

@@ -12,6 +12,7 @@ import { FeedbackBridge, feedback } from '../feedback';
 import { ListLayout } from '../ListLayout';
 import { ModuleTabs } from '../ModuleTabs';
 import { TreePanel } from '../TreePanel';
+import { rowsHeight, useListBox } from '../list-box';
 
 export interface FieldOptionsEditorProps {
   schema: FieldOptionsPageSchema;
@@ -38,6 +39,7 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
   const [selected, setSelected] = useState<string>();
   const [scope, setScope] = useState<Scope>('team');
   const [data, setData] = useState<FieldsAnswer | null>(null);
+  const { ref: tableBox, box } = useListBox(data === null);
   const [draft, setDraft] = useState<FieldOverrides>({});
   const [history, setHistory] = useState<Version[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -167,7 +169,10 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
               <Button type="primary" loading={saving} onClick={() => void save()}>保存</Button>
             </Space>
           </Space>
-          <Table<FieldRow> rowKey="fieldName" size="small" loading={!data} columns={columns} dataSource={data?.fields ?? []} pagination={false} scroll={{ x: 1400 }} />
+          {/* The fields scroll inside the window, so the table's scroll bar stays on screen. */}
+          <div ref={tableBox}>
+            <Table<FieldRow> rowKey="fieldName" size="small" loading={!data} columns={columns} dataSource={data?.fields ?? []} pagination={false} scroll={{ x: 1400, y: rowsHeight(box) ?? undefined }} />
+          </div>
         </div>
       );
 

@@ -12,6 +12,7 @@ import {
 import type { PlatformField, PlatformOptionsRef, PlatformTab, PlatformTablePageSchema } from '../../../common/schema/types';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
+import { rowsHeight, useListBox } from '../list-box';
 
 type Row = Record<string, unknown> & { children?: Row[] };
 interface Option { value: string | number | boolean; label: string; selectable?: boolean; children?: Option[] }
@@ -63,6 +64,7 @@ export function PlatformTableEditor({ schema, initialTab }: PlatformTableEditorP
 
 function PlatformTabView({ tab, options, onChanged }: { tab: PlatformTab; options: Options; onChanged: () => void }) {
   const [rows, setRows] = useState<Row[] | null>(null);
+  const { ref: tableBox, box } = useListBox(rows === null);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const rowKey = tab.rowKey ?? 'id';
@@ -118,7 +120,7 @@ function PlatformTabView({ tab, options, onChanged }: { tab: PlatformTab; option
       },
     })),
     {
-      title: '操作', key: '__ops', width: 140,
+      title: '操作', key: '__ops', width: 140, fixed: 'right' as const,
       render: (_: unknown, r: Row) => (r.__group ? null : (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setEditing({ row: r })}>编辑</Button>
@@ -138,9 +140,12 @@ function PlatformTabView({ tab, options, onChanged }: { tab: PlatformTab; option
         <Input.Search allowClear style={{ width: 280 }} placeholder={tab.searchPlaceholder ?? '搜索'} onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} />
         {tab.add !== false && <Button type="primary" onClick={() => setEditing({ row: null })}>新增{tab.title}</Button>}
       </Space>
-      <Table<Row> rowKey={rowKey} size="middle" loading={!rows} columns={columns} dataSource={shown} scroll={{ x: 'max-content' }}
-        pagination={tab.treeBy ? false : { pageSize: 20, showTotal: (n) => `共 ${n} 条` }}
-        expandable={tab.treeBy ? { defaultExpandAllRows: true } : undefined} key={tab.treeBy ? `tree-${shown.length}-${rows ? 1 : 0}` : 'flat'} />
+      {/* The rows scroll inside the window, so the table's scroll bar and pager stay on screen. */}
+      <div ref={tableBox}>
+        <Table<Row> rowKey={rowKey} size="middle" loading={!rows} columns={columns} dataSource={shown} scroll={{ x: 'max-content', y: rowsHeight(box) ?? undefined }}
+          pagination={tab.treeBy ? false : { pageSize: 20, showTotal: (n) => `共 ${n} 条` }}
+          expandable={tab.treeBy ? { defaultExpandAllRows: true } : undefined} key={tab.treeBy ? `tree-${shown.length}-${rows ? 1 : 0}` : 'flat'} />
+      </div>
       {editing && (
         <EditDialog tab={tab} row={editing.row} options={options} onClose={() => setEditing(null)}
           onSaved={async () => { setEditing(null); await load(); onChanged(); }} />

@@ -13,6 +13,7 @@ import { FeedbackBridge, feedback } from '../feedback';
 import { ListLayout } from '../ListLayout';
 import { ModuleTabs } from '../ModuleTabs';
 import { ReasonDialog } from '../ReasonDialog';
+import { rowsHeight, useListBox } from '../list-box';
 
 export interface TeamAdminEditorProps {
   schema: TeamAdminPageSchema;
@@ -87,6 +88,7 @@ export function TeamAdminEditor({ schema, onNavigate }: TeamAdminEditorProps) {
 function MembersTab({ options }: { options: Options }) {
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<Member[] | null>(null);
+  const { ref: tableBox, box } = useListBox(rows === null);
   const [busy, setBusy] = useState<number | null>(null);
   const load = useCallback(async () => {
     const d = await api.post<{ list: Member[] }>('/team-admin/members', { keyword: keyword || undefined, pageSize: 200 });
@@ -138,7 +140,11 @@ function MembersTab({ options }: { options: Options }) {
         <Input.Search allowClear placeholder="姓名 / 账号 / 手机号" style={{ width: 260 }} onSearch={(v) => setKeyword(v.trim())} />
         <Typography.Text type="secondary">共 {rows?.length ?? 0} 人；修改角色或禁用成员后，对方下一次操作即生效</Typography.Text>
       </Space>
-      <Table<Member> rowKey="id" size="small" loading={!rows} columns={columns} dataSource={rows ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+      {/* The rows scroll inside the window, so the table's scroll bar and pager stay on screen. */}
+      <div ref={tableBox}>
+        <Table<Member> rowKey="id" size="small" loading={!rows} columns={columns} dataSource={rows ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content', y: rowsHeight(box) ?? undefined }} />
+      </div>
     </>
   );
 }
@@ -217,7 +223,7 @@ function RolesTab({ options, onChanged }: { options: Options; onChanged: () => u
     { title: '数据范围', dataIndex: 'dataScopeName', width: 110 },
     { title: '成员数', dataIndex: 'memberCount', width: 80, align: 'right' },
     {
-      title: '操作', key: 'ops', width: 130,
+      title: '操作', key: 'ops', width: 130, fixed: 'right',
       render: (_, r) => (
         <Space>
           <Button type="link" size="small" onClick={() => open(r)}>编辑</Button>
@@ -293,7 +299,7 @@ function RequestsTab() {
     { title: status === 'refused' ? '拒绝原因' : '申请说明', dataIndex: 'remark' },
     { title: '状态', dataIndex: 'statusName', width: 90, render: (v: string) => <Tag color={v === '已通过' ? 'green' : v === '已拒绝' ? 'red' : 'orange'}>{v}</Tag> },
     ...(status === 'pending' ? [{
-      title: '操作', key: 'ops', width: 140,
+      title: '操作', key: 'ops', width: 140, fixed: 'right' as const,
       render: (_: unknown, r: JoinRequest) => (
         <Space>
           <Popconfirm title={`同意 ${r.applicant} 加入团队？`} onConfirm={() => decide(r, true)}><Button type="link" size="small" disabled={busy}>通过</Button></Popconfirm>

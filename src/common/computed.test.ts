@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyComputed, computeLines, failedCheck, holds } from './computed';
+import { applyComputed, computeLines, failedCheck, formChecks, holds } from './computed';
 import type { ColumnDef, FieldDef } from './schema/types';
 
 const fields: FieldDef[] = [
@@ -50,5 +50,24 @@ describe('computed fields', () => {
     expect(failedCheck(checks, { offsetPrice: 400 }, lines, { picked: { advance: { balancePrice: 400 } } })).toBeNull();
     expect(failedCheck(checks, { offsetPrice: 400 }, lines, { picked: { advance: { balancePrice: 400 } } }, true)).toBe('权重合计须为100');
     expect(holds('balancePrice > 0 && dueDate < today()', { balancePrice: 1, dueDate: '2026-11-01' }, [], { today: '2026-11-23' })).toBe(true);
+  });
+});
+
+describe('checks a form runs before it sends', () => {
+  const fields: FieldDef[] = [
+    { fieldName: 'settlePrice', titleName: '结算金额', fontendType: 'number' },
+    { fieldName: 'openOrders', titleName: '待结算订单数', fontendType: 'number', aggregate: { module: 'allocatePropOrders', op: 'count' } },
+  ] as FieldDef[];
+  const checks = [
+    { expr: 'settlePrice >= 0', message: '扣减金额不能超过结算金额' },
+    { expr: 'len(lines) == openOrders', message: '请把全部订单列入结算明细', on: 'submit' as const },
+  ];
+  it('leave out those reading a count only the server knows, and keep the rest', () => {
+    expect(formChecks(checks, fields).map((c) => c.message)).toEqual(['扣减金额不能超过结算金额']);
+    // A new settlement's form has no count yet: judged by it, a complete list of lines would be refused.
+    expect(failedCheck(checks, { settlePrice: 100 }, [{ orderCode: 'A' }], {}, true)).toBe('请把全部订单列入结算明细');
+    expect(failedCheck(formChecks(checks, fields), { settlePrice: 100 }, [{ orderCode: 'A' }], {}, true)).toBeNull();
+    expect(failedCheck(formChecks(checks, fields), { settlePrice: -1 }, [], {}, true)).toBe('扣减金额不能超过结算金额');
+    expect(formChecks(checks, [fields[0]])).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@
 // "totalPrice")`, `contractPrice - returnPrice`), then checks. The server stores what this computes and
 // ignores what a client sent; the drawer shows the same live.
 import Big from 'big.js';
-import { evalExpr } from './expr';
+import { compileExpr, evalExpr } from './expr';
 import type { CheckRule, ColumnDef, FieldDef } from './schema/types';
 
 export interface ComputeContext {
@@ -63,6 +63,17 @@ export function failedCheck(checks: CheckRule[] | undefined, data: Row, lines: R
     if (c.expr && !evalExpr(c.expr, scopeOf(data, lines, ctx))) return c.message;
   }
   return null;
+}
+
+/**
+ * The checks a form can run before it sends: those that read no aggregate field (待结算订单数 counts other records
+ * and is known only once the server has counted them at save; a form would judge by a missing or stale count).
+ * The server runs them all.
+ */
+export function formChecks(checks: CheckRule[] | undefined, fields: FieldDef[]): CheckRule[] {
+  const counted = new Set(fields.filter((f) => f.aggregate).map((f) => f.fieldName));
+  if (!counted.size) return checks ?? [];
+  return (checks ?? []).filter((c) => !c.expr || !compileExpr(c.expr).identifiers.some((n) => counted.has(n)));
 }
 
 /** Evaluates a rule's expression over a record (row highlighting, effects' conditions). */

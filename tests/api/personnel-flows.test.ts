@@ -182,7 +182,7 @@ describe.each(testDialects())('personnel flows on $name', (dialect) => {
     // A 工资 payable of the month's net pay, with no partner.
     const payable = (await list('financialPayables', boss, [{ field: 'sourceCode', operator: 'eq', value: sheet.data.code }])).list;
     expect(payable).toHaveLength(1);
-    expect(payable[0]).toMatchObject({ payableTypeName: '工资', payablePrice: paid.netPrice, balancePrice: paid.netPrice, payStage: '未付款', sourceType: '工资表' });
+    expect(payable[0]).toMatchObject({ payableTypeName: '工资', payablePrice: paid.netPrice, balancePrice: paid.netPrice, payStage: '未付款', sourceType: '工资表', payeeName: '本公司员工（工资）' });
     // The advance is repaid from the wage (已还清, a 工资扣回 line of 800).
     const repaid = (await get('advanceManage', adv.data.id)).data;
     expect(repaid).toMatchObject({ stage: '已还清', balancePrice: 0 });

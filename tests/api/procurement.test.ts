@@ -85,6 +85,14 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     const [payable] = await bySource('financialPayables', req.code);
     expect(payable).toMatchObject({ status: '已通过', data: { partnerId: senlin, payableTypeName: '材料款', payablePrice: 3570, advancePaidPrice: 1071, balancePrice: 2499, payStage: '未付款', prepayCode: pre.code } });
     expect(await getRecord(t, 'financialPrepay', pre.id, boss)).toMatchObject({ stage: '已核销' });
+    // The payable follows its purchase: even the owner may not edit or delete it by hand, and no row offers it.
+    expect(payable.data.payeeName).toBe('东莞市森林板材有限公司');
+    const refused = `应付单${payable.code}由采购单生成，不能修改`;
+    expect(await t.call('POST', api('financialPayables', 'update'), { ...(await getRecord(t, 'financialPayables', payable.id, boss)), dueDate: '2031-06-30' }, boss)).toMatchObject({ status: 409, message: refused });
+    expect(await t.call('POST', api('financialPayables', 'delete'), { ids: [payable.id] }, boss)).toMatchObject({ status: 409 });
+    const listed = (await t.call('POST', api('financialPayables', 'page'), { pageNum: 1, pageSize: 5, keyword: payable.code }, boss)).data.list;
+    expect(listed.find((r: Row) => r.id === payable.id).actions).not.toEqual(expect.arrayContaining(['edit']));
+    expect(listed.find((r: Row) => r.id === payable.id).actions).not.toContain('delete');
 
     // Re-sending 到货入库 changes nothing.
     expect((await stage('procureProcess', req.id, 'receive', { warehouseId: wh.id, arrivalDate: '2031-04-08', lines: [{ arriveQuantity: 30 }, { arriveQuantity: 20 }] })).status).toBe(409);

@@ -231,12 +231,14 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
     // 结清 only once the receivable is collected in full.
     expect(await stage('propSettlement', js.id, 'clear')).toMatchObject({ status: 400, message: '应收单尚未全部回款，不能结清' });
     await stageOk('financialReceivable', sk.id, 'collect', { receiveDate: '2031-06-20', receivePrice: 400.5, receiveMethod: d('paymentMethod', '银行转账') });
+    // Each collection shows on the settlement at once (已回款, 未结余额), not only when it is next saved.
+    expect(await getRecord(t, 'propSettlement', js.id, boss)).toMatchObject({ settleStage: '已确认', returnPrice: 400.5, balancePrice: 20000 });
     expect(await stage('propSettlement', js.id, 'clear')).toMatchObject({ status: 400, message: '应收单尚未全部回款，不能结清' });
     await stageOk('financialReceivable', sk.id, 'collect', { receiveDate: '2031-07-01', receivePrice: 20000, receiveMethod: d('paymentMethod', '银行转账') });
     expect(await getRecord(t, 'financialReceivable', sk.id, boss)).toMatchObject({ collectStage: '已回款', balancePrice: 0 });
-    await stageOk('propSettlement', js.id, 'clear');
-    expect((await stage('propSettlement', js.id, 'clear')).status).toBe(409);
+    // Collected in full, the settlement clears itself (its auto stage); 结清 by hand is then refused as done.
     expect(await getRecord(t, 'propSettlement', js.id, boss)).toMatchObject({ settleStage: '已结清', returnPrice: 20400.5, balancePrice: 0 });
+    expect((await stage('propSettlement', js.id, 'clear')).status).toBe(409);
   });
 
   it('refuses jumps: packing an order not yet inspected, completing a packing list whose order moved on, settling a project with nothing shipped', async () => {

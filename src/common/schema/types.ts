@@ -556,6 +556,12 @@ export interface EntityDef {
   readOnly?: boolean;
   /** false: records only effects make; users change them and take their stage actions but never add one. */
   addable?: boolean;
+  /**
+   * Records another record's effect made (an 应付单 of a purchase, a payroll) follow their source: no one edits or
+   * deletes them by hand, while their stage actions and the effects of later documents still move them. Records
+   * people add themselves stay editable.
+   */
+  generatedReadOnly?: boolean;
   /** A read-only list of another module's records (with this list's own columns, drawer and visibleWhen). */
   viewOf?: string;
   /**

@@ -15,7 +15,7 @@ import { formatDate } from '../../common/rules/format';
 import { LINES_KEY } from '../../common/rules/constants';
 import { ApprovalMessages, DraftMessages, Messages } from '../../common/rules/messages';
 import { validateRecord } from '../../common/rules/record';
-import { applyComputed, computeLines, failedCheck, holds } from '../../common/computed';
+import { applyComputed, computeLines, failedCheck, formChecks, holds } from '../../common/computed';
 import { onPicked, pickedOf } from './fields/picked-store';
 import { RecordStatus } from '../../common/record-status';
 import { ApprovalTimeline } from './ApprovalTimeline';
@@ -177,7 +177,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
       return;
     }
     // The page's record rules (e.g. 冲借支金额 ≤ 借支单未还金额), as the server will check them.
-    const broken = failedCheck(checks, v, (v[LINES_KEY] as Record<string, unknown>[]) ?? [], { picked: pickedOf(form), today: todayInChina() }, mode === 'submit');
+    const broken = failedCheck(formChecks(checks, config.fields), v, (v[LINES_KEY] as Record<string, unknown>[]) ?? [], { picked: pickedOf(form), today: todayInChina() }, mode === 'submit');
     if (broken) {
       feedback.message.error(broken);
       return;

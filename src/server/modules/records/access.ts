@@ -7,6 +7,12 @@ import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { stageActionCode, stageActionsFor, stageLocked } from './stages';
 
+/**
+ * The data key the server sets on a record another record's effect made and took into effect at once (never a
+ * client: a form's keys are its fields'), read by generatedReadOnly pages.
+ */
+export const GENERATED = '$generated';
+
 export interface Caller {
   userId: number;
   isAdmin: boolean;
@@ -51,10 +57,16 @@ export function changeableFields(m: ModuleSchema, row: RowFacts, c: Caller): Set
   return new Set(namedBy(m, row, c).flatMap((e) => e.fields));
 }
 
-/** 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too, unless their stage is locked. */
+/** Made by another record's effect on a page whose generated records follow their source (generatedReadOnly). */
+const followsSource = (m: ModuleSchema, row: RowFacts) => !!m.schema.generatedReadOnly && row.data[GENERATED] === true;
+
+/**
+ * 待提交, 已驳回 and 已撤回 may change; in a module without approval, saved (已通过) records too, unless their stage is
+ * locked or the record follows the source that made it.
+ */
 function changeableState(m: ModuleSchema, row: RowFacts) {
   const byStatus = EDITABLE_STATUSES.includes(row.status) || (!hasApproval(m) && row.status === RecordStatus.approved);
-  return byStatus && !stageLocked(m, row.data);
+  return byStatus && !stageLocked(m, row.data) && !followsSource(m, row);
 }
 
 export async function callerOf(trx: TenantTx, tenant: string, userId: number, permissions: string[], isAdmin?: boolean): Promise<Caller> {
@@ -72,6 +84,9 @@ export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string
   // Deleting stays with the creator and the admins; editableBy users may edit and submit.
   const allowed = verb === '删除' ? row.created_by === c.userId || c.isAdmin : mayChange(m, row, c);
   if (!allowed) throw forbidden(`只有创建人或团队管理员可以${verb}该单据`);
+  if (verb !== '提交' && followsSource(m, row)) {
+    throw conflict(`${m.schema.drawer?.title ?? m.schema.title}${row.code ?? ''}由${String(row.data.sourceType ?? '其他单据')}生成，不能${verb}`);
+  }
   if (verb === '提交' ? !EDITABLE_STATUSES.includes(row.status) : !changeableState(m, row)) {
     const stage = m.schema.stages ? row.data[m.schema.stages.field ?? 'stage'] : undefined;
     const what = stage && stageLocked(m, row.data) ? `${String(stage)}` : row.status;

@@ -19,7 +19,7 @@ import { attachLabels } from './labels';
 import { checkUploads, filesToHold } from './uploads';
 import { holdFiles } from './held-files';
 import { holdKeys, holdPeriods } from './unique';
-import { assertMayChange, changeableFields, hasApproval, refuseOtherFields, type Caller } from './access';
+import { assertMayChange, changeableFields, GENERATED, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields } from './pickers';
 import { settleStored } from './settle';
@@ -203,6 +203,8 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // taken: then the count waits for the end, as before. A draft is counted in the statement that stores it.
   const follows = effective || !!opts.submit;
   // The same request running at once: the key's unique index refuses the second (before any effect).
+  // Made by another record's effect and in force at once: it follows its source (see generatedReadOnly).
+  if (opts.fromEffect && opts.effective) clean.data[GENERATED] = true;
   const row = await insertNumbered(trx, ctx.tenant, m.schema.module, {
     prefix: (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, day: dayStamp(codeMoment(ctx.today)),
     status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey, count: !follows,

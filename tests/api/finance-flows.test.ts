@@ -32,7 +32,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     outsider = await t.login('other', 'secret123');
     await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' } }, outsider);
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['dept', 'expenseType', 'advanceType', 'partnerType', 'incomeType', 'paymentMethod', 'prepayType', 'payableType'], staff)).data;
+      ['dept', 'expenseType', 'advanceType', 'partnerType', 'incomeType', 'paymentMethod', 'prepayType', 'payableType', 'companyAccount'], staff)).data;
   });
   afterAll(async () => t?.close());
 
@@ -53,7 +53,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     ok(r);
     const approved = await approve('advanceManage', r.data.id);
     expect(approved.status).toBe('已通过');
-    const paid = await t.call('POST', api('advanceManage', 'stage'), { id: r.data.id, action: 'pay', values: { payDate: today, payAccount: '招商银行基本户' } }, lisi);
+    const paid = await t.call('POST', api('advanceManage', 'stage'), { id: r.data.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, lisi);
     ok(paid);
     expect(paid.data).toMatchObject({ stage: '已支付', balancePrice: Number((over as any).loanPrice ?? 3000) });
     return paid.data;
@@ -176,7 +176,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     const late = await t.call('POST', api('advanceManage', 'add'), { ...advance({ applicantId: ids.lisi, expectedRepayDate: addDays(-1) }), submit: true }, lisi);
     ok(late);
     expect((await approve('advanceManage', late.data.id)).status).toBe('已通过');
-    ok(await t.call('POST', api('advanceManage', 'stage'), { id: late.data.id, action: 'pay', values: { payDate: addDays(-20), payAccount: '现金' } }, lisi));
+    ok(await t.call('POST', api('advanceManage', 'stage'), { id: late.data.id, action: 'pay', values: { payDate: addDays(-20), payAccount: d('companyAccount', '现金') } }, lisi));
     const blocked = await t.call('POST', api('advanceManage', 'add'), advance({ applicantId: ids.lisi }), lisi);
     expect(blocked).toMatchObject({ status: 400, message: '您有逾期未还的借支，请先归还后再申请' });
     // …also on submitting a draft saved before it became overdue.
@@ -198,7 +198,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
     const approved = await approve('financialReceivable', r.data.id);
     expect(approved).toMatchObject({ status: '已通过', collectStage: '未回款' });
     const collect = (price: number) => t.call('POST', api('financialReceivable', 'stage'), {
-      id: r.data.id, action: 'collect', values: { receiveDate: today, receivePrice: price, receiveMethod: d('paymentMethod', '银行转账'), receiveAccount: '招商银行基本户' },
+      id: r.data.id, action: 'collect', values: { receiveDate: today, receivePrice: price, receiveMethod: d('paymentMethod', '银行转账'), receiveAccount: d('companyAccount', '基本户') },
     }, lisi);
     const one = await collect(3000);
     ok(one);
@@ -231,7 +231,7 @@ describe.each(testDialects())('finance flows on $name', (dialect) => {
       lines: [{ itemName: '铰链', quantity: 200, unitPrice: 15, payablePrice: 3000 }, { itemName: '拉手', quantity: 100, unitPrice: 50, payablePrice: 5000 }],
     });
     expect((await t.call('POST', api('financialPayables', 'add'), payable(pre.data.code), boss)).message).toBe('抵扣预付单不存在或不可选');
-    ok(await t.call('POST', api('financialPrepay', 'stage'), { id: pre.data.id, action: 'pay', values: { payDate: today, payAccount: '招商银行基本户' } }, lisi));
+    ok(await t.call('POST', api('financialPrepay', 'stage'), { id: pre.data.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, lisi));
     // Another partner cannot deduct it.
     expect((await t.call('POST', api('financialPayables', 'add'), payable(pre.data.code, other.id), boss)).message).toBe('抵扣预付单不存在或不可选');
     const p = await t.call('POST', api('financialPayables', 'add'), { ...payable(pre.data.code), payablePrice: 1, balancePrice: 1, paidPrice: 7999 }, boss);

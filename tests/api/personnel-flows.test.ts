@@ -28,7 +28,7 @@ describe.each(testDialects())('personnel flows on $name', (dialect) => {
     const uid = async (u: string) => (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     ids = { boss: await uid('demo'), staff: await uid('zhangsan'), lisi: await uid('lisi'), hr: await uid('zhaomin') };
     dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
-      ['hrApplyType', 'leaveType', 'kpiIndicator', 'advanceType', 'dept'], staff)).data;
+      ['hrApplyType', 'leaveType', 'kpiIndicator', 'advanceType', 'dept', 'companyAccount'], staff)).data;
   });
   afterAll(async () => t?.close());
 
@@ -135,7 +135,7 @@ describe.each(testDialects())('personnel flows on $name', (dialect) => {
     }, staff);
     ok(adv);
     expect((await approve('advanceManage', adv.data.id)).status).toBe('已通过');
-    ok(await t.call('POST', api('advanceManage', 'stage'), { id: adv.data.id, action: 'pay', values: { payDate: today, payAccount: '基本户' } }, lisi));
+    ok(await t.call('POST', api('advanceManage', 'stage'), { id: adv.data.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, lisi));
 
     const sheet = await t.call('POST', api('payrollSettingSheet', 'generate'), { key: 'generate', values: { month: MONTH } }, hr);
     ok(sheet);

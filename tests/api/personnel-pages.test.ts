@@ -80,6 +80,30 @@ describe.each(testDialects())('personnel pages on $name', (dialect) => {
       ok(await t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: '110105198001010016', jobNo: 'T005' }), hr));
     });
 
+    it('a blank 工号 is numbered by the server, one past the highest in use, never twice when saved at once', async () => {
+      // Valid ID numbers (GB 11643 check character) of people born on the given day.
+      const idOf = (born: string) => {
+        const body = `110105${born}031`;
+        const sum = [...body].reduce((n, c, i) => n + Number(c) * [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2][i], 0);
+        return body + '10X98765432'[sum % 11];
+      };
+      const [a, b] = await Promise.all([
+        t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: idOf('19880101'), jobNo: '', mobile: '13900003331' }), hr),
+        t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: idOf('19880102'), jobNo: undefined, mobile: '13900003332' }), hr),
+      ]);
+      ok(a);
+      ok(b);
+      const numbers = [a.data.jobNo, b.data.jobNo].map((n: string) => Number(/^YG(\d{3})$/.exec(n)![1])).sort((x, y) => x - y);
+      // The demo's staff hold YG001–YG023.
+      expect(numbers[0]).toBeGreaterThan(23);
+      expect(numbers[1]).toBe(numbers[0] + 1);
+      // A typed one is kept; cleared on edit, the next number is given.
+      const typed = await t.call('POST', api('employeeFiles', 'add'), file({ idCardNo: idOf('19880103'), jobNo: 'WX-7', mobile: '13900003333' }), hr);
+      expect(typed.data.jobNo).toBe('WX-7');
+      ok(await t.call('POST', api('employeeFiles', 'update'), { ...typed.data, jobNo: '' }, hr));
+      expect((await get('employeeFiles', typed.data.id)).jobNo).toBe(`YG${String(numbers[1] + 1).padStart(3, '0')}`);
+    });
+
     it('a contract ending within 30 days shows in red, unless the employee has left', () => {
       const schema = JSON.parse(fs.readFileSync('schemas/personnel/employeeFiles.json', 'utf8'));
       const when = schema.list.rowStyles[0].when as string;

@@ -18,7 +18,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
   let dict: Record<string, any[]>;
 
   beforeAll(async () => {
-    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'materialCategory', 'procureType', 'prepayType', 'paymentMethod', 'invoiceType']));
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'materialCategory', 'procureType', 'prepayType', 'paymentMethod', 'invoiceType', 'companyAccount']));
   });
   afterAll(async () => t?.close());
 
@@ -62,7 +62,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     }, staff);
     expect((await t.call('POST', api('financialPrepay', 'submit'), { id: pre.id }, staff)).status).toBe(200);
     await approveAll(t, 'financialPrepay', pre.id, [boss, lisi]);
-    expect((await stage('financialPrepay', pre.id, 'pay', { payDate: '2031-04-01', payAccount: '招商银行基本户' }, lisi)).status).toBe(200);
+    expect((await stage('financialPrepay', pre.id, 'pay', { payDate: '2031-04-01', payAccount: d('companyAccount', '基本户') }, lisi)).status).toBe(200);
 
     // 下单: the supplier must be an admitted supplier; a customer or a made-up id is refused.
     expect(await stage('procureProcess', req.id, 'order', { supplierId: await partnerId('金缘珠宝'), orderDate: '2031-04-01' })).toMatchObject({ status: 400, message: '供应商不存在或不可选' });

@@ -64,6 +64,14 @@ describe.each(testDialects())('prop orders on $name', (dialect) => {
       workshopName: '木工一车间（测试）', workshopType: d('workshopType', '木工'), leaderId: (await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id, enabled: true,
     });
 
+    // A project offers only its customer's props: another customer's is refused on its line.
+    const other = await makeProp('眼镜展柜（测试）', 3000, await partnerId('臻彩化妆品'));
+    const refused = await t.call('POST', api('propProject', 'add'), {
+      projectName: '串客户道具（测试）', customerId: jinyuan, processCode: await propProcessCode(t), deliveryDate: '2031-06-30', lines: [{ propId: other.id, quantity: 1 }],
+    }, boss);
+    expect(refused.status, refused.message).toBe(400);
+    expect(refused.message).toMatch(/^第1行道具/);
+
     // The project: the first line's price comes from the prop's standard price; 合同金额 = Σ lines.
     const project = await approvedProject(jinyuan, [
       { propId: island.id, quantity: 4, storeName: '湖滨银泰店', requireDate: '2031-06-20' },

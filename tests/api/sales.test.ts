@@ -25,7 +25,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
   const today = todayInChina();
 
   beforeAll(async () => {
-    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'stockInType', 'materialCategory', 'partnerType', 'customerLevel', 'settlementMethod', 'paymentMethod', 'incomeType']));
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['warehouseType', 'unit', 'stockInType', 'materialCategory', 'partnerType', 'customerLevel', 'settlementMethod', 'paymentMethod', 'incomeType', 'companyAccount']));
     customer = await add('partnerInfo', { partnerName: '杭州银泰百货（销售测试）', partnerType: [d('partnerType', '客户')], customerLevel: d('customerLevel', '重点客户'),
       contactName: '王经理', contactPhone: '13912345678', submit: true });
     supplier = await add('partnerInfo', { partnerName: '东莞某板材（销售测试）', partnerType: [d('partnerType', '供应商')], contactName: '李', contactPhone: '13912345679', submit: true });
@@ -182,7 +182,7 @@ describe.each(testDialects())('sales to receivable on $name', (dialect) => {
     expect(await docsOf(s.code, 'financialReceivable')).toHaveLength(1);
 
     // 回款 registered on the receivable follows to the sale.
-    const pay = { receiveDate: today, receiveMethod: d('paymentMethod', '银行转账'), receiveAccount: '招商银行基本户 尾号 6688' };
+    const pay = { receiveDate: today, receiveMethod: d('paymentMethod', '银行转账'), receiveAccount: d('companyAccount', '基本户') };
     const c1 = await stage('financialReceivable', rec.id, 'collect', { ...pay, receivePrice: 300 }, lisi);
     expect(c1.status, c1.message).toBe(200);
     expect(await getRecord(t, 'financialReceivable', rec.id, boss)).toMatchObject({ returnPrice: 300, balancePrice: 502.5, collectStage: '部分回款' });

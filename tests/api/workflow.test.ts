@@ -31,7 +31,7 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
     ids = { boss: await userId('demo'), staff: await userId('zhangsan'), lisi: await userId('lisi') };
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType', 'teamRoles'], staff)).data;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType', 'teamRoles', 'companyAccount'], staff)).data;
   });
   afterAll(async () => t?.close());
 
@@ -103,12 +103,14 @@ describe.each(testDialects())('approval workflow on $name', (dialect) => {
     expect((await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: 'cc' }, staff)).data.list.map((x: any) => x.id)).not.toContain(r.id);
 
     // 支付 asks for its fields, needs reimburseManage:pay, and two concurrent clicks pay once.
-    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: '基本户' } }, staff)).status).toBe(403);
-    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payAccount: '基本户' } }, lisi))).toMatchObject({ status: 400, message: '支付日期不能为空' });
-    const both = await Promise.all([1, 2].map(() => t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: '招商银行基本户' } }, lisi)));
+    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, staff)).status).toBe(403);
+    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payAccount: d('companyAccount', '基本户') } }, lisi))).toMatchObject({ status: 400, message: '支付日期不能为空' });
+    // The account is one of the company's (公司账户): a typed one is refused.
+    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: '随便写的账户' } }, lisi)).status).toBe(400);
+    const both = await Promise.all([1, 2].map(() => t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, lisi)));
     expect(both.map((x) => x.status).sort()).toEqual([200, 409]);
     const paid = await get(r.id, lisi);
-    expect(paid).toMatchObject({ stage: '已支付', payDate: today, payAccount: '招商银行基本户' });
+    expect(paid).toMatchObject({ stage: '已支付', payDate: today, payAccount: d('companyAccount', '基本户'), payAccountName: '基本户' });
     expect(paid.actions).not.toContain('pay');
     const timeline = await steps(r.id);
     expect(timeline.map((s: any) => s.operationName)).toEqual(['submit', 'agree', 'agree', 'stage']);

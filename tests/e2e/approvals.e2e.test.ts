@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, signIn, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
-import { confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
+import { choose, confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
 import { dictItemId } from '../helpers/test-app';
 
 
@@ -157,7 +157,8 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await poll(() => dialog.innerText()).toContain('付款账户不能为空');
     await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').fill('2026-11-21');
     await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').press('Enter');
-    await dialog.locator('.ant-formily-item', { hasText: '付款账户' }).locator('input').fill('招商银行基本户 尾号 6688');
+    // The account is one of the company's (公司账户 in 财务字典), picked, not typed.
+    await choose(lisi, dialog.locator('.ant-formily-item', { hasText: '付款账户' }), '基本户');
     await shot(lisi, 'approvals-03-pay-dialog');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -165,7 +166,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     // Paid: no 支付 any more, and the drawer shows what was recorded and the stage change in the timeline.
     expect(await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).count()).toBe(0);
     await rowOf(lisi, '老板自己的打车费').locator('td').last().getByText('查看').click();
-    await poll(() => drawerOf(lisi).locator('.yg-stage-details').innerText()).toContain('招商银行基本户 尾号 6688');
+    await poll(() => drawerOf(lisi).locator('.yg-stage-details').innerText()).toContain('基本户');
     await poll(() => steps(lisi)).toEqual(expect.arrayContaining([expect.stringContaining('李四 支付（待支付 → 已支付')]));
     await drawerOf(lisi).locator('.yg-approval-step').last().scrollIntoViewIfNeeded();
     await shot(lisi, 'approvals-04-paid-drawer');

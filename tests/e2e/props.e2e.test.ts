@@ -84,8 +84,9 @@ describe.skipIf(!HAS_CHROMIUM)('a prop order walked end to end in Chromium', () 
     // The lists open on this month (by 交付日期, 计划完工, 打包日期…): the walk's dates are today's.
     const today = new Date().toISOString().slice(0, 10);
     // An approved project of one line (one of the library's priced props) makes the order, 待分配.
-    const prop = (await ok('POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
+    // A project offers the props of its customer.
     const customer = (await ok('POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
+    const prop = (await ok('POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled && Number(r.customerId) === Number(customer));
     const project = await ok('POST', '/api/data/propProject/add', {
       projectName: '浏览器走查项目', customerId: customer, processCode: await simplePropProcess(call), deliveryDate: today, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,

@@ -149,6 +149,11 @@ export interface FieldDef {
   compute?: { expr: string };
   /** Read from other records on every save and settle (read-only in the form); see AggregateDef. */
   aggregate?: AggregateDef;
+  /**
+   * A text field the server fills when it is left blank: prefix + the team's next number of this field (工号 YG001,
+   * YG002…), one past the highest in use. `digits`: the number's width (default 3).
+   */
+  autoNumber?: { prefix: string; digits?: number };
   /** Shown only when another field has a value; a hidden field is neither required nor stored. */
   dependOn?: FieldCondition;
   /**

@@ -25,6 +25,7 @@ import * as m023 from './migrations/023_keyword_inline';
 import * as m024 from './migrations/024_record_search_text';
 import * as m026 from './migrations/026_least_privilege_roles';
 import * as m027 from './migrations/027_record_files';
+import * as m028 from './migrations/028_company_accounts';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '024_record_search_text': m024,
   '026_least_privilege_roles': m026,
   '027_record_files': m027,
+  '028_company_accounts': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,7 @@ import { enterInitialStage } from './stages';
 import { failedNoneCheck, loadLinePicks, loadPicked, loadPickedOf, pickerFields } from './pickers';
 import { settleStored } from './settle';
 import { loadAggregates } from './aggregates';
+import { withAutoNumbers } from './auto-numbers';
 import { lookupTeams } from './team-lookup';
 import { callerRefs } from './visibility';
 import type { RefContext } from '../../../common/rules/conditions';
@@ -190,7 +191,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
   // The caller's department and refs, read once for the defaults and the rules.
   const refs = await callerRefs(trx, ctx.tenant, userId, sc.today);
-  const withDefaults = applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined });
+  const withDefaults = await withAutoNumbers(trx, ctx.tenant, m, applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined }), true);
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect, undefined, refs);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
@@ -242,7 +243,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;
   // A record another's effect made keeps the source it names (来源单号), whatever a client sends: what its source
   // counts of it (a purchase's 入库单 still waiting) reads it.
-  const sent = 'sourceCode' in body && await madeByEffect(trx, ctx, m, row.id) ? { ...body, sourceCode: row.data.sourceCode } : body;
+  const sent = await withAutoNumbers(trx, ctx.tenant, m, 'sourceCode' in body && await madeByEffect(trx, ctx, m, row.id) ? { ...body, sourceCode: row.data.sourceCode } : body, false);
   const clean = await prepared(trx, ctx, sc, m, sent, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
   const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));

@@ -158,13 +158,17 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     // 帮助: the page's own text until the team writes one.
     await lisi.locator('.yg-module-tabs [role=button]', { hasText: '帮助' }).click();
     await poll(() => lisi.locator('.yg-help-panel').innerText()).toContain('员工因出差、采购等预先向公司借款');
-    // 李四's payment requests (付款申请, a nested list of 应付管理) open in their own drawer from the portal.
+    // 李四's payment requests (付款申请, a nested list of 应付管理) open from the portal in the approval dialog: his own
+    // application has no task of his, so it reads 详情：… with its form and only 关闭.
     await lisi.goto(`${base()}/`);
     await poll(() => lisi.title()).toBe('首页 - 易管'); // the menu's name for / wins
     await lisi.getByRole('tab', { name: /我的申请/ }).click();
     const row = lisi.locator('.yg-work-panel tr.ant-table-row', { hasText: '付款申请' }).first();
     await row.locator('a').first().click();
-    await poll(() => lisi.locator('.ant-drawer-title:visible').innerText()).toContain('付款申请');
+    const details = lisi.locator('.yg-approval-dialog .ant-modal-content');
+    await poll(() => details.locator('.ant-modal-title').innerText()).toMatch(/^详情：付款申请/);
+    await poll(() => details.innerText()).toContain('申请金额');
+    expect(await details.locator('.ant-modal-footer button').allInnerTexts()).toEqual([expect.stringMatching(/^关\s*闭$/)]);
     await shot(lisi, 'navigation-portal-nested-form');
   });
 });

@@ -131,7 +131,11 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await todo.locator('.ant-table-tbody tr', { hasText: code }).waitFor();
     await shot(boss, 'reimburse-03-portal-todo');
     await todo.getByText(code).click();
-    const d = drawerOf(boss);
+    // The to-do opens the approval dialog: the form read-only, 驳回 / 取消 / 同意 and 审批动态.
+    const d = boss.locator('.yg-approval-dialog .ant-modal-content');
+    await poll(() => d.innerText()).toContain('审批动态');
+    expect(await d.locator('.ant-modal-title').innerText()).toContain(code);
+    await shot(boss, 'reimburse-03b-approval-dialog');
     await d.getByRole('button', { name: /驳\s*回/ }).click();
     const reason = boss.locator('.ant-modal-content:visible', { hasText: '请输入原因' });
     await reason.getByRole('button', { name: /确\s*定/ }).click();
@@ -157,7 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
       await approver.goto(`${server.url}/`);
       const list = approver.locator('.yg-work-panel');
       await list.getByText(code).click();
-      await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+      await approver.locator('.yg-approval-dialog .ant-modal-content').getByRole('button', { name: /同\s*意/ }).click();
       await approver.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
       await poll(() => toastText(approver)).toContain('已同意');
     }

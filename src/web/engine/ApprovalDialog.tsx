@@ -16,11 +16,13 @@ export interface ApprovalDialogProps {
   width?: number;
   onClose: () => void;
   onSuccess?: () => void;
+  /** An approval the server refused (the record moved on meanwhile): the caller shows it as it is now. */
+  onApprovalFailed?: () => void;
   children?: ReactNode;
 }
 
-export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess, children }: ApprovalDialogProps) {
-  const a = useApproval(formId, open, () => { onSuccess?.(); onClose(); });
+export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess, onApprovalFailed, children }: ApprovalDialogProps) {
+  const a = useApproval(formId, open, () => { onSuccess?.(); onClose(); }, onApprovalFailed);
   const footer = !a.loaded ? null : a.task ? (
     <>
       <Button danger onClick={() => a.openReason('reject')}>{Messages.reject}</Button>
@@ -33,6 +35,7 @@ export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess,
   return (
     <>
       <Modal
+        className="yg-approval-dialog"
         open={open}
         width={width ?? DRAWER_WIDTH}
         onCancel={onClose}

@@ -9,6 +9,7 @@ export { SideDrawer, type SideDrawerProps } from './SideDrawer';
 export { ReasonDialog, type ReasonDialogProps } from './ReasonDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { ApprovalDialog, type ApprovalDialogProps } from './ApprovalDialog';
+export { RecordView } from './RecordView';
 export { ApprovalTimeline } from './ApprovalTimeline';
 export { SectionHeader, type SectionHeaderProps } from './SectionHeader';
 export { DetailPopover } from './DetailPopover';

@@ -1,9 +1,10 @@
-// The portal's work lists: 我的待办 and 我的申请 with their counts. A row opens its form in the module's
-// drawer (read-only), where the approval footer (同意/驳回/撤回) and 审批动态 come from the engine.
+// The portal's work lists: 我的待办 and 我的申请 with their counts. A row opens its form read-only in the approval
+// dialog: with a task of the caller's it offers 驳回 / 取消 / 同意, else it reads 详情：… with 关闭 only; 审批动态
+// below the form either way. Changing or withdrawing a form is done on its module's page.
 import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Card, Empty, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PageModuleContext, SideDrawer } from '../../../engine';
+import { ApprovalDialog, PageModuleContext, RecordView } from '../../../engine';
 import { DataProviderContext } from '../../../api/data-provider';
 import { httpDataProvider } from '../../../api/http-provider';
 import { formatDate, formatMoney } from '../../../../common/rules/format';
@@ -16,7 +17,7 @@ import { portalApi, type WorkPage, type WorkRow } from './portal-api';
 type Which = 'todo' | 'apply';
 const EMPTY: WorkPage = { list: [], total: 0 };
 
-interface Open { schema: PageSchema; record: Record<string, unknown> }
+interface Open { schema: PageSchema; record: Record<string, unknown>; title: string }
 
 /** The page (or nested entity) schema whose drawer shows a portal row's form. */
 export async function formSchemaOf(row: Pick<WorkRow, 'module' | 'page'>): Promise<PageSchema | undefined> {
@@ -54,7 +55,7 @@ export function WorkPanel() {
     const schema = await formSchemaOf(row);
     if (!schema) return void message.error('该单据所在的页面不存在');
     const record = await httpDataProvider.getOne({ module: row.module, id: row.formId });
-    setOpen({ schema, record });
+    setOpen({ schema, record, title: `${row.moduleName} ${row.code}` });
   };
 
   const columns: ColumnsType<WorkRow> = [
@@ -89,15 +90,15 @@ export function WorkPanel() {
       {open?.schema.drawer && (
         <DataProviderContext.Provider value={httpDataProvider}>
           <PageModuleContext.Provider value={open.schema.module}>
-              <SideDrawer
+              <ApprovalDialog
                 open
-                readOnly
-                config={open.schema.drawer}
-                record={open.record as Record<string, unknown> & { id: number }}
+                title={open.title}
+                formId={open.record.id as number}
+                width={open.schema.drawer.width}
                 onClose={() => setOpen(null)}
-                onSuccess={() => { setOpen(null); void load(); }}
+                onSuccess={() => void load()}
                 onApprovalFailed={() => {
-                  // Refused (the record changed meanwhile): the lists and the drawer show it as it is now.
+                  // Refused (the record changed meanwhile): the lists and the form show it as it is now.
                   void load();
                   const shown = open.record;
                   httpDataProvider.getOne({ module: open.schema.module, id: shown.id as number }).then(
@@ -105,7 +106,9 @@ export function WorkPanel() {
                     () => undefined,
                   );
                 }}
-              />
+              >
+                <RecordView config={open.schema.drawer} record={open.record} />
+              </ApprovalDialog>
           </PageModuleContext.Provider>
         </DataProviderContext.Provider>
       )}

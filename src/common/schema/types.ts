@@ -410,6 +410,11 @@ export interface ListConfig {
   selection?: boolean;
   index?: boolean;
   treeIndex?: boolean;
+  /**
+   * Rows as a tree: a row whose `parentField` (a picker of the same module) names another row of the page is shown
+   * under it, expandable (a kit's parts under the kit); with `treeIndex` numbered 1, 1.1, 1.2…
+   */
+  rowTree?: { parentField: string };
   actions?: ButtonDef[];
   operations?: ButtonDef[];
   operationWidth?: number;

@@ -24,7 +24,7 @@ import { SearchForm } from './SearchForm';
 import { DEFAULT_PAGE_SIZE, tableHeight } from './constants';
 import { resolveCell } from './columns/registry';
 import { cellValue } from './columns/types';
-import { treeIndexLabels } from './row-index';
+import { nestRows, treeIndexLabels } from './row-index';
 import { useListExport } from './excel/ExportProgress';
 
 export interface DataListProps {
@@ -113,7 +113,9 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     return () => { live = false; };
   }, [provider, module, page, pageSize, sorters, filters, categoryId, tab, period, reloadKey, baseFilters, attempt]); // attempt: the same page asked again
 
-  const styled = useMemo(() => styleRows(config.rowStyles, state.rows), [config.rowStyles, state.rows]);
+  // A list of parts and their kits (rowTree) shows each part under its kit, expandable.
+  const rows = useMemo(() => (config.rowTree ? nestRows(state.rows, config.rowTree.parentField) : state.rows), [config.rowTree, state.rows]);
+  const styled = useMemo(() => styleRows(config.rowStyles, rows), [config.rowStyles, rows]);
   const emit = useCallback((b: ButtonDef, rows: TableRow[]) => onAction?.(b, rows), [onAction]);
   const cellAction = useCallback((key: string, row: TableRow) => emit({ key, text: key, action: 'custom' }, [row]), [emit]);
 
@@ -131,7 +133,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
     const cols: TableColumnsType<TableRow> = [];
     const offset = (page - 1) * pageSize;
     if (config.treeIndex) {
-      const labels = treeIndexLabels(state.rows, offset);
+      const labels = treeIndexLabels(rows, offset);
       cols.push({ title: '序号', key: '__treeIndex', width: 70, fixed: 'left', render: (_v, row) => labels.get(row.id) });
     } else if (config.index) {
       cols.push({ title: '序号', key: '__index', width: 60, fixed: 'left', render: (_v, _r, i) => offset + i + 1 });
@@ -161,7 +163,7 @@ export function DataList({ module, config, categoryId, tab, period, hasTabs, slo
       });
     }
     return cols;
-  }, [config, visible, room, keyColumns, state.rows, page, pageSize, cellAction, emit, slots]);
+  }, [config, visible, room, keyColumns, rows, page, pageSize, cellAction, emit, slots]);
 
   return (
     <div className="yg-data-list">

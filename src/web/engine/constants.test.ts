@@ -4,7 +4,7 @@ import {
   TREE_INDENT, TREE_MAX_HEIGHT, TREE_TOGGLE_OFFSET, debounce, estimateColumnWidth, tableHeight, zoomScale,
 } from './constants';
 import { hasPermission } from './Permission';
-import { treeIndexLabels } from './row-index';
+import { nestRows, treeIndexLabels } from './row-index';
 import { toFilters } from './filters';
 
 describe('§9 constants', () => {
@@ -75,5 +75,24 @@ describe('list helpers', () => {
       { fieldName: 'empty', titleName: '空', fontendType: 'text' },
     ], { code: 'XM', d: ['2024-01-01', '2024-01-31'], m: ['a'], s: 'x', empty: '' });
     expect(f.map((x) => `${x.field}:${x.operator}`)).toEqual(['code:contains', 'd:between', 'm:in', 's:eq']);
+  });
+});
+
+describe('rows as a tree (rowTree)', () => {
+  it('puts a row under the row of the page its parent field names, in the page\'s order; others stay on top', () => {
+    const rows = [{ id: 1 }, { id: 2, parentId: 1 }, { id: 3, parentId: 99 }, { id: 4, parentId: 1 }, { id: 5, parentId: 2 }];
+    const tree = nestRows(rows, 'parentId');
+    expect(tree.map((r) => r.id)).toEqual([1, 3]);
+    expect(tree[0].children?.map((r) => r.id)).toEqual([2, 4]);
+    expect(tree[0].children?.[0].children?.map((r) => r.id)).toEqual([5]);
+    // A row without parts has no children list (antd would draw an expander for an empty one).
+    expect(tree[1].children).toBeUndefined();
+    expect([...treeIndexLabels(tree, 0).values()]).toEqual(['1', '1.1', '1.1.1', '1.2', '2']);
+  });
+
+  it('keeps a row naming itself, or a loop of parents, on top instead of losing it', () => {
+    expect(nestRows([{ id: 1, parentId: 1 }], 'parentId').map((r) => r.id)).toEqual([1]);
+    const loop = nestRows([{ id: 1, parentId: 2 }, { id: 2, parentId: 1 }, { id: 3 }], 'parentId');
+    expect(loop.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 });

@@ -20,6 +20,8 @@ describe.skipIf(!HAS_CHROMIUM)('user management end to end in Chromium', () => {
     const row = boss.locator('tr', { hasText: 'huangwei' });
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain('138****0020');
+    // 加入时间 reads like every date and time of the app (YYYY-MM-DD HH:mm:ss, China's clock), not the browser's 2025/11/22.
+    expect((await row.locator('td').last().innerText()).trim()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await shot(boss, 'user-manage-members');
     await boss.getByLabel('huangwei-enabled').click();
     await poll(() => toastText(boss)).toContain('已禁用');

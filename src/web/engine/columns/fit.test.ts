@@ -18,8 +18,9 @@ describe('list columns cut to their width', () => {
     expect(cols.filter((c) => isKeyColumn(c, [])).map((c) => c.prop)).toEqual(['code', 'partnerId', 'price', 'payStatus']);
     expect(isKeyColumn({ prop: 'stage', label: '阶段' }, ['stage'])).toBe(true);
     expect(isKeyColumn({ prop: 'propName', label: '道具名称' }, [])).toBe(true);
-    // The code of the record a row belongs to: the row is found by it.
-    expect(isKeyColumn({ prop: 'orderCode', label: '订单编号' }, [])).toBe(true);
+    // Another record's code is not key unless the page says so (a task is found by its order's code).
+    expect(isKeyColumn({ prop: 'sourceCode', label: '来源单号' }, [])).toBe(false);
+    expect(isKeyColumn({ prop: 'orderCode', label: '订单编号', keep: true }, [])).toBe(true);
     expect(isKeyColumn({ prop: 'price', label: '金额', priceType: true, keep: false }, [])).toBe(false);
     expect(isKeyColumn({ prop: 'dueDate', label: '到期日', keep: true }, [])).toBe(true);
   });

@@ -8,15 +8,14 @@ export const DEFAULT_COLUMN_WIDTH = 120;
 
 /**
  * Columns a list never drops to fit: the record's code and stage or status (`keyProps`, from the page), the
- * columns that name it or say what it is about (名称, 姓名, 事由, the customer or supplier…), the codes of the
- * records it belongs to (订单编号: a person finds the row by them), quantities, amounts and
+ * columns that name it or say what it is about (名称, 姓名, 事由, the customer or supplier…),  quantities, amounts and
  * statuses. A column may say so itself (`keep`).
  */
 export function isKeyColumn(c: ColumnDef, keyProps: readonly string[]): boolean {
   if (c.keep !== undefined) return c.keep;
   if (keyProps.includes(c.prop) || c.prop === 'code' || c.prop === 'status') return true;
   if (c.type === 'status' || c.type === 'money' || c.priceType) return true;
-  return /名称|姓名|标题|事由|主题|^(客户|供应商|往来单位|员工|申请人|编码)$|数量$|(编号|单号)$/.test(c.label);
+  return /名称|姓名|标题|事由|主题|^(客户|供应商|往来单位|员工|申请人|编码)$|数量$/.test(c.label);
 }
 
 /**

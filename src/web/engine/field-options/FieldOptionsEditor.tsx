@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, Drawer, Empty, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { CategoryNode, FieldOptionsPageSchema, FieldType } from '../../../common/schema/types';
 import { FIELD_TYPE_NAMES } from '../../../common/schema/field-type-names';
+import { formatDate } from '../../../common/rules/format';
 import type { FieldOverride, FieldOverrides, FieldOptionChange } from '../../../common/schema/field-options';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
@@ -211,7 +212,7 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
               ]}
             >
               <List.Item.Meta
-                title={`版本 ${v.version} · ${v.createdByName} · ${new Date(v.createdAt).toLocaleString('zh-CN')}${v.note ? ` · ${v.note}` : ''}`}
+                title={`版本 ${v.version} · ${v.createdByName} · ${formatDate(v.createdAt, 'dateTime')}${v.note ? ` · ${v.note}` : ''}`}
                 description={v.changes.length ? (
                   <ul style={{ paddingLeft: 16, margin: 0 }}>
                     {v.changes.map((c) => <li key={`${c.fieldName}.${c.key}`}>{titleOf(c.fieldName)} · {c.label}：{show(c.from)} → {show(c.to)}</li>)}

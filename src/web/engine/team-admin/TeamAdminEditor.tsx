@@ -8,6 +8,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import type { TeamAdminPageSchema, TeamAdminSection } from '../../../common/schema/types';
+import { formatDate } from '../../../common/rules/format';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
 import { ListLayout } from '../ListLayout';
@@ -42,7 +43,8 @@ interface JoinRequest { id: number; userId: number; applicant: string; username:
 
 const SECTION_TITLES: Record<TeamAdminSection, string> = { members: '用户', roles: '角色', requests: '加入申请' };
 const ROLE_CODE = /^[a-z][a-z0-9_]{1,29}$/;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '');
+// Times read as everywhere else in the app: China's wall clock, YYYY-MM-DD HH:mm:ss.
+const when = (iso: string | null) => (iso ? formatDate(iso, 'dateTime') : '');
 
 export function TeamAdminEditor({ schema, onNavigate }: TeamAdminEditorProps) {
   const sections = schema.teamAdmin.sections;

@@ -196,6 +196,30 @@ describe('SideDrawer footer', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
   });
 
+  it('提交 runs the page\'s checks the form can judge, and leaves those reading a server-counted figure to the server', async () => {
+    const onSubmit = vi.fn();
+    const counted: DrawerConfig = {
+      ...config, lines: undefined,
+      fields: [...config.fields, { fieldName: 'openOrders', titleName: '待结算订单数', fontendType: 'number', hidden: true, disabled: true, aggregate: { module: 'orders', op: 'count', filter: [] } }],
+    };
+    const checks = [
+      { expr: 'name != "坏"', message: '名称不能为坏' },
+      { expr: 'openOrders == 1', message: '请把全部订单列入结算明细', on: 'submit' as const },
+    ];
+    const errors = vi.spyOn(feedback.message, 'error');
+    renderWithFixtures(<SideDrawer open config={counted} checks={checks} onClose={() => undefined} onSubmit={onSubmit} record={{ name: '坏' }} />);
+    await click('提交');
+    await waitFor(() => expect(errors).toHaveBeenCalledWith('名称不能为坏'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    cleanup();
+    // The form has no count of its own: judged by it, a complete settlement would be refused here.
+    renderWithFixtures(<SideDrawer open config={counted} checks={checks} onClose={() => undefined} onSubmit={onSubmit} record={{ name: '好' }} />);
+    await click('提交');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(errors).not.toHaveBeenCalledWith('请把全部订单列入结算明细');
+    errors.mockRestore();
+  });
+
   it('撤回 with a record id withdraws, shows 已撤回 and runs the success callback', async () => {
     const onSuccess = vi.fn();
     const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', actions: ['view', 'withdraw'] }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { inTransaction } from './run-sql';
 import { defaultRoles } from '../../modules/menu/default-roles';
 import { MODULES } from '../../modules/menu/catalogue';
 
@@ -11,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const access = new Map(MODULES.map((m) => [m.key, m.memberAccess]));
   const teams = (await sql<{ tenant_code: string }>`SELECT tenant_code FROM tenants ORDER BY tenant_code`.execute(db)).rows;
   for (const { tenant_code: tenant } of teams) {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await sql`SELECT set_config('app.tenant', ${tenant}, true)`.execute(trx);
       const roles = (await sql<{ id: number; role_key: string; menus: string[]; permissions: string[] }>`
         SELECT id, role_key, menus, permissions FROM roles WHERE tenant_code = ${tenant}`.execute(trx)).rows;

@@ -20,3 +20,12 @@ export async function tenantPolicy(db: Kysely<any>, table: string): Promise<void
       WITH CHECK (tenant_code = current_setting('app.tenant', true))
   `);
 }
+
+/**
+ * Runs `fn` in a transaction: the migration's own when the migrator runs migrations in one (on PostgreSQL it
+ * does, and Kysely refuses a transaction inside a transaction), else a new one, so a transaction-local setting
+ * such as app.tenant holds for what `fn` writes either way.
+ */
+export async function inTransaction<T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

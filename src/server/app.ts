@@ -16,6 +16,7 @@ import { proxyTrust } from './origin';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
+import { schemaChecks } from './features';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
   const db = await openDatabase(config);
-  const services = createServices(config, db, app.log);
+  const services = createServices(config, db, app.log, schemaChecks);
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

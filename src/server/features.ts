@@ -1,0 +1,14 @@
+// What the features add to the records core, handed over at start: the records core names none of them.
+import type { SchemaCheck } from './modules/records/schema-checks';
+import { chartProblems } from './modules/charts/check';
+import { printTemplateErrors } from './modules/print/template';
+import { documentErrors } from './modules/print/documents';
+import { approvalFromProblems } from './modules/workflow/approval-from-check';
+
+/** Each feature's start-up check of its part of a page, in the order their problems are told. */
+export const schemaChecks: readonly SchemaCheck[] = [
+  chartProblems,
+  printTemplateErrors,
+  (m, links) => documentErrors(m, links.lineColumnsOf),
+  (m, links) => approvalFromProblems(m, links.has),
+];

@@ -16,7 +16,7 @@ import { proxyTrust } from './origin';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
-import { schemaChecks } from './features';
+import { handOverFeatures, schemaChecks } from './features';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
@@ -65,6 +65,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   });
   const db = await openDatabase(config);
   const services = createServices(config, db, app.log, schemaChecks);
+  handOverFeatures();
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

@@ -1,5 +1,7 @@
 // What the features add to the records core, handed over at start: the records core names none of them.
 import type { SchemaCheck } from './modules/records/schema-checks';
+import { useApprovals } from './modules/records/approvals';
+import { workflowApprovals } from './modules/workflow/approvals';
 import { chartProblems } from './modules/charts/check';
 import { printTemplateErrors } from './modules/print/template';
 import { documentErrors } from './modules/print/documents';
@@ -12,3 +14,8 @@ export const schemaChecks: readonly SchemaCheck[] = [
   (m, links) => documentErrors(m, links.lineColumnsOf),
   (m, links) => approvalFromProblems(m, links.has),
 ];
+
+/** Hands each feature's engine to the records core, once at start, before any route runs. */
+export function handOverFeatures() {
+  useApprovals(workflowApprovals);
+}

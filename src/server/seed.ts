@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { withTenant, type TenantTx } from './db/tenant-scope';
 import { applyComputed } from '../common/computed';
 import { todayInChina } from '../common/china-time';
-import type { Ctx } from './modules/workflow/engine';
+import type { Ctx } from './modules/records/ctx';
 import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
 import { computeAcl } from './modules/menu/acl';
 import { transition } from './modules/tenant/memberships';

@@ -13,7 +13,7 @@ import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { loadPicked } from './pickers';
 import { onStageReached, settleRecord } from './settle';
 import { num } from './numbers';

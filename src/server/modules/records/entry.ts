@@ -10,7 +10,7 @@ import type { AppServices } from '../../services';
 import { runningWithPage, toFlat } from './repository';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { runningOf } from '../workflow/engine';
+import { approvals } from './approvals';
 import { changeableFields, rowActions, userWritable, type Caller } from './access';
 import { openGate } from './gate';
 import { withClock } from './stage-state';
@@ -68,7 +68,7 @@ export function recordEntry(s: AppServices) {
 
   /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
   async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
-    const running = runningWithPage(rows) ?? await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+    const running = runningWithPage(rows) ?? await approvals().running(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));

@@ -22,7 +22,7 @@ import { permissionsFor } from './list-views';
 import { callerOf, type Caller } from './access';
 import { callerRefs, notRetiredSql, visibleSql } from './visibility';
 import { dataScopeSql } from './data-scope';
-import type { Ctx } from '../workflow/engine';
+import type { Ctx } from './ctx';
 import { permits } from '../../plugins/permissions';
 
 export type TeamSession = Awaited<ReturnType<typeof requireTeamPermission>>;

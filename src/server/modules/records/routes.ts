@@ -9,12 +9,11 @@ import type { AppServices } from '../../services';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { routeFor } from '../workflow/engine';
+import { approvals } from './approvals';
 import { assertMayChange } from './access';
 import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
-import { namesOf } from '../workflow/names';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from './entry';
 
 const tags = ['业务数据'];
@@ -154,9 +153,9 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       if (body.id && !stored) throw notFound();
       if (body.id) await visible(trx, Number(body.id));
       const data = { ...(stored?.data ?? {}), ...body };
-      const route = await routeFor(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
+      const route = await approvals().route(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
       if (!route) return { process: null, steps: [] };
-      const names = await namesOf(trx, route.steps);
+      const names = await approvals().stepNames(trx, route.steps);
       return {
         process: { name: route.name, version: route.version },
         steps: route.steps.map((st, i) => ({ index: i, stepName: st.stepName, approverType: st.approverType, signMode: st.signMode ?? 'any', needsChoice: st.approverType === 'chosen', approvers: names(st) })),

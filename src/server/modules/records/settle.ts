@@ -8,7 +8,7 @@ import { applyComputed, computeLines, failedCheck, holds } from '../../../common
 import { todayInChina } from '../../../common/china-time';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { loadPicked } from './pickers';
 import { loadAggregates } from './aggregates';
 import { holdPeriods } from './unique';

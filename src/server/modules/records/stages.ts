@@ -13,7 +13,7 @@ import { attachLabels } from './labels';
 import { evalExpr, failedCheck, holds, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';

@@ -15,7 +15,7 @@ import { evalExpr } from '../../../common/computed';
 import { isBlank as blank } from '../../../common/expr/values';
 import { num } from './numbers';
 import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { settleRecord } from './settle';
 
 type Row = Record<string, unknown>;

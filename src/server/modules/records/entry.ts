@@ -7,10 +7,10 @@ import { forbidden, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { listView } from './list-views';
 import type { AppServices } from '../../services';
-import { runningWithPage, toFlat } from './repository';
+import type { toFlat } from './repository';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { approvals } from './approvals';
+import { approvals, type RunningApproval } from './approvals';
 import { changeableFields, rowActions, userWritable, type Caller } from './access';
 import { openGate } from './gate';
 import { withClock } from './stage-state';
@@ -66,9 +66,12 @@ export function recordEntry(s: AppServices) {
     return { ...m, schema: { ...m.schema, module: m.schema.viewOf } };
   }
 
-  /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
-  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
-    const running = runningWithPage(rows) ?? await approvals().running(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+  /**
+   * Flat records with the actions each allows the caller (a view's computed fields as of today, stage history).
+   * `readWith`: their running approvals when the caller read them with the rows (a page does), else read here.
+   */
+  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[], readWith?: Map<number, RunningApproval>) {
+    const running = readWith ?? await approvals().running(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));

@@ -60,8 +60,8 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     // Only reads: the page (with its total and running approvals) in one round trip.
     return ok(await read(async (trx, caller) => {
       q.scope = await scope(trx);
-      const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
-      return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
+      const { running, ...page } = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
+      return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list, running) };
     }));
   });
 

@@ -2,6 +2,8 @@
 import type { SchemaCheck } from './modules/records/schema-checks';
 import { useApprovals } from './modules/records/approvals';
 import { workflowApprovals } from './modules/workflow/approvals';
+import { useStockLedger } from './modules/records/stock-ledger';
+import { ledger } from './modules/stock/ledger';
 import { chartProblems } from './modules/charts/check';
 import { printTemplateErrors } from './modules/print/template';
 import { documentErrors } from './modules/print/documents';
@@ -18,4 +20,5 @@ export const schemaChecks: readonly SchemaCheck[] = [
 /** Hands each feature's engine to the records core, once at start, before any route runs. */
 export function handOverFeatures() {
   useApprovals(workflowApprovals);
+  useStockLedger(ledger);
 }

@@ -29,7 +29,7 @@ import { lookupTeams } from './team-lookup';
 import { callerRefs } from './visibility';
 import type { RefContext } from '../../../common/rules/conditions';
 import { madeByEffect, runEffects, useRecordCreator } from './effects';
-import { releaseReservations } from './stock';
+import { stockLedger } from './stock-ledger';
 import { todayOf, type Ctx } from './ctx';
 import { approvals } from './approvals';
 
@@ -293,7 +293,7 @@ export interface ApprovalEnd { kind: 'refused' | 'withdrawn'; instanceId: number
 
 /** An approval ended without effect: what it reserved is released, and the page's `refused` / `withdrawn` effects run. */
 export async function approvalEnded(trx: TenantTx, ctx: Ctx, id: number, userId: number, how: ApprovalEnd) {
-  await releaseReservations(trx, ctx, id, userId);
+  await stockLedger().release(trx, ctx, id, userId);
   // What the record does when its approval ends without effect (gives back what its source counted), once per approval.
   const m = ctx.schemas.get(how.module);
   if (m) await runEffects(trx, ctx, m, id, how.kind, `${how.kind}:${how.instanceId}`, userId);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../services';
 import { clearFailedLogins } from './login-guard';
 import { setActor } from '../../db/actor';
-import { logLogin } from '../audit/logins';
+import { logLogin } from './login-log';
 import { setSessionCookies } from '../../plugins/csrf';
 import { defaultTenantOf, loadSysUser } from './users';
 

@@ -8,7 +8,7 @@ import { DEMO } from '../../src/server/seed';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
-import { checkUploads } from '../../src/server/modules/records/uploads';
+import { checkUploads } from '../../src/server/modules/files/uploads';
 import { dictToOptions } from '../../src/common/schema/dictionary';
 import { toFilters } from '../../src/web/engine/filters';
 

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import { attachLabels } from './labels';
-import { fileIdsIn } from './uploads';
+import { fileIdsIn } from '../files/uploads';
 import { holdFiles } from './held-files';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';

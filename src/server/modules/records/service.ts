@@ -16,7 +16,7 @@ import type { ModuleSchema } from './schema-registry';
 import { codeMoment, dayStamp } from './codes';
 import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
-import { checkUploads, filesToHold } from './uploads';
+import { checkUploads, filesToHold } from '../files/uploads';
 import { holdFiles } from './held-files';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, changeableFields, GENERATED, hasApproval, refuseOtherFields, type Caller } from './access';

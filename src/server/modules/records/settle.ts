@@ -13,7 +13,7 @@ import { loadPicked } from './pickers';
 import { loadAggregates } from './aggregates';
 import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
-import { fileIdsIn } from './uploads';
+import { fileIdsIn } from '../files/uploads';
 import { holdFiles } from './held-files';
 
 type Row = Record<string, unknown>;

@@ -17,7 +17,7 @@ import { todayOf, type Ctx } from './ctx';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
-import { checkUploads, filesToHold } from './uploads';
+import { checkUploads, filesToHold } from '../files/uploads';
 import { holdFiles } from './held-files';
 import { callerRefs } from './visibility';
 import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';

@@ -17,7 +17,7 @@ import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 import { missingFiles, processFromPicked } from './approval-from';
-import { checkUploads, filesToHold, type NamedFile } from '../records/uploads';
+import { checkUploads, filesToHold, type NamedFile } from '../files/uploads';
 import { holdFiles } from '../records/held-files';
 import { notifyUsers } from '../notifications/notify';
 import { PREPARED } from '../../db/prepared';

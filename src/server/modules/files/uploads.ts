@@ -3,7 +3,7 @@
 // or another team's (or a not-yet-team) file.
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
-import { OWN_FILE_URL } from '../files/urls';
+import { OWN_FILE_URL } from './urls';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import { cellName, fill, isFileItem, problemMessage, ValueMessages } from '../../../common/rules';
 

@@ -40,7 +40,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
-import { notificationRoutes } from './modules/notifications/routes';
+import { notificationRoutes } from './modules/inbox/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
 import { specCallRoutes } from './modules/spec-calls';

@@ -14,7 +14,7 @@ import { applyComputed } from '../common/computed';
 import { todayInChina } from '../common/china-time';
 import type { Ctx } from './modules/records/ctx';
 import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
-import { computeAcl } from './modules/menu/acl';
+import { computeAcl } from './modules/acl/acl';
 import { transition } from './modules/tenant/memberships';
 import { Clock } from './seed/clock';
 import { at, dateAgo } from './seed/dates';

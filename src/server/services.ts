@@ -6,7 +6,7 @@ import { SessionService } from './modules/auth/sessions';
 import { CaptchaService } from './modules/auth/captcha';
 import { createSmsProvider, type SmsProvider } from './modules/providers/sms';
 import { createQrLoginProvider, type QrLoginProvider } from './modules/providers/qr-login';
-import { AclService } from './modules/menu/acl';
+import { AclService } from './modules/acl/acl';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { S3FileStorage, s3OptionsFromEnv } from './modules/files/s3-storage';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
 import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
-import { buildMenuTree, TEAM_PERMISSIONS } from './catalogue';
+import { buildMenuTree, TEAM_PERMISSIONS } from '../menu/catalogue';
 import { widestScope } from '../records/data-scope';
 import { effectiveModules, platformModules, teamPackage } from '../platform/catalogue';
 

@@ -22,7 +22,7 @@ import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 import { loadPeople } from './seed/people';
 import { fileNames } from './seed/refs';
 import { renderTextPdf } from './modules/print/pdf';
-import { linkNamedFiles } from './modules/records/held-files';
+import { linkNamedFiles } from './db/record-files';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };

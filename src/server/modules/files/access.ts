@@ -4,7 +4,7 @@ import type { AppServices } from '../../services';
 import type { SessionInfo } from '../auth/sessions';
 import { withTenantRead } from '../../db/tenant-scope';
 import { openableRecords } from '../records/gate';
-import { recordsHolding } from '../records/held-files';
+import { recordsHolding } from '../../db/record-files';
 import { fileIdFromUrl, OWN_FILE_URL } from './urls';
 
 export { fileIdFromUrl, OWN_FILE_URL };

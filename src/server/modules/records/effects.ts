@@ -8,7 +8,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import { attachLabels } from './labels';
 import { fileIdsIn } from '../files/uploads';
-import { holdFiles } from './held-files';
+import { holdFiles } from '../../db/record-files';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';

@@ -17,7 +17,7 @@ import { codeMoment, dayStamp } from './codes';
 import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
 import { checkUploads, filesToHold } from '../files/uploads';
-import { holdFiles } from './held-files';
+import { holdFiles } from '../../db/record-files';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, changeableFields, GENERATED, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';

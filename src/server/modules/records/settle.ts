@@ -14,7 +14,7 @@ import { loadAggregates } from './aggregates';
 import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
 import { fileIdsIn } from '../files/uploads';
-import { holdFiles } from './held-files';
+import { holdFiles } from '../../db/record-files';
 
 type Row = Record<string, unknown>;
 

@@ -18,7 +18,7 @@ import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
 import { checkUploads, filesToHold } from '../files/uploads';
-import { holdFiles } from './held-files';
+import { holdFiles } from '../../db/record-files';
 import { callerRefs } from './visibility';
 import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';
 

@@ -18,7 +18,7 @@ import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 import { missingFiles, processFromPicked } from './approval-from';
 import { checkUploads, filesToHold, type NamedFile } from '../files/uploads';
-import { holdFiles } from '../records/held-files';
+import { holdFiles } from '../../db/record-files';
 import { notifyUsers } from '../notifications/notify';
 import { PREPARED } from '../../db/prepared';
 

@@ -17,6 +17,8 @@ import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
 import { handOverFeatures, schemaChecks } from './features';
+import { useHoldersOpen } from './modules/files/access';
+import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   const db = await openDatabase(config);
   const services = createServices(config, db, app.log, schemaChecks);
   handOverFeatures();
+  useHoldersOpen(recordHoldersOpen(services));
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

@@ -5,7 +5,7 @@ import type { DB } from '../../db';
 import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
 import { buildMenuTree, TEAM_PERMISSIONS } from '../menu/catalogue';
-import { widestScope } from '../records/data-scope';
+import { widestScope } from '../menu/default-roles';
 import { effectiveModules, platformModules, teamPackage } from '../platform/catalogue';
 
 export async function computeAcl(db: Kysely<Database>, userId: number, tenantCode: string | null): Promise<SessionAcl> {

@@ -7,6 +7,23 @@ import { ACTIONS, ADMIN_ONLY_MODULES, MODULES, permissionCodesOf, TEAM_PERMISSIO
 /** Which records a role's members see: all, their department with those under it, their department, their own. */
 export type DataScope = 'all' | 'deptTree' | 'dept' | 'self';
 
+export const DATA_SCOPES: { value: DataScope; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'deptTree', label: '本部门及下级' },
+  { value: 'dept', label: '本部门' },
+  { value: 'self', label: '仅本人' },
+];
+
+/** Widest first: the user's widest role wins. */
+const WIDTH: DataScope[] = ['all', 'deptTree', 'dept', 'self'];
+
+/** The widest of the user's roles' scopes (no role: only his own). */
+export function widestScope(scopes: string[]): DataScope {
+  const known = scopes.filter((s): s is DataScope => (WIDTH as string[]).includes(s));
+  if (!known.length) return 'self';
+  return WIDTH[Math.min(...known.map((s) => WIDTH.indexOf(s)))];
+}
+
 export interface RoleDefinition {
   key: string;
   name: string;

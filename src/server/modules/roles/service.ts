@@ -10,7 +10,7 @@ import { withTenant } from '../../db/tenant-scope';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { MODULES, TEAM_PERMISSIONS, buildMenuTree, permissionCodesOf } from '../menu/catalogue';
 import type { AclService } from '../acl/acl';
-import { DATA_SCOPES } from '../records/data-scope';
+import { DATA_SCOPES } from '../menu/default-roles';
 import { isTeamAdmin, transition } from '../tenant/memberships';
 import { teamPackage } from '../platform/catalogue';
 import { grantMemberRole } from '../tenant/teams';

@@ -18,9 +18,9 @@ import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
 import { readAggregates } from './aggregates';
 import { todayInChina } from '../../../common/china-time';
+import { moduleParam } from '../../module-param';
 
-/** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
-export const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
+export { moduleParam };
 
 /**
  * What a list is asked for (the body of /page, and of the calls that read a list whole: export, charts): sort,

@@ -9,7 +9,7 @@ import { conflict, forbidden } from '../../errors';
 import type { DB } from '../../db';
 import type { DictionaryPageSchema } from '../../../common/schema';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { isTeamAdmin } from '../tenant/memberships';
+import { isTeamAdmin } from '../acl/team-admin';
 import { maintainedKeys, type DictKeyRule } from './pages';
 import { isDerivedDict } from './routes';
 import { addItem, deleteItem, findItem, moveItem, updateItem, type DictInput, type DictRow } from './edits';

@@ -11,7 +11,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { MODULES, TEAM_PERMISSIONS, buildMenuTree, permissionCodesOf } from '../menu/catalogue';
 import type { AclService } from '../acl/acl';
 import { DATA_SCOPES } from '../menu/default-roles';
-import { isTeamAdmin, transition } from '../tenant/memberships';
+import { isTeamAdmin } from '../acl/team-admin';
+import { transition } from '../tenant/memberships';
 import { teamPackage } from '../platform/catalogue';
 import { grantMemberRole } from '../tenant/teams';
 

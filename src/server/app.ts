@@ -16,7 +16,7 @@ import { proxyTrust } from './origin';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
-import { handOverFeatures, schemaChecks } from './features';
+import { dataSteps, handOverFeatures, schemaChecks } from './features';
 import { useHoldersOpen } from './modules/files/access';
 import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
-  const db = await openDatabase(config);
+  const db = await openDatabase({ ...config, dataSteps: dataSteps(config) });
   const services = createServices(config, db, app.log, schemaChecks);
   handOverFeatures();
   useHoldersOpen(recordHoldersOpen(services));

@@ -1,5 +1,9 @@
 // What the features add to the records core, handed over at start: the records core names none of them.
 import type { SchemaCheck } from './modules/records/schema-checks';
+import type { Config } from './config';
+import type { DataSteps } from './db/data-steps';
+import { SchemaRegistry } from './modules/records/schema-registry';
+import { backfillCopies } from './modules/records/backfill';
 import { useApprovals } from './modules/records/approvals';
 import { workflowApprovals } from './modules/workflow/approvals';
 import { useStockLedger } from './modules/records/stock-ledger';
@@ -21,4 +25,9 @@ export const schemaChecks: readonly SchemaCheck[] = [
 export function handOverFeatures() {
   useApprovals(workflowApprovals);
   useStockLedger(ledger);
+}
+
+/** What the data migrations need of the records core: the copy backfill reads the page schemas as they are now. */
+export function dataSteps(config: Pick<Config, 'schemasDir'>): DataSteps {
+  return { copyBackfill: async (db) => { await backfillCopies(db, new SchemaRegistry(config.schemasDir)); } };
 }

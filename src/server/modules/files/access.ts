@@ -5,6 +5,7 @@ import { withTenantRead } from '../../db/tenant-scope';
 import { recordsHolding } from '../../db/record-files';
 import type { FileStorage } from './storage';
 import { fileIdFromUrl, OWN_FILE_URL } from './urls';
+import { handover } from '../../handover';
 
 export { fileIdFromUrl, OWN_FILE_URL };
 
@@ -29,17 +30,11 @@ export interface FileHolder { id: number; module: string | null }
  */
 export type HoldersOpen = (session: SessionInfo, tenant: string, holders: FileHolder[]) => Promise<boolean>;
 
-let handed: HoldersOpen | undefined;
+const slot = handover<HoldersOpen>('no check of the records holding a file was handed over at start (useHoldersOpen)');
 
 /** The records core hands over its check of file holders, once at start. */
-export function useHoldersOpen(check: HoldersOpen) {
-  handed = check;
-}
-
-function holdersOpen(): HoldersOpen {
-  if (!handed) throw new Error('no check of the records holding a file was handed over at start (useHoldersOpen)');
-  return handed;
-}
+export const useHoldersOpen = slot.use;
+const holdersOpen = slot.get;
 
 /**
  * Who may read a file's bytes. Its uploader always. A file a record holds (record_files: an ID scan on an employee

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot, ProcessStep } from '../../db/types';
 import type { Ctx } from './ctx';
 import type { ModuleSchema } from './module-schema';
+import { handover } from '../../handover';
 
 /** What the workflow reads of a record it moves; a caller that holds it already hands it over instead of reading it again. */
 export interface StoredRecord { code: string; data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null }
@@ -36,14 +37,8 @@ export interface Approvals {
   stepNames(trx: TenantTx, steps: ProcessStep[]): Promise<(s: ProcessStep) => string>;
 }
 
-let handed: Approvals | undefined;
+const slot = handover<Approvals>('no approval workflow was handed to the records core at start (useApprovals)');
 
 /** The workflow hands its engine over, once at start. */
-export function useApprovals(a: Approvals) {
-  handed = a;
-}
-
-export function approvals(): Approvals {
-  if (!handed) throw new Error('no approval workflow was handed to the records core at start (useApprovals)');
-  return handed;
-}
+export const useApprovals = slot.use;
+export const approvals = slot.get;

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { StockPosting } from '../../../common/schema';
 import type { Ctx } from './ctx';
 import type { ModuleSchema } from './module-schema';
+import { handover } from '../../handover';
 
 type Row = Record<string, unknown>;
 
@@ -42,14 +43,8 @@ export interface StockLedger {
   lockKeys(trx: TenantTx, ctx: Ctx, postings: PendingPosting[], also?: string[]): Promise<void>;
 }
 
-let handed: StockLedger | undefined;
+const slot = handover<StockLedger>('no stock ledger was handed to the records core at start (useStockLedger)');
 
 /** The stock ledger hands itself over, once at start. */
-export function useStockLedger(l: StockLedger) {
-  handed = l;
-}
-
-export function stockLedger(): StockLedger {
-  if (!handed) throw new Error('no stock ledger was handed to the records core at start (useStockLedger)');
-  return handed;
-}
+export const useStockLedger = slot.use;
+export const stockLedger = slot.get;

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { listView } from './list-views';
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import type { toFlat } from './repository';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
@@ -42,7 +42,7 @@ export function listQueryOf<B extends { tab?: string; period?: string; filters?:
   return { ...body, userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] };
 }
 
-export function recordEntry(s: AppServices) {
+export function recordEntry(s: RecordSources) {
   const { schemas } = s;
 
   function moduleOf(req: FastifyRequest): ModuleSchema {

@@ -1,13 +1,13 @@
 // The records core's answer to the file route: whether a session may open one of the records holding a file
 // (files/access.ts asks it; it is handed over at start, so the file module imports nothing of the records).
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import { withTenantRead } from '../../db/tenant-scope';
 import type { HoldersOpen } from '../files/access';
 import { openableRecords } from './gate';
 import type { ModuleSchema, SchemaRegistry } from './schema-registry';
 
 /** A holder is opened through each page that shows its record with its files, with the gate's three checks. */
-export function recordHoldersOpen(s: AppServices): HoldersOpen {
+export function recordHoldersOpen(s: RecordSources): HoldersOpen {
   return async (session, tenant, holders) => {
     const items = holders.flatMap((h) => (h.module ? pagesShowingFiles(s.schemas, h.module) : []).map((module) => ({ module, id: h.id })));
     if (!items.length) return false;

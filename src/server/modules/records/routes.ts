@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
@@ -26,7 +26,7 @@ const recordBody = {
 const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '同一请求键再次发送时不再重复执行' };
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
-export async function recordRoutes(app: FastifyInstance, s: AppServices) {
+export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
   const { moduleOf, enter, writable, dataOf, withActions } = recordEntry(s);
 
   /**

@@ -16,6 +16,9 @@ import { proxyTrust } from './origin';
 import { openDatabase, type DB } from './db';
 import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
+import { dataSteps, handOverFeatures, schemaChecks } from './features';
+import { useHoldersOpen } from './modules/files/access';
+import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
@@ -39,7 +42,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { dictWriteRoutes } from './modules/dict/write-routes';
 import { workflowRoutes } from './modules/workflow/routes';
-import { notificationRoutes } from './modules/notifications/routes';
+import { notificationRoutes } from './modules/inbox/routes';
 import { registerWorkflowDicts } from './modules/workflow/dicts';
 import { ocrRoutes } from './modules/ocr/routes';
 import { specCallRoutes } from './modules/spec-calls';
@@ -62,8 +65,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
-  const db = await openDatabase(config);
-  const services = createServices(config, db, app.log);
+  const db = await openDatabase({ ...config, dataSteps: dataSteps(config) });
+  const services = createServices(config, db, app.log, schemaChecks);
+  handOverFeatures();
+  useHoldersOpen(recordHoldersOpen(services));
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseLimits, type Limit, type LimitName } from './plugins/rate-limits';
+import { parseLimits, type Limit, type LimitName } from './rate-limit-sizes';
 
 /** Runtime configuration, read once from the environment (see the README table). */
 export interface Config {
@@ -19,7 +19,7 @@ export interface Config {
    * false when none is listed, so a client cannot forge its address (rate limits) or the origin (QR links).
    */
   trustProxy: false | string[];
-  /** Limits per client (RATE_LIMITS=`name=max/seconds,…`, defaults in plugins/rate-limits.ts). */
+  /** Limits per client (RATE_LIMITS=`name=max/seconds,…`, defaults in rate-limit-sizes.ts). */
   rateLimits: Record<LimitName, Limit>;
   /** OCR calls one server process holds at once (running and waiting); more are refused with 429. */
   ocrQueue: number;

@@ -6,11 +6,12 @@ import { SessionService } from './modules/auth/sessions';
 import { CaptchaService } from './modules/auth/captcha';
 import { createSmsProvider, type SmsProvider } from './modules/providers/sms';
 import { createQrLoginProvider, type QrLoginProvider } from './modules/providers/qr-login';
-import { AclService } from './modules/menu/acl';
+import { AclService } from './modules/acl/acl';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { S3FileStorage, s3OptionsFromEnv } from './modules/files/s3-storage';
 import path from 'node:path';
 import { SchemaRegistry } from './modules/records/schema-registry';
+import type { SchemaCheck } from './modules/records/schema-checks';
 import { RecordIndexes } from './modules/records/indexes';
 import { createOcrProvider, type OcrProvider } from './modules/ocr';
 import { FieldOptionsService } from './modules/field-options/service';
@@ -31,9 +32,10 @@ export interface AppServices {
   fieldOptions: FieldOptionsService;
 }
 
-export function createServices(config: Config, db: DB, log: FastifyBaseLogger): AppServices {
+/** `schemaChecks`: the features' start-up checks of the page schemas (features.ts). */
+export function createServices(config: Config, db: DB, log: FastifyBaseLogger, schemaChecks: readonly SchemaCheck[]): AppServices {
   const sms = createSmsProvider(process.env.SMS_PROVIDER ?? 'local', config.dataDir, log);
-  const schemas = new SchemaRegistry(config.schemasDir);
+  const schemas = new SchemaRegistry(config.schemasDir, schemaChecks);
   return {
     config,
     db,

@@ -9,7 +9,8 @@ import { testDialects } from '../helpers/databases';
 import { openDemoSuite, type TestApp } from '../helpers/test-app';
 import { SchemaRegistry } from '../../src/server/modules/records/schema-registry';
 import { backfillCopies, copyRules } from '../../src/server/modules/records/backfill';
-import { up } from '../../src/server/db/migrations/019_copy_backfill';
+import { copyBackfill } from '../../src/server/db/migrations/019_copy_backfill';
+import { dataSteps } from '../../src/server/features';
 
 type Row = Record<string, any>;
 
@@ -38,7 +39,8 @@ describe.each(testDialects())('copied-field backfill on $name', (dialect) => {
     // As saved before the copy was declared: no projectId, no name.
     await sql`UPDATE records SET data = data - 'projectId' - 'projectIdName' WHERE id = ${a.id}`.execute(t.db);
     await sql`UPDATE records SET data = (data - 'projectIdName') || '{"projectId": null, "orderCode": "DD-NO-SUCH-ORDER"}'::jsonb WHERE id = ${b.id}`.execute(t.db);
-    await up(t.db);
+    // The migration as the application runs it, with the step it hands in.
+    await copyBackfill(dataSteps({ schemasDir: path.resolve('schemas') })).up(t.db);
     expect((await rec(a.id)).data).toMatchObject({ projectId: a.data.projectId, projectIdName: a.data.projectIdName });
     expect((await rec(b.id)).data.projectId).toBeNull();
     // Re-run: nothing more to do.

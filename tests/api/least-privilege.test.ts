@@ -10,7 +10,7 @@ import { dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/china-time';
 import { up as leastPrivilege } from '../../src/server/db/migrations/026_least_privilege_roles';
-import { computeAcl } from '../../src/server/modules/menu/acl';
+import { computeAcl } from '../../src/server/modules/acl/acl';
 
 type Row = Record<string, any>;
 const D = '/api/admin/sysmenuListFieldDict';

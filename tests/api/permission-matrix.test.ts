@@ -14,7 +14,7 @@ import { SchemaRegistry } from '../../src/server/modules/records/schema-registry
 import { loadConfig } from '../../src/server/config';
 import type { ModuleSchema } from '../../src/server/modules/records/schema-registry';
 import { gateSays, type GateAnswer } from '../../src/server/modules/records/gate';
-import { computeAcl } from '../../src/server/modules/menu/acl';
+import { computeAcl } from '../../src/server/modules/acl/acl';
 import { createTeam } from '../../src/server/modules/tenant/teams';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { withTenant } from '../../src/server/db/tenant-scope';

@@ -3,7 +3,7 @@
 // inviter and lookups of a team by its (sequential) code per user and per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { parseLimits } from '../../src/server/plugins/rate-limits';
+import { parseLimits } from '../../src/server/rate-limit-sizes';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';

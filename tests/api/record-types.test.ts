@@ -8,7 +8,7 @@ import { DEMO } from '../../src/server/seed';
 import { withTenant } from '../../src/server/db/tenant-scope';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
-import { checkUploads } from '../../src/server/modules/records/uploads';
+import { checkUploads } from '../../src/server/modules/files/uploads';
 import { dictToOptions } from '../../src/common/schema/dictionary';
 import { toFilters } from '../../src/web/engine/filters';
 
@@ -130,7 +130,7 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
     it('accepts the team\'s own files, on the field and in line cells', async () => {
       const a = await upload(boss, '附件.pdf.png');
       const b = await upload(boss, '票据 1.png');
-      // Answered once each, with their uploader: what the save links to its record (records/held-files.ts).
+      // Answered once each, with their uploader: what the save links to its record (db/record-files.ts).
       const named = await check({ attachments: [{ url: a.url, name: a.name }, { url: b.url }] }, [{ invoiceImages: [{ url: b.url, name: b.name }] }, {}]);
       expect(named.map((f) => f.id).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
       expect(new Set(named.map((f) => f.uploadedBy)).size).toBe(1);

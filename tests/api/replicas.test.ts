@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, useReplicas } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
-import { parseLimits } from '../../src/server/plugins/rate-limits';
+import { parseLimits } from '../../src/server/rate-limit-sizes';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/china-time';
 import { sha256 } from '../../src/server/modules/auth/tokens';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
-import { DEFAULT_LIMITS } from '../../src/server/plugins/rate-limits';
+import { DEFAULT_LIMITS } from '../../src/server/rate-limit-sizes';
 import { buildApp } from '../../src/server/app';
 import { seedDemo } from '../../src/server/seed';
 import { apiReplicas, type TestDialect } from './databases';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './types';
 import { migrateToLatest } from './migrate';
+import type { DataSteps } from './data-steps';
 import { markReadScopes, markStatementBatches } from './batches';
 import { preparePlans } from './prepared';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
@@ -15,6 +16,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Sees the text of every statement (tests compare the statements two calls run). */
   onQuery?: (sql: string) => void;
+  /** What the data migrations need of the application (data-steps.ts); a new database needs none. */
+  dataSteps?: Partial<DataSteps>;
 }
 
 
@@ -95,7 +98,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     };
   }
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, opts.dataSteps);
   } catch (err) {
     await stopListening?.();
     throw err;

@@ -17,7 +17,7 @@ import * as m015 from './migrations/015_user_manage';
 import * as m016 from './migrations/016_request_keys';
 import * as m017 from './migrations/017_stock_reservations';
 import * as m018 from './migrations/018_notifications';
-import * as m019 from './migrations/019_copy_backfill';
+import { copyBackfill } from './migrations/019_copy_backfill';
 import * as m020 from './migrations/020_cache_notify';
 import * as m021 from './migrations/021_keyword_search';
 import * as m022 from './migrations/022_team_cache_notify';
@@ -26,9 +26,10 @@ import * as m024 from './migrations/024_record_search_text';
 import * as m026 from './migrations/026_least_privilege_roles';
 import * as m027 from './migrations/027_record_files';
 import * as m028 from './migrations/028_company_accounts';
+import type { DataSteps } from './data-steps';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
-const migrations: Record<string, Migration> = {
+const migrationsWith = (steps: Partial<DataSteps>): Record<string, Migration> => ({
   '001_accounts': m001,
   '002_teams': m002,
   '003_records': m003,
@@ -47,7 +48,7 @@ const migrations: Record<string, Migration> = {
   '016_request_keys': m016,
   '017_stock_reservations': m017,
   '018_notifications': m018,
-  '019_copy_backfill': m019,
+  '019_copy_backfill': copyBackfill(steps),
   '020_cache_notify': m020,
   '021_keyword_search': m021,
   '022_team_cache_notify': m022,
@@ -56,9 +57,9 @@ const migrations: Record<string, Migration> = {
   '026_least_privilege_roles': m026,
   '027_record_files': m027,
   '028_company_accounts': m028,
-};
+});
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const NAMES = Object.keys(migrationsWith({}));
 
 /** Whether every migration is already recorded: one small query instead of the migrator's catalogue
  * introspection and lock round trips, which cost seconds at each start of a PGlite data folder. */
@@ -66,11 +67,13 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
   const table = await sql<{ ok: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS ok`.execute(db);
   if (!table.rows[0]?.ok) return false;
   const done = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((r) => r.name));
-  return Object.keys(migrations).every((name) => done.has(name));
+  return NAMES.every((name) => done.has(name));
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** `steps`: what the data migrations need of the application (data-steps.ts). */
+export async function migrateToLatest(db: Kysely<any>, steps: Partial<DataSteps> = {}): Promise<void> {
   if (await upToDate(db)) return;
+  const provider: MigrationProvider = { getMigrations: async () => migrationsWith(steps) };
   // Unordered: migration numbers are reserved per capability, so 007 may land after 008 already ran on a
   // data folder; each migration touches its own tables, so their order between themselves does not matter.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });

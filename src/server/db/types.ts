@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DataScope } from '../modules/menu/default-roles';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
@@ -45,7 +46,8 @@ export interface SessionAcl {
   dataScope?: DataScope;
 }
 
-export type DataScope = 'all' | 'deptTree' | 'dept' | 'self';
+// A role's data scope is the default roles' term (menu/default-roles.ts): the table stores it as they name it.
+export type { DataScope };
 
 export interface SmsCodesTable {
   id: Generated<number>;

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { setActor } from '../db/actor';
 import { Status, TOKEN_COOKIE, TOKEN_HEADER } from '../../common/api';
 import { AppError } from '../errors';
-import type { SessionInfo, SessionService } from '../modules/auth/sessions';
+import type { SessionAcl } from '../db/types';
 import { clearSessionCookies, CSRF_REFUSED, hasCsrfProof } from './csrf';
 
 declare module 'fastify' {
@@ -21,6 +21,24 @@ declare module 'fastify' {
      */
     changesState?: boolean;
   }
+}
+
+/** The session a signed-in request carries (the accounts module keeps them: auth/sessions.ts). */
+export interface SessionInfo {
+  sessionId: number;
+  userId: number;
+  tenantCode: string | null;
+  /** Cached menu tree and permission codes for tenantCode, or null until computed. */
+  acl: SessionAcl | null;
+}
+
+export type SessionLookup =
+  | { ok: true; session: SessionInfo }
+  | { ok: false; reason: 'unknown' | 'expired' };
+
+/** Where the plugin finds the session of a token. */
+export interface SessionStore {
+  lookup(token: string): Promise<SessionLookup>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,7 +58,7 @@ export function requireAuth(req: FastifyRequest): SessionInfo {
   return req.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionService; publicUrl?: string }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionStore; publicUrl?: string }) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req, reply) => {
     // The API documentation is public; everything else under /api needs a session unless marked public.

@@ -4,7 +4,7 @@ import { runSql, tenantPolicy } from './run-sql';
 // Stock reservations (锁定数量): a document under approval that will issue stock (an 出库单 of a
 // warehouse that asks for approval) holds its quantities here, one row per line and balance, while its balance
 // record's lockedQuantity shows their sum. The rows go when the document takes effect, is refused or withdrawn;
-// rows and balance change under the balance's advisory lock (stock.ts), like every posting.
+// rows and balance change under the balance's advisory lock (modules/stock/ledger.ts), like every posting.
 export async function up(db: Kysely<any>): Promise<void> {
   await runSql(db, `
     CREATE TABLE stock_reservations (

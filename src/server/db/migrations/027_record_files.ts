@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { runSql, tenantPolicy } from './run-sql';
-import { linkNamedFiles } from '../../modules/records/held-files';
+import { linkNamedFiles } from '../record-files';
 
 // Which records hold a file: one row per team, file and record, written in the transaction that saves the file
-// into the record (records/held-files.ts). The file route reads a file's rows by its primary key's prefix and lets
+// into the record (db/record-files.ts). The file route reads a file's rows by its primary key's prefix and lets
 // through those who may open one of the records (files/access.ts). Existing records get their links here, each
 // team with its own app.tenant so that row-level security admits them whatever role runs the migration.
 export async function up(db: Kysely<any>): Promise<void> {

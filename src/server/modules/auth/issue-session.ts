@@ -1,16 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services';
+import type { Config } from '../../config';
+import type { DB } from '../../db';
+import type { AclService } from '../acl/acl';
+import type { SessionService } from './sessions';
 import { clearFailedLogins } from './login-guard';
 import { setActor } from '../../db/actor';
-import { logLogin } from '../audit/logins';
+import { logLogin } from './login-log';
 import { setSessionCookies } from '../../plugins/csrf';
 import { defaultTenantOf, loadSysUser } from './users';
+
+/** What signing in reads and writes: the accounts, their sessions, and the rights a session starts with. */
+export interface SignInSources {
+  config: Config;
+  db: DB;
+  sessions: SessionService;
+  acl: AclService;
+}
 
 /**
  * Starts a session in the user's first team and returns what every login answer carries. The web client's call
  * (`http`) also gets the session cookies (plugins/csrf.ts): persistent when remembered, else browser-session ones.
  */
-export async function issueSession(s: AppServices, userId: number, remember: boolean, http?: { req: FastifyRequest; reply: FastifyReply }) {
+export async function issueSession(s: SignInSources, userId: number, remember: boolean, http?: { req: FastifyRequest; reply: FastifyReply }) {
   await clearFailedLogins(s.db, userId);
   const tenant = await defaultTenantOf(s.db, userId);
   // From here on the request acts as the user who logged in; the log says he did, in the team he starts in.

@@ -5,7 +5,7 @@
 // A try is taken in the database before the password is hashed: a check takes ~50 ms of argon2, and a lock read
 // before it and counted after it would let every request already in flight be checked (twenty parallel guesses
 // got twenty checks). The conditional increment hands out at most five tries however many requests race for them.
-import { logLogin } from '../audit/logins';
+import { logLogin } from './login-log';
 import type { DB } from '../../db';
 import { dummyHash, verifyPassword } from './passwords';
 

@@ -5,8 +5,8 @@ import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../origin';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../errors';
-import type { AppServices } from '../../services';
-import { issueSession } from './issue-session';
+import type { QrLoginProvider } from '../providers/qr-login';
+import { issueSession, type SignInSources } from './issue-session';
 import { describeDevice, describePlace } from './device';
 
 // Why a confirm is refused, in words the person holding the phone can act on.
@@ -17,7 +17,7 @@ const QR_USED = '该二维码已被使用，请在电脑上刷新后重新扫码
 
 const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } };
 
-export async function qrLoginRoutes(app: FastifyInstance, s: AppServices) {
+export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { qrLogin: QrLoginProvider }) {
   const { db, qrLogin, config } = s;
 
   app.get('/api/admin/wechat/generateAWeChatQRCode', {

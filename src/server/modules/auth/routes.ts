@@ -6,12 +6,12 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { Status } from '../../../common/api';
 import { PHONE, USERNAME, matches } from '../../../common/patterns';
 import { validateNewPasswordPair, validatePasswordChange } from '../../../common/password';
-import type { AppServices } from '../../services';
+import type { CaptchaService } from './captcha';
 import { SMS_SCENES, type SmsScene } from './captcha';
 import { hashPassword, verifyPassword, dummyHash } from './passwords';
 import { clearFailedLogins, isLocked, passwordAccepted } from './login-guard';
 import { findUserByLogin, findUserByMobile, loadSysUser } from './users';
-import { issueSession } from './issue-session';
+import { issueSession, type SignInSources } from './issue-session';
 import { clearSessionCookies } from '../../plugins/csrf';
 
 const str = (maxLength = 200) => ({ type: 'string', maxLength });
@@ -21,7 +21,7 @@ function assertPhone(mobile: string) {
   if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
 }
 
-export async function accountRoutes(app: FastifyInstance, s: AppServices) {
+export async function accountRoutes(app: FastifyInstance, s: SignInSources & { captcha: CaptchaService }) {
   const { db, sessions, captcha } = s;
 
   const startSession = (userId: number, remember: boolean, req: FastifyRequest, reply: FastifyReply) =>

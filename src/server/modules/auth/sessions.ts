@@ -4,19 +4,11 @@ import type { DB } from '../../db';
 import type { Config } from '../../config';
 import { newToken, sha256 } from './tokens';
 import type { SessionAcl } from '../../db/types';
+import type { SessionInfo, SessionLookup } from '../../plugins/auth';
 import { cacheBusOf, TableCache } from '../../db/cache-bus';
 
-export interface SessionInfo {
-  sessionId: number;
-  userId: number;
-  tenantCode: string | null;
-  /** Cached menu tree and permission codes for tenantCode, or null until computed. */
-  acl: SessionAcl | null;
-}
-
-export type SessionLookup =
-  | { ok: true; session: SessionInfo }
-  | { ok: false; reason: 'unknown' | 'expired' };
+// The session's shape is what the auth plugin puts on a request: defined there, kept here.
+export type { SessionInfo, SessionLookup };
 
 const MINUTE = 60_000;
 /** How long a cached session row may answer at most (a hard bound behind the change notifications). */

@@ -1,11 +1,11 @@
 // Category trees per module and tenant: list, add, rename, delete (refused while in use), move up/down, locked nodes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
-import { requireTeamPermission } from '../../plugins/permissions';
+import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { DB } from '../../db';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { moduleParam } from '../records/entry';
+import { moduleParam } from '../../module-param';
 
 const tags = ['分类'];
 const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
@@ -20,7 +20,7 @@ export async function categoryTree(trx: TenantTx, tenant: string, module: string
   return roots;
 }
 
-export async function categoryRoutes(app: FastifyInstance, s: AppServices) {
+export async function categoryRoutes(app: FastifyInstance, s: PermissionSources & { db: DB }) {
   const { db } = s;
   const mod = (req: FastifyRequest) => {
     const { module } = req.params as { module: string };

@@ -4,7 +4,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { DictionariesTable } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../errors';
-import { checkUploads } from '../records/uploads';
+import { checkUploads } from '../files/uploads';
 import type { DictKeyRule } from './pages';
 import { toDictNode, type DictNode } from './routes';
 

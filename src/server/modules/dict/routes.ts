@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
-import type { AppServices } from '../../services';
+import type { DB } from '../../db';
 import type { Selectable } from 'kysely';
 import { tenantOf, withTenant, type TenantTx } from '../../db/tenant-scope';
 import { readThrough } from '../../db/cache-bus';
@@ -90,7 +90,7 @@ export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], s
   return out;
 }
 
-export async function dictRoutes(app: FastifyInstance, s: AppServices) {
+export async function dictRoutes(app: FastifyInstance, s: { db: DB }) {
   const team = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');

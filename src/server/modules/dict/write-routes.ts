@@ -4,11 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
-import { requireTeamPermission } from '../../plugins/permissions';
+import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
 import { conflict, forbidden } from '../../errors';
-import type { AppServices } from '../../services';
+import type { DB } from '../../db';
+import type { DictionaryPageSchema } from '../../../common/schema';
 import { withTenant, type TenantTx } from '../../db/tenant-scope';
-import { isTeamAdmin } from '../tenant/memberships';
+import { isTeamAdmin } from '../acl/team-admin';
 import { maintainedKeys, type DictKeyRule } from './pages';
 import { isDerivedDict } from './routes';
 import { addItem, deleteItem, findItem, moveItem, updateItem, type DictInput, type DictRow } from './edits';
@@ -30,7 +31,14 @@ const itemProps = {
 };
 const body = (required: string[], properties: object) => ({ type: 'object', required, additionalProperties: false, properties });
 
-export async function dictWriteRoutes(app: FastifyInstance, s: AppServices) {
+/** What the dictionary edits read: the pages that maintain each dictionary, and the rights they empty on a leader's change. */
+interface DictWriteSources extends PermissionSources {
+  db: DB;
+  acl: PermissionSources['acl'] & { invalidateTenant(tenantCode: string): Promise<void> };
+  schemas: PermissionSources['schemas'] & { dictionaryPages(): { file: string; schema: DictionaryPageSchema }[] };
+}
+
+export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources) {
   const rules = maintainedKeys(s.schemas.dictionaryPages());
 
   const teamOf = (req: FastifyRequest) => {

@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../errors';
 import type { ModuleSchema } from '../records/schema-registry';
 import { createRecord } from '../records/service';
 import { pickerOptions } from '../records/pickers';
-import type { Ctx } from '../workflow/engine';
+import type { Ctx } from '../records/ctx';
 import type { RefContext } from '../../../common/rules/conditions';
 import { AMBIGUOUS, DATA_SHEET, MAX_IMPORT_ROWS, type ImportColumn } from './template';
 import { checkExpansion, NOT_XLSX } from './zip-bounds';

@@ -7,7 +7,10 @@ import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { DB } from '../../db';
+import type { AclService } from '../acl/acl';
+import type { SchemaRegistry } from '../records/schema-registry';
+import type { FieldOptionsService } from './service';
 import { GROUPS, MODULES } from '../menu/catalogue';
 import type { PageSchema } from '../../../common/schema/types';
 import { checkFieldOptions, diffFieldOptions, fieldsReadByLogic, formFields, serverRequiredFields, takesExtraOptions, type FieldOverrides } from '../../../common/schema/field-options';
@@ -33,7 +36,7 @@ function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: 
   };
 }
 
-export async function fieldOptionRoutes(app: FastifyInstance, s: AppServices) {
+export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: AclService; schemas: SchemaRegistry; fieldOptions: FieldOptionsService }) {
   const { db, fieldOptions } = s;
 
   /** Who may read and write which scope: a team's admins their team's, platform administrators the platform's. */

@@ -1,14 +1,13 @@
 import type { DB } from '../../db';
 import { badRequest } from '../../errors';
-import type { AppServices } from '../../services';
-import type { SessionInfo } from '../auth/sessions';
+import type { SessionInfo } from '../../plugins/auth';
 import { withTenantRead } from '../../db/tenant-scope';
-import { openableRecords } from '../records/gate';
-import { recordsHolding } from '../records/held-files';
+import { recordsHolding } from '../../db/record-files';
+import type { FileStorage } from './storage';
 import { fileIdFromUrl, OWN_FILE_URL } from './urls';
+import { handover } from '../../handover';
 
 export { fileIdFromUrl, OWN_FILE_URL };
-import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
 
 type FileRow = { id: number; tenant_code: string | null; uploaded_by: number };
 
@@ -22,6 +21,21 @@ async function teamMayRead(db: DB, f: Omit<FileRow, 'id'>, userId: number): Prom
   return m?.status === 'normal';
 }
 
+/** A record that holds a file, with the module it is stored as (null: the record is gone). */
+export interface FileHolder { id: number; module: string | null }
+
+/**
+ * Whether the session, in the team `tenant`, may open one of these records now. The records core answers (it
+ * knows the pages and their gate) and hands the answer over at start, so the file module never imports it.
+ */
+export type HoldersOpen = (session: SessionInfo, tenant: string, holders: FileHolder[]) => Promise<boolean>;
+
+const slot = handover<HoldersOpen>('no check of the records holding a file was handed over at start (useHoldersOpen)');
+
+/** The records core hands over its check of file holders, once at start. */
+export const useHoldersOpen = slot.use;
+const holdersOpen = slot.get;
+
 /**
  * Who may read a file's bytes. Its uploader always. A file a record holds (record_files: an ID scan on an employee
  * file, a claim's receipts) is derived from that record: read by a member who may open one of its records now —
@@ -29,7 +43,7 @@ async function teamMayRead(db: DB, f: Omit<FileRow, 'id'>, userId: number): Prom
  * A team file no record holds (the team logo, avatars, guidance pictures, an upload whose form is not saved yet)
  * is read by every member of its team, as before links were kept.
  */
-export async function canReadFile(s: AppServices, f: FileRow, session: SessionInfo): Promise<boolean> {
+export async function canReadFile(s: { db: DB }, f: FileRow, session: SessionInfo): Promise<boolean> {
   if (f.uploaded_by === session.userId) return true;
   const tenant = f.tenant_code;
   if (!tenant) return false;
@@ -37,42 +51,14 @@ export async function canReadFile(s: AppServices, f: FileRow, session: SessionIn
   if (!holders.length) return teamMayRead(s.db, f, session.userId);
   // Records are opened in the session's team only, as every record call does.
   if (session.tenantCode !== tenant) return false;
-  const items = holders.flatMap((h) => (h.module ? pagesShowingFiles(s.schemas, h.module) : []).map((module) => ({ module, id: h.id })));
-  if (!items.length) return false;
-  // The rights first, outside the read: computing them takes a transaction of its own.
-  const acl = await s.acl.forSession(session);
-  const open = await withTenantRead(s.db, tenant, (trx) => openableRecords(s, { ...session, acl, tenantCode: tenant }, trx, items));
-  return open.size > 0;
+  return holdersOpen()(session, tenant, holders);
 }
-
-const showing = new WeakMap<SchemaRegistry, Map<string, string[]>>();
-
-/**
- * The pages that show a record stored as `module` with its files: its own, and the views over it (viewOf) whose
- * form has an upload or image field (道具进度 shows the order's pictures; 我的档案 shows no attachment).
- */
-function pagesShowingFiles(schemas: SchemaRegistry, module: string): string[] {
-  let byModule = showing.get(schemas);
-  if (!byModule) {
-    byModule = new Map();
-    const withFiles = (m: ModuleSchema) => m.fields.some((f) => f.fontendType === 'upload' || f.fontendType === 'image')
-      || m.lineColumns.some((c) => c.type === 'image');
-    for (const m of schemas.all()) {
-      const stored = m.schema.viewOf ?? m.schema.module;
-      if (m.schema.viewOf && !withFiles(m)) continue;
-      byModule.set(stored, [...(byModule.get(stored) ?? []), m.schema.module]);
-    }
-    showing.set(schemas, byModule);
-  }
-  return byModule.get(module) ?? [module];
-}
-
 
 /**
  * Loads the bytes of an uploaded file that the session may read (used by OCR): what recognition reads of an image
  * (an ID number) is the image's content, so it is read as the file route reads it.
  */
-export async function readOwnFile(s: AppServices, url: string, session: SessionInfo) {
+export async function readOwnFile(s: { db: DB; files: FileStorage }, url: string, session: SessionInfo) {
   const id = fileIdFromUrl(url);
   if (!id) return null;
   const f = await s.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { DB } from '../../db';
+import type { FileStorage } from './storage';
 import { UPLOAD_MAX_BYTES } from '../../../common/rules/constants';
 import { sniffMime } from './sniff';
 import { canReadFile, fileIdFromUrl } from './access';
 import { contentDisposition } from './disposition';
 
-export async function fileRoutes(app: FastifyInstance, s: AppServices) {
+export async function fileRoutes(app: FastifyInstance, s: { db: DB; files: FileStorage }) {
   const { db, files } = s;
 
   app.post('/api/admin/fileUtil/uploadFile', {

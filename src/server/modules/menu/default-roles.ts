@@ -1,9 +1,28 @@
 // The roles every team starts with, least privilege first: 普通成员 (what every admitted member holds) reads and
 // writes his own work and reads the shared reference pages; the organisation (departments and their leaders,
 // posts), pay and employee files belong to 人事行政, money to 财务, everything to 管理员. A department's leader
-// sees his department's records through his leadership (acl.ts), not through a role.
-import type { DataScope } from '../../db/types';
+// sees his department's records through his leadership (acl/acl.ts), not through a role.
 import { ACTIONS, ADMIN_ONLY_MODULES, MODULES, permissionCodesOf, TEAM_PERMISSIONS } from './catalogue';
+
+/** Which records a role's members see: all, their department with those under it, their department, their own. */
+export type DataScope = 'all' | 'deptTree' | 'dept' | 'self';
+
+export const DATA_SCOPES: { value: DataScope; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'deptTree', label: '本部门及下级' },
+  { value: 'dept', label: '本部门' },
+  { value: 'self', label: '仅本人' },
+];
+
+/** Widest first: the user's widest role wins. */
+const WIDTH: DataScope[] = ['all', 'deptTree', 'dept', 'self'];
+
+/** The widest of the user's roles' scopes (no role: only his own). */
+export function widestScope(scopes: string[]): DataScope {
+  const known = scopes.filter((s): s is DataScope => (WIDTH as string[]).includes(s));
+  if (!known.length) return 'self';
+  return WIDTH[Math.min(...known.map((s) => WIDTH.indexOf(s)))];
+}
 
 export interface RoleDefinition {
   key: string;

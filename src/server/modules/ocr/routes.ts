@@ -4,14 +4,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { Config } from '../../config';
+import type { DB } from '../../db';
+import type { FileStorage } from '../files/storage';
+import type { OcrProvider } from './provider';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { readOwnFile } from '../files/access';
 import type { SessionInfo } from '../auth/sessions';
 
 const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
 
-export async function ocrRoutes(app: FastifyInstance, s: AppServices) {
+export async function ocrRoutes(app: FastifyInstance, s: { config: Config; db: DB; files: FileStorage; ocr: OcrProvider }) {
   // Recognition runs in this process, one image at a time (seconds each): beyond ocrQueue calls in hand, a call is
   // refused at once (429) instead of waiting minutes behind the others (a queue bound for OCR).
   let inHand = 0;

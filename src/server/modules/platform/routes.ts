@@ -12,7 +12,6 @@ import { sql, type Transaction } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { AppServices } from '../../services';
 import type { Database } from '../../db/types';
 import type { DB } from '../../db';
 import { currentActor } from '../../db/actor';
@@ -373,7 +372,7 @@ const industriesTable: Table = {
 
 export const PLATFORM_TABLES: Record<string, Table> = { modules: modulesTable, modes: modesTable, grants: grantsTable, industries: industriesTable };
 
-export async function platformRoutes(app: FastifyInstance, s: AppServices) {
+export async function platformRoutes(app: FastifyInstance, s: { db: DB }) {
   const { db } = s;
 
   async function platformAdmin(req: FastifyRequest) {

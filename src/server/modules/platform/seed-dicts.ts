@@ -1,8 +1,8 @@
 // Industry seed dictionaries (行业模块 初始化字典): a new team in an industry gets the items of the
-// industry's seed sets (dict/industry-defaults.json: set → fieldKey → items) appended to its default dictionaries,
+// industry's seed sets (industry-defaults.json beside it: set → fieldKey → items) appended to its default dictionaries,
 // marked seeded like them. An item already present (same name, top level) is not added twice.
 import type { TenantTx } from '../../db/tenant-scope';
-import sets from '../dict/industry-defaults.json';
+import sets from './industry-defaults.json';
 
 type Item = { name: string; code?: string };
 const SETS = sets as Record<string, Record<string, Item[]>>;

@@ -9,23 +9,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DataScope } from '../../db/types';
 
-export const DATA_SCOPES: { value: DataScope; label: string }[] = [
-  { value: 'all', label: '全部' },
-  { value: 'deptTree', label: '本部门及下级' },
-  { value: 'dept', label: '本部门' },
-  { value: 'self', label: '仅本人' },
-];
-
-/** Widest first: the user's widest role wins. */
-const WIDTH: DataScope[] = ['all', 'deptTree', 'dept', 'self'];
-
-/** The widest of the user's roles' scopes (no role: only his own). */
-export function widestScope(scopes: string[]): DataScope {
-  const known = scopes.filter((s): s is DataScope => (WIDTH as string[]).includes(s));
-  if (!known.length) return 'self';
-  return WIDTH[Math.min(...known.map((s) => WIDTH.indexOf(s)))];
-}
-
 /**
  * The records of the team the caller's scope lets him see, or null for 全部. `personFields`: the page's fields
  * naming the person a record is about or who works on it (applicantField, editableBy): his attendance, his

@@ -7,17 +7,18 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict } from '../../errors';
 import { attachLabels } from './labels';
-import { fileIdsIn } from './uploads';
-import { holdFiles } from './held-files';
+import { fileIdsIn } from '../files/uploads';
+import { holdFiles } from '../../db/record-files';
 import type { EffectDef } from '../../../common/schema';
 import { evalExpr, scopeOf } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { loadPicked } from './pickers';
 import { onStageReached, settleRecord } from './settle';
 import { num } from './numbers';
-import { lockNames, lockStockKeys, postStock, releaseReservations, reservationsOf } from './stock';
+import { lockNames } from '../../db/advisory-locks';
+import { stockLedger } from './stock-ledger';
 
 type Row = Record<string, unknown>;
 
@@ -122,12 +123,12 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
   // page that reserves stock can hold any, so other pages' approvals do not look. A `release` effect ends them on
   // its own event (an order shipped or cancelled), before the event's other effects too.
   const releases = on === 'approved' || effects.some((e) => e.kind === 'release');
-  const held = releases && (m.schema.effects ?? []).some((e) => e.stock?.reserve) ? await reservationsOf(trx, ctx, recordId) : [];
+  const held = releases && (m.schema.effects ?? []).some((e) => e.stock?.reserve) ? await stockLedger().reservationsOf(trx, ctx, recordId) : [];
   if (!effects.length && !held.length) return;
   if (depth >= MAX_DEPTH) throw badRequest('联动层级过深，请检查页面配置');
   const today = todayOf(ctx);
   await lockStockFirst(trx, ctx, m, recordId, effects, userId, input, lineInput, held.map((x) => x.lock_name));
-  if (held.length) await releaseReservations(trx, ctx, recordId, userId, held);
+  if (held.length) await stockLedger().release(trx, ctx, recordId, userId, held);
   for (const e of effects) {
     const src = await lockedSource(trx, ctx.tenant, m, recordId);
     // A stage action's per-line values (到货数量) ride on the lines while its effects run, never stored.
@@ -166,7 +167,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
         for (const [i, line] of (e.perLine ? t.lines : [null]).entries()) {
           const at = line ? { ...scope, target, line, $index: i + 1 } : { ...scope, target };
           if (line && e.when && !evalExpr(e.when, at)) continue;
-          const posted = await postStock(trx, ctx, e.stock!, at, t, i, userId,
+          const posted = await stockLedger().post(trx, ctx, e.stock!, at, t, i, userId,
             (bm, body) => createRecord(trx, ctx, userId, bm, body, { effective: true, depth: depth + 1, fromEffect: true }));
           if (posted.balanceId) touched.push(posted.balanceId);
         }
@@ -177,7 +178,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
       for (const [i, line] of (e.perLine ? src.lines : [null]).entries()) {
         const at = line ? { ...scope, line } : scope;
         if (line && e.when && !evalExpr(e.when, at)) continue;
-        const posted = await postStock(trx, ctx, e.stock!, at, src, i, userId,
+        const posted = await stockLedger().post(trx, ctx, e.stock!, at, src, i, userId,
           (bm, body) => createRecord(trx, ctx, userId, bm, body, { effective: true, depth: depth + 1, fromEffect: true }));
         if (posted.balanceId) touched.push(posted.balanceId);
         if (line && Object.keys(posted.writeBack).length) lines[i] = { ...line, ...posted.writeBack };
@@ -230,7 +231,7 @@ export async function runEffects(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recor
   }
 }
 
-/** Every balance this event's stock postings move, locked in one sorted order before any is posted (stock.ts). */
+/** Every balance this event's stock postings move, locked in one sorted order before any is posted (the stock ledger). */
 async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, effects: EffectDef[], userId: number, input: Row, lineInput?: Row[], also: string[] = []) {
   // A hold for another record (target) is keyed by that record's lines: its balance is locked when it is posted.
   const stock = effects.filter((e) => e.kind === 'stock' && e.stock && (!e.target || e.target === 'self'));
@@ -248,7 +249,7 @@ async function lockStockFirst(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId
       postings.push({ p: e.stock!, at, lineNo: i });
     }
   }
-  if (postings.length + also.length > 1) await lockStockKeys(trx, ctx, postings, also);
+  if (postings.length + also.length > 1) await stockLedger().lockKeys(trx, ctx, postings, also);
 }
 
 export const isEffective = (status: string) => status === RecordStatus.approved;

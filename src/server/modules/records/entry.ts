@@ -6,11 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { listView } from './list-views';
-import type { AppServices } from '../../services';
-import { runningWithPage, toFlat } from './repository';
+import type { RecordSources } from './sources';
+import type { toFlat } from './repository';
 import { OPERATORS, type Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { runningOf } from '../workflow/engine';
+import { approvals, type RunningApproval } from './approvals';
 import { changeableFields, rowActions, userWritable, type Caller } from './access';
 import { openGate } from './gate';
 import { withClock } from './stage-state';
@@ -18,9 +18,9 @@ import { withStageHistory } from './stage-history';
 import { readAsView } from './views';
 import { readAggregates } from './aggregates';
 import { todayInChina } from '../../../common/china-time';
+import { moduleParam } from '../../module-param';
 
-/** The route parameter of every call on a module (`/api/data/:module/…`): a module key, checked before the lookup. */
-export const moduleParam = { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } };
+export { moduleParam };
 
 /**
  * What a list is asked for (the body of /page, and of the calls that read a list whole: export, charts): sort,
@@ -42,7 +42,7 @@ export function listQueryOf<B extends { tab?: string; period?: string; filters?:
   return { ...body, userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] };
 }
 
-export function recordEntry(s: AppServices) {
+export function recordEntry(s: RecordSources) {
   const { schemas } = s;
 
   function moduleOf(req: FastifyRequest): ModuleSchema {
@@ -66,9 +66,12 @@ export function recordEntry(s: AppServices) {
     return { ...m, schema: { ...m.schema, module: m.schema.viewOf } };
   }
 
-  /** Flat records with the actions each allows the caller (a view's computed fields as of today, stage history). */
-  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[]) {
-    const running = runningWithPage(rows) ?? await runningOf(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+  /**
+   * Flat records with the actions each allows the caller (a view's computed fields as of today, stage history).
+   * `readWith`: their running approvals when the caller read them with the rows (a page does), else read here.
+   */
+  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[], readWith?: Map<number, RunningApproval>) {
+    const running = readWith ?? await approvals().running(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
     const now = new Date();
     const today = todayInChina();
     const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));

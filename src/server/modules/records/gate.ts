@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import type { SessionAcl } from '../../db/types';
 import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope';
 import type { RefContext } from '../../../common/rules/conditions';
@@ -22,7 +22,7 @@ import { permissionsFor } from './list-views';
 import { callerOf, type Caller } from './access';
 import { callerRefs, notRetiredSql, visibleSql } from './visibility';
 import { dataScopeSql } from './data-scope';
-import type { Ctx } from '../workflow/engine';
+import type { Ctx } from './ctx';
 import { permits } from '../../plugins/permissions';
 
 export type TeamSession = Awaited<ReturnType<typeof requireTeamPermission>>;
@@ -45,7 +45,7 @@ export interface GatePass {
 }
 
 /** Passes the gate for a module and an action, or throws 403 (no permission) / 10015 (not signed in). */
-export async function openGate(s: AppServices, req: FastifyRequest, m: ModuleSchema, action: string): Promise<GatePass> {
+export async function openGate(s: RecordSources, req: FastifyRequest, m: ModuleSchema, action: string): Promise<GatePass> {
   const a = await requireTeamPermission(s, req, m.schema.module, action);
   const acl = await s.acl.forSession(a);
   const ctx: Ctx = { tenant: a.tenantCode, schemas: s.schemas };
@@ -103,7 +103,7 @@ async function assertShown(trx: TenantTx, tenant: string, m: ModuleSchema, id: n
  * module is read first (another team's id is simply not found: row-level security), then the gate is passed for
  * that module and the record checked against the caller's visibility and scope.
  */
-export async function openGateForRecord(s: AppServices, req: FastifyRequest, tenant: string, id: number, action = 'view') {
+export async function openGateForRecord(s: RecordSources, req: FastifyRequest, tenant: string, id: number, action = 'view') {
   const row = await withTenant(s.db, tenant, (trx) => trx.selectFrom('records').select('module')
     .where('tenant_code', '=', tenant).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
   const m = row && s.schemas.get(row.module);
@@ -117,7 +117,7 @@ export async function openGateForRecord(s: AppServices, req: FastifyRequest, ten
  * Of several records (notifications, lists of approvals), those the caller may open now — the same three checks
  * as opening each one, in one statement per module.
  */
-export async function openableRecords(s: AppServices, session: Parameters<AppServices['acl']['forSession']>[0] & { tenantCode: string },
+export async function openableRecords(s: RecordSources, session: Parameters<RecordSources['acl']['forSession']>[0] & { tenantCode: string },
   trx: TenantTx, items: { module: string; id: number }[]): Promise<Set<number>> {
   const out = new Set<number>();
   const byModule = new Map<string, number[]>();
@@ -149,7 +149,7 @@ export async function lookupScope(pass: GatePass, trx: TenantTx, m: ModuleSchema
 }
 
 
-const holdsCode = (s: Pick<AppServices, 'schemas'>, m: ModuleSchema, action: string, codes: readonly string[]) => permits(s, m.schema.module, action, codes);
+const holdsCode = (s: Pick<RecordSources, 'schemas'>, m: ModuleSchema, action: string, codes: readonly string[]) => permits(s, m.schema.module, action, codes);
 
 export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
 
@@ -158,7 +158,7 @@ export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
  * permission test, visibility and data scope a route's pass applies. The permission matrix test holds every
  * record-touching route against it.
  */
-export async function gateSays(db: AppServices['db'], schemas: Pick<AppServices, 'schemas'>['schemas'],
+export async function gateSays(db: RecordSources['db'], schemas: Pick<RecordSources, 'schemas'>['schemas'],
   who: { userId: number; tenantCode: string; acl: SessionAcl }, m: ModuleSchema, id: number, action: string): Promise<GateAnswer> {
   if (!holdsCode({ schemas }, m, action, who.acl.permissions)) return 'forbidden';
   const a = { userId: who.userId, tenantCode: who.tenantCode } as TeamSession;

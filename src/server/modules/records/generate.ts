@@ -15,7 +15,7 @@ import type { ModuleSchema } from './schema-registry';
 import { filterConds } from './conditions-sql';
 import { callerRefs } from './visibility';
 import { createRecord } from './service';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 
 type Row = Record<string, unknown>;
 

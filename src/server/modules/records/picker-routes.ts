@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { openGate } from './gate';
 import { badRequest, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import { withTenant } from '../../db/tenant-scope';
 import { todayInChina } from '../../../common/china-time';
 import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from './pickers';
@@ -17,7 +17,7 @@ import { dictTrees } from '../dict/routes';
 /** The most nodes a picker tree lists per level. */
 const TREE_MAX = 500;
 
-export async function pickerRoutes(app: FastifyInstance, s: AppServices) {
+export async function pickerRoutes(app: FastifyInstance, s: RecordSources) {
   app.post('/api/data/:module/options', {
     schema: {
       tags: ['业务数据'], summary: '关联单据选择器：按页面配置的条件列出可选的单据（最多 50 条）',

@@ -8,6 +8,7 @@ import { cacheBusOf, readThrough, TableCache, type CacheBus } from '../../db/cac
 import { releaseKeys, releasePeriods } from './unique';
 import { keywordIndexed } from './indexes';
 import { PREPARED } from '../../db/prepared';
+import type { RunningApproval } from './approvals';
 
 export interface PageQuery {
   pageNum: number;
@@ -210,10 +211,6 @@ const inflight = new Map<string, Promise<number>>();
  */
 const walks = new Map<string, Promise<void>>();
 
-/** The running approval instances of a page's rows under approval, read with the page (pageRecords). */
-const runningByPage = new WeakMap<object, Map<number, { originatorId: number; acted: boolean }>>();
-export const runningWithPage = (list: object) => runningByPage.get(list);
-
 /** NULL sorts as the smallest value in both directions (DESC NULLS LAST, ASC NULLS FIRST). */
 const same = (k: OrderKey, b: string | null) => (b === null ? sql`${k.expr} IS NULL` : sql`${k.expr} = ${b}`);
 function after(k: OrderKey, b: string | null): RawBuilder<unknown>[] {
@@ -350,13 +347,13 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   walked?.();
   await withCreatorNames(trx, tenant, pageRows);
   const list = pageRows.map(flatInPlace);
-  const running = new Map<number, { originatorId: number; acted: boolean }>();
+  // The running approvals of the page's rows under approval, read with the page: their actions need them.
+  const running = new Map<number, RunningApproval>();
   for (const r of pageRows) {
     const x = r.running_ as { o: number | string; a: boolean } | null;
     if (x) running.set(Number(r.id), { originatorId: Number(x.o), acted: x.a });
   }
-  runningByPage.set(list, running);
-  return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize, running };
 }
 
 /**

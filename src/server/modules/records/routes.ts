@@ -5,16 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { AppServices } from '../../services';
+import type { RecordSources } from './sources';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
 import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
-import { routeFor } from '../workflow/engine';
+import { approvals } from './approvals';
 import { assertMayChange } from './access';
 import { generateRecord } from './generate';
 import { changeRecord, createRecord, submitRecord } from './service';
 import { runStageAction } from './stages';
-import { namesOf } from '../workflow/names';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from './entry';
 
 const tags = ['业务数据'];
@@ -27,7 +26,7 @@ const recordBody = {
 const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '同一请求键再次发送时不再重复执行' };
 const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
 
-export async function recordRoutes(app: FastifyInstance, s: AppServices) {
+export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
   const { moduleOf, enter, writable, dataOf, withActions } = recordEntry(s);
 
   /**
@@ -61,8 +60,8 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
     // Only reads: the page (with its total and running approvals) in one round trip.
     return ok(await read(async (trx, caller) => {
       q.scope = await scope(trx);
-      const page = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
-      return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list) };
+      const { running, ...page } = await pageRecords(trx, a.tenantCode, dataOf(tm), q);
+      return { ...page, list: await withActions(trx, a.tenantCode, m, caller, page.list, running) };
     }));
   });
 
@@ -154,9 +153,9 @@ export async function recordRoutes(app: FastifyInstance, s: AppServices) {
       if (body.id && !stored) throw notFound();
       if (body.id) await visible(trx, Number(body.id));
       const data = { ...(stored?.data ?? {}), ...body };
-      const route = await routeFor(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
+      const route = await approvals().route(trx, ctx, m, { data, lines: body.lines ?? stored?.lines, created_by: stored?.created_by ?? a.userId, category_id: stored?.category_id ?? (Number(body.categoryId) || null) });
       if (!route) return { process: null, steps: [] };
-      const names = await namesOf(trx, route.steps);
+      const names = await approvals().stepNames(trx, route.steps);
       return {
         process: { name: route.name, version: route.version },
         steps: route.steps.map((st, i) => ({ index: i, stepName: st.stepName, approverType: st.approverType, signMode: st.signMode ?? 'any', needsChoice: st.approverType === 'chosen', approvers: names(st) })),

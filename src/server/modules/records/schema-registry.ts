@@ -6,11 +6,8 @@ import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminP
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
-import { chartProblems } from '../charts/check';
-import { printTemplateErrors } from '../print/template';
-import { documentErrors } from '../print/documents';
-import { approvalFromProblems } from '../workflow/approval-from-check';
 import type { ModuleSchema } from './module-schema';
+import type { SchemaCheck } from './schema-checks';
 
 export type { ModuleSchema };
 
@@ -119,7 +116,8 @@ function modulesNamed(m: ModuleSchema): [string, string][] {
 }
 
 /** Expressions that do not parse, and pickers or effects naming a module no schema defines, stop the start. */
-function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
+function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, checks: readonly SchemaCheck[]) {
+  const links = { has, lineColumnsOf: (k: string) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns };
   for (const m of all) {
     for (const [where, src] of expressionsOf(m.schema)) {
       try { compileExpr(src); } catch (e) { throw new Error(`${m.file}: ${where}: ${(e as Error).message}`); }
@@ -135,14 +133,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean) {
     }
     for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);
-    const charts = chartProblems(m);
-    if (charts.length) throw new Error(`${m.file}: ${charts.join('; ')}`);
-    const printErrors = printTemplateErrors(m);
-    if (printErrors.length) throw new Error(`${m.file}: ${printErrors.join('; ')}`);
-    const docErrors = documentErrors(m, (k) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns);
-    if (docErrors.length) throw new Error(`${m.file}: ${docErrors.join('; ')}`);
-    const fromErrors = approvalFromProblems(m, has);
-    if (fromErrors.length) throw new Error(`${m.file}: ${fromErrors.join('; ')}`);
+    // Each feature's own checks (schema-checks.ts), in the order they were handed over.
+    for (const check of checks) {
+      const problems = check(m, links);
+      if (problems.length) throw new Error(`${m.file}: ${problems.join('; ')}`);
+    }
     // A cell offering a picked record's lines names a picker field of the form that exposes its lines.
     for (const c of m.lineColumns) {
       const pl = (c.data && typeof c.data === 'object' && !Array.isArray(c.data) && 'pickedLines' in c.data) ? (c.data as { pickedLines: { field: string } }).pickedLines : undefined;
@@ -213,7 +208,8 @@ export class SchemaRegistry {
   private modules = new Map<string, ModuleSchema>();
   private dictionaries: { file: string; schema: DictionaryPageSchema }[] = [];
 
-  constructor(dir: string) {
+  /** `checks`: what the features check of their part of each page (schema-checks.ts); none, to read the pages only. */
+  constructor(dir: string, checks: readonly SchemaCheck[] = []) {
     if (!fs.existsSync(dir)) return;
     for (const file of listJson(dir)) {
       const rel = path.relative(path.dirname(dir), file);
@@ -238,7 +234,7 @@ export class SchemaRegistry {
         this.modules.set(m.schema.module, m);
       }
     }
-    checkLinks(this.all(), (k) => this.modules.has(k));
+    checkLinks(this.all(), (k) => this.modules.has(k), checks);
   }
 
   get(module: string): ModuleSchema | undefined {

@@ -16,8 +16,8 @@ import type { ModuleSchema } from './schema-registry';
 import { codeMoment, dayStamp } from './codes';
 import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './repository';
 import { attachLabels } from './labels';
-import { checkUploads, filesToHold } from './uploads';
-import { holdFiles } from './held-files';
+import { checkUploads, filesToHold } from '../files/uploads';
+import { holdFiles } from '../../db/record-files';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, changeableFields, GENERATED, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';
@@ -29,8 +29,9 @@ import { lookupTeams } from './team-lookup';
 import { callerRefs } from './visibility';
 import type { RefContext } from '../../../common/rules/conditions';
 import { madeByEffect, runEffects, useRecordCreator } from './effects';
-import { releaseReservations } from './stock';
-import { onInstanceEvents, onRecordApproved, startInstance, todayOf, type Ctx } from '../workflow/engine';
+import { stockLedger } from './stock-ledger';
+import { todayOf, type Ctx } from './ctx';
+import { approvals } from './approvals';
 
 type Row = Record<string, unknown>;
 
@@ -224,7 +225,7 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
     await takeEffectNow(trx, ctx, m, id, userId, opts.depth ?? 0);
   } else {
     checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
-    await startInstance(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen, stored: row });
+    await approvals().start(trx, ctx, { m, recordId: id, originatorId: userId, chosen: opts.chosen, stored: row });
   }
   // Last, so concurrent creations in a team hold the count's row lock only until their commit.
   await bumpCount(trx, ctx.tenant, m.schema.module, 1);
@@ -256,7 +257,7 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   if (!hasApproval(m)) await settleStored(trx, ctx, m, row.id, caller.userId, row.data);
   if (opts.submit && hasApproval(m)) {
     checkSubmittable(m, clean.data, clean.lines, clean.picked, sc.today);
-    await startInstance(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });
+    await approvals().start(trx, ctx, { m, recordId: row.id, originatorId: caller.userId, chosen: opts.chosen });
   }
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, row.id))!);
 }
@@ -274,21 +275,31 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   if (blocked) throw badRequest(blocked);
   // A refused or withdrawn record gave its period back: it must still be free.
   await holdPeriods(trx, ctx.tenant, m, row.id, row.data);
-  await startInstance(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen, stored: row });
+  await approvals().start(trx, ctx, { m, recordId: id, originatorId: caller.userId, chosen: opts.chosen, stored: row });
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
 
-// Effects create records, and approvals make records take effect, through this service: it hands both over
-// here, so neither the effects engine nor the workflow engine imports it back.
+// Effects create records through this service: it hands the creator over here, so the effects engine does not
+// import it back.
 useRecordCreator(createRecord);
-onRecordApproved(takeEffectNow);
-onInstanceEvents({
-  submitted: (trx, ctx, m, id, instanceId, userId) => runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId),
-  ended: async (trx, ctx, id, userId, how) => {
-    await releaseReservations(trx, ctx, id, userId);
-    // What the record does when its approval ends without effect (gives back what its source counted), once per approval.
-    const m = ctx.schemas.get(how.module);
-    if (m) await runEffects(trx, ctx, m, id, how.kind, `${how.kind}:${how.instanceId}`, userId);
-  },
-  resubmitted: (trx, ctx, m, id, ended, userId) => runEffects(trx, ctx, m, id, 'resubmitted', `resubmitted:${ended}`, userId),
-});
+
+/** A submission now waits for its approval: the page's `submitted` effects (stock reservations), once per submission. */
+export function approvalSubmitted(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, instanceId: number, userId: number) {
+  return runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId);
+}
+
+/** How an approval ended without effect: `refused` or `withdrawn`, which instance, of which module. */
+export interface ApprovalEnd { kind: 'refused' | 'withdrawn'; instanceId: number; module: string }
+
+/** An approval ended without effect: what it reserved is released, and the page's `refused` / `withdrawn` effects run. */
+export async function approvalEnded(trx: TenantTx, ctx: Ctx, id: number, userId: number, how: ApprovalEnd) {
+  await stockLedger().release(trx, ctx, id, userId);
+  // What the record does when its approval ends without effect (gives back what its source counted), once per approval.
+  const m = ctx.schemas.get(how.module);
+  if (m) await runEffects(trx, ctx, m, id, how.kind, `${how.kind}:${how.instanceId}`, userId);
+}
+
+/** A record submitted again after `ended` earlier approvals ended without effect (before its new approval starts). */
+export function approvalResubmitted(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, ended: number, userId: number) {
+  return runEffects(trx, ctx, m, id, 'resubmitted', `resubmitted:${ended}`, userId);
+}

@@ -8,13 +8,13 @@ import { applyComputed, computeLines, failedCheck, holds } from '../../../common
 import { todayInChina } from '../../../common/china-time';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { loadPicked } from './pickers';
 import { loadAggregates } from './aggregates';
 import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
-import { fileIdsIn } from './uploads';
-import { holdFiles } from './held-files';
+import { fileIdsIn } from '../files/uploads';
+import { holdFiles } from '../../db/record-files';
 
 type Row = Record<string, unknown>;
 

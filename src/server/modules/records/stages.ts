@@ -13,12 +13,12 @@ import { attachLabels } from './labels';
 import { evalExpr, failedCheck, holds, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
 import { settleStored } from './settle';
-import { todayOf, type Ctx } from '../workflow/engine';
+import { todayOf, type Ctx } from './ctx';
 import { stageField, stageLocked, withClock } from './stage-state';
 import { loadPickedOf } from './pickers';
 import { loadAggregates } from './aggregates';
-import { checkUploads, filesToHold } from './uploads';
-import { holdFiles } from './held-files';
+import { checkUploads, filesToHold } from '../files/uploads';
+import { holdFiles } from '../../db/record-files';
 import { callerRefs } from './visibility';
 import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';
 

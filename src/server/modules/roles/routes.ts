@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { DATA_SCOPES } from '../records/data-scope';
+import { DATA_SCOPES } from '../menu/default-roles';
 import { TeamAdminService, type RoleInput } from './service';
 
 const tags = ['团队管理'];

@@ -9,9 +9,10 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { withTenant } from '../../db/tenant-scope';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { MODULES, TEAM_PERMISSIONS, buildMenuTree, permissionCodesOf } from '../menu/catalogue';
-import type { AclService } from '../menu/acl';
-import { DATA_SCOPES } from '../records/data-scope';
-import { isTeamAdmin, transition } from '../tenant/memberships';
+import type { AclService } from '../acl/acl';
+import { DATA_SCOPES } from '../menu/default-roles';
+import { isTeamAdmin } from '../acl/team-admin';
+import { transition } from '../tenant/memberships';
 import { teamPackage } from '../platform/catalogue';
 import { grantMemberRole } from '../tenant/teams';
 

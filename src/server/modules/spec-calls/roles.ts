@@ -7,7 +7,7 @@ import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { envelope, holds, pageBodyProps, paged, recordItem, tags, teamMember } from './common';
 import { notFound } from '../../errors';
-import { DATA_SCOPES } from '../records/data-scope';
+import { DATA_SCOPES } from '../menu/default-roles';
 
 export async function roleRoutes(app: FastifyInstance, s: AppServices) {
   app.post('/api/admin/role/rolePage', {

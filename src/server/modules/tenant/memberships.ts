@@ -2,6 +2,9 @@
 import type { DB } from '../../db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { findUserByMobile } from '../auth/users';
+import { isTeamAdmin, membershipOf } from '../acl/team-admin';
+
+export { isTeamAdmin, membershipOf } from '../acl/team-admin';
 
 export type MembershipStatus = 'normal' | 'quit' | 'pending' | 'refused' | 'invited';
 
@@ -22,16 +25,6 @@ export const TRANSITIONS: Record<Transition, { from: (MembershipStatus | 'none')
 const STATUS_TEXT: Record<MembershipStatus | 'none', string> = {
   none: '非成员', normal: '已是团队成员', quit: '已退出', pending: '申请审核中', refused: '申请已被拒绝', invited: '已被邀请',
 };
-
-export async function membershipOf(db: DB, tenantCode: string, userId: number) {
-  return db.selectFrom('memberships').selectAll().where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
-}
-
-/** True when the user administers the team (owner or admin member). */
-export async function isTeamAdmin(db: DB, tenantCode: string, userId: number): Promise<boolean> {
-  const m = await membershipOf(db, tenantCode, userId);
-  return m?.status === 'normal' && m.is_admin && !m.disabled;
-}
 
 /**
  * Applies one transition to (tenant, subject) on behalf of actor, in one statement guarded by the

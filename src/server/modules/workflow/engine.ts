@@ -8,33 +8,23 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { ProcessSnapshot, ProcessStep } from '../../db/types';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { RecordStatus } from '../../../common/record-status';
-import { todayInChina } from '../../../common/china-time';
-import type { ModuleSchema, SchemaRegistry } from '../records/schema-registry';
+import type { ModuleSchema } from '../records/schema-registry';
+import type { Ctx } from '../records/ctx';
+import { todayOf } from '../records/ctx';
+import type { ApprovalStart, RoutedRecord, StoredRecord } from '../records/approvals';
+import { approvalEnded, approvalResubmitted, approvalSubmitted, takeEffectNow } from '../records/service';
 import { approversFor, type People } from './approvers';
 import { releasePeriods } from '../records/unique';
 import { processFor, stepApplies } from './processes';
 import { missingFiles, processFromPicked } from './approval-from';
-import { checkUploads, filesToHold, type NamedFile } from '../records/uploads';
-import { holdFiles } from '../records/held-files';
+import { checkUploads, filesToHold, type NamedFile } from '../files/uploads';
+import { holdFiles } from '../../db/record-files';
 import { notifyUsers } from '../notifications/notify';
 import { PREPARED } from '../../db/prepared';
 
-export interface Ctx {
-  tenant: string;
-  schemas: SchemaRegistry;
-  /** Today (YYYY-MM-DD) for rules, defaults and effects; default: today in China time. The demo story sets its own. */
-  today?: string;
-  /** The moment of the transition, for clock-driven stages; default: now. The demo story sets its own. */
-  now?: Date;
-}
-
-/** The day a transition happens on. */
-export const todayOf = (ctx: Ctx) => ctx.today ?? todayInChina();
 
 type Instance = { id: number; module: string; record_id: number; definition: ProcessSnapshot; originator_id: number; applicant_id: number | null; creator_id: number | null; money: string | number | null; current_step?: number };
 
-/** What the workflow reads of a record it moves; a caller that holds it already hands it over instead of reading it again. */
-export interface StoredRecord { code: string; data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null }
 
 const numOrNull = (v: unknown) => {
   if (v === null || v === undefined || v === '') return null;
@@ -60,34 +50,6 @@ async function event(trx: TenantTx, tenant: string, recordId: number, kind: stri
 async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, status: string) {
   // From the plan cache (db/prepared.ts): planning a statement on records weighs all of its partial indexes.
   await sql`${PREPARED}UPDATE records SET status = ${status}, updated_at = ${new Date()} WHERE tenant_code = ${tenant} AND id = ${recordId}`.execute(trx);
-}
-
-/** What happens when a record takes effect (its first stage, effects, auto stage): set by the records service. */
-type ApprovedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, userId: number) => Promise<void>;
-let takeEffectNow: ApprovedHook = async () => {};
-export function onRecordApproved(fn: ApprovedHook) {
-  takeEffectNow = fn;
-}
-
-/**
- * What a record's approval does besides its status, set by the records service: `submitted` runs the page's
- * `on: "submitted"` effects (stock reservations) once per submission; `ended` (refused, withdrawn) releases them
- * and runs the `refused` / `withdrawn` effects once per approval; `resubmitted` runs when a record whose earlier
- * approvals so ended is submitted again.
- */
-type SubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, instanceId: number, userId: number) => Promise<void>;
-/** How an approval ended without effect: `refused` or `withdrawn`, which instance, of which module. */
-export interface Ended { kind: 'refused' | 'withdrawn'; instanceId: number; module: string }
-type EndedHook = (trx: TenantTx, ctx: Ctx, recordId: number, userId: number, how: Ended) => Promise<void>;
-/** A record submitted again after `ended` earlier approvals ended without effect (before its new approval starts). */
-type ResubmittedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: number, ended: number, userId: number) => Promise<void>;
-let submittedNow: SubmittedHook = async () => {};
-let endedNow: EndedHook = async () => {};
-let resubmittedNow: ResubmittedHook = async () => {};
-export function onInstanceEvents(h: { submitted: SubmittedHook; ended: EndedHook; resubmitted: ResubmittedHook }) {
-  submittedNow = h.submitted;
-  endedNow = h.ended;
-  resubmittedNow = h.resubmitted;
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
@@ -174,18 +136,8 @@ async function ccStep(trx: TenantTx, tenant: string, inst: Instance, index: numb
     .onConflict((oc) => oc.doNothing()).execute();
 }
 
-export interface StartArgs {
-  m: ModuleSchema;
-  recordId: number;
-  originatorId: number;
-  /** 发起人自选 picks, by step index of the process version that applies. */
-  chosen?: Record<string, number[]>;
-  /** The record as the caller read it in this transaction, unchanged since (else read here). */
-  stored?: StoredRecord;
-}
-
 /** What a submission of this record would follow now: the process, and each step's approvers by name. */
-export async function previewRoute(trx: TenantTx, ctx: Ctx, a: StartArgs) {
+export async function previewRoute(trx: TenantTx, ctx: Ctx, a: ApprovalStart) {
   const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   return routeFor(trx, ctx, a.m, row as { data: Record<string, unknown>; created_by: number; category_id: number | null });
@@ -197,7 +149,7 @@ export function needsApproval(m: ModuleSchema, row: { data: Record<string, unkno
   return holds(m.schema.approvalWhen, row.data, (Array.isArray(row.lines) ? row.lines : []) as Record<string, unknown>[], { today });
 }
 
-export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { data: Record<string, unknown>; lines?: unknown; created_by: number; category_id: number | null }) {
+export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: RoutedRecord) {
   if (!needsApproval(m, row, todayOf(ctx))) return null;
   const p = peopleOf(m, row);
   const money = moneyOf(m, row.data);
@@ -209,7 +161,7 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: { 
 }
 
 /** Submits a saved record: starts its process, or lets it take effect when no process applies. */
-export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Promise<'running' | 'approved'> {
+export async function startInstance(trx: TenantTx, ctx: Ctx, a: ApprovalStart): Promise<'running' | 'approved'> {
   const row = a.stored ?? await trx.selectFrom('records').select(['code', 'data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   // Whether it runs already, and how many of its approvals ended without effect, in one look at its instances.
@@ -219,7 +171,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   // A submission after refused or withdrawn ones: its `resubmitted` effects (count again what an earlier end gave
   // back) run once per such submission, once it waits (others then see it 审批中) or before it takes effect.
   const ended = Number(past.rows[0]?.ended ?? 0);
-  const resubmitted = () => ended > 0 ? resubmittedNow(trx, ctx, a.m, a.recordId, ended, a.originatorId) : Promise.resolve();
+  const resubmitted = () => ended > 0 ? approvalResubmitted(trx, ctx, a.m, a.recordId, ended, a.originatorId) : Promise.resolve();
   const r = row as StoredRecord;
   const route = await routeFor(trx, ctx, a.m, r);
   if (!route || !route.steps.length) {
@@ -245,7 +197,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: StartArgs): Prom
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money', 'current_step']).executeTakeFirstOrThrow();
   await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
   await resubmitted();
-  await submittedNow(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
+  await approvalSubmitted(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
   // The record as read above still holds unless this submission's effects ran on it.
   const unchanged = ended === 0 && !(a.m.schema.effects ?? []).some((e) => e.on === 'submitted');
   const outcome = await advance(trx, ctx, { ...inst, definition }, 0, a.originatorId, unchanged ? r : undefined);
@@ -335,7 +287,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
   await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
-  await endedNow(trx, ctx, inst.record_id, userId, { kind: 'refused', instanceId: Number(inst.id), module: inst.module });
+  await approvalEnded(trx, ctx, inst.record_id, userId, { kind: 'refused', instanceId: Number(inst.id), module: inst.module });
   await notifyOutcome(trx, ctx, inst, 'refused', userId, comments.trim());
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
   await releasePeriods(trx, ctx.tenant, [inst.record_id]);
@@ -369,7 +321,7 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
   await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
   await releasePeriods(trx, tenant, [recordId]);
-  await endedNow(trx, ctx, recordId, userId, { kind: 'withdrawn', instanceId: Number(inst.id), module: inst.module });
+  await approvalEnded(trx, ctx, recordId, userId, { kind: 'withdrawn', instanceId: Number(inst.id), module: inst.module });
 }
 
 /** The caller's open task on a record, with its step and the files that step requires (each: whether attached). */

@@ -2,8 +2,10 @@
 // (files/access.ts canReadFile). Links are written in the transaction that puts the file in the record and are
 // never taken away — not when the file leaves the record, nor when the record is deleted: a scan removed from an
 // employee file must not become a file every member of the team may read.
+// The table ties the files to the records, and its migration fills it for records saved before it: its statements
+// stand here, below both modules and the migration, so that none of them reaches up into another for them.
 import { sql, type QueryExecutorProvider } from 'kysely';
-import type { TenantTx } from '../../db/tenant-scope';
+import type { TenantTx } from './tenant-scope';
 
 /** Links these files to the record; ids that are not the team's files are passed over (never a link to another team's). */
 export async function holdFiles(trx: TenantTx, tenant: string, recordId: number, fileIds: number[]): Promise<void> {

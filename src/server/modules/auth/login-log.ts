@@ -3,7 +3,7 @@
 // team: that team's admins see who signed in, and who kept trying.
 import type { DB } from '../../db';
 import { currentActor } from '../../db/actor';
-import { defaultTenantOf } from '../auth/users';
+import { defaultTenantOf } from './users';
 
 export type LoginEvent = 'login' | 'login_failed' | 'locked';
 

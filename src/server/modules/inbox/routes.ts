@@ -1,6 +1,8 @@
 // 通知: the caller's own notifications in the active team — the bell's unread count, the list (newest first,
 // or unread first), marking one or all read. Every query names the team and the user: nobody sees, counts or
-// marks another member's notifications (row-level security keeps other teams' rows out besides).
+// marks another member's notifications (row-level security keeps other teams' rows out besides). Sending them
+// (notifications/notify.ts) is apart: the records core and the workflow send, while the inbox opens the records
+// its notifications name through the records gate.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';

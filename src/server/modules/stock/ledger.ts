@@ -13,10 +13,12 @@ import { badRequest, conflict } from '../../errors';
 import type { StockPosting } from '../../../common/schema';
 import { evalExpr } from '../../../common/computed';
 import { isBlank as blank } from '../../../common/expr/values';
-import { num } from './numbers';
-import type { ModuleSchema } from './schema-registry';
-import { todayOf, type Ctx } from '../workflow/engine';
-import { settleRecord } from './settle';
+import { lockNames } from '../../db/advisory-locks';
+import { num } from '../records/numbers';
+import type { ModuleSchema } from '../records/module-schema';
+import { todayOf, type Ctx } from '../records/ctx';
+import { settleRecord } from '../records/settle';
+import type { BalanceCreator, PendingPosting, Posted, Reservation, StockLedger, StockSource } from '../records/stock-ledger';
 
 type Row = Record<string, unknown>;
 
@@ -24,15 +26,6 @@ type Row = Record<string, unknown>;
 const SHOWN_MOVES = 30;
 
 const fen = (b: Big) => b.round(2, Big.roundHalfUp);
-
-export interface StockSource {
-  m: ModuleSchema;
-  id: number;
-  code: string;
-}
-
-/** Creates the balance record of a key met for the first time (the records service's createRecord). */
-export type BalanceCreator = (bm: ModuleSchema, body: Row) => Promise<Row>;
 
 interface Balance {
   id: number;
@@ -64,7 +57,7 @@ function keysOf(bm: ModuleSchema, p: StockPosting, at: Row, lineNo: number): Row
  * any of them is read: two transfers of the same materials in opposite directions then queue instead of
  * deadlocking (each would otherwise hold one warehouse's balance and wait for the other's).
  */
-export async function lockStockKeys(trx: TenantTx, ctx: Ctx, postings: { p: StockPosting; at: Row; lineNo: number }[], also: string[] = []) {
+export async function lockStockKeys(trx: TenantTx, ctx: Ctx, postings: PendingPosting[], also: string[] = []) {
   const names = new Set<string>(also);
   for (const { p, at, lineNo } of postings) {
     const bm = ctx.schemas.get(p.module);
@@ -126,13 +119,6 @@ async function averageCost(trx: TenantTx, ctx: Ctx, balanceId: number, qty: Big,
   if (out.eq(qty)) return value;
   if (out.lt(qty)) return fen(value.times(out).div(qty));
   return fen(value.plus(out.minus(qty).times(value.div(qty))));
-}
-
-export interface Posted {
-  /** The balance moved; null when nothing moved on a key never met (a count of 0 where the books hold nothing). */
-  balanceId: number | null;
-  /** The line cells `writeBack` gives. */
-  writeBack: Row;
 }
 
 /** Posts one move (the record, or one of its lines: `lineNo`) of posting `p`, evaluated over `at`. */
@@ -241,18 +227,11 @@ async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPostin
   return { balanceId: bal.id, writeBack: {} };
 }
 
-interface Reservation { id: number; module: string; balance_id: number; lock_name: string; quantity: string }
-
 /** The reservations a document holds (the lock names its release takes, with the postings', in one sorted order). */
 export async function reservationsOf(trx: TenantTx, ctx: Ctx, sourceId: number) {
   const r = await sql<Reservation>`SELECT id, module, balance_id, lock_name, quantity FROM stock_reservations
     WHERE tenant_code = ${ctx.tenant} AND source_id = ${sourceId} ORDER BY lock_name, id`.execute(trx);
   return r.rows;
-}
-
-/** Takes advisory locks by name, in sorted order (taking one already held is free). */
-export async function lockNames(trx: TenantTx, names: Iterable<string>) {
-  for (const n of [...new Set(names)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${n}, 0))`.execute(trx);
 }
 
 /** Lowers each balance's lockedQuantity by what was released of it (never below 0), under the balance's row lock. */
@@ -316,3 +295,6 @@ async function unreserve(trx: TenantTx, ctx: Ctx, q: Big, src: StockSource, line
   await dropLocked(trx, ctx, byBalance, userId);
   return { balanceId: Number(r.rows[0].balance_id), writeBack: {} };
 }
+
+/** The ledger as the records core asks for it (records/stock-ledger.ts): handed over at start. */
+export const ledger: StockLedger = { post: postStock, reservationsOf, release: releaseReservations, lockKeys: lockStockKeys };

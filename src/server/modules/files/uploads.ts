@@ -3,7 +3,7 @@
 // or another team's (or a not-yet-team) file.
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
-import { OWN_FILE_URL } from '../files/urls';
+import { OWN_FILE_URL } from './urls';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import { cellName, fill, isFileItem, problemMessage, ValueMessages } from '../../../common/rules';
 
@@ -28,7 +28,7 @@ function refsOf(value: unknown, name: string, computed = false): Ref[] {
  * Checks every upload/image field and image line column: each file must be one this team stored, at the
  * address the upload route gave out. Throws badRequest naming the field (附件的文件不存在) or the cell
  * (费用明细第1行票据的文件不存在). Call inside the record's tenant transaction. Answers the files named, for
- * the links the save writes (filesToHold, held-files.ts holdFiles).
+ * the links the save writes (filesToHold, db/record-files.ts holdFiles).
  */
 export async function checkUploads(
   trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[],
@@ -53,7 +53,7 @@ export async function checkUploads(
 }
 
 /**
- * Of the files a save names, those it links to its record (held-files.ts): a person's save links the files he
+ * Of the files a save names, those it links to its record (db/record-files.ts): a person's save links the files he
  * uploaded and those the server computed (a prop's pictures copied onto its order); the server's own writes
  * (`saver` null: an effect's record) link them all. Another member's file that a person names is stored as
  * today but not linked: naming a file must not open it to the record's readers (an address guessed for a

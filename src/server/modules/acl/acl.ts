@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
 import type { Database } from '../../db/types';
 import type { SessionAcl } from '../../db/types';
-import { buildMenuTree, TEAM_PERMISSIONS } from './catalogue';
-import { widestScope } from '../records/data-scope';
+import { buildMenuTree, TEAM_PERMISSIONS } from '../menu/catalogue';
+import { widestScope } from '../menu/default-roles';
 import { effectiveModules, platformModules, teamPackage } from '../platform/catalogue';
 
 export async function computeAcl(db: Kysely<Database>, userId: number, tenantCode: string | null): Promise<SessionAcl> {

@@ -3,6 +3,7 @@
 // so two records saved at once never get the same number; the page's unique rule guards hand-typed ones.
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
+import { lockNames } from '../../db/advisory-locks';
 import { isBlank } from '../../../common/expr/values';
 import type { ModuleSchema } from './schema-registry';
 
@@ -15,7 +16,7 @@ export async function withAutoNumbers(trx: TenantTx, tenant: string, m: ModuleSc
   const out = { ...body };
   for (const f of blank) {
     const { prefix, digits = 3 } = f.autoNumber!;
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`autoNumber:${tenant}:${m.schema.module}:${f.fieldName}`}, 0))`.execute(trx);
+    await lockNames(trx, [`autoNumber:${tenant}:${m.schema.module}:${f.fieldName}`]);
     // The prefix is letters, digits and '-' (meta-schema): safe inside the pattern as it is. The position is cast:
     // a text parameter would make substring(… FROM …) read it as a pattern.
     const { rows } = await sql<{ n: string | null }>`SELECT max(substring(r.data->>${f.fieldName} FROM ${prefix.length + 1}::int)::numeric) AS n

@@ -270,7 +270,8 @@ describe.each(testDialects())('projects on $name', (dialect) => {
   });
 
   it('道具项目 walk the 道具 立项流程 the same way: one step per stage, each with its 必交资料, then 执行中 with its orders', async () => {
-    const prop = (await list('myProp')).list.find((r: any) => r.standardPrice > 0 && r.enabled);
+    // A project offers its customer's props only.
+    const prop = (await list('myProp')).list.find((r: any) => r.standardPrice > 0 && r.enabled && Number(r.customerId) === Number(customer));
     const body = {
       projectName: '道具立项流程测试（测试）', customerId: customer, deliveryDate: '2031-06-30', address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 2, storeName: '湖滨店' }], ...files, drawings: undefined,

@@ -84,6 +84,8 @@ describe('summary row', () => {
       { contractPrice: '0.2', logisticsPrice: '', payablePrice: 2.005, unitPrice: 4, fee: 2 },
     ];
     expect(summaryRow(c, rows)).toEqual(['合计', '100.30', '5.00', '-', '-', '-', '3.01', '', '4.00']);
+    // Thousands read with separators, as money does in lists and forms.
+    expect(summaryRow(c, [{ [c[1].prop]: 1234.5 }])[1]).toBe('1,234.50');
   });
   it('all dashes for an empty table', () => {
     expect(summaryRow(c, []).slice(0, 3)).toEqual(['合计', '-', '-']);

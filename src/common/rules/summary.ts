@@ -1,7 +1,7 @@
 // The line-item summary row, kept pure so the table can recompute it cheaply.
 import type { ColumnDef } from '../schema/types';
 import { SUMMED_MONEY_COLUMNS } from './constants';
-import { round2 } from './format';
+import { formatMoney } from './format';
 import { msg } from './messages';
 
 const TYPED_DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
@@ -11,7 +11,7 @@ export function isSummedColumn(col: ColumnDef): boolean {
   return col.summaryMethod === 'sum' || (SUMMED_MONEY_COLUMNS as readonly string[]).includes(col.prop);
 }
 
-/** One text per column: 合计 first, a two-decimal sum for summed columns, '-' when nothing there is numeric. */
+/** One text per column: 合计 first, the sum of summed (money) columns as money reads everywhere (1,000.00), '-' when nothing there is numeric. */
 export function summaryRow(columns: ColumnDef[], lines: Record<string, unknown>[]): string[] {
   return columns.map((col, i) => {
     if (i === 0) return msg('total');
@@ -28,6 +28,6 @@ export function summaryRow(columns: ColumnDef[], lines: Record<string, unknown>[
         numeric = true;
       }
     }
-    return numeric ? round2(sum).toFixed(2) : '-';
+    return numeric ? formatMoney(sum) : '-';
   });
 }

@@ -10,9 +10,9 @@ import { conditionHolds } from '../../common/rules/conditions';
 import { Button, DatePicker, Input, Select, Table, TreeSelect, Upload, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnDef } from '../../common/schema/types';
-import { formatDate, formatPrice, toDayjs } from '../../common/rules/format';
+import { formatDate, formatMoney, formatPrice, toDayjs } from '../../common/rules/format';
 import { Messages } from '../../common/rules/messages';
-import { summaryRow } from '../../common/rules/summary';
+import { isSummedColumn, summaryRow } from '../../common/rules/summary';
 import { lineCellError } from '../../common/rules/record';
 import { useOptions } from './fields/use-options';
 import { useUploader } from './fields/UploadField';
@@ -95,7 +95,8 @@ const Cell = memo(function Cell({ store, rowKey, col, columns, readOnly }: { sto
   const named = row[`${col.prop}Name`];
   // Cells a record picker fills and a user cannot type in (no inputType: 规格, 单位) read as text.
   const filled = !col.inputType && columns.some((c) => isRecordSource(c.data) && Object.keys((c.data as { fill?: Record<string, string> }).fill ?? {}).includes(col.prop));
-  if (readOnly || filled) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType ? formatPrice(value) : named !== undefined ? String(named) : text}</span>;
+  // Money reads as money everywhere (1,000.00): price cells and the summed columns (金额, 应收…), computed ones too.
+  if (readOnly || filled) return <span>{col.inputType === 'date' ? formatDate(value) : col.priceType || isSummedColumn(col) ? formatMoney(value) : named !== undefined ? String(named) : text}</span>;
   switch (col.inputType) {
     case 'number': {
       // Text that is not a plain decimal, or a number out of the column's range, marks the cell (the

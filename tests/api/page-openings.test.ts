@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
-import { todayInChina } from '../../src/common/defaults';
+import { todayInChina } from '../../src/common/china-time';
 import { listTabs } from '../../src/common/list-views';
 import { firstListQuery, firstTab, initialPeriod, listPeriod } from '../../src/web/engine/page-views';
 import type { AnyPageSchema, EntityDef, PageSchema } from '../../src/common/schema/types';

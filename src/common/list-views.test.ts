@@ -31,8 +31,8 @@ describe('list tabs', () => {
   });
 
   it('resolves a tab to its OA view or its conditions, with today and the user filled in', () => {
-    expect(resolveTab(page, 'todo', ctx)).toEqual({ oa: 'todo', filter: [] });
-    expect(resolveTab(page, 'open', ctx)).toEqual({ oa: undefined, filter: [{ field: 'receiveStage', operator: 'in', value: ['未回款', '部分回款'] }] });
+    expect(resolveTab(page, 'todo', ctx)).toEqual({ oa: 'todo', filter: [], queue: false });
+    expect(resolveTab(page, 'open', ctx)).toEqual({ oa: undefined, filter: [{ field: 'receiveStage', operator: 'in', value: ['未回款', '部分回款'] }], queue: false });
     expect(resolveTab(page, 'overdue', ctx)?.filter).toEqual([
       { field: 'dueDate', operator: 'lt', value: '2026-03-15' }, { field: 'balancePrice', operator: 'gt', value: 0 },
     ]);

@@ -25,6 +25,8 @@ export interface ResolvedTab {
   oa?: OaTab;
   /** The tab's conditions with their ValueRefs resolved ({ $today } → today in China, { $user } → the caller). */
   filter: RecordCondition[];
+  /** A work queue: the header's period does not narrow it. */
+  queue: boolean;
 }
 
 /** What a tab value means for this list; null when the list has no such tab. */
@@ -32,7 +34,12 @@ export function resolveTab(s: Viewable, value: string, ctx: RefContext): Resolve
   const tab = listTabs(s).find((t) => t.value === value);
   if (!tab) return null;
   const oa = (OA_TABS as readonly string[]).includes(value) ? (value as OaTab) : undefined;
-  return { oa, filter: (tab.filter ?? []).map((c) => (c.value === undefined ? c : { ...c, value: resolveRef(c.value, ctx) })) };
+  return { oa, filter: (tab.filter ?? []).map((c) => (c.value === undefined ? c : { ...c, value: resolveRef(c.value, ctx) })), queue: tab.queue === true };
+}
+
+/** Whether a tab of this list is a work queue (all pending work, whatever the header's period says). */
+export function isQueueTab(s: Viewable, value: string | undefined): boolean {
+  return value !== undefined && listTabs(s).some((t) => t.value === value && t.queue === true);
 }
 
 /** A header period: a year 'YYYY' or a month 'YYYY-MM'. */

@@ -391,6 +391,11 @@ export interface ListTab {
   filter?: RecordCondition[];
   /** On a header with many tabs, the tabs of one group fold into one tab choosing among them (阶段：制作中 ▾). */
   group?: string;
+  /**
+   * A work queue (待分配, 待入库, 待我审批…): it shows all pending work whatever its date, so the header's month or
+   * year does not narrow it. The server ignores a period sent with it; the header shows 全部 instead of the period.
+   */
+  queue?: boolean;
 }
 
 export interface SectionHeaderConfig {

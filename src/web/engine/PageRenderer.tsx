@@ -24,6 +24,7 @@ import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, Platform
 import { TreePanel } from './TreePanel';
 import { subtreeIds, useCategories } from './use-categories';
 import { parseTreeChildId } from '../../common/tree-node';
+import { isQueueTab } from '../../common/list-views';
 import { feedback, FeedbackBridge } from './feedback';
 import { textCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
 
@@ -105,7 +106,9 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const listDateMode = header?.config.dateMode ?? 'none';
   const yearForCharts = smart && chartsDated && listDateMode === 'none';
   const headerConfig = header && (yearForCharts ? { ...header.config, dateMode: 'year' as const } : header.config);
-  const chartsPeriod = !chartsDated ? undefined : yearForCharts ? period ?? initialPeriod('year', now)
+  // A work queue tab lists (and charts) all pending work: its header shows 全部 instead of a period.
+  const queue = isQueueTab(schema, tab);
+  const chartsPeriod = !chartsDated || queue ? undefined : yearForCharts ? period ?? initialPeriod('year', now)
     : listDateMode === 'none' ? undefined : period ?? initialPeriod(listDateMode, now);
   const showSmart = (on: boolean) => { if (listDateMode === 'none') setPeriod(undefined); setSmart(on); };
   /** A header tab: another list of the page (a nested entity, which starts afresh) or a tab of the shown list. */
@@ -361,7 +364,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         )}
         header={header && (
           // Keyed by the shown list: another entity's header starts on its own period.
-          <SectionHeader key={`header-${schema.key}${yearForCharts ? '-charts' : ''}`} config={headerConfig!} tab={header.active} now={now}
+          <SectionHeader key={`header-${schema.key}${yearForCharts ? '-charts' : ''}`} config={headerConfig!} tab={header.active} now={now} queue={queue}
             extra={header.subTabs && (
               <Segmented size="small" value={tab} options={header.subTabs.map((t) => ({ label: t.label, value: t.value }))} onChange={(v) => setTab(String(v))} />
             )}
@@ -383,7 +386,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
           categoryId={categoryId}
           baseFilters={treeFilters}
           tab={tab}
-          period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now))}
+          period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now), tab)}
           hasTabs={!!page.tabs || !!header?.config.tabs?.length}
           slots={slots}
           onAction={handle}

@@ -22,6 +22,11 @@ export interface SectionHeaderProps {
   tab?: string;
   /** Shown after the tabs (the active nested entity's own tabs). */
   extra?: ReactNode;
+  /**
+   * The shown list tab is a work queue (ListTab.queue), which no period narrows: the period control shows 全部 and
+   * its arrows rest. Default: whether the active tab of `config.tabs` is one (a page passes it for a nested list's tab).
+   */
+  queue?: boolean;
 }
 
 /** Up to this many tabs show side by side; beyond it grouped tabs fold (foldTabs). */
@@ -50,9 +55,11 @@ export function foldTabs(tabs: ListTab[]): { inline: ListTab[]; groups: { name: 
 /** The period the header starts on: this month in month/year mode, else this year (what the list is first filtered by). */
 export { initialPeriod } from './page-views';
 
-export function SectionHeader({ config, now, onChange, tab: shown, extra }: SectionHeaderProps) {
+export function SectionHeader({ config, now, onChange, tab: shown, extra, queue: queueShown }: SectionHeaderProps) {
   const [own, setTab] = useState(config.tabs?.[0]?.value);
   const tab = shown ?? own;
+  // The month or year chosen stays while a queue is shown, for the history tabs chosen after it.
+  const queue = queueShown ?? config.tabs?.some((t) => t.value === tab && t.queue === true) ?? false;
   const [mode, setMode] = useState<'month' | 'year'>(config.dateMode === 'monthYear' ? 'month' : 'year');
   const [date, setDate] = useState(() => dayjs(now));
   const dateMode = config.dateMode ?? 'none';
@@ -116,14 +123,16 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra }: Sect
           {dateMode === 'monthYear' && (
             <Segmented
               size="small"
+              disabled={queue}
               value={mode}
               options={[{ label: '月', value: 'month' }, { label: '年', value: 'year' }]}
               onChange={(v) => { setMode(v as 'month' | 'year'); emit({ mode: v as 'month' | 'year' }); }}
             />
           )}
-          <Button size="small" icon={<LeftOutlined />} aria-label="上一期" onClick={() => step(-1)} />
-          <span className="yg-period" style={{ minWidth: 64, textAlign: 'center', display: 'inline-block' }}>{period(mode, date)}</span>
-          <Button size="small" icon={<RightOutlined />} aria-label="下一期" onClick={() => step(1)} />
+          <Button size="small" icon={<LeftOutlined />} aria-label="上一期" disabled={queue} onClick={() => step(-1)} />
+          <span className="yg-period" title={queue ? '待办列表显示全部待处理记录，不按月份或年份筛选' : undefined}
+            style={{ minWidth: 64, textAlign: 'center', display: 'inline-block' }}>{queue ? '全部' : period(mode, date)}</span>
+          <Button size="small" icon={<RightOutlined />} aria-label="下一期" disabled={queue} onClick={() => step(1)} />
         </Space>
       )}
     </div>

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { GetListParams } from '../api/data-provider';
 import { PageRenderer } from './PageRenderer';
 import { bodyText, buttons, renderWithFixtures } from './fixtures/render';
-import { VIEWS_PAGE, VIEWS_PAGE_BY_MONTH, VIEWS_PAGE_WITH_ENTITY, viewsFixtures } from './fixtures/list-views';
+import { VIEWS_PAGE, VIEWS_PAGE_BY_MONTH, VIEWS_PAGE_QUEUE, VIEWS_PAGE_WITH_ENTITY, viewsFixtures } from './fixtures/list-views';
 import { chooseHeaderTab, firstListQuery, headerOf, listPeriod, viewOf } from './page-views';
 
 afterEach(cleanup);
@@ -34,6 +34,13 @@ describe('page views (pure)', () => {
     expect(listPeriod(VIEWS_PAGE_BY_MONTH, '2024-03')).toBe('2024-03');
     expect(listPeriod(VIEWS_PAGE, '2024-03')).toBeUndefined();
     expect(listPeriod({ ...VIEWS_PAGE, sectionHeader: { title: 't', dateField: 'applyDate' } }, '2024')).toBeUndefined();
+  });
+
+  it('a work queue tab is asked without the period; the other tabs of the same header keep it', () => {
+    expect(listPeriod(VIEWS_PAGE_QUEUE, '2024-03', 'open')).toBeUndefined();
+    expect(listPeriod(VIEWS_PAGE_QUEUE, '2024-03', 'settled')).toBe('2024-03');
+    expect(listPeriod(VIEWS_PAGE_BY_MONTH, '2024-03', 'open')).toBe('2024-03');
+    expect(firstListQuery(VIEWS_PAGE_QUEUE, '2024-03-05')).toMatchObject({ tab: 'open', period: undefined });
   });
 });
 
@@ -74,6 +81,28 @@ describe('list views in the page renderer', () => {
     fireEvent.click(screen.getByText('年'));
     await waitFor(() => expect(lastList(provider).period).toBe('2024'));
     expect(await screen.findByText('共 3 条')).toBeTruthy();
+  });
+
+  it('a work queue tab: the header shows 全部 with its arrows at rest and the list is asked without a period', async () => {
+    const { provider } = renderWithFixtures(<PageRenderer schema={VIEWS_PAGE_QUEUE} file="t.json" now="2024-03-05" />, viewsFixtures(VIEWS_PAGE_QUEUE));
+    // 未付清 holds 甲 (March), 乙 (March) and 丁 (April): all three, whatever the month.
+    expect(await screen.findByText('共 3 条')).toBeTruthy();
+    expect(firstList(provider)).toMatchObject({ tab: 'open', period: undefined });
+    const period = () => document.querySelector('.yg-period')!.textContent;
+    expect(period()).toBe('全部');
+    expect((screen.getByLabelText('下一期') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('上一期') as HTMLButtonElement).disabled).toBe(true);
+    // A history tab is cut by the month again, and the queue is not once chosen back.
+    fireEvent.click(tabText('已付清'));
+    await waitFor(() => expect(lastList(provider)).toMatchObject({ tab: 'settled', period: '2024-03' }));
+    expect(period()).toBe('2024-03');
+    expect((screen.getByLabelText('下一期') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByLabelText('下一期'));
+    await waitFor(() => expect(lastList(provider)).toMatchObject({ tab: 'settled', period: '2024-04' }));
+    fireEvent.click(tabText('未付清'));
+    await waitFor(() => expect(lastList(provider)).toMatchObject({ tab: 'open', period: undefined }));
+    expect(period()).toBe('全部');
+    expect(await screen.findByText('丁公司')).toBeTruthy();
   });
 
   it('a nested entity: its own list, tabs, module and drawer; the page tab brings the first list back', async () => {

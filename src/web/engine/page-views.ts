@@ -4,7 +4,7 @@
 // second-level switch. Tab values of entities start with '@' (the meta-schema keeps '@' out of list tabs).
 import dayjs from 'dayjs';
 import type { ListTab, PageSchema, SectionHeaderConfig } from '../../common/schema/types';
-import { listTabs } from '../../common/list-views';
+import { isQueueTab, listTabs } from '../../common/list-views';
 import type { GetListParams } from '../api/data-provider';
 import { DEFAULT_PAGE_SIZE } from './constants';
 
@@ -48,9 +48,13 @@ export function chooseHeaderTab(page: PageSchema, value: string): { view: string
   return { view: view.key, tab: firstTab(view) };
 }
 
-/** The header period the list is filtered by: only when its header shows one and names the field. */
-export function listPeriod(view: PageSchema, period: string | undefined): string | undefined {
+/**
+ * The header period the list is filtered by: only when its header shows one and names the field, and not on a
+ * work queue tab (`queue`), which lists all pending work whatever its date.
+ */
+export function listPeriod(view: PageSchema, period: string | undefined, tab?: string): string | undefined {
   const h = view.sectionHeader;
+  if (isQueueTab(view, tab)) return undefined;
   return h?.dateField && h.dateMode && h.dateMode !== 'none' ? period : undefined;
 }
 
@@ -72,6 +76,6 @@ export function firstListQuery(page: PageSchema, now?: string): GetListParams {
     filters: [],
     categoryId: undefined,
     tab: firstTab(page),
-    period: listPeriod(page, initialPeriod(page.sectionHeader?.dateMode, now)),
+    period: listPeriod(page, initialPeriod(page.sectionHeader?.dateMode, now), firstTab(page)),
   };
 }

@@ -43,6 +43,8 @@ export async function chartRoutes(app: FastifyInstance, s: AppServices) {
     if (period !== undefined && !PERIOD_PATTERN.test(period)) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
     // The tab's conditions as the list applies them (a tab the list does not declare: 400).
     const view = listView(m, { tab: body.tab }, { userId: a.userId });
+    // A work queue's charts, like its list, count all pending work: the header's period does not narrow them.
+    const dated = view.queue ? undefined : period;
     const data = dataOf(m);
     const today = todayInChina();
     return ok(await run(async (trx) => {
@@ -50,8 +52,8 @@ export async function chartRoutes(app: FastifyInstance, s: AppServices) {
       const refs = await callerRefs(trx, a.tenantCode, a.userId, today);
       const out = [];
       // One query per chart, one after the other on the call's connection.
-      for (const c of charts) out.push(await chartFigures(trx, data, c, sql`${where}`, period, refs));
-      return { period: period ?? null, charts: out };
+      for (const c of charts) out.push(await chartFigures(trx, data, c, sql`${where}`, dated, refs));
+      return { period: dated ?? null, charts: out };
     }));
   });
 }

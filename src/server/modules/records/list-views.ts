@@ -1,4 +1,5 @@
-// The narrowing a list's section header declares: its tab (OA, filter or stage tab) and its month or year.
+// The narrowing a list's section header declares: its tab (OA, filter or stage tab) and its month or year
+// (not on a work queue tab, which shows all pending work).
 // A client only names the tab and the period; the conditions come from the module's schema alone, so a
 // forged tab is refused and a client can never widen what a tab shows. Nested entities get the same rules
 // through their own module schema, and their records answer to their page's permission codes.
@@ -16,23 +17,28 @@ export interface ListView {
   oaTab?: OaTab;
   /** Conditions for query.ts filterSql: the tab's (refs resolved) and the period's. */
   filters: Filter[];
+  /** The tab is a work queue: no period narrows it. */
+  queue: boolean;
 }
 
 /** The list conditions of a page call's tab and period, from the module's schema; Chinese 400 on anything unknown. */
 export function listView(m: ModuleSchema, q: { tab?: string; period?: string }, ctx: { userId: number; today?: string }): ListView {
-  const out: ListView = { filters: [] };
+  const out: ListView = { filters: [], queue: false };
   if (q.tab !== undefined && q.tab !== '') {
     const tab = resolveTab(m.schema, q.tab, { today: ctx.today ?? todayInChina(), userId: ctx.userId });
     if (!tab) throw badRequest(`列表没有「${q.tab}」这个标签`);
     out.oaTab = tab.oa;
     out.filters.push(...tab.filter);
+    out.queue = tab.queue;
   }
   if (q.period !== undefined && q.period !== '') {
     const field = m.schema.sectionHeader?.dateField;
     if (!field) throw badRequest('该列表不能按月份或年份筛选');
     const conds = periodFilter(field, q.period, TIMESTAMPS.has(field) ? 'instant' : 'text');
     if (!conds) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
-    out.filters.push(...conds);
+    // A work queue holds all pending work whatever its date: a period sent with it (a client that keeps the
+    // header's month across tabs) narrows nothing, decided here from the schema rather than left to the client.
+    if (!out.queue) out.filters.push(...conds);
   }
   return out;
 }

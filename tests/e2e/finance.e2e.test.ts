@@ -100,7 +100,7 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     await op(staff, advCode, '查看').click();
     const records = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row', { hasText: claimCode });
     await poll(() => records.innerText()).toContain('报销冲抵');
-    expect(await records.innerText()).toContain('1500.00');
+    expect(await records.innerText()).toContain('1,500.00');
     await shot(staff, 'finance-03-advance-repaid');
   }, 300_000);
 
@@ -140,8 +140,8 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     await op(lisi, code, '查看').click();
     const lines = drawerOf(lisi).locator('.ant-table-tbody tr.ant-table-row');
     await poll(() => lines.count()).toBe(2);
-    expect(await lines.nth(0).innerText()).toContain('4000.00');
-    expect(await lines.nth(1).innerText()).toContain('6000.00');
+    expect(await lines.nth(0).innerText()).toContain('4,000.00');
+    expect(await lines.nth(1).innerText()).toContain('6,000.00');
     expect(await item(lisi, '未结余额').innerText()).toContain('0.00');
     await shot(lisi, 'finance-06-receivable-lines');
   }, 300_000);

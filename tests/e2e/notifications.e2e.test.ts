@@ -30,8 +30,9 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
     const dict = await ok('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['teamMembers']);
     const liuyang = dictItemId(dict, 'teamMembers', '刘洋');
     // An approved project of one line managed by 刘洋 makes an order 待分配, due today (the board opens on this month).
-    const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled);
+    // A project offers its customer's props only.
     const customer = (await ok('demo', 'POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
+    const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled && Number(r.customerId) === Number(customer));
     const project = await ok('demo', 'POST', '/api/data/propProject/add', {
       projectName: '通知走查项目', customerId: customer, processCode: await simplePropProcess(call), deliveryDate: today, managerId: liuyang, installRequired: true, address: '杭州市上城区东坡路7号',
       lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,

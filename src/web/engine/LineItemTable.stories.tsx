@@ -25,12 +25,12 @@ const two = [
   { item: '柜体', quantity: 1, unit: 'u1', contractPrice: '1000.00', logisticsPrice: '50.00', payablePrice: '800.00' },
   { item: '', quantity: 2, contractPrice: '500.50' },
 ];
-export const Default: Story = { args: { lines: two }, parameters: expectText('合计', '1500.50', '50.00', '不能为空', '新增一行') };
+export const Default: Story = { args: { lines: two }, parameters: expectText('合计', '1,500.50', '50.00', '不能为空', '新增一行') };
 export const Empty: Story = { args: { lines: [] }, parameters: expectText('暂无数据', '合计') };
-export const ReadOnly: Story = { args: { lines: two, readOnly: true }, parameters: expectText('柜体', '1000.00') };
+export const ReadOnly: Story = { args: { lines: two, readOnly: true }, parameters: expectText('柜体', '1,000.00') };
 export const HundredsOfLines: Story = {
   args: { lines: Array.from({ length: 300 }, (_, i) => ({ item: `项目${i + 1}`, quantity: 1, contractPrice: '10.00' })) },
-  parameters: expectText('合计', '3000.00'),
+  parameters: expectText('合计', '3,000.00'),
 };
 
 /** 物料 picks a material (options from the provider for lines.materialId); 规格 and 单位 are filled, read as text. */

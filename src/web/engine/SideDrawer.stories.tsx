@@ -48,7 +48,7 @@ export const WaitingForPayment: Story = {
 };
 export const EditWithApproval: Story = {
   args: { record },
-  parameters: expectText('XM20240301001', '审批中', '审批动态', '部门审批', '驳回', '同意', '撤回', '1500.50'),
+  parameters: expectText('XM20240301001', '审批中', '审批动态', '部门审批', '驳回', '同意', '撤回', '1,500.50'),
 };
 export const ReadOnly: Story = { args: { record, readOnly: true }, parameters: expectText('收银台1号', '审批动态') };
 /**
@@ -101,5 +101,5 @@ export const LinesWrittenByEffects: Story = {
       { repayDate: '2026-11-02', repayMethod: '现金归还', sourceCode: 'JZ202609280001', price: 799.6 },
     ] },
   },
-  parameters: expectText('还款记录', '报销冲抵', 'BX202610120003', '现金归还', '2000.00'),
+  parameters: expectText('还款记录', '报销冲抵', 'BX202610120003', '现金归还', '2,000.00'),
 };

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../errors';
 import { Status } from '../../../common/api';
 import type { SmsProvider } from '../providers/sms';
 import { sha256 } from './tokens';
+import { chinaInstant, todayInChina } from '../../../common/china-time';
 
 /**
  * register and bind (mobile change) need an unregistered mobile, login and reset a registered one; a code is
@@ -24,8 +25,8 @@ export class CaptchaService {
   constructor(private db: DB, private sms: SmsProvider) {}
 
   async send(mobile: string, scene: SmsScene): Promise<void> {
-    const dayStart = new Date();
-    dayStart.setHours(0, 0, 0, 0);
+    // 今日 is China's day (the server's own clock may run in UTC, where the day turns at 08:00 in China).
+    const dayStart = chinaInstant(`${todayInChina()} 00:00:00`);
     const recent = await this.db
       .selectFrom('sms_codes')
       .select([sql<number>`count(*)`.as('n'), sql<Date | null>`max(created_at)`.as('last')])

@@ -181,16 +181,29 @@ export default defineConfig({
     hookTimeout: 120000,
     // PGlite and Chromium are heavy; two cores here, so keep the worker count modest.
     maxWorkers: 2,
-    // Three projects (docs/testing.md): `npm run test:unit` needs no database and runs in seconds; `api` and `e2e`
-    // share one seeded template per run (tests/global-setup.ts seeds it once even when both run).
+    // Four projects (docs/testing.md): `npm run test:unit` needs no database, no DOM and no demo and runs in seconds;
+    // `components` renders the engine and the screens in jsdom; `api` and `e2e` share one seeded template per run
+    // (tests/global-setup.ts seeds it once even when both run). A test file's extension picks its project: `.ts` is a
+    // unit test, `.tsx` renders React.
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          // *.spec.tsx are the engine's component specs: test files like the others, found by their names.
-          include: ['src/**/*.{test,spec}.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.{test,spec}.ts', 'tests/unit/**/*.test.ts', 'tests/web/**/*.test.ts'],
           environment: 'node',
+          // Pure modules: one module cache per worker is safe and saves re-importing them for every file.
+          isolate: false,
+          globalSetup: ['tests/page-validator-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          // *.spec.tsx are the engine's component specs: test files like the others, found by their names.
+          include: ['src/**/*.{test,spec}.tsx', 'tests/web/**/*.test.tsx'],
+          environment: 'jsdom',
           setupFiles: ['tests/setup.ts', 'src/web/app/routes.test-setup.ts'],
           globalSetup: ['tests/page-validator-setup.ts'],
         },

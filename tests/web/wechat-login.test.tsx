@@ -10,7 +10,7 @@ import { resetClientHooks } from '../../src/web/api/client';
 import { loading } from '../../src/web/api/loading';
 import { clearCsrfCookie, getCsrfToken, storeUser } from '../../src/web/api/session';
 import { AppShell } from '../../src/web/app/App';
-import { QR_POLL_MS } from '../../src/web/app/auth/WechatLoginPage';
+import { qrPolling } from '../../src/web/app/auth/WechatLoginPage';
 import { envelope, stubFetch, signedIn } from './fetch-stub';
 
 const USER = { id: 1, username: 'demo', nickName: '演示用户', tenantName: '演示企业', permissions: [] };
@@ -65,6 +65,8 @@ function shownImage(): HTMLImageElement | null {
 }
 
 beforeEach(() => {
+  // The page polls every 2 s; the behaviour under test does not depend on the interval, so watch it at 150 ms.
+  qrPolling.ms = 150;
   localStorage.clear();
   sessionStorage.clear();
   clearCsrfCookie();
@@ -83,7 +85,7 @@ describe('WechatLoginPage under StrictMode', () => {
     renderStrict('/wechatLogin');
     await waitFor(() => expect(shownImage()).not.toBeNull());
     // Two polls: long enough for a second effect run or a stray timer to have shown up.
-    await waitFor(() => expect(srv.polled.length).toBeGreaterThanOrEqual(2), { timeout: QR_POLL_MS * 3 });
+    await waitFor(() => expect(srv.polled.length).toBeGreaterThanOrEqual(2), { timeout: qrPolling.ms * 3 });
     expect(srv.generated).toHaveLength(1);
     expect(srv.generated[0].has('replace')).toBe(false);
     const img = shownImage()!;
@@ -97,7 +99,7 @@ describe('WechatLoginPage under StrictMode', () => {
     const before = srv.polled.length;
     fireEvent.click(screen.getByRole('tab', { name: '扫码登录' }));
     await waitFor(() => expect(shownImage()?.getAttribute('data-ticket')).toBe('t2'));
-    await waitFor(() => expect(srv.polled.length).toBeGreaterThan(before), { timeout: QR_POLL_MS * 3 });
+    await waitFor(() => expect(srv.polled.length).toBeGreaterThan(before), { timeout: qrPolling.ms * 3 });
     expect(srv.generated).toHaveLength(2);
     expect(new Set(srv.polled.slice(before))).toEqual(new Set(['t2']));
   }, 30_000);
@@ -105,11 +107,11 @@ describe('WechatLoginPage under StrictMode', () => {
   it('shows 二维码已过期 when the ticket runs out; 刷新二维码 replaces it with exactly one new ticket', async () => {
     const srv = qrServer((ticket) => ({ status: ticket === 't1' ? 'expired' : 'pending' }));
     renderStrict('/wechatLogin');
-    expect(await screen.findByText('二维码已过期', {}, { timeout: QR_POLL_MS * 3 })).toBeTruthy();
+    expect(await screen.findByText('二维码已过期', {}, { timeout: qrPolling.ms * 3 })).toBeTruthy();
     expect(shownImage()!.getAttribute('data-ticket')).toBe('t1');
     const pollsOfT1 = srv.polled.length;
     // Expired: no more polls of the old ticket.
-    await act(() => new Promise((r) => setTimeout(r, QR_POLL_MS + 500)));
+    await act(() => new Promise((r) => setTimeout(r, qrPolling.ms + 500)));
     expect(srv.polled.length).toBe(pollsOfT1);
 
     fireEvent.click(screen.getByRole('button', { name: /刷新二维码/ }));
@@ -117,7 +119,7 @@ describe('WechatLoginPage under StrictMode', () => {
     expect(shownImage()!.getAttribute('src')).toBe(imageOf('t2'));
     expect(screen.queryByText('二维码已过期')).toBeNull();
     expect(srv.generated.map((p) => p.get('replace'))).toEqual([null, 't1']);
-    await waitFor(() => expect(srv.polled.length).toBeGreaterThan(pollsOfT1), { timeout: QR_POLL_MS * 3 });
+    await waitFor(() => expect(srv.polled.length).toBeGreaterThan(pollsOfT1), { timeout: qrPolling.ms * 3 });
     expect(new Set(srv.polled.slice(pollsOfT1))).toEqual(new Set(['t2']));
   }, 30_000);
 
@@ -130,7 +132,7 @@ describe('WechatLoginPage under StrictMode', () => {
       return { status: 'confirmed', token: 'qr-token', user: USER, expiresAt };
     });
     renderStrict('/wechatLogin');
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: QR_POLL_MS * 3 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: qrPolling.ms * 3 });
     expect(getCsrfToken()).toBe('qr-csrf');
     expect(document.cookie + JSON.stringify({ ...localStorage })).not.toContain('qr-token');
     // The poll is marked as the web client's (the CSRF header, empty before the login): only then the cookies come.

@@ -7,7 +7,8 @@ import { redirectTarget } from '../guard';
 import { AuthLayout } from './AuthLayout';
 import { completeLogin } from './completeLogin';
 
-export const QR_POLL_MS = 2000;
+/** How often the desk asks whether its code was scanned; a test shortens it to watch several polls quickly. */
+export const qrPolling = { ms: 2000 };
 
 type QrState = 'loading' | 'pending' | 'expired' | 'confirmed' | 'error';
 
@@ -106,9 +107,9 @@ export function WechatLoginPage() {
         if (stopped) return;
         // A failed poll is retried on the next tick.
       }
-      timer = setTimeout(poll, QR_POLL_MS);
+      timer = setTimeout(poll, qrPolling.ms);
     };
-    timer = setTimeout(poll, QR_POLL_MS);
+    timer = setTimeout(poll, qrPolling.ms);
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -42,6 +42,8 @@ const SHARED = Symbol.for('yiguan.test-templates');
  */
 export default async function setup(project: TestProject) {
   const g = globalThis as { [SHARED]?: { templates: Promise<Templates>; users: number } };
+  // A run that includes the e2e project builds the web app (a child process) while this process seeds the templates.
+  if (project.vitest.projects.some((p) => p.name === 'e2e')) void (await import('./e2e/helpers')).ensureWebBuild().catch(() => undefined);
   const shared = (g[SHARED] ??= { templates: seedTemplates(), users: 0 });
   shared.users += 1;
   const { provided, teardown } = await shared.templates;

@@ -5,7 +5,7 @@
 // away (migration 027 links the records saved before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
@@ -15,7 +15,7 @@ import type { Database } from '../../src/server/db/types';
 
 type Upload = { url: string; name: string };
 
-describe.each(testDialects())('reading files through the records that hold them on $name', (dialect) => {
+describe.each(oneDialect())('reading files through the records that hold them on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -4,7 +4,7 @@
 // Existing teams move to these defaults by migration 026.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -15,7 +15,7 @@ import { computeAcl } from '../../src/server/modules/acl/acl';
 type Row = Record<string, any>;
 const D = '/api/admin/sysmenuListFieldDict';
 
-describe.each(testDialects())('least privilege on $name', (dialect) => {
+describe.each(oneDialect())('least privilege on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -7,7 +7,7 @@
 // a new route that is not classified below fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { SchemaRegistry } from '../../src/server/modules/records/schema-registry';
@@ -71,7 +71,7 @@ const MODULE_KEYS = new SchemaRegistry(loadConfig({}).schemasDir).all().map((m) 
 
 interface Persona { name: string; token: string; userId: number; tenantCode: string; acl: Awaited<ReturnType<typeof computeAcl>> }
 
-describe.each(testDialects())('permission matrix on $name', (dialect) => {
+describe.each(oneDialect())('permission matrix on $name', (dialect) => {
   let t: TestApp;
   let schemas: SchemaRegistry;
   const personas: Persona[] = [];

@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/server/seed';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const EXPIRED = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
 
-describe.each(testDialects())('QR login tickets on $name', (dialect) => {
+describe.each(oneDialect())('QR login tickets on $name', (dialect) => {
   let t: TestApp;
   let phone: string;
   beforeAll(async () => {

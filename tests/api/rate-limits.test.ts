@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseLimits } from '../../src/server/rate-limit-sizes';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const limits = parseLimits('login=4/60,loginAccount=3/60,sms=3/3600,createTeam=2/86400,invite=3/3600,teamLookup=3/600,teamLookupIp=5/600');
 
-describe.each(testDialects())('limits per client on $name', (dialect) => {
+describe.each(oneDialect())('limits per client on $name', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { rateLimits: limits });
@@ -124,7 +124,7 @@ describe.each(testDialects())('limits per client on $name', (dialect) => {
 describe('behind a listed proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(testDialects()[0], { rateLimits: limits, trustProxy: ['127.0.0.1'] });
+    t = await createTestApp(oneDialect()[0], { rateLimits: limits, trustProxy: ['127.0.0.1'] });
   });
   afterAll(async () => {
     await t?.close();

@@ -33,8 +33,21 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/web once when index.html is missing or older than anything under src/web or src/common. */
-export async function ensureWebBuild(): Promise<void> {
+const BUILDING = Symbol.for('yiguan.web-build');
+
+/**
+ * Builds dist/web when it is older than the web sources. One build per process at a time: the global setup starts
+ * it beside the seeding of the templates (tests/global-setup.ts) and the e2e project's setup then waits for that
+ * same build instead of starting a second one into the same folder.
+ */
+export function ensureWebBuild(): Promise<void> {
+  const g = globalThis as { [BUILDING]?: Promise<void> };
+  const running = (g[BUILDING] ??= buildWebIfStale());
+  return running.finally(() => { if (g[BUILDING] === running) delete g[BUILDING]; });
+}
+
+/** Builds dist/web when index.html is missing or older than anything under src/web or src/common. */
+async function buildWebIfStale(): Promise<void> {
   const index = path.join(ROOT, 'dist/web/index.html');
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'src/web')),

@@ -49,6 +49,17 @@ export function testDialects(): TestDialect[] {
   return url ? [pglite, postgres(url)] : [pglite];
 }
 
+/**
+ * One dialect, for the suites whose subject is the HTTP layer or the gate rather than the database engine (routes,
+ * permissions, cookies, limits): PostgreSQL when there is one — the production engine, and a server process of its
+ * own, so the suite's queries overlap the test worker's work —, PGlite otherwise. The suites whose subject is the
+ * data (records, stock, concurrency, migrations) and the hostile-input ones (each driver reports a bad value its own
+ * way) keep running on both.
+ */
+export function oneDialect(): TestDialect[] {
+  return testDialects().slice(-1);
+}
+
 let replicasOverride: number | undefined;
 
 /**

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/china-time';
 import { listTabs } from '../../src/common/list-views';
-import { firstListQuery, firstTab, initialPeriod, listPeriod } from '../../src/web/engine/page-views';
+import { firstListQuery, firstTab, initialPeriod, listPeriod } from '../../src/web/engine/page/page-views';
 import type { AnyPageSchema, EntityDef, PageSchema } from '../../src/common/schema/types';
 
 const SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));

@@ -10,7 +10,7 @@ import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
 import { checkUploads } from '../../src/server/modules/files/uploads';
 import { dictToOptions } from '../../src/common/schema/dictionary';
-import { toFilters } from '../../src/web/engine/filters';
+import { toFilters } from '../../src/web/engine/list/filters';
 
 const M = '/api/data/reimburseManage';
 

@@ -3,7 +3,7 @@
 // (api/client.ts startEarly). A chunk of its own, fetched with the route's schema: /login never loads it.
 import { api, startEarly } from '../api/client';
 import { httpDataProvider } from '../api/http-provider';
-import { firstListQuery } from '../engine/page-views';
+import { firstListQuery } from '../engine/page/page-views';
 import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage, type AnyPageSchema, type PageSchema } from '../../common/schema/types';
 
 /** Starts the page's first reads: the same calls SchemaPage and the list make when they mount. */

@@ -4,8 +4,8 @@ import {
   TREE_INDENT, TREE_MAX_HEIGHT, TREE_TOGGLE_OFFSET, debounce, estimateColumnWidth, tableHeight, zoomScale,
 } from './constants';
 import { hasPermission } from './Permission';
-import { nestRows, treeIndexLabels } from './row-index';
-import { toFilters } from './filters';
+import { nestRows, treeIndexLabels } from './list/row-index';
+import { toFilters } from './list/filters';
 
 describe('§9 constants', () => {
   it('keeps the spec values', () => {

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DrawerConfig } from '../../common/schema/types';
-import { SideDrawer } from './SideDrawer';
-import { styleRows } from './DataList';
-import { PageModuleContext } from './page-module';
+import { SideDrawer } from './drawer/SideDrawer';
+import { styleRows } from './list/DataList';
+import { PageModuleContext } from './page/page-module';
 import { buttons, renderWithFixtures } from './fixtures/render';
 
 afterEach(cleanup);

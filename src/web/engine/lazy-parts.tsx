@@ -5,8 +5,8 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { lazyComponent } from './lazy-load';
-import type { AddDialog as AddDialogType } from './AddDialog';
-import type { SideDrawer as SideDrawerType } from './SideDrawer';
+import type { AddDialog as AddDialogType } from './dialogs/AddDialog';
+import type { SideDrawer as SideDrawerType } from './drawer/SideDrawer';
 import type { ImportDialog as ImportDialogType } from './excel/ImportDialog';
 import type { DictionaryEditor as DictionaryEditorType } from './dictionary/DictionaryEditor';
 import type { FieldOptionsEditor as FieldOptionsEditorType } from './field-options/FieldOptionsEditor';
@@ -37,8 +37,8 @@ function whenShown<C extends ComponentType<any>>(load: Loader<C>) {
   return lazyComponent(load, <Spin style={{ display: 'block', margin: '80px auto' }} />);
 }
 
-export const SideDrawer = onFirstOpen<typeof SideDrawerType>(() => import('./SideDrawer').then((m) => m.SideDrawer));
-export const AddDialog = onFirstOpen<typeof AddDialogType>(() => import('./AddDialog').then((m) => m.AddDialog));
+export const SideDrawer = onFirstOpen<typeof SideDrawerType>(() => import('./drawer/SideDrawer').then((m) => m.SideDrawer));
+export const AddDialog = onFirstOpen<typeof AddDialogType>(() => import('./dialogs/AddDialog').then((m) => m.AddDialog));
 export const ImportDialog = onFirstOpen<typeof ImportDialogType>(() => import('./excel/ImportDialog').then((m) => m.ImportDialog));
 export const DictionaryEditor = whenShown<typeof DictionaryEditorType>(() => import('./dictionary/DictionaryEditor').then((m) => m.DictionaryEditor));
 export const FieldOptionsEditor = whenShown<typeof FieldOptionsEditorType>(() => import('./field-options/FieldOptionsEditor').then((m) => m.FieldOptionsEditor));

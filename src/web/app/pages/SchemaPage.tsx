@@ -34,7 +34,7 @@ export function SchemaPage() {
       // The bundled file is valid: the server loads the same files and refuses to start on an invalid one, and the
       // build checks them (vite.config.ts). The meta-schema's validator (a large chunk) is fetched only for a page
       // the server tuned differently, and in development, where a file may be mid-edit.
-      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(value)) ? await import('../../engine/page-check') : null;
+      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(value)) ? await import('../../engine/page/page-check') : null;
       const res = checker?.validatePageSchema(shown, entry.file);
       const check: Check = !res || res.ok ? { ok: true, schema: (res?.ok ? res.schema : shown) as AnyPageSchema }
         : { ok: false, errors: res.errors, ErrorPage: checker!.SchemaErrorPage };

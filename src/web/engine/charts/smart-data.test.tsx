@@ -5,7 +5,7 @@
 // itself is tested as data.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { PageRenderer } from '../PageRenderer';
+import { PageRenderer } from '../page/PageRenderer';
 import { bodyText, buttons, renderWithFixtures } from '../fixtures/render';
 import { createFixtureProvider } from '../fixtures/fixture-provider';
 import { runStories } from '../fixtures/run-stories';

@@ -1,4 +1,4 @@
-import { DetailPopover } from '../DetailPopover';
+import { DetailPopover } from './DetailPopover';
 import type { CellProps } from './types';
 
 /** A link opening the detail popover over row[infoProp]. */

@@ -7,7 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { DictionaryKeyConfig, Option } from '../../../common/schema/types';
 import { Messages } from '../../../common/rules/messages';
 import { useDataProvider, type DictEntry } from '../../api/data-provider';
-import { AddDialog } from '../AddDialog';
+import { AddDialog } from '../dialogs/AddDialog';
 import { feedback } from '../feedback';
 import { forgetDictionary } from '../fields/use-options';
 import { usePermission } from '../Permission';

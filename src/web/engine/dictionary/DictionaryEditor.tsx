@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { App as AntApp, Empty } from 'antd';
 import type { CategoryNode, DictionaryKeyConfig, DictionaryPageSchema } from '../../../common/schema/types';
 import { FeedbackBridge } from '../feedback';
-import { ListLayout } from '../ListLayout';
-import { ModuleTabs } from '../ModuleTabs';
-import { TreePanel } from '../TreePanel';
+import { ListLayout } from '../list/ListLayout';
+import { ModuleTabs } from '../page/ModuleTabs';
+import { TreePanel } from '../tree/TreePanel';
 import { DictItemTable } from './DictItemTable';
 
 export interface DictionaryEditorProps {

@@ -8,7 +8,7 @@ import fieldDictionary from '../../../../schemas/personnel/fieldDictionary.json'
 import { runStories } from '../fixtures/run-stories';
 import { bodyText, buttons, renderWithFixtures } from '../fixtures/render';
 import { DICT_ENTRIES, DICT_SAMPLE_PAGE } from '../fixtures/dict-store';
-import { PageRenderer } from '../PageRenderer';
+import { PageRenderer } from '../page/PageRenderer';
 import { extraOptionsOf, itemFields, parentOptions, toFormValues, toInput } from './dict-fields';
 import { DictionaryEditor } from './DictionaryEditor';
 import * as stories from './DictionaryEditor.stories';

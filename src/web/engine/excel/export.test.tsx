@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ListConfig } from '../../../common/schema/types';
 import type { ExportListParams, ExportedFile } from '../../api/data-provider';
-import { DataList } from '../DataList';
+import { DataList } from '../list/DataList';
 import { showcaseRows } from '../fixtures/data';
 import { bodyText, buttons, renderWithFixtures } from '../fixtures/render';
 import { createFixtureProvider } from '../fixtures/fixture-provider';

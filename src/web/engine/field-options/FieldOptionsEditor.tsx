@@ -10,10 +10,10 @@ import { formatDate } from '../../../common/rules/format';
 import type { FieldOverride, FieldOverrides, FieldOptionChange } from '../../../common/schema/field-options';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
-import { ListLayout } from '../ListLayout';
-import { ModuleTabs } from '../ModuleTabs';
-import { TreePanel } from '../TreePanel';
-import { rowsHeight, useListBox } from '../list-box';
+import { ListLayout } from '../list/ListLayout';
+import { ModuleTabs } from '../page/ModuleTabs';
+import { TreePanel } from '../tree/TreePanel';
+import { rowsHeight, useListBox } from '../list/list-box';
 
 export interface FieldOptionsEditorProps {
   schema: FieldOptionsPageSchema;

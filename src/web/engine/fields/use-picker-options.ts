@@ -2,7 +2,7 @@
 // with the form's values and an optional keyword; an answer that a newer request overtook is dropped.
 import { useContext, useRef, useState } from 'react';
 import { DataProviderContext, type PickerOption } from '../../api/data-provider';
-import { PageModuleContext } from '../page-module';
+import { PageModuleContext } from '../page/page-module';
 
 export function usePickerOptions(field: string, values: () => Record<string, unknown>) {
   const provider = useContext(DataProviderContext);

@@ -12,7 +12,7 @@ import {
 import type { PlatformField, PlatformOptionsRef, PlatformTab, PlatformTablePageSchema } from '../../../common/schema/types';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
-import { rowsHeight, useListBox } from '../list-box';
+import { rowsHeight, useListBox } from '../list/list-box';
 
 type Row = Record<string, unknown> & { children?: Row[] };
 interface Option { value: string | number | boolean; label: string; selectable?: boolean; children?: Option[] }

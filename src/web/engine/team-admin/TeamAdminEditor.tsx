@@ -11,10 +11,10 @@ import type { TeamAdminPageSchema, TeamAdminSection } from '../../../common/sche
 import { formatDate } from '../../../common/rules/format';
 import { api } from '../../api/client';
 import { FeedbackBridge, feedback } from '../feedback';
-import { ListLayout } from '../ListLayout';
-import { ModuleTabs } from '../ModuleTabs';
-import { ReasonDialog } from '../ReasonDialog';
-import { rowsHeight, useListBox } from '../list-box';
+import { ListLayout } from '../list/ListLayout';
+import { ModuleTabs } from '../page/ModuleTabs';
+import { ReasonDialog } from '../dialogs/ReasonDialog';
+import { rowsHeight, useListBox } from '../list/list-box';
 
 export interface TeamAdminEditorProps {
   schema: TeamAdminPageSchema;

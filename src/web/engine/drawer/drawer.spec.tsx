@@ -233,7 +233,7 @@ describe('SideDrawer footer', () => {
   it('a refused 同意 shows no success: the reason dialog stays with its remark, 确定 works again, one call per press', async () => {
     const onSuccess = vi.fn();
     const onApprovalFailed = vi.fn();
-    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', status: '审批中' }} onClose={() => undefined} onSuccess={onSuccess} onApprovalFailed={onApprovalFailed} />, { refuseApproval: '该任务已处理', delay: 400 });
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 9, name: 'a', status: '审批中' }} onClose={() => undefined} onSuccess={onSuccess} onApprovalFailed={onApprovalFailed} />, { refuseApproval: '该任务已处理', delay: 1500 });
     await waitFor(() => expect(footerButtons()).toContain('同意'));
     const success = vi.spyOn(feedback.message, 'success');
     await click('同意');
@@ -298,7 +298,8 @@ describe('SideDrawer footer', () => {
 
   it('a refused 撤回 shows no success and can be pressed again; one call per press while in flight', async () => {
     const onSuccess = vi.fn();
-    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', actions: ['view', 'withdraw'] }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false, refuseApproval: '审批人已处理，不能撤回', delay: 400 });
+    const { provider } = renderWithFixtures(<SideDrawer open config={config} record={{ id: 3, name: 'a', actions: ['view', 'withdraw'] }} onClose={() => undefined} onSuccess={onSuccess} />, { taskFor: () => false, refuseApproval: '审批人已处理，不能撤回', delay: 1500 });
+    // The answer takes 1.5 s: long enough for the polls below to see the button in flight on a loaded machine.
     await waitFor(() => expect(footerButtons()).toEqual(['撤回', '取消', '提交']));
     const withdraw = () => buttons('撤回', footer())[0];
     const success = vi.spyOn(feedback.message, 'success');

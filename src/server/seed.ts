@@ -194,13 +194,13 @@ export async function fillDemo(db: DB, services: SeedServices | undefined, team:
         return { clock, told };
       });
       while (await slice(async (trx) => {
-        told.use(trx);
+        await told.goOn(trx);
         const more = await told.playFor(opts.sliced ? SLICE_MS : Infinity);
         opts.progress?.(...told.progress());
         return more;
       }));
       await slice(async (trx) => {
-        clock.use(trx);
+        await told.goOn(trx);
         await clock.finish();
         // The story's files are all stored as the owner's uploads, while its records are saved by whoever plays each
         // part: a save links only its saver's own files, so the story's records get theirs here, as the server's.

@@ -129,8 +129,9 @@ export class Clock {
     // The audit log is append-only for the application role; the seed, a trusted maintenance path, places the
     // story's entries at their steps' moments as the owner, with the codes the records ended up with.
     await sql`SELECT set_config('role', 'none', true)`.execute(this.trx);
+    // Not the logins: a demo user may log in while a sliced story plays (demo-fill.ts), at his own moment.
     await sql`UPDATE audit_log x SET at = m.at FROM (VALUES ${windows}) AS m(lo, hi, at)
-      WHERE x.tenant_code = ${t} AND x.at >= m.lo AND x.at < m.hi`.execute(this.trx);
+      WHERE x.tenant_code = ${t} AND x.at >= m.lo AND x.at < m.hi AND x.entity <> 'session'`.execute(this.trx);
     await sql`UPDATE audit_log a SET after = jsonb_set(a.after, '{code}', to_jsonb(r.code)) FROM records r
       WHERE a.tenant_code = ${t} AND a.entity = 'records' AND a.action = 'create' AND r.tenant_code = ${t} AND r.id = a.record_id`.execute(this.trx);
     await sql`SELECT set_config('role', 'yiguan_app', true)`.execute(this.trx);

@@ -242,7 +242,19 @@ export class Story {
 
   /** What the audit log's triggers take for the user of the writes that follow, in the story's transaction. */
   private async actAs(userId: number) {
+    this.actor = userId;
     await sql`SELECT set_config('app.user', ${String(userId)}, true)`.execute(this.trx);
+  }
+
+  private actor: number | undefined;
+
+  /**
+   * In the transaction given by use(), the user the story's last step left to the audit log, as one transaction
+   * would have kept it (the clock's final moves are logged under him).
+   */
+  async goOn(trx: TenantTx) {
+    this.use(trx);
+    if (this.actor !== undefined) await this.actAs(this.actor);
   }
 
   private person(name: string, where: string) {

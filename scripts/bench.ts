@@ -10,8 +10,10 @@
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
 // `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 // BENCH_CALLS (a regular expression) runs only the lines whose names match, e.g. `BENCH_CALLS='page 1|create'`;
-// the yardstick and the production server's start and RSS always run; 'Excel export', 'pglite' and 'web' name the other
+// the yardstick and the production server's start and RSS always run; 'Excel export', 'fresh start', 'pglite' and 'web' name the other
 // parts (case is ignored).
+// 'fresh start' (scripts/bench/fresh-start.ts): npm start on an empty PGlite folder, timed to its first answer (the
+// login page and a demo login) and to the demo complete.
 // 'pglite' (scripts/bench/pglite.ts): a server on a fresh PGlite folder with BENCH_PGLITE_SCALE (default 100,000)
 // reimbursements, page 1 under the same load, and the production bundle started on that folder.
 // The summary at the end sets every figure beside its goal and says whether it was met (scripts/bench/goals.ts). For quick A/B runs while working:
@@ -31,7 +33,8 @@ import { loadTeams } from './bench/dataset';
 import { benchExport } from './bench/export';
 import { benchProduction } from './bench/production';
 import { benchPglite } from './bench/pglite';
-import { figureTable, loadTable, productionFigures, webFigures, type Figure } from './bench/goals';
+import { benchFreshStart } from './bench/fresh-start';
+import { figureTable, freshStartFigures, loadTable, productionFigures, webFigures, type Figure } from './bench/goals';
 import { formatMeasure, measureWeb } from './measure-web';
 
 const url = process.env.DATABASE_URL;
@@ -146,6 +149,10 @@ if (wanted('pglite')) {
   rows.push(...p.rows);
   if (p.production) figures.push(...productionFigures('an existing PGlite folder', p.production));
 }
+
+// A fresh install's first start (scripts/bench/fresh-start.ts): npm start on an empty PGlite folder, its first answer
+// and the demo complete.
+if (wanted('fresh start')) figures.push(...freshStartFigures(await benchFreshStart(log)));
 
 const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 

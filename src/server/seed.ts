@@ -66,10 +66,31 @@ async function recomputeAsOfToday(trx: TenantTx, ctx: Ctx) {
   }
 }
 
-/** Returns true when it seeded (the database had no users). */
-export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 'files'> & Partial<Pick<AppServices, 'recordIndexes'>>): Promise<boolean> {
+type SeedServices = Pick<AppServices, 'schemas' | 'files'> & Partial<Pick<AppServices, 'recordIndexes'>>;
+
+/** What seedTeam made and fillDemo plays the story with. */
+export interface DemoTeam {
+  code: string;
+  seedStart: Date;
+  ids: { demo: number; lisi: number; wang: number };
+  cast: Cast;
+}
+
+/** Returns true when it seeded (the database had no users): the team and people, then the whole story. */
+export async function seedDemo(db: DB, services?: SeedServices): Promise<boolean> {
+  const team = await seedTeam(db, services);
+  if (!team) return false;
+  await fillDemo(db, services, team);
+  return true;
+}
+
+/**
+ * The demo's people and team, with its roles, departments and leaders (a second or so): enough to log in. Null when
+ * the database has users already (nothing is seeded then).
+ */
+export async function seedTeam(db: DB, services?: SeedServices): Promise<DemoTeam | null> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (any) return null;
   const seedStart = new Date();
   const demoId = await addUser(db, DEMO);
   // The demo account is the development platform administrator (platform-wide the field-options page defaults; README).
@@ -127,9 +148,6 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
   for (const [username, id] of [[DEMO.username, demoId], [DEMO_STAFF.username, staffId], [DEMO_FINANCE.username, lisiId], [DEMO_FORMER.username, wangId], ...staff] as const) {
     cast.set(username, { id, permissions: (await computeAcl(db, id, code)).permissions });
   }
-  const story = services ? playable(loadDemo(), services) : [];
-  // The team went live on the story's first day.
-  const goLive = firstDay(story);
   await withTenant(db, code, async (trx) => {
     const dept = async (name: string) => (await trx.selectFrom('dictionaries').select('id').where('tenant_code', '=', code).where('field_key', '=', 'dept').where('dict_name', '=', name).executeTakeFirstOrThrow()).id;
     for (const [name, leader] of [['总经办', demoId], ['业务部', demoId], ['行政财务部', lisiId], ['设计部', demoId], ['生产部', demoId], ['仓储安装部', demoId]] as const) {
@@ -144,21 +162,55 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
       ...people.people.map((p) => [byName.get(p.username)!, p.dept] as const)] as const) {
       await trx.updateTable('memberships').set({ dept_id: await dept(name) }).where('tenant_code', '=', code).where('user_id', '=', userId).execute();
     }
-    if (!services || !story.length) return;
-    const ctx: Ctx = { tenant: code, schemas: services.schemas };
-    const clock = new Clock(trx, code, seedStart);
-    // What the team got when it was created (its default approval process and bindings) dates from its first day.
-    await clock.setUp(at(goLive, 9, 10), dateAgo(goLive));
-    const files = await storeDemoFiles(trx, services.files, code, demoId, story);
-    await (await Story.open(trx, ctx, clock, cast, files)).tell(story);
-    await clock.finish();
-    // The story's files are all stored as the owner's uploads, while its records are saved by whoever plays each
-    // part: a save links only its saver's own files, so the story's records get theirs here, as the server's.
-    await linkNamedFiles(trx, code);
-    // Today's recomputation (逾期天数 …) is the system's, not the last person's of the story.
-    await sql`SELECT set_config('app.user', '', true)`.execute(trx);
-    await recomputeAsOfToday(trx, ctx);
   });
+  return { code, seedStart, ids: { demo: demoId, lisi: lisiId, wang: wangId }, cast };
+}
+
+/** How far fillDemo has played the story: its steps played and those planned so far. */
+export type FillProgress = (played: number, planned: number) => void;
+
+/**
+ * The demo's year: the story of demo/*.json played through the service paths, dated, and the list indexes built.
+ * In one transaction, or `sliced`: in transactions of about SLICE_MS of steps each, the connection free between them
+ * for the server's calls (embedded PGlite has one), each committing whole steps — the caller keeps the team closed
+ * until this returns (db/tenant-lock.ts).
+ */
+export async function fillDemo(db: DB, services: SeedServices | undefined, team: DemoTeam, opts: { sliced?: boolean; progress?: FillProgress } = {}) {
+  const { code, seedStart, cast } = team;
+  const { demo: demoId, lisi: lisiId, wang: wangId } = team.ids;
+  const story = services ? playable(loadDemo(), services) : [];
+  // The team went live on the story's first day.
+  const goLive = firstDay(story);
+  if (services && story.length) {
+    const ctx: Ctx = { tenant: code, schemas: services.schemas };
+    await inTransactions(db, code, !!opts.sliced, async (slice) => {
+      const { clock, told } = await slice(async (trx) => {
+        const clock = new Clock(trx, code, seedStart);
+        // What the team got when it was created (its default approval process and bindings) dates from its first day.
+        await clock.setUp(at(goLive, 9, 10), dateAgo(goLive));
+        const files = await storeDemoFiles(trx, services.files, code, demoId, story);
+        const told = await Story.open(trx, ctx, clock, cast, files);
+        told.planAll(story);
+        return { clock, told };
+      });
+      while (await slice(async (trx) => {
+        await told.goOn(trx);
+        const more = await told.playFor(opts.sliced ? SLICE_MS : Infinity);
+        opts.progress?.(...told.progress());
+        return more;
+      }));
+      await slice(async (trx) => {
+        await told.goOn(trx);
+        await clock.finish();
+        // The story's files are all stored as the owner's uploads, while its records are saved by whoever plays each
+        // part: a save links only its saver's own files, so the story's records get theirs here, as the server's.
+        await linkNamedFiles(trx, code);
+        // Today's recomputation (逾期天数 …) is the system's, not the last person's of the story.
+        await sql`SELECT set_config('app.user', '', true)`.execute(trx);
+        await recomputeAsOfToday(trx, ctx);
+      });
+    });
+  }
   // 王强 left two and a half months ago; an admin took him off the team.
   await transition(db, 'remove', code, wangId, lisiId, '离职');
   await db.updateTable('memberships').set({ updated_at: at(75, 18, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
@@ -168,7 +220,24 @@ export async function seedDemo(db: DB, services?: Pick<AppServices, 'schemas' | 
   await db.updateTable('memberships').set({ created_at: at(230, 9, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
   // The list indexes, built once over the written story rather than kept up through each of its inserts.
   await services?.recordIndexes?.ensure();
-  return true;
+}
+
+/** Steps a sliced story plays per transaction: short enough that a call waiting for the connection hardly notices. */
+const SLICE_MS = 40;
+
+type Slice = <T>(fn: (trx: TenantTx) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs `body`, whose slices share one transaction, or (`sliced`) each commit its own: after each the server's calls
+ * waiting for the connection go first.
+ */
+function inTransactions(db: DB, code: string, sliced: boolean, body: (slice: Slice) => Promise<void>) {
+  if (!sliced) return withTenant(db, code, (trx) => body((fn) => fn(trx)));
+  return body(async (fn) => {
+    const result = await withTenant(db, code, fn);
+    await new Promise((resolve) => setImmediate(resolve));
+    return result;
+  });
 }
 
 /**

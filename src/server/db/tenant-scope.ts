@@ -7,6 +7,7 @@ import type { Database } from './types';
 import { takesReadScopes, takesStatementBatches } from './batches';
 import { literal, READ_SCOPE, READ_SCOPE_END } from './prepared';
 import { trackWrites } from './cache-bus';
+import { checkTenantOpen } from './tenant-lock';
 
 type DB = Kysely<Database>;
 
@@ -63,6 +64,7 @@ async function batchedTransaction<T>(db: DB, tenantCode: string, fn: (trx: Tenan
 }
 
 export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
+  checkTenantOpen(tenantCode);
   for (let attempt = 1; ; attempt++) {
     try {
       if (takesStatementBatches(db)) return await batchedTransaction(db, tenantCode, fn);
@@ -94,6 +96,7 @@ export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: Tenant
  * only for calls whose reads stand each on their own. On PGlite (one process, no round trips) it is withTenant (batches.ts takesReadScopes).
  */
 export async function withTenantRead<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
+  checkTenantOpen(tenantCode);
   if (!takesReadScopes(db)) return withTenant(db, tenantCode, fn);
   return db.connection().execute(async (conn) => {
     // Not sent: the connection keeps the settings and puts them before each statement until the scope ends.

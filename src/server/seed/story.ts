@@ -116,8 +116,17 @@ class Timeline {
     this.steps.push({ at: when.getTime(), seq: this.count++, run });
   }
 
-  async play(clock: Clock, ctx: Ctx) {
-    while (this.steps.length) {
+  private played = 0;
+
+  progress(): [number, number] {
+    return [this.played, this.played + this.steps.length];
+  }
+
+  /** Plays steps for about `ms` milliseconds (at least one), `after` each: true while some are left. */
+  async play(clock: Clock, ctx: Ctx, ms: number, after: (played: number) => Promise<void>) {
+    const until = Date.now() + ms;
+    for (let n = 0; this.steps.length; n++) {
+      if (n && Date.now() > until) break;
       let next = 0;
       this.steps.forEach((s, i) => {
         const n = this.steps[next];
@@ -128,9 +137,11 @@ class Timeline {
       ctx.today = todayInChina(when);
       ctx.now = when;
       await clock.step(when, s.run);
+      await after(++this.played);
     }
     delete ctx.today;
     delete ctx.now;
+    return this.steps.length > 0;
   }
 }
 
@@ -148,7 +159,7 @@ export class Story {
   /** The refs a `$made` reference names: only their records' effects are looked up. */
   private readonly madeFrom = new Set<string>();
 
-  private constructor(private readonly trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
+  private constructor(private trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
     private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
 
   /** Reads the team's dictionaries, categories and roles, for the references of the story. */
@@ -186,17 +197,64 @@ export class Story {
 
   /** Plans every record's life, then plays all steps in date order. */
   async tell(entries: Entry[]) {
+    this.planAll(entries);
+    await this.playFor(Infinity);
+  }
+
+  /** Plans every record's life; playFor() then plays the steps. */
+  planAll(entries: Entry[]) {
     for (const e of entries) {
       madeRefs(e.record, this.madeFrom);
       if (e.record.made) this.madeFrom.add(e.record.made.from);
     }
     for (const e of entries) this.plan(e);
-    await this.timeline.play(this.clock, this.ctx);
+  }
+
+  /** Plays steps in date order for about `ms` milliseconds of work: true while some are left. */
+  playFor(ms: number) {
+    return this.timeline.play(this.clock, this.ctx, ms, (played) => this.refreshStatistics(played));
+  }
+
+  /** The steps played so far, and those planned (played or not). */
+  progress(): [number, number] {
+    return this.timeline.progress();
+  }
+
+  /** The transaction the next steps write in: a story may be played over several (each commits whole steps). */
+  use(trx: TenantTx) {
+    this.trx = trx;
+    this.clock.use(trx);
+  }
+
+  /**
+   * The statistics again each time the story has doubled its steps. Statements run prepared, and PostgreSQL keeps a
+   * statement's generic plan after five runs: made while the story's tables held a few rows, such a plan scanned
+   * them whole (a record by its id, the clock's newest records) while they grew a thousandfold, and those scans were
+   * most of the story's time. ANALYZE gives the planner the tables as they are and drops the plans made before.
+   */
+  private async refreshStatistics(played: number) {
+    if (played < 32 || (played & (played - 1)) !== 0) return;
+    // Only the tables' owner analyzes them (as the clock moves the audit log, a trusted maintenance path).
+    await sql`SELECT set_config('role', 'none', true)`.execute(this.trx);
+    await sql`ANALYZE`.execute(this.trx);
+    await sql`SELECT set_config('role', 'yiguan_app', true)`.execute(this.trx);
   }
 
   /** What the audit log's triggers take for the user of the writes that follow, in the story's transaction. */
   private async actAs(userId: number) {
+    this.actor = userId;
     await sql`SELECT set_config('app.user', ${String(userId)}, true)`.execute(this.trx);
+  }
+
+  private actor: number | undefined;
+
+  /**
+   * In the transaction given by use(), the user the story's last step left to the audit log, as one transaction
+   * would have kept it (the clock's final moves are logged under him).
+   */
+  async goOn(trx: TenantTx) {
+    this.use(trx);
+    if (this.actor !== undefined) await this.actAs(this.actor);
   }
 
   private person(name: string, where: string) {
@@ -220,7 +278,7 @@ export class Story {
 
   /** Plans one record's life on the timeline; each step's errors say which record it was. */
   private plan({ record: r, where }: Entry) {
-    const { trx, ctx, clock } = this;
+    const { ctx, clock } = this;
     const m: ModuleSchema | undefined = ctx.schemas.get(r.module);
     if (!m) throw new Error(`demo ${where}: no page schema ${r.module}`);
     const fate = r.fate ?? 'draft';
@@ -255,11 +313,11 @@ export class Story {
         // A draft it made (a 外发单) is completed with `data` and submitted unless the fate is draft; one its maker
         // submitted (a 入库单 into a warehouse that requires approval) waits for its approvers below.
         if (fate === 'draft') return;
-        if ((await getRecord(trx, ctx.tenant, m.schema.module, id))?.status === RecordStatus.inReview) return;
+        if ((await getRecord(this.trx, ctx.tenant, m.schema.module, id))?.status === RecordStatus.inReview) return;
         const caller = { userId: by.id, isAdmin: true, permissions: by.permissions };
         const body = resolve(r.data, this.look) as Row;
-        if (!Object.keys(body).length) await submitRecord(trx, ctx, caller, m, id);
-        else await changeRecord(trx, ctx, caller, m, id, { ...toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!), ...body }, { submit: true });
+        if (!Object.keys(body).length) await submitRecord(this.trx, ctx, caller, m, id);
+        else await changeRecord(this.trx, ctx, caller, m, id, { ...toFlat((await getRecord(this.trx, ctx.tenant, m.schema.module, id))!), ...body }, { submit: true });
       });
     }
     if (!r.made) step(created, async () => {
@@ -267,9 +325,9 @@ export class Story {
       if (r.category) body.categoryId = this.cat(r.module, r.category);
       let rec: Row;
       if (r.generate) {
-        rec = await generateRecord(trx, ctx, by.id, m, r.generate, body, by.permissions);
-        if (fate !== 'draft') await submitRecord(trx, ctx, { userId: by.id, isAdmin: true, permissions: by.permissions }, m, Number(rec.id));
-      } else rec = await createRecord(trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
+        rec = await generateRecord(this.trx, ctx, by.id, m, r.generate, body, by.permissions);
+        if (fate !== 'draft') await submitRecord(this.trx, ctx, { userId: by.id, isAdmin: true, permissions: by.permissions }, m, Number(rec.id));
+      } else rec = await createRecord(this.trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
       id = Number(rec.id);
       code = await clock.recode(id, String(rec.code).replace(/[0-9]{12}$/, ''), String(rec.code), dateAgo(r.day));
       if (r.ref) this.refs.set(r.ref, { id, code });
@@ -280,7 +338,7 @@ export class Story {
       step(hours(created, h), async () => {
         const t = await this.openTask(id);
         if (t) await this.actAs(t.assignee_id);
-        if (t) await agree(trx, ctx, t.assignee_id, t.id, undefined, '同意');
+        if (t) await agree(this.trx, ctx, t.assignee_id, t.id, undefined, '同意');
       });
     });
     if (fate === 'rejected') {
@@ -288,10 +346,10 @@ export class Story {
         const t = await this.openTask(id);
         if (!t) throw new Error('nothing to refuse');
         await this.actAs(t.assignee_id);
-        await refuse(trx, ctx, t.assignee_id, t.id, undefined, r.refusal ?? '信息不全，请补充后重新提交');
+        await refuse(this.trx, ctx, t.assignee_id, t.id, undefined, r.refusal ?? '信息不全，请补充后重新提交');
       });
     }
-    if (fate === 'withdrawn') step(hours(created, 1), () => withdraw(trx, ctx, by.id, id));
+    if (fate === 'withdrawn') step(hours(created, 1), () => withdraw(this.trx, ctx, by.id, id));
     if (fate === 'approved') {
       // Each approver decides in turn: two hours after submission, then the next morning and afternoon.
       const times = [2, 24.5, 29.5, 48.5, 53.5].map((h) => hours(created, h));
@@ -300,7 +358,7 @@ export class Story {
         const t = await this.openTask(id);
         if (!t) return;
         await this.actAs(t.assignee_id);
-        const outcome = await agree(trx, ctx, t.assignee_id, t.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
+        const outcome = await agree(this.trx, ctx, t.assignee_id, t.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
         if (outcome === 'approved') approvedAt = times[i];
         else if (i + 1 < times.length) decide(i + 1);
         else throw new Error('still under approval after five decisions');
@@ -314,7 +372,7 @@ export class Story {
       const actor = this.person(a.by, where);
       step(when, async () => {
         if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
-        await runStageAction(trx, ctx, acting, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
+        await runStageAction(this.trx, ctx, acting, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
       }, actor.id);
     }
   }

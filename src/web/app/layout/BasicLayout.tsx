@@ -7,6 +7,8 @@ import type { SelectionDialog as SelectionDialogType } from '../teams/SelectionP
 import type { SelectionMode } from '../teams/selection';
 import { takeFlash } from '../teams/switch';
 import { useWorkspace } from '../workspace-context';
+import { useUser } from '../session-context';
+import { DemoFillNotice, useDemoFill } from './DemoFillNotice';
 import { useDocumentTitle } from '../document-title';
 import { BrandMark } from './Brand';
 import { AppFooter } from './Footer';
@@ -31,6 +33,8 @@ export function BasicLayout() {
   const { pathname } = useLocation();
   const { message } = App.useApp();
   const { menuTree } = useWorkspace();
+  const { user } = useUser();
+  const demoFill = useDemoFill(user?.tenantCode);
   useDocumentTitle(pathname, menuTree);
 
   // A message left by the action that reloaded the page (切换成功, 创建成功).
@@ -78,7 +82,7 @@ export function BasicLayout() {
           </div>
         </Layout.Header>
         <Layout.Content className="yg-content">
-          <Outlet />
+          {demoFill ? <DemoFillNotice status={demoFill} /> : <Outlet />}
         </Layout.Content>
         <Layout.Footer className="yg-layout-footer">
           <AppFooter />

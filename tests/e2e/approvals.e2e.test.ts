@@ -186,9 +186,14 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       await line.locator('td').nth(2).locator('.ant-select').click();
       await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: type }).click();
       if (who) {
+        // Picked by typing and Enter, as a keyboard user would: on a second line the dropdown can open below the
+        // window, where a click on the option cannot land.
         await line.locator('td').nth(3).locator('.ant-select').click();
-        await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: who }).click();
+        await boss.keyboard.type(who);
+        await boss.locator('.ant-select-dropdown:visible .ant-select-item-option-active', { hasText: who }).waitFor();
+        await boss.keyboard.press('Enter');
         await boss.keyboard.press('Escape');
+        await poll(() => line.locator('td').nth(3).innerText()).toContain(who);
       }
       await line.locator('td').nth(5).locator('.ant-select').click();
       await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '或签' }).click();

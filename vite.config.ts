@@ -2,10 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './scripts/precompress.mjs';
 
 // Writes dist/web/version.json so running clients notice a new release (polled every 60 s).
 function versionFile(): Plugin {
@@ -80,13 +79,10 @@ function signedInPage(): Plugin {
   };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-// Writes <file>.br (brotli 11) and <file>.gz (gzip 9) next to every text file of the build above 1 kB,
-// so the server sends compressed bytes without compressing per request (serveWeb in src/server/app.ts).
+// Writes <file>.br and <file>.gz next to every text file of the build above 1 kB (scripts/precompress.mjs). Not when
+// scripts/build.mjs asks for the build without them (PRECOMPRESS=after): it compresses after putting the build in
+// place, so a first start serves the pages seconds sooner, uncompressed for those seconds.
 function precompress(): Plugin {
-  const worthIt = (name: string, size: number) => /\.(js|css|html|svg|json)$/.test(name) && size >= 1024;
   return {
     name: 'yiguan-precompress',
     apply: 'build',
@@ -95,20 +91,8 @@ function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler(options) {
-        const dir = options.dir ?? 'dist/web';
-        const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
-        await Promise.all(files.map(async (file) => {
-          const stat = fs.statSync(file);
-          if (!stat.isFile() || !worthIt(file, stat.size)) return;
-          const data = fs.readFileSync(file);
-          const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-            gzip(data, { level: 9 }),
-          ]);
-          // A twin that is not smaller is left out: the server then sends the file itself.
-          if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
-          if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
-        }));
+        if (process.env.PRECOMPRESS === 'after') return;
+        await precompressDir(options.dir ?? 'dist/web');
       },
     },
   };

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePageValidator } from './page-validator.mjs';
+import { precompressDir } from './precompress.mjs';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SHARED = ['src/common', 'schemas', 'catalogue', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/page-validator.mjs'];
@@ -21,7 +22,7 @@ export const TARGETS = {
   web: {
     out: 'dist/web',
     inputs: ['src/web', 'public', 'index.html', 'vite.config.ts', ...SHARED],
-    build: () => run('npx', ['vite', 'build', '--logLevel', 'warn']),
+    build: buildWeb,
   },
   server: {
     out: 'dist/server',
@@ -57,9 +58,26 @@ export function isFresh(target) {
   return fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() === stampOf(target);
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+}
+
+/**
+ * Vite builds into dist/web-next, which then takes dist/web's place in two renames: a server running meanwhile
+ * (scripts/start.mjs starts it beside this build) serves the old build or none, never a half-written one.
+ */
+function buildWeb() {
+  const next = path.join(ROOT, 'dist/web-next');
+  const out = path.join(ROOT, 'dist/web');
+  const old = path.join(ROOT, 'dist/web-old');
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', 'dist/web-next'], { PRECOMPRESS: 'after' });
+  fs.rmSync(old, { recursive: true, force: true });
+  if (fs.existsSync(out)) fs.renameSync(out, old);
+  fs.renameSync(next, out);
+  fs.rmSync(old, { recursive: true, force: true });
+  // The compressed twins come after the swap (a few seconds of brotli 11): the pages are served meanwhile, uncompressed.
+  return precompressDir(out);
 }
 
 async function buildServer() {
@@ -94,9 +112,9 @@ export async function bundleServer(outdir) {
 }
 
 /**
- * The Node flags `npm start` runs the bundled server with (package.json "start", the one place they are written), for
- * whatever else starts that bundle as production does (the bench, the bundle's test). Why these flags (they keep the
- * server's resident memory down; docs/performance.md):
+ * The Node flags `npm start` runs the bundled server with (scripts/start.mjs), for whatever else starts that bundle
+ * as production does (the bench, the bundle's test). Why these flags (they keep the server's resident memory down;
+ * docs/performance.md):
  *  - --max-semi-space-size=8: V8's young generation grows to 2 × 16 MB by default and stays resident; 2 × 8 MB.
  *  - --v8-pool-size=1: one V8 background thread instead of four. Embedded PGlite's WASM is compiled again by TurboFan
  *    in the background as it runs, and each compiling thread keeps its own malloc arena, resident afterwards.
@@ -104,10 +122,7 @@ export async function bundleServer(outdir) {
  *    bundle is not minified, so its stack traces stay readable; `NODE_OPTIONS=--enable-source-maps npm start` maps them.
  */
 export function serverNodeFlags() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const m = /&& node ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start);
-  if (!m) throw new Error('package.json "start" no longer runs node [flags] dist/server/main.mjs');
-  return m[1].split(' ').filter(Boolean);
+  return ['--max-semi-space-size=8', '--v8-pool-size=1'];
 }
 
 export async function build(targets, { force = false } = {}) {

@@ -127,7 +127,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
   await services.recordIndexes.atStart();
 
-  await serveWeb(app, config.webDir);
+  await serveWeb(app, config.webDir, config.webBuilding);
   app.addHook('onClose', async () => {
     await services.ocr.close?.();
     await db.destroy();
@@ -149,14 +149,23 @@ function signedInPage(webDir: string, route: string): string {
   return html.replace('</head>', `  <link rel="modulepreload" crossorigin href="${chunk}">\n  </head>`);
 }
 
-/** Serves the built SPA; every non-API path falls back to index.html so client routes work on reload. */
-async function serveWeb(app: FastifyInstance, webDir: string) {
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+/** What a page shows while the first build of the web app is under way (a few seconds on a fresh clone). */
+const WEB_BUILDING_PAGE = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
+  + '<title>易管</title></head><body style="font-family:sans-serif;color:#555;display:flex;height:90vh;align-items:center;'
+  + 'justify-content:center"><p>易管正在准备页面，请稍候…</p></body></html>';
+
+/**
+ * Serves the built SPA; every non-API path falls back to index.html so client routes work on reload. While the web
+ * app is still being built beside the server (`building`), a page is a stand-in that reloads itself every two
+ * seconds until the build is there; the API answers meanwhile.
+ */
+async function serveWeb(app: FastifyInstance, webDir: string, building: boolean) {
+  if (!building && !fs.existsSync(path.join(webDir, 'index.html'))) {
     app.log.warn({ webDir }, 'web build not found; run `npm run build` to serve the UI');
     return;
   }
   // serve:false: files are sent by the catch-all below, which also does the SPA fallback.
-  // preCompressed: sendFile picks the build's <file>.br / <file>.gz twin (scripts/precompress.ts) the client
+  // preCompressed: sendFile picks the build's <file>.br / <file>.gz twin (scripts/precompress.mjs) the client
   // accepts, br first, with Content-Encoding, the original's Content-Type and Vary: Accept-Encoding.
   await app.register(fastifyStatic, { root: webDir, serve: false, preCompressed: true });
   app.get('/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
@@ -172,6 +181,9 @@ async function serveWeb(app: FastifyInstance, webDir: string) {
     }
     // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
     if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
+    if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+      return reply.status(503).header('Retry-After', '2').header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(WEB_BUILDING_PAGE);
+    }
     // index.html is read from disk per request (sendFile does not cache) so a rebuild is served without a restart.
     // A browser holding a session gets the build's index.signed-in.html: the same page, which also preloads the
     // workspace's first chunks and the route's page schema (vite.config.ts signedInPage).

@@ -24,6 +24,11 @@ export interface Config {
   /** OCR calls one server process holds at once (running and waiting); more are refused with 429. */
   ocrQueue: number;
   webDir: string;
+  /**
+   * The web app is being built beside this start (`npm start` on a fresh clone: scripts/start.mjs sets WEB_BUILDING):
+   * until webDir holds it, pages answer a short 正在准备页面 stand-in that reloads itself, instead of nothing.
+   */
+  webBuilding: boolean;
   /** Folder of the JSON page schemas (one per route). */
   schemasDir: string;
   logLevel: string;
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: parseLimits(env.RATE_LIMITS),
     ocrQueue: Math.max(1, Number(env.OCR_QUEUE ?? 8) || 8),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+    webBuilding: flag(env.WEB_BUILDING, false),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -1,7 +1,7 @@
 // Reading the audit log: a record's 操作记录 for whoever may see the record, and the team's
 // whole log, searchable, for its admins. The log itself is written by triggers (migration 013) and the login
 // routes; nothing here writes it, and the application role could not.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import { ok } from '../../plugins/envelope';
@@ -15,7 +15,7 @@ import { describeChanges, type AuditRow } from './changes';
 const tags = ['操作记录'];
 const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
 
-export async function auditRoutes(app: FastifyInstance, s: AppServices) {
+export async function auditRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.get('/api/data/:module/history', {

@@ -1,5 +1,5 @@
 // QR login: generate a ticket (public), confirm it from a logged-in device, poll its status (public).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../origin';
@@ -17,7 +17,7 @@ const QR_USED = '该二维码已被使用，请在电脑上刷新后重新扫码
 
 const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } };
 
-export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { qrLogin: QrLoginProvider }) {
+export async function qrLoginRoutes(app: Api, s: SignInSources & { qrLogin: QrLoginProvider }) {
   const { db, qrLogin, config } = s;
 
   app.get('/api/admin/wechat/generateAWeChatQRCode', {

@@ -1,5 +1,6 @@
 // Account calls: captcha, register, login (password / SMS), profile, password change and reset, logout.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
@@ -21,7 +22,7 @@ function assertPhone(mobile: string) {
   if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
 }
 
-export async function accountRoutes(app: FastifyInstance, s: SignInSources & { captcha: CaptchaService }) {
+export async function accountRoutes(app: Api, s: SignInSources & { captcha: CaptchaService }) {
   const { db, sessions, captcha } = s;
 
   const startSession = (userId: number, remember: boolean, req: FastifyRequest, reply: FastifyReply) =>

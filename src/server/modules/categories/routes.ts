@@ -1,5 +1,6 @@
 // Category trees per module and tenant: list, add, rename, delete (refused while in use), move up/down, locked nodes.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -20,7 +21,7 @@ export async function categoryTree(trx: TenantTx, tenant: string, module: string
   return roots;
 }
 
-export async function categoryRoutes(app: FastifyInstance, s: PermissionSources & { db: DB }) {
+export async function categoryRoutes(app: Api, s: PermissionSources & { db: DB }) {
   const { db } = s;
   const mod = (req: FastifyRequest) => {
     const { module } = req.params as { module: string };

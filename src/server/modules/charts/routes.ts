@@ -3,7 +3,7 @@
 // entry as the list (permission, tenant, the page's visibility and the role's data scope), the section
 // header's tab and month or year applied, and the page tree's node (a category or a dictionary filter) as on the
 // list. Knows no module names.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { badRequest } from '../../errors';
@@ -18,7 +18,7 @@ import { callerRefs } from '../records/visibility';
 import { chartFigures } from './aggregate';
 
 
-export async function chartRoutes(app: FastifyInstance, s: AppServices) {
+export async function chartRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.post('/api/data/:module/charts', {

@@ -1,5 +1,5 @@
 // Dictionaries: tree-shaped option lists per tenant, keyed by fieldKey.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
@@ -90,7 +90,7 @@ export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], s
   return out;
 }
 
-export async function dictRoutes(app: FastifyInstance, s: { db: DB }) {
+export async function dictRoutes(app: Api, s: { db: DB }) {
   const team = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');

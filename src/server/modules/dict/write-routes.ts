@@ -1,7 +1,8 @@
 // Dictionary writes (add, update, delete, move, enable), used by the dictionary pages' generic editor.
 // A fieldKey is written only through the page that maintains it (dictionary page schemas) and with that
 // page's permission codes; derived dictionaries (teamMembers, teamRoles, …) are never written.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
@@ -38,7 +39,7 @@ interface DictWriteSources extends PermissionSources {
   schemas: PermissionSources['schemas'] & { dictionaryPages(): { file: string; schema: DictionaryPageSchema }[] };
 }
 
-export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources) {
+export async function dictWriteRoutes(app: Api, s: DictWriteSources) {
   const rules = maintainedKeys(s.schemas.dictionaryPages());
 
   const teamOf = (req: FastifyRequest) => {

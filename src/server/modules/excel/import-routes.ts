@@ -5,7 +5,8 @@
 //        report (.xlsx, base64) of the failed rows.
 // Each call starts like /add: the module, `<module>:add`, a writable list that users may add to, the team's
 // tuned page, and the tenant transaction (records/entry.ts).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { AppError, badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
@@ -30,7 +31,7 @@ const attachment = (reply: FastifyReply, name: string) => reply
   .header('Content-Disposition', contentDisposition('attachment', name, 'import.xlsx'))
   .header('Cache-Control', 'no-store');
 
-export async function importRoutes(app: FastifyInstance, s: AppServices) {
+export async function importRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, writable } = recordEntry(s);
 
   /** Imports are additions: refused where /add is. */

@@ -3,7 +3,7 @@
 // the visible columns in their order. The permission is `<module>:export`. X-Total-Count tells the browser
 // how many rows are coming, so it can show progress.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import type { AppServices } from '../../services';
 import { badRequest } from '../../errors';
 import type { Filter } from '../records/query';
@@ -19,7 +19,7 @@ import { contentDisposition } from '../files/disposition';
 /** The users with an export under way (one at a time each: an export holds a connection while it streams). */
 const running = new Set<string>();
 
-export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
+export async function excelExportRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.post('/api/data/:module/export', {

@@ -2,7 +2,8 @@
 // history with its diffs, rolling back (a new version equal to an old one), and the page schema as the caller's
 // team sees it (what the browser renders). Team sets are written by the team's admins; platform defaults
 // (scope platform, no team) by platform administrators (users.is_platform_admin).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -36,7 +37,7 @@ function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: 
   };
 }
 
-export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: AclService; schemas: SchemaRegistry; fieldOptions: FieldOptionsService }) {
+export async function fieldOptionRoutes(app: Api, s: { db: DB; acl: AclService; schemas: SchemaRegistry; fieldOptions: FieldOptionsService }) {
   const { db, fieldOptions } = s;
 
   /** Who may read and write which scope: a team's admins their team's, platform administrators the platform's. */

@@ -3,7 +3,7 @@
 // marks another member's notifications (row-level security keeps other teams' rows out besides). Sending them
 // (notifications/notify.ts) is apart: the records core and the workflow send, while the inbox opens the records
 // its notifications name through the records gate.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -28,7 +28,7 @@ const idBody = { type: 'object', required: ['id'], additionalProperties: false, 
 
 interface Row { id: number; title: string; body: string; module: string | null; recordId: number | null; code: string | null; read: boolean; createdAt: Date; actorName: string | null }
 
-export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
+export async function notificationRoutes(app: Api, s: AppServices) {
   const { db } = s;
   const me = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);

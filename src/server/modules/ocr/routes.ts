@@ -1,6 +1,7 @@
 // ID-card and business-licence recognition on an uploaded image. The image must be a file the
 // caller may read; the provider answers recognised=false rather than failing on an unreadable photo.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { notFound } from '../../errors';
@@ -14,7 +15,7 @@ import type { SessionInfo } from '../auth/sessions';
 
 const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
 
-export async function ocrRoutes(app: FastifyInstance, s: { config: Config; db: DB; files: FileStorage; ocr: OcrProvider }) {
+export async function ocrRoutes(app: Api, s: { config: Config; db: DB; files: FileStorage; ocr: OcrProvider }) {
   // Recognition runs in this process, one image at a time (seconds each): beyond ocrQueue calls in hand, a call is
   // refused at once (429) instead of waiting minutes behind the others (a queue bound for OCR).
   let inHand = 0;

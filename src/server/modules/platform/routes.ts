@@ -7,7 +7,8 @@
 //   GET  /api/platform/options         → the option lists the pages pick from (modules tree, modes, industries, teams…)
 // Every write is audit-logged by the tables' triggers and drops every session's cached ACL, so menus, packages and
 // module calls of every team follow at their next call.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql, type Transaction } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -372,7 +373,7 @@ const industriesTable: Table = {
 
 export const PLATFORM_TABLES: Record<string, Table> = { modules: modulesTable, modes: modesTable, grants: grantsTable, industries: industriesTable };
 
-export async function platformRoutes(app: FastifyInstance, s: { db: DB }) {
+export async function platformRoutes(app: Api, s: { db: DB }) {
   const { db } = s;
 
   async function platformAdmin(req: FastifyRequest) {

@@ -2,7 +2,8 @@
 // (a PDF laid out like a print, labels with QR codes, or an .xlsx); POST /api/data/:module/documents/:key makes a
 // list document (the list as queried, as an .xlsx). Each needs the document's own permission of the page and
 // checks the record like any record call (team, visibility, data scope). No module is named here.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../../typed-app';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
@@ -52,7 +53,7 @@ async function recordXlsx(t: PrintTemplate, record: Row, lines: Row[], totals: R
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export async function documentRoutes(app: FastifyInstance, s: AppServices) {
+export async function documentRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   const docOf = (m: ModuleSchema, key: string, from: 'record' | 'list') => {

@@ -2,7 +2,8 @@
 // selected records in one PDF, each from a new page). Every record is checked like any record call (the
 // module's print permission, the team, the page's visibility and the role's data scope): one refused id refuses
 // the whole batch. What prints is the module's template (template.ts); no module is named here.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../../typed-app';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
@@ -31,7 +32,7 @@ export async function printTeamOf(s: AppServices, tenant: string): Promise<Print
   return { name: t.tenant_name, logo };
 }
 
-export async function printRoutes(app: FastifyInstance, s: AppServices) {
+export async function printRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   function templateOf(m: ModuleSchema): PrintTemplate {

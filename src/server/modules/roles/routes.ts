@@ -1,6 +1,7 @@
 // The team-admin calls (/api/team-admin/*) behind the generic team-admin page kind: members (roles, 正常/禁用),
 // roles (menus, button codes, data scope) and join requests of the caller's active team. Admins only (403 else).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import type { AppServices } from '../../services';
@@ -11,7 +12,7 @@ const tags = ['团队管理'];
 const id = { type: 'integer', minimum: 1 };
 const keyword = { type: 'string', maxLength: 50 };
 
-export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
+export async function teamAdminRoutes(app: Api, s: AppServices) {
   const svc = new TeamAdminService(s.db, s.acl);
   const admin = async (req: FastifyRequest) => {
     const a = requireAuth(req);

@@ -112,7 +112,7 @@ export const pageBodyProps = {
   keyword: { type: 'string', maxLength: 100, description: '关键字（编号或任一字段包含）' },
 };
 
-export const idOrName = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 30 }] };
+export const idOrName = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 30 }] } as const;
 
 /** The items of a dictionary in tree order, children after their parent. */
 export async function dictItems(trx: TenantTx, tenant: string, key: string) {

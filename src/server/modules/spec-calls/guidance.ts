@@ -1,7 +1,7 @@
 // POST /api/admin/operation/findOperationGuidance and /updateOperationGuidance: a module's help text and tips
 // image (the tab bar's 帮助), per team. Every member reads; the team's admins write. Stored in operation_guidance
 // (migration 010, row-level security).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { badRequest, forbidden } from '../../errors';
@@ -25,7 +25,7 @@ type Row = { help_text: string; tips_image: string | null; updated_at: Date; upd
 
 export const HELP_TEXT_MAX = 5000;
 
-export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
+export async function guidanceRoutes(app: Api, s: AppServices) {
   /** A module of the catalogue or one with a page schema; anything else is refused. */
   const known = (module: string) => {
     if (!MODULE_KEYS.has(module) && !s.schemas.get(module)) throw badRequest('模块不存在');

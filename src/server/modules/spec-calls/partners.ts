@@ -1,7 +1,7 @@
 // POST /api/admin/tenantPartner/queryList, /queryListByType and /getTenantUserName: the team's partners (the
 // records of the 伙伴信息 page), partners of given types as options, and partners' contacts. Read through the
 // record repository with the page's permission (its view permission) and data scope.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
@@ -20,7 +20,7 @@ const partnerProps = {
 };
 const typesProp = { anyOf: [idOrName, { type: 'array', maxItems: 20, items: idOrName }], description: '伙伴类型：字典 id 或名称（如 供应商），可多个' };
 
-export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
+export async function partnerRoutes(app: Api, s: AppServices) {
   /** Type ids or names → a filter on the type field (any of them); an unknown type is refused. */
   async function typeFilter(trx: TenantTx, tenant: string, given: unknown): Promise<Filter[]> {
     const list = (Array.isArray(given) ? given : given === undefined || given === '' ? [] : [given]).map(String);

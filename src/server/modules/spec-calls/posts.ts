@@ -1,5 +1,5 @@
 // POST /api/admin/syspost/list: the team's posts (岗位), i.e. the `post` dictionary the personnel pages keep.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
@@ -17,7 +17,7 @@ function flat(nodes: DictNode[], out: DictNode[] = []) {
   return out;
 }
 
-export async function postRoutes(app: FastifyInstance, s: AppServices) {
+export async function postRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/syspost/list', {
     schema: {
       tags,

@@ -1,5 +1,5 @@
 // POST /api/admin/role/rolePage: the team's roles, paged (the same roles table the menus and permissions come from).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { forbidden } from '../../errors';
@@ -9,7 +9,7 @@ import { envelope, holds, pageBodyProps, paged, recordItem, tags, teamMember } f
 import { notFound } from '../../errors';
 import { DATA_SCOPES } from '../menu/default-roles';
 
-export async function roleRoutes(app: FastifyInstance, s: AppServices) {
+export async function roleRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/role/rolePage', {
     schema: {
       tags,

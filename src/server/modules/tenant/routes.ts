@@ -1,6 +1,7 @@
 // Team calls of the API's call table (tests/api/spec-contract.test.ts) plus the ones it leaves out (create team, join requests, invitations, share links).
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../origin';
@@ -18,7 +19,7 @@ import { assertReadableFileUrl } from '../files/access';
 const code = { type: 'object', required: ['tenantCode'], properties: { tenantCode: { type: 'string', maxLength: 20 } } };
 const tags = ['团队'];
 
-export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
+export async function tenantRoutes(app: Api, s: AppServices) {
   const { db, acl, sessions } = s;
 
   /** The caller must administer the active team; returns its code. */

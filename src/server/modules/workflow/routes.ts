@@ -1,7 +1,7 @@
 // The approval calls: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
 // Agreeing, refusing and withdrawing act on the caller's own task or application (the engine checks whose it is);
 // the lookups by record go through the gate first.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -27,7 +27,7 @@ const agreeBody = {
 const formIdQuery = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } };
 const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 }, module: { type: 'string', maxLength: 60 } } };
 
-export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
+export async function workflowRoutes(app: Api, s: AppServices) {
   const { db } = s;
   /**
    * Adds each row's module title (from its page schema) for the portal lists, and the route (`page`) whose page

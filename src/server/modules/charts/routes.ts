@@ -13,7 +13,6 @@ import { todayInChina } from '../../../common/china-time';
 import { listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { listView } from '../records/list-views';
 import { whereSql } from '../records/repository';
-import type { Filter } from '../records/query';
 import { callerRefs } from '../records/visibility';
 import { chartFigures } from './aggregate';
 
@@ -38,7 +37,7 @@ export async function chartRoutes(app: Api, s: AppServices) {
     const charts = m.schema.charts ?? [];
     if (!charts.length) throw badRequest('该列表没有智能数据图表');
     const { a, run, scope } = await enter(req, m, 'view');
-    const body = (req.body ?? {}) as { tab?: string; period?: string; categoryId?: number | null; filters?: Filter[] };
+    const body = req.body;
     const period = body.period || undefined;
     if (period !== undefined && !PERIOD_PATTERN.test(period)) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
     // The tab's conditions as the list applies them (a tab the list does not declare: 400).

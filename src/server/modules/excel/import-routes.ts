@@ -64,7 +64,7 @@ export async function importRoutes(app: Api, s: AppServices) {
   }
 
   /** Reads the sheet and runs its rows in the caller's tenant transaction; `keep` says whether to commit. */
-  async function run(req: FastifyRequest, keep: (r: RunResult, mode: string | undefined) => boolean) {
+  async function run(req: FastifyRequest & { params: { module: string } }, keep: (r: RunResult, mode: string | undefined) => boolean) {
     const m = moduleOf(req);
     addable(m);
     const { a, ctx, run: inTenant, tuned } = await enter(req, m, 'add');
@@ -114,8 +114,9 @@ export async function importRoutes(app: Api, s: AppServices) {
       querystring: { type: 'object', properties: { mode: { type: 'string', enum: ['all', 'valid'] } } },
     },
   }, async (req) => {
-    const query = (req.query as { mode?: string }).mode;
-    let chosen = query;
+    const query = req.query.mode;
+    // The query's mode, else the form's field (any text until checked below).
+    let chosen: string | undefined = query;
     const { sheet, result, stored } = await run(req, (r, sent) => {
       chosen = query ?? sent;
       if (chosen !== 'all' && chosen !== 'valid') throw badRequest('请选择导入方式：仅导入正确的行（valid）或全部正确才导入（all）');

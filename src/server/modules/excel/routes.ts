@@ -6,7 +6,6 @@ import { PassThrough } from 'node:stream';
 import type { Api } from '../../typed-app';
 import type { AppServices } from '../../services';
 import { badRequest } from '../../errors';
-import type { Filter } from '../records/query';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
@@ -43,7 +42,7 @@ export async function excelExportRoutes(app: Api, s: AppServices) {
     try {
       const { a, run, scope, tuned } = await enter(req, m, 'export');
       const tm = await tuned();
-      const body = req.body as { tab?: string; period?: string; filters?: Filter[]; columns?: string[] };
+      const body = req.body;
       const columns = sheetColumns(tm.schema.list.columns, body.columns);
       const { columns: _c, ...rest } = body;
       const query = listQueryOf(m, rest, a.userId);

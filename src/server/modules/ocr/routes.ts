@@ -13,7 +13,7 @@ import { tooManyRequests } from '../../plugins/rate-limits';
 import { readOwnFile } from '../files/access';
 import type { SessionInfo } from '../auth/sessions';
 
-const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } };
+const body = { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 500 } } } as const;
 
 export async function ocrRoutes(app: Api, s: { config: Config; db: DB; files: FileStorage; ocr: OcrProvider }) {
   // Recognition runs in this process, one image at a time (seconds each): beyond ocrQueue calls in hand, a call is
@@ -37,13 +37,13 @@ export async function ocrRoutes(app: Api, s: { config: Config; db: DB; files: Fi
 
   app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.idCard(await image((req.body as { url: string }).url, a)));
+    const res = await bounded(reply, async () => s.ocr.idCard(await image(req.body.url, a)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 
   app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req, reply) => {
     const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.businessLicense(await image((req.body as { url: string }).url, a)));
+    const res = await bounded(reply, async () => s.ocr.businessLicense(await image(req.body.url, a)));
     return ok(res, res.recognised ? '识别成功' : res.message);
   });
 }

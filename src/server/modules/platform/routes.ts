@@ -388,21 +388,21 @@ export async function platformRoutes(app: Api, s: { db: DB }) {
     if (!t) throw notFound(`平台目录不存在：${name}`);
     return t;
   };
-  const tableParam = { type: 'object', required: ['table'], properties: { table: { type: 'string', enum: Object.keys(PLATFORM_TABLES) } } };
+  const tableParam = { type: 'object', required: ['table'], properties: { table: { type: 'string', enum: Object.keys(PLATFORM_TABLES) } } } as const;
 
   app.get('/api/platform/:table/list', {
     schema: { tags, summary: '平台目录的一张表：modules 模块 | modes 模式 | grants 租户开通 | industries 行业', params: tableParam },
   }, async (req) => {
     await platformAdmin(req);
-    return ok({ list: await tableOf((req.params as { table: string }).table).list(db) });
+    return ok({ list: await tableOf(req.params.table).list(db) });
   });
 
   app.post('/api/platform/:table/save', {
     schema: { tags, summary: '保存一行（无 id 为新增；模块按 id=模块键保存修改）', params: tableParam, body: { type: 'object', additionalProperties: true } },
   }, async (req) => {
     const a = await platformAdmin(req);
-    const t = tableOf((req.params as { table: string }).table);
-    const row = await t.save(db, (req.body ?? {}) as Row, a.userId);
+    const t = tableOf(req.params.table);
+    const row = await t.save(db, req.body, a.userId);
     return ok(row, `${t.title}已保存`);
   });
 
@@ -410,8 +410,8 @@ export async function platformRoutes(app: Api, s: { db: DB }) {
     schema: { tags, summary: '删除一行（模块：撤销修改，回到目录默认值）', params: tableParam, body: { type: 'object', required: ['id'], properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } } },
   }, async (req) => {
     const a = await platformAdmin(req);
-    const t = tableOf((req.params as { table: string }).table);
-    await t.remove(db, String((req.body as { id: string | number }).id), a.userId);
+    const t = tableOf(req.params.table);
+    await t.remove(db, String(req.body.id), a.userId);
     return ok(null, `${t.title}已删除`);
   });
 

@@ -65,7 +65,7 @@ export async function printRoutes(app: Api, s: AppServices) {
     const m = moduleOf(req);
     const template = templateOf(m);
     const { a, run, visible } = await enter(req, m, 'print');
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     const [job] = await run((trx) => jobsOf(trx, a.tenantCode, m, template, [id], visible, () => notFound()));
     const pdf = await renderPrintPdf([job], await teamOf(a.tenantCode), `${template.title} ${job.code}`);
     return sendPdf(reply, pdf, `${template.title}-${job.code}.pdf`);
@@ -79,7 +79,7 @@ export async function printRoutes(app: Api, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     const template = templateOf(m);
-    const ids = [...new Set((req.body as { ids: number[] }).ids)];
+    const ids = [...new Set(req.body.ids)];
     if (!ids.length) throw badRequest('请选择要打印的记录');
     if (ids.length > PRINT_BATCH_MAX) throw badRequest(`一次最多打印 ${PRINT_BATCH_MAX} 条记录，请分批打印`);
     const { a, run, visible } = await enter(req, m, 'print');

@@ -7,7 +7,6 @@ import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { RecordSources } from './sources';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
-import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
 import { approvals } from './approvals';
 import { assertMayChange } from './access';

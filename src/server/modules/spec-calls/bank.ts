@@ -20,7 +20,7 @@ export async function bankRoutes(app: Api, s: AppServices) {
       }, { type: 'string' })),
     },
   }, async (req) => {
-    const kw = ((req.body ?? {}) as { keyword?: string }).keyword?.trim();
+    const kw = req.body.keyword?.trim();
     const records = await readModule(s, req, ENTERPRISE, (read) => readAll(read, { sorters: [{ field: 'createdAt', order: 'asc' }] }, 50));
     const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
     const accounts = records.flatMap((r) => (r.lines ?? []).map((l) => ({

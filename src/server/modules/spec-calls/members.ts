@@ -15,7 +15,7 @@ export async function memberRoutes(app: Api, s: AppServices) {
     },
   }, async (req) => {
     const a = teamMember(req);
-    const name = ((req.query ?? {}) as { name?: string }).name?.trim();
+    const name = req.query.name?.trim();
     const like = name ? `%${name.replace(/[\\%_]/g, '\\$&')}%` : null;
     const rows = await withTenant(s.db, a.tenantCode, async (trx) => {
       let q = trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')

@@ -27,7 +27,7 @@ export async function modeRoutes(app: Api, s: AppServices) {
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const asked = ((req.query ?? {}) as { tenantType?: TeamType }).tenantType;
+    const asked = req.query.tenantType;
     const team = a.tenantCode
       ? await s.db.selectFrom('tenants').select(['tenant_type']).where('tenant_code', '=', a.tenantCode).executeTakeFirst()
       : undefined;

@@ -27,7 +27,7 @@ export async function postRoutes(app: Api, s: AppServices) {
     },
   }, async (req) => {
     const a = teamMember(req);
-    const { postName, status = 1 } = (req.body ?? {}) as { postName?: string; status?: number };
+    const { postName, status = 1 } = req.body;
     const trees = await withTenant(s.db, a.tenantCode, (trx) => dictTrees(trx, a.tenantCode, [POST_KEY], status));
     const name = postName?.trim();
     return ok(flat(trees[POST_KEY] ?? [])

@@ -67,7 +67,7 @@ export async function projectRoutes(app: Api, s: AppServices) {
       }))),
     },
   }, async (req) => {
-    const b = (req.body ?? {}) as Body;
+    const b = req.body;
     const pageNum = b.pageNum ?? 1;
     const pageSize = b.pageSize ?? 20;
     const upTo = pageNum * pageSize;

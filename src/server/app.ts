@@ -22,7 +22,7 @@ import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
-import { typed } from './typed-app';
+import { routeAjv, typed } from './typed-app';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { authPlugin } from './plugins/auth';
@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: envelopeClientError,
     frameworkErrors: envelopeFrameworkError,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: routeAjv,
     schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
   const db = await openDatabase({ ...config, dataSteps: dataSteps(config) });

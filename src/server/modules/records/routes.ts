@@ -55,7 +55,7 @@ export async function recordRoutes(app: Api, s: RecordSources) {
     const { a, read, scope, tuned } = await enter(req, m, 'view');
     // Sorting follows the team's tuned page (a field made sortable there).
     const tm = await tuned();
-    const q = listQueryOf(m, req.body, a.userId) as Parameters<typeof pageRecords>[3];
+    const q: Parameters<typeof pageRecords>[3] = listQueryOf(m, req.body, a.userId);
     // Only reads: the page (with its total and running approvals) in one round trip.
     return ok(await read(async (trx, caller) => {
       q.scope = await scope(trx);
@@ -88,7 +88,7 @@ export async function recordRoutes(app: Api, s: RecordSources) {
     const { a, ctx, run, tuned } = await enter(req, m, body.submit === true ? 'submit' : 'add');
     const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
-    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined, requestKey: body.requestKey as string | undefined };
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers, requestKey: body.requestKey };
     const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, tm, body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
@@ -102,7 +102,7 @@ export async function recordRoutes(app: Api, s: RecordSources) {
     const { a, ctx, run, visible, tuned } = await enter(req, m, 'edit');
     const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
-    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers };
     const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, tm, Number(body.id), body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });

@@ -147,7 +147,7 @@ export async function tenantRoutes(app: Api, s: AppServices) {
       .selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
       .select(['users.id', 'users.username', 'users.nick_name', 'users.mobile', 'memberships.status', 'memberships.remark', 'memberships.created_at', 'memberships.updated_at'])
       .where('memberships.tenant_code', '=', a.tenantCode)
-      .where('memberships.status', '=', status as 'pending')
+      .where('memberships.status', '=', status)
       .orderBy('memberships.updated_at', 'desc')
       .execute();
     return ok({

@@ -2,10 +2,22 @@
 // `req.query` and `req.params` (json-schema-to-ts through Fastify's type provider), so a handler cannot claim a shape
 // its schema does not check. Fastify infers a schema written inline in the route with its literal types; a schema
 // piece kept in a constant must be written `as const`, or the part it stands in becomes `unknown`.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  JsonSchemaToTsProvider
+>;
 
 /**
  * The validator's options, on which the types rest: a property with a `default` is typed as present because the

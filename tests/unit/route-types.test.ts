@@ -8,7 +8,8 @@ import { routeAjv, typed, type Api } from '../../src/server/typed-app';
 import { moduleParam } from '../../src/server/module-param';
 
 const body = {
-  type: 'object', required: ['ids', 'action'],
+  type: 'object',
+  required: ['ids', 'action'],
   properties: {
     ids: { type: 'array', items: { type: 'integer' } },
     action: { type: 'string', enum: ['agree', 'reject'] },
@@ -20,18 +21,22 @@ const body = {
 
 /** A route as the route modules write them: the schema inline, shared pieces (moduleParam) from constants. */
 function register(app: Api, seen: unknown[]) {
-  app.post('/api/data/:module/try', { schema: { params: moduleParam, body, querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async (req) => {
-    expectTypeOf(req.params.module).toEqualTypeOf<string>();
-    expectTypeOf(req.body.ids).toEqualTypeOf<number[]>();
-    expectTypeOf(req.body.action).toEqualTypeOf<'agree' | 'reject'>();
-    // Filled in by the validator when the client leaves it out: present.
-    expectTypeOf(req.body.pageSize).toEqualTypeOf<number>();
-    expectTypeOf(req.body.categoryId).toEqualTypeOf<number | null | undefined>();
-    expectTypeOf(req.body.note).toEqualTypeOf<string | undefined>();
-    expectTypeOf(req.query.n).toEqualTypeOf<number | undefined>();
-    seen.push(req.params.module, req.body, req.query);
-    return { ok: true };
-  });
+  app.post(
+    '/api/data/:module/try',
+    { schema: { params: moduleParam, body, querystring: { type: 'object', properties: { n: { type: 'integer' } } } } },
+    async (req) => {
+      expectTypeOf(req.params.module).toEqualTypeOf<string>();
+      expectTypeOf(req.body.ids).toEqualTypeOf<number[]>();
+      expectTypeOf(req.body.action).toEqualTypeOf<'agree' | 'reject'>();
+      // Filled in by the validator when the client leaves it out: present.
+      expectTypeOf(req.body.pageSize).toEqualTypeOf<number>();
+      expectTypeOf(req.body.categoryId).toEqualTypeOf<number | null | undefined>();
+      expectTypeOf(req.body.note).toEqualTypeOf<string | undefined>();
+      expectTypeOf(req.query.n).toEqualTypeOf<number | undefined>();
+      seen.push(req.params.module, req.body, req.query);
+      return { ok: true };
+    },
+  );
   // A route without a body schema gets no body type: it must be checked before use.
   app.post('/api/untyped', async (req) => {
     expectTypeOf(req.body).toEqualTypeOf<unknown>();
@@ -45,10 +50,18 @@ describe('routes typed by their schemas', () => {
     expect(typed(app)).toBe(app);
     const seen: unknown[] = [];
     register(typed(app), seen);
-    const res = await app.inject({ method: 'POST', url: '/api/data/demo/try?n=7', payload: { ids: [1, 2], action: 'agree' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/data/demo/try?n=7',
+      payload: { ids: [1, 2], action: 'agree' },
+    });
     expect(res.statusCode).toBe(200);
     expect(seen).toEqual(['demo', { ids: [1, 2], action: 'agree', pageSize: 20 }, { n: 7 }]);
-    const refused = await app.inject({ method: 'POST', url: '/api/data/demo/try', payload: { ids: [1], action: 'other' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/data/demo/try',
+      payload: { ids: [1], action: 'other' },
+    });
     expect(refused.statusCode).toBe(400);
     await app.close();
   });

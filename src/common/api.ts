@@ -1,9 +1,12 @@
-/** The envelope every API answer uses: status 200 is success. */
-export interface ApiResponse<T = unknown> {
+/**
+ * The envelope every API answer uses: status 200 is success. A type rather than an interface, so that it fits the
+ * open object a route's response schema describes (an interface has no index signature).
+ */
+export type ApiResponse<T = unknown> = {
   status: number;
   message: string;
   data: T;
-}
+};
 
 /** Status codes with a fixed meaning; everything else non-200 is a handled failure. */
 export const Status = {

@@ -22,6 +22,7 @@ import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { lazyValidators } from './plugins/lazy-validators';
+import { routeAjv, typed } from './typed-app';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { authPlugin } from './plugins/auth';
@@ -62,7 +63,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler: envelopeClientError,
     frameworkErrors: envelopeFrameworkError,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: routeAjv,
     schemaController: { compilersFactory: { buildValidator: lazyValidators() as never } },
   });
   const db = await openDatabase({ ...config, dataSteps: dataSteps(config) });
@@ -99,30 +100,32 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
     await db.selectFrom('users').select('id').limit(1).execute();
     return ok({ ok: true, time: new Date().toISOString() });
   });
-  await accountRoutes(app, services);
-  await qrLoginRoutes(app, services);
-  await tenantRoutes(app, services);
-  await fileRoutes(app, services);
-  await accountCentreRoutes(app, services);
+  // Routes typed by their schemas (typed-app.ts): the same instance.
+  const api = typed(app);
+  await accountRoutes(api, services);
+  await qrLoginRoutes(api, services);
+  await tenantRoutes(api, services);
+  await fileRoutes(api, services);
+  await accountCentreRoutes(api, services);
   registerWorkflowDicts(services.schemas);
-  await recordRoutes(app, services);
-  await auditRoutes(app, services);
-  await excelExportRoutes(app, services);
-  await printRoutes(app, services);
-  await documentRoutes(app, services);
-  await pickerRoutes(app, services);
-  await chartRoutes(app, services);
-  await importRoutes(app, services);
-  await categoryRoutes(app, services);
-  await dictRoutes(app, services);
-  await dictWriteRoutes(app, services);
-  await workflowRoutes(app, services);
-  await notificationRoutes(app, services);
-  await ocrRoutes(app, services);
-  await specCallRoutes(app, services);
-  await fieldOptionRoutes(app, services);
-  await teamAdminRoutes(app, services);
-  await platformRoutes(app, services);
+  await recordRoutes(api, services);
+  await auditRoutes(api, services);
+  await excelExportRoutes(api, services);
+  await printRoutes(api, services);
+  await documentRoutes(api, services);
+  await pickerRoutes(api, services);
+  await chartRoutes(api, services);
+  await importRoutes(api, services);
+  await categoryRoutes(api, services);
+  await dictRoutes(api, services);
+  await dictWriteRoutes(api, services);
+  await workflowRoutes(api, services);
+  await notificationRoutes(api, services);
+  await ocrRoutes(api, services);
+  await specCallRoutes(api, services);
+  await fieldOptionRoutes(api, services);
+  await teamAdminRoutes(api, services);
+  await platformRoutes(api, services);
 
   // Expression indexes for the fields each module sorts or filters on: now, or after the first seed (indexes.ts).
   await services.recordIndexes.atStart();

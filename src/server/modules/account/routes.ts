@@ -1,5 +1,5 @@
 // Personal centre (/basicInfo): profile, mobile change, bank cards, and account deactivation (注销账号).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -18,16 +18,16 @@ const bankBody = {
     id: { type: 'integer' }, bankName: { type: 'string', minLength: 1, maxLength: 50 }, bankCardNo: { type: 'string', maxLength: 30 },
     accountName: { type: 'string', minLength: 1, maxLength: 30 }, isDefault: { type: 'boolean' },
   },
-};
+} as const;
 
-export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) {
+export async function accountCentreRoutes(app: Api, s: AppServices) {
   const { db, captcha, sessions } = s;
 
   app.post('/api/admin/sysuser/updateProfile', {
     schema: { tags, summary: '修改昵称与头像', body: { type: 'object', properties: { nickName: { type: 'string', maxLength: 30 }, avatar: { type: 'string', maxLength: 500 } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const b = req.body as { nickName?: string; avatar?: string };
+    const b = req.body;
     const patch: { nick_name?: string; avatar?: string; updated_at: Date } = { updated_at: new Date() };
     if (b.nickName !== undefined) {
       if (!b.nickName.trim()) throw badRequest('昵称不能为空');
@@ -45,7 +45,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
     schema: { tags, summary: '更换手机号（新号码短信验证码，场景 bind）', body: { type: 'object', required: ['mobile', 'code'], properties: { mobile: { type: 'string', maxLength: 20 }, code: { type: 'string', maxLength: 6 } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const { mobile, code } = req.body as { mobile: string; code: string };
+    const { mobile, code } = req.body;
     if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
     const codeId = await captcha.check(mobile, 'bind', code);
     if (await findUserByMobile(db, mobile)) throw conflict('该手机号已注册');
@@ -76,19 +76,19 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
 
   app.post('/api/admin/userBankInfo/add', { schema: { tags, summary: '添加银行卡', body: bankBody } }, async (req) => {
     const a = requireAuth(req);
-    await saveCard(a.userId, { ...(req.body as Parameters<typeof saveCard>[1]), id: undefined });
+    await saveCard(a.userId, { ...req.body, id: undefined });
     return ok(null, '添加成功');
   });
 
   app.post('/api/admin/userBankInfo/updateUserBankInfo', { schema: { tags, summary: '修改银行卡', body: { ...bankBody, required: [...bankBody.required, 'id'] } } }, async (req) => {
     const a = requireAuth(req);
-    await saveCard(a.userId, req.body as Parameters<typeof saveCard>[1]);
+    await saveCard(a.userId, req.body);
     return ok(null, '保存成功');
   });
 
   app.post('/api/admin/userBankInfo/delete', { schema: { tags, summary: '删除银行卡', body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } }, async (req) => {
     const a = requireAuth(req);
-    const r = await db.deleteFrom('bank_cards').where('id', '=', (req.body as { id: number }).id).where('user_id', '=', a.userId).executeTakeFirst();
+    const r = await db.deleteFrom('bank_cards').where('id', '=', req.body.id).where('user_id', '=', a.userId).executeTakeFirst();
     if (Number(r.numDeletedRows) !== 1) throw notFound('银行卡不存在');
     return ok(null, '删除成功');
   });
@@ -114,7 +114,7 @@ export async function accountCentreRoutes(app: FastifyInstance, s: AppServices) 
     schema: { tags, summary: '注销账号：需确认密码；所拥有的团队停用，其他团队中的成员身份改为已退出，所有会话失效', body: { type: 'object', required: ['password'], properties: { password: { type: 'string', maxLength: 400 } } } },
   }, async (req, reply) => {
     const a = requireAuth(req);
-    const { password } = req.body as { password: string };
+    const { password } = req.body;
     const user = await db.selectFrom('users').selectAll().where('id', '=', a.userId).executeTakeFirstOrThrow();
     if (!(await passwordAccepted(db, user, password))) throw badRequest('密码错误');
     const impact = await impactOf(a.userId);

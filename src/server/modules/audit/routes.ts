@@ -1,7 +1,7 @@
 // Reading the audit log: a record's 操作记录 for whoever may see the record, and the team's
 // whole log, searchable, for its admins. The log itself is written by triggers (migration 013) and the login
 // routes; nothing here writes it, and the application role could not.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import { ok } from '../../plugins/envelope';
@@ -13,9 +13,9 @@ import { recordEntry, moduleParam } from '../records/entry';
 import { describeChanges, type AuditRow } from './changes';
 
 const tags = ['操作记录'];
-const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-export async function auditRoutes(app: FastifyInstance, s: AppServices) {
+export async function auditRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.get('/api/data/:module/history', {
@@ -23,7 +23,7 @@ export async function auditRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const m = moduleOf(req);
     const { a, run, visible } = await enter(req, m, 'view');
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     const data = dataOf(m);
     return ok(await run(async (trx) => {
       await visible(trx, id);
@@ -53,7 +53,7 @@ export async function auditRoutes(app: FastifyInstance, s: AppServices) {
     if (!auth.tenantCode) throw forbidden('请先加入或创建团队');
     const acl = await s.acl.forSession(auth);
     if (!acl.isAdmin) throw forbidden('只有团队所有者或管理员可以查看操作日志');
-    const b = req.body as { pageNum: number; pageSize: number; userId?: number; module?: string; action?: string; from?: string; to?: string; recordId?: number };
+    const b = req.body;
     const tenant = auth.tenantCode;
     const conds = [sql`l.tenant_code = ${tenant}`];
     if (b.userId) conds.push(sql`l.user_id = ${b.userId}`);

@@ -1,5 +1,5 @@
 // QR login: generate a ticket (public), confirm it from a logged-in device, poll its status (public).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../origin';
@@ -15,9 +15,9 @@ const QR_UNKNOWN = '二维码无效，请扫描电脑上显示的二维码';
 const QR_EXPIRED = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
 const QR_USED = '该二维码已被使用，请在电脑上刷新后重新扫码';
 
-const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } };
+const ticketQuery = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 100 } } } as const;
 
-export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { qrLogin: QrLoginProvider }) {
+export async function qrLoginRoutes(app: Api, s: SignInSources & { qrLogin: QrLoginProvider }) {
   const { db, qrLogin, config } = s;
 
   app.get('/api/admin/wechat/generateAWeChatQRCode', {
@@ -28,7 +28,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { q
       querystring: { type: 'object', properties: { replace: { type: 'string', maxLength: 100 } } },
     },
   }, async (req) => {
-    const { replace } = req.query as { replace?: string };
+    const { replace } = req.query;
     // The desk shows one code at a time: the code it refreshes away must not be confirmable any more.
     if (replace) {
       await db.updateTable('qr_logins').set({ expires_at: new Date() })
@@ -52,7 +52,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { q
     schema: { tags: ['账号'], summary: '确认前查看扫码登录请求：哪台设备、什么地点、何时发起', querystring: ticketQuery },
   }, async (req) => {
     requireAuth(req);
-    const { ticket } = req.query as { ticket: string };
+    const { ticket } = req.query;
     const row = await db.selectFrom('qr_logins').selectAll().where('ticket', '=', ticket).executeTakeFirst();
     if (!row) throw badRequest(QR_UNKNOWN);
     if (row.status !== 'pending') throw badRequest(QR_USED);
@@ -64,7 +64,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { q
     schema: { tags: ['账号'], summary: '在已登录设备上确认扫码登录', body: ticketQuery },
   }, async (req) => {
     const a = requireAuth(req);
-    const { ticket } = req.body as { ticket: string };
+    const { ticket } = req.body;
     const res = await db
       .updateTable('qr_logins')
       .set({ status: 'confirmed', user_id: a.userId })
@@ -83,7 +83,7 @@ export async function qrLoginRoutes(app: FastifyInstance, s: SignInSources & { q
     config: { public: true },
     schema: { tags: ['账号'], summary: '轮询扫码登录状态；确认后仅返回一次令牌', querystring: ticketQuery },
   }, async (req, reply) => {
-    const { ticket } = req.query as { ticket: string };
+    const { ticket } = req.query;
     const row = await db.selectFrom('qr_logins').selectAll().where('ticket', '=', ticket).executeTakeFirst();
     if (!row || row.status === 'consumed' || (row.status === 'pending' && new Date(row.expires_at).getTime() <= Date.now())) {
       return ok({ status: 'expired' });

@@ -1,5 +1,6 @@
 // Account calls: captcha, register, login (password / SMS), profile, password change and reset, logout.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
@@ -7,21 +8,21 @@ import { Status } from '../../../common/api';
 import { PHONE, USERNAME, matches } from '../../../common/patterns';
 import { validateNewPasswordPair, validatePasswordChange } from '../../../common/password';
 import type { CaptchaService } from './captcha';
-import { SMS_SCENES, type SmsScene } from './captcha';
+import { SMS_SCENES } from './captcha';
 import { hashPassword, verifyPassword, dummyHash } from './passwords';
 import { clearFailedLogins, isLocked, passwordAccepted } from './login-guard';
 import { findUserByLogin, findUserByMobile, loadSysUser } from './users';
 import { issueSession, type SignInSources } from './issue-session';
 import { clearSessionCookies } from '../../plugins/csrf';
 
-const str = (maxLength = 200) => ({ type: 'string', maxLength });
+const str = (maxLength = 200) => ({ type: 'string', maxLength }) as const;
 const WRONG_LOGIN = '用户名或密码错误';
 
 function assertPhone(mobile: string) {
   if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
 }
 
-export async function accountRoutes(app: FastifyInstance, s: SignInSources & { captcha: CaptchaService }) {
+export async function accountRoutes(app: Api, s: SignInSources & { captcha: CaptchaService }) {
   const { db, sessions, captcha } = s;
 
   const startSession = (userId: number, remember: boolean, req: FastifyRequest, reply: FastifyReply) =>
@@ -34,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance, s: SignInSources & { c
       querystring: { type: 'object', required: ['mobile'], properties: { mobile: str(20), scene: { type: 'string', enum: SMS_SCENES, default: 'login' } } },
     },
   }, async (req) => {
-    const { mobile, scene } = req.query as { mobile: string; scene: SmsScene };
+    const { mobile, scene } = req.query;
     assertPhone(mobile);
     // Sent whether or not the mobile is registered: the answer must not tell (no account probing). Whoever
     // holds the code learns it at the next step; strangers' numbers are bounded by the per-IP limit.
@@ -52,7 +53,7 @@ export async function accountRoutes(app: FastifyInstance, s: SignInSources & { c
       },
     },
   }, async (req, reply) => {
-    const b = req.body as { username: string; mobile: string; code: string; password: string; rePassword: string; nickName?: string };
+    const b = req.body;
     if (!matches(USERNAME, b.username)) throw badRequest(USERNAME.regMsg);
     assertPhone(b.mobile);
     const pwError = validateNewPasswordPair(b);
@@ -86,7 +87,7 @@ export async function accountRoutes(app: FastifyInstance, s: SignInSources & { c
       },
     },
   }, async (req, reply) => {
-    const b = req.body as { loginType: 'password' | 'sms'; username?: string; password?: string; mobile?: string; code?: string; remember?: boolean };
+    const b = req.body;
     if (b.loginType === 'sms') {
       if (!b.mobile || !b.code) throw badRequest('请输入手机号和验证码');
       assertPhone(b.mobile);
@@ -127,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance, s: SignInSources & { c
     },
   }, async (req, reply) => {
     const a = requireAuth(req);
-    const b = req.body as { username?: string; password: string; newPassword: string; rePassword: string };
+    const b = req.body;
     const msg = validatePasswordChange(b);
     if (msg) throw badRequest(msg);
     const user = await db.selectFrom('users').selectAll().where('id', '=', a.userId).executeTakeFirstOrThrow();
@@ -149,7 +150,7 @@ export async function accountRoutes(app: FastifyInstance, s: SignInSources & { c
       },
     },
   }, async (req) => {
-    const b = req.body as { username: string; mobile: string; code: string; newPassword: string; rePassword: string };
+    const b = req.body;
     assertPhone(b.mobile);
     const msg = validateNewPasswordPair({ password: b.newPassword, rePassword: b.rePassword });
     if (msg) throw badRequest(msg);

@@ -1,5 +1,5 @@
-// Category trees per module and tenant: list, add, rename, delete (refused while in use), move up/down, locked nodes.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -8,7 +8,7 @@ import { withTenant, type TenantTx } from '../../db/tenant-scope';
 import { moduleParam } from '../../module-param';
 
 const tags = ['分类'];
-const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
+const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;
 
 export interface CategoryTreeNode { id: number; name: string; label: string; noEdit: boolean; children: CategoryTreeNode[] }
 
@@ -20,10 +20,10 @@ export async function categoryTree(trx: TenantTx, tenant: string, module: string
   return roots;
 }
 
-export async function categoryRoutes(app: FastifyInstance, s: PermissionSources & { db: DB }) {
+export async function categoryRoutes(app: Api, s: PermissionSources & { db: DB }) {
   const { db } = s;
-  const mod = (req: FastifyRequest) => {
-    const { module } = req.params as { module: string };
+  const mod = (req: { params: { module: string } }) => {
+    const { module } = req.params;
     if (!s.schemas.get(module)) throw notFound('模块不存在');
     return module;
   };
@@ -45,7 +45,7 @@ export async function categoryRoutes(app: FastifyInstance, s: PermissionSources 
   }, async (req) => {
     const module = mod(req);
     const a = await requireTeamPermission(s, req, module, 'edit');
-    const { name, parentId } = req.body as { name: string; parentId?: number | null };
+    const { name, parentId } = req.body;
     if (!name.trim()) throw badRequest('分类名称不能为空');
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       if (parentId) await node(trx, a.tenantCode, module, parentId);
@@ -61,7 +61,7 @@ export async function categoryRoutes(app: FastifyInstance, s: PermissionSources 
   }, async (req) => {
     const module = mod(req);
     const a = await requireTeamPermission(s, req, module, 'edit');
-    const { id, name } = req.body as { id: number; name: string };
+    const { id, name } = req.body;
     if (!name.trim()) throw badRequest('分类名称不能为空');
     await withTenant(db, a.tenantCode, async (trx) => {
       const n = await node(trx, a.tenantCode, module, id);
@@ -74,7 +74,7 @@ export async function categoryRoutes(app: FastifyInstance, s: PermissionSources 
   app.post('/api/data/:module/categories/delete', { schema: { tags, summary: '删除分类（有子分类或记录时拒绝）', params: moduleParam, body: idBody } }, async (req) => {
     const module = mod(req);
     const a = await requireTeamPermission(s, req, module, 'delete');
-    const { id } = req.body as { id: number };
+    const { id } = req.body;
     await withTenant(db, a.tenantCode, async (trx) => {
       const n = await node(trx, a.tenantCode, module, id);
       if (n.locked) throw conflict('该分类已锁定，不能删除');
@@ -92,7 +92,7 @@ export async function categoryRoutes(app: FastifyInstance, s: PermissionSources 
   }, async (req) => {
     const module = mod(req);
     const a = await requireTeamPermission(s, req, module, 'edit');
-    const { id, direction } = req.body as { id: number; direction: 'up' | 'down' };
+    const { id, direction } = req.body;
     const moved = await withTenant(db, a.tenantCode, async (trx) => {
       const n = await node(trx, a.tenantCode, module, id);
       const siblings = await trx.selectFrom('categories').select(['id', 'sort']).where('tenant_code', '=', a.tenantCode).where('module', '=', module)

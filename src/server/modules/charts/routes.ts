@@ -3,7 +3,7 @@
 // entry as the list (permission, tenant, the page's visibility and the role's data scope), the section
 // header's tab and month or year applied, and the page tree's node (a category or a dictionary filter) as on the
 // list. Knows no module names.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { badRequest } from '../../errors';
@@ -13,12 +13,11 @@ import { todayInChina } from '../../../common/china-time';
 import { listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { listView } from '../records/list-views';
 import { whereSql } from '../records/repository';
-import type { Filter } from '../records/query';
 import { callerRefs } from '../records/visibility';
 import { chartFigures } from './aggregate';
 
 
-export async function chartRoutes(app: FastifyInstance, s: AppServices) {
+export async function chartRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.post('/api/data/:module/charts', {
@@ -38,7 +37,7 @@ export async function chartRoutes(app: FastifyInstance, s: AppServices) {
     const charts = m.schema.charts ?? [];
     if (!charts.length) throw badRequest('该列表没有智能数据图表');
     const { a, run, scope } = await enter(req, m, 'view');
-    const body = (req.body ?? {}) as { tab?: string; period?: string; categoryId?: number | null; filters?: Filter[] };
+    const body = req.body;
     const period = body.period || undefined;
     if (period !== undefined && !PERIOD_PATTERN.test(period)) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
     // The tab's conditions as the list applies them (a tab the list does not declare: 400).

@@ -1,5 +1,5 @@
 // Dictionaries: tree-shaped option lists per tenant, keyed by fieldKey.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { forbidden } from '../../errors';
@@ -90,19 +90,19 @@ export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], s
   return out;
 }
 
-export async function dictRoutes(app: FastifyInstance, s: { db: DB }) {
+export async function dictRoutes(app: Api, s: { db: DB }) {
   const team = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
     if (!a.tenantCode) throw forbidden('请先加入或创建团队');
     return a.tenantCode;
   };
-  const keyPattern = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' };
+  const keyPattern = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } as const;
 
   app.post('/api/admin/sysmenuListFieldDict/queryByFieldKey', {
     schema: { tags, summary: '按字段键查询字典（树形）', body: { type: 'object', required: ['fieldKey'], properties: { fieldKey: keyPattern, status: { type: 'integer' } } } },
   }, async (req) => {
     const tenant = team(req);
-    const { fieldKey, status } = req.body as { fieldKey: string; status?: number };
+    const { fieldKey, status } = req.body;
     return ok((await withTenant(s.db, tenant, (trx) => dictTrees(trx, tenant, [fieldKey], status)))[fieldKey]);
   });
 
@@ -110,7 +110,7 @@ export async function dictRoutes(app: FastifyInstance, s: { db: DB }) {
     schema: { tags, summary: '批量查询字典：返回以字段键为键的对象', body: { oneOf: [{ type: 'array', maxItems: 50, items: keyPattern }, { type: 'object', required: ['fieldKeys'], properties: { fieldKeys: { type: 'array', maxItems: 50, items: keyPattern } } }] } },
   }, async (req) => {
     const tenant = team(req);
-    const keys = Array.isArray(req.body) ? (req.body as string[]) : (req.body as { fieldKeys: string[] }).fieldKeys;
+    const keys = Array.isArray(req.body) ? req.body : req.body.fieldKeys;
     return ok(await withTenant(s.db, tenant, (trx) => dictTrees(trx, tenant, [...new Set(keys)], 1)));
   });
 
@@ -118,7 +118,7 @@ export async function dictRoutes(app: FastifyInstance, s: { db: DB }) {
     schema: { tags, summary: '按字典编码查询字典项', querystring: { type: 'object', required: ['dictCode'], properties: { dictCode: { type: 'string', maxLength: 60 }, fieldKey: keyPattern } } },
   }, async (req) => {
     const tenant = team(req);
-    const { dictCode, fieldKey } = req.query as { dictCode: string; fieldKey?: string };
+    const { dictCode, fieldKey } = req.query;
     const rows = await withTenant(s.db, tenant, async (trx) => {
       let q = trx.selectFrom('dictionaries').selectAll().where('tenant_code', '=', tenant).where('dict_code', '=', dictCode).where('deleted_at', 'is', null);
       if (fieldKey) q = q.where('field_key', '=', fieldKey);

@@ -1,7 +1,8 @@
 // Dictionary writes (add, update, delete, move, enable), used by the dictionary pages' generic editor.
 // A fieldKey is written only through the page that maintains it (dictionary page schemas) and with that
 // page's permission codes; derived dictionaries (teamMembers, teamRoles, …) are never written.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { requireTeamPermission, type PermissionSources } from '../../plugins/permissions';
@@ -16,7 +17,7 @@ import { addItem, deleteItem, findItem, moveItem, updateItem, type DictInput, ty
 
 const tags = ['字典'];
 const P = '/api/admin/sysmenuListFieldDict';
-const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 // Generous bounds here keep hostile bodies out; the exact limits are checked with Chinese messages in edits.ts.
 const itemProps = {
   dictName: { type: 'string', maxLength: 200 },
@@ -28,8 +29,8 @@ const itemProps = {
   sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
   enabled: { type: 'boolean' },
   leaderId: { ...id, type: ['integer', 'null'] },
-};
-const body = (required: string[], properties: object) => ({ type: 'object', required, additionalProperties: false, properties });
+} as const;
+const body = <const R extends readonly string[], const P extends object>(required: R, properties: P) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 
 /** What the dictionary edits read: the pages that maintain each dictionary, and the rights they empty on a leader's change. */
 interface DictWriteSources extends PermissionSources {
@@ -38,7 +39,7 @@ interface DictWriteSources extends PermissionSources {
   schemas: PermissionSources['schemas'] & { dictionaryPages(): { file: string; schema: DictionaryPageSchema }[] };
 }
 
-export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources) {
+export async function dictWriteRoutes(app: Api, s: DictWriteSources) {
   const rules = maintainedKeys(s.schemas.dictionaryPages());
 
   const teamOf = (req: FastifyRequest) => {
@@ -86,7 +87,7 @@ export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources)
   app.post(`${P}/add`, {
     schema: { tags, summary: '新增字典项（需维护该字典页面的新增权限）', body: body(['fieldKey', 'dictName'], { fieldKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' }, ...itemProps }) },
   }, async (req) => {
-    const { fieldKey, ...input } = req.body as DictInput & { fieldKey: string; dictName: string };
+    const { fieldKey, ...input } = req.body;
     const { rule, tenant } = await permitted(req, fieldKey, 'add');
     const leader = await leaderSetBy(req, tenant, input);
     const item = await write(tenant, rule, (trx) => addItem(trx, tenant, rule, input));
@@ -97,7 +98,7 @@ export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources)
   app.post(`${P}/update`, {
     schema: { tags, summary: '修改字典项（系统预置项只能改名称、图片、图标等，不能改编码和上级）', body: body(['id'], { id, ...itemProps }) },
   }, async (req) => {
-    const { id: itemId, ...input } = req.body as DictInput & { id: number };
+    const { id: itemId, ...input } = req.body;
     const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
     // Sending the leader it already has (the editor sends the whole item) is no change of leader.
     const leader = input.leaderId !== undefined && (input.leaderId ?? null) !== (row.leader_id ?? null) && await leaderSetBy(req, tenant, input);
@@ -109,7 +110,7 @@ export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources)
   app.post(`${P}/enable`, {
     schema: { tags, summary: '启用或停用字典项（停用后表单不再可选，旧单据仍显示名称）', body: body(['id', 'enabled'], { id, enabled: itemProps.enabled }) },
   }, async (req) => {
-    const { id: itemId, enabled } = req.body as { id: number; enabled: boolean };
+    const { id: itemId, enabled } = req.body;
     const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
     return ok(await write(tenant, rule, async (trx) => updateItem(trx, tenant, rule, await fresh(trx, tenant, row), { enabled })), enabled ? '已启用' : '已停用');
   });
@@ -117,7 +118,7 @@ export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources)
   app.post(`${P}/move`, {
     schema: { tags, summary: '上移或下移字典项（与相邻同级交换；首位上移、末位下移不变）', body: body(['id', 'direction'], { id, direction: { type: 'string', enum: ['up', 'down'] } }) },
   }, async (req) => {
-    const { id: itemId, direction } = req.body as { id: number; direction: 'up' | 'down' };
+    const { id: itemId, direction } = req.body;
     const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
     return ok({ moved: await write(tenant, rule, async (trx) => moveItem(trx, tenant, await fresh(trx, tenant, row), direction)) });
   });
@@ -125,7 +126,7 @@ export async function dictWriteRoutes(app: FastifyInstance, s: DictWriteSources)
   app.post(`${P}/delete`, {
     schema: { tags, summary: '删除字典项（有下级时不能删除；系统预置项不能删除；已保存的单据仍显示其名称）', body: body(['id'], { id }) },
   }, async (req) => {
-    const { id: itemId } = req.body as { id: number };
+    const { id: itemId } = req.body;
     const { row, rule, tenant } = await itemOf(req, itemId, 'delete');
     await write(tenant, rule, async (trx) => deleteItem(trx, tenant, await fresh(trx, tenant, row)));
     return ok(null, '删除成功');

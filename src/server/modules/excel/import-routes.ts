@@ -5,7 +5,8 @@
 //        report (.xlsx, base64) of the failed rows.
 // Each call starts like /add: the module, `<module>:add`, a writable list that users may add to, the team's
 // tuned page, and the tenant transaction (records/entry.ts).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { AppError, badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
@@ -30,7 +31,7 @@ const attachment = (reply: FastifyReply, name: string) => reply
   .header('Content-Disposition', contentDisposition('attachment', name, 'import.xlsx'))
   .header('Cache-Control', 'no-store');
 
-export async function importRoutes(app: FastifyInstance, s: AppServices) {
+export async function importRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, writable } = recordEntry(s);
 
   /** Imports are additions: refused where /add is. */
@@ -63,7 +64,7 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
   }
 
   /** Reads the sheet and runs its rows in the caller's tenant transaction; `keep` says whether to commit. */
-  async function run(req: FastifyRequest, keep: (r: RunResult, mode: string | undefined) => boolean) {
+  async function run(req: FastifyRequest & { params: { module: string } }, keep: (r: RunResult, mode: string | undefined) => boolean) {
     const m = moduleOf(req);
     addable(m);
     const { a, ctx, run: inTenant, tuned } = await enter(req, m, 'add');
@@ -113,8 +114,9 @@ export async function importRoutes(app: FastifyInstance, s: AppServices) {
       querystring: { type: 'object', properties: { mode: { type: 'string', enum: ['all', 'valid'] } } },
     },
   }, async (req) => {
-    const query = (req.query as { mode?: string }).mode;
-    let chosen = query;
+    const query = req.query.mode;
+    // The query's mode, else the form's field (any text until checked below).
+    let chosen: string | undefined = query;
     const { sheet, result, stored } = await run(req, (r, sent) => {
       chosen = query ?? sent;
       if (chosen !== 'all' && chosen !== 'valid') throw badRequest('请选择导入方式：仅导入正确的行（valid）或全部正确才导入（all）');

@@ -3,10 +3,9 @@
 // the visible columns in their order. The permission is `<module>:export`. X-Total-Count tells the browser
 // how many rows are coming, so it can show progress.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import type { AppServices } from '../../services';
 import { badRequest } from '../../errors';
-import type { Filter } from '../records/query';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { requireAuth } from '../../plugins/auth';
@@ -19,7 +18,7 @@ import { contentDisposition } from '../files/disposition';
 /** The users with an export under way (one at a time each: an export holds a connection while it streams). */
 const running = new Set<string>();
 
-export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
+export async function excelExportRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   app.post('/api/data/:module/export', {
@@ -43,7 +42,7 @@ export async function excelExportRoutes(app: FastifyInstance, s: AppServices) {
     try {
       const { a, run, scope, tuned } = await enter(req, m, 'export');
       const tm = await tuned();
-      const body = req.body as { tab?: string; period?: string; filters?: Filter[]; columns?: string[] };
+      const body = req.body;
       const columns = sheetColumns(tm.schema.list.columns, body.columns);
       const { columns: _c, ...rest } = body;
       const query = listQueryOf(m, rest, a.userId);

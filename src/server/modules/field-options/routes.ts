@@ -2,7 +2,8 @@
 // history with its diffs, rolling back (a new version equal to an old one), and the page schema as the caller's
 // team sees it (what the browser renders). Team sets are written by the team's admins; platform defaults
 // (scope platform, no team) by platform administrators (users.is_platform_admin).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -17,8 +18,8 @@ import { checkFieldOptions, diffFieldOptions, fieldsReadByLogic, formFields, ser
 import type { ModuleSchema } from '../records/schema-registry';
 
 const tags = ['字段配置'];
-const moduleProp = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' };
-const scopeProp = { type: 'string', enum: ['team', 'platform'], default: 'team', description: 'team：本团队；platform：平台默认（平台管理员）' };
+const moduleProp = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } as const;
+const scopeProp = { type: 'string', enum: ['team', 'platform'], default: 'team', description: 'team：本团队；platform：平台默认（平台管理员）' } as const;
 
 /** What the page says of a field before this scope's set: the values the editor starts from. */
 function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: number, byLogic: Set<string>) {
@@ -36,7 +37,7 @@ function baseRow(page: PageSchema, f: ReturnType<typeof formFields>[number], i: 
   };
 }
 
-export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: AclService; schemas: SchemaRegistry; fieldOptions: FieldOptionsService }) {
+export async function fieldOptionRoutes(app: Api, s: { db: DB; acl: AclService; schemas: SchemaRegistry; fieldOptions: FieldOptionsService }) {
   const { db, fieldOptions } = s;
 
   /** Who may read and write which scope: a team's admins their team's, platform administrators the platform's. */
@@ -107,7 +108,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: 
   app.get('/api/field-options/fields', {
     schema: { tags, summary: '模块的字段、页面原值和本范围当前的覆盖（version 为当前版本，0 表示未配置）', querystring: { type: 'object', required: ['module'], properties: { module: moduleProp, scope: scopeProp } } },
   }, async (req) => {
-    const { module, scope } = req.query as { module: string; scope: 'team' | 'platform' };
+    const { module, scope } = req.query;
     const a = await access(req, scope);
     const m = moduleOf(module);
     const base = await fieldOptions.baseFor(a.tenant, m);
@@ -130,7 +131,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: 
       body: { type: 'object', required: ['module', 'overrides'], properties: { module: moduleProp, scope: scopeProp, overrides: { type: 'object', maxProperties: 200 }, note: { type: 'string', maxLength: 200 } } },
     },
   }, async (req) => {
-    const { module, scope, overrides, note } = req.body as { module: string; scope: 'team' | 'platform'; overrides: unknown; note?: string };
+    const { module, scope, overrides, note } = req.body;
     const a = await access(req, scope);
     const m = moduleOf(module);
     const clean = await checked(a.tenant, m, overrides);
@@ -141,7 +142,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: 
   app.get('/api/field-options/history', {
     schema: { tags, summary: '字段配置的版本历史（新在前），每版带相对上一版的变化', querystring: { type: 'object', required: ['module'], properties: { module: moduleProp, scope: scopeProp } } },
   }, async (req) => {
-    const { module, scope } = req.query as { module: string; scope: 'team' | 'platform' };
+    const { module, scope } = req.query;
     const a = await access(req, scope);
     moduleOf(module);
     const rows = await db.selectFrom('field_options').leftJoin('users', 'users.id', 'field_options.created_by')
@@ -162,7 +163,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: 
       body: { type: 'object', required: ['module', 'version'], properties: { module: moduleProp, scope: scopeProp, version: { type: 'integer', minimum: 0 } } },
     },
   }, async (req) => {
-    const { module, scope, version } = req.body as { module: string; scope: 'team' | 'platform'; version: number };
+    const { module, scope, version } = req.body;
     const a = await access(req, scope);
     const m = moduleOf(module);
     // Version 0: the page as it was before any tuning.
@@ -185,7 +186,7 @@ export async function fieldOptionRoutes(app: FastifyInstance, s: { db: DB; acl: 
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const { module } = req.params as { module: string };
+    const { module } = req.params;
     const m = moduleOf(module);
     return ok((await fieldOptions.effective(a.tenantCode ?? null, m)).schema);
   });

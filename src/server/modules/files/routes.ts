@@ -1,6 +1,6 @@
 // Upload (multipart field multipartFile, ≤ 10 MB enforced while streaming) and tenant-scoped download.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -11,7 +11,7 @@ import { sniffMime } from './sniff';
 import { canReadFile, fileIdFromUrl } from './access';
 import { contentDisposition } from './disposition';
 
-export async function fileRoutes(app: FastifyInstance, s: { db: DB; files: FileStorage }) {
+export async function fileRoutes(app: Api, s: { db: DB; files: FileStorage }) {
   const { db, files } = s;
 
   app.post('/api/admin/fileUtil/uploadFile', {

@@ -3,7 +3,7 @@
 // marks another member's notifications (row-level security keeps other teams' rows out besides). Sending them
 // (notifications/notify.ts) is apart: the records core and the workflow send, while the inbox opens the records
 // its notifications name through the records gate.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -23,12 +23,12 @@ const pageBody = {
     /** Only unread ones. */
     unreadOnly: { type: 'boolean', default: false },
   },
-};
-const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } };
+} as const;
+const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
 
 interface Row { id: number; title: string; body: string; module: string | null; recordId: number | null; code: string | null; read: boolean; createdAt: Date; actorName: string | null }
 
-export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
+export async function notificationRoutes(app: Api, s: AppServices) {
   const { db } = s;
   const me = (req: Parameters<typeof requireAuth>[0]) => {
     const a = requireAuth(req);
@@ -58,7 +58,7 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/notifications/page', { schema: { tags, summary: '我的通知（分页；最新在前，或未读在前）', body: pageBody } }, async (req) => {
     const a = me(req);
-    const b = req.body as { pageNum: number; pageSize: number; unreadFirst: boolean; unreadOnly: boolean };
+    const b = req.body;
     return ok(await withTenant(db, a.tenant, async (trx) => {
       const where = sql`n.tenant_code = ${a.tenant} AND n.user_id = ${a.userId} ${b.unreadOnly ? sql`AND n.read_at IS NULL` : sql``}`;
       const { rows: [{ total }] } = await sql<{ total: number }>`SELECT count(*)::int AS total FROM notifications n WHERE ${where}`.execute(trx);
@@ -86,7 +86,7 @@ export async function notificationRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/notifications/read', { schema: { tags, summary: '标为已读（一条）', body: idBody } }, async (req) => {
     const a = me(req);
-    const { id } = req.body as { id: number };
+    const { id } = req.body;
     return ok(await withTenant(db, a.tenant, async (trx) => {
       const row = await trx.selectFrom('notifications').select(['id', 'read_at']).where('tenant_code', '=', a.tenant).where('user_id', '=', a.userId)
         .where('id', '=', id).executeTakeFirst();

@@ -7,7 +7,8 @@
 //   GET  /api/platform/options         → the option lists the pages pick from (modules tree, modes, industries, teams…)
 // Every write is audit-logged by the tables' triggers and drops every session's cached ACL, so menus, packages and
 // module calls of every team follow at their next call.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql, type Transaction } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -372,7 +373,7 @@ const industriesTable: Table = {
 
 export const PLATFORM_TABLES: Record<string, Table> = { modules: modulesTable, modes: modesTable, grants: grantsTable, industries: industriesTable };
 
-export async function platformRoutes(app: FastifyInstance, s: { db: DB }) {
+export async function platformRoutes(app: Api, s: { db: DB }) {
   const { db } = s;
 
   async function platformAdmin(req: FastifyRequest) {
@@ -387,21 +388,21 @@ export async function platformRoutes(app: FastifyInstance, s: { db: DB }) {
     if (!t) throw notFound(`平台目录不存在：${name}`);
     return t;
   };
-  const tableParam = { type: 'object', required: ['table'], properties: { table: { type: 'string', enum: Object.keys(PLATFORM_TABLES) } } };
+  const tableParam = { type: 'object', required: ['table'], properties: { table: { type: 'string', enum: Object.keys(PLATFORM_TABLES) } } } as const;
 
   app.get('/api/platform/:table/list', {
     schema: { tags, summary: '平台目录的一张表：modules 模块 | modes 模式 | grants 租户开通 | industries 行业', params: tableParam },
   }, async (req) => {
     await platformAdmin(req);
-    return ok({ list: await tableOf((req.params as { table: string }).table).list(db) });
+    return ok({ list: await tableOf(req.params.table).list(db) });
   });
 
   app.post('/api/platform/:table/save', {
     schema: { tags, summary: '保存一行（无 id 为新增；模块按 id=模块键保存修改）', params: tableParam, body: { type: 'object', additionalProperties: true } },
   }, async (req) => {
     const a = await platformAdmin(req);
-    const t = tableOf((req.params as { table: string }).table);
-    const row = await t.save(db, (req.body ?? {}) as Row, a.userId);
+    const t = tableOf(req.params.table);
+    const row = await t.save(db, req.body, a.userId);
     return ok(row, `${t.title}已保存`);
   });
 
@@ -409,8 +410,8 @@ export async function platformRoutes(app: FastifyInstance, s: { db: DB }) {
     schema: { tags, summary: '删除一行（模块：撤销修改，回到目录默认值）', params: tableParam, body: { type: 'object', required: ['id'], properties: { id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } } },
   }, async (req) => {
     const a = await platformAdmin(req);
-    const t = tableOf((req.params as { table: string }).table);
-    await t.remove(db, String((req.body as { id: string | number }).id), a.userId);
+    const t = tableOf(req.params.table);
+    await t.remove(db, String(req.body.id), a.userId);
     return ok(null, `${t.title}已删除`);
   });
 

@@ -2,7 +2,8 @@
 // (a PDF laid out like a print, labels with QR codes, or an .xlsx); POST /api/data/:module/documents/:key makes a
 // list document (the list as queried, as an .xlsx). Each needs the document's own permission of the page and
 // checks the record like any record call (team, visibility, data scope). No module is named here.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../../typed-app';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
@@ -10,7 +11,6 @@ import { getRecord, toFlat } from '../records/repository';
 import { loadPickedOf } from '../records/pickers';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from '../records/entry';
 import type { ModuleSchema } from '../records/schema-registry';
-import type { Filter } from '../records/query';
 import { contentDisposition } from '../files/disposition';
 import { todayInChina } from '../../../common/china-time';
 import { excel } from '../excel/exceljs';
@@ -27,7 +27,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const params = {
   type: 'object', required: ['module', 'key'],
   properties: { ...moduleParam.properties, key: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$', maxLength: 60 } },
-};
+} as const;
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ async function recordXlsx(t: PrintTemplate, record: Row, lines: Row[], totals: R
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export async function documentRoutes(app: FastifyInstance, s: AppServices) {
+export async function documentRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   const docOf = (m: ModuleSchema, key: string, from: 'record' | 'list') => {
@@ -89,9 +89,9 @@ export async function documentRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req, reply) => {
     const m = moduleOf(req);
-    const d = docOf(m, (req.params as { key: string }).key, 'record');
+    const d = docOf(m, req.params.key, 'record');
     const { a, run, visible } = await enter(req, m, documentAction(d));
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     const { record, lines, totals, cols, linesTitle } = await run(async (trx) => {
       const row = await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id);
       if (!row) throw notFound();
@@ -121,10 +121,10 @@ export async function documentRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req, reply) => {
     const m = moduleOf(req);
-    const d = docOf(m, (req.params as { key: string }).key, 'list');
+    const d = docOf(m, req.params.key, 'list');
     const { a, run, scope, tuned } = await enter(req, m, documentAction(d));
     const tm = await tuned();
-    const body = (req.body ?? {}) as { tab?: string; period?: string; filters?: Filter[]; columns?: string[] };
+    const body = req.body;
     const { columns: asked, ...rest } = body;
     const columns = sheetColumns(tm.schema.list.columns, d.columns ?? asked);
     const query = listQueryOf(m, rest, a.userId);

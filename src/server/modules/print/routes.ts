@@ -2,7 +2,8 @@
 // selected records in one PDF, each from a new page). Every record is checked like any record call (the
 // module's print permission, the team, the page's visibility and the role's data scope): one refused id refuses
 // the whole batch. What prints is the module's template (template.ts); no module is named here.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../../typed-app';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
 import type { TenantTx } from '../../db/tenant-scope';
@@ -31,7 +32,7 @@ export async function printTeamOf(s: AppServices, tenant: string): Promise<Print
   return { name: t.tenant_name, logo };
 }
 
-export async function printRoutes(app: FastifyInstance, s: AppServices) {
+export async function printRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, dataOf } = recordEntry(s);
 
   function templateOf(m: ModuleSchema): PrintTemplate {
@@ -64,7 +65,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
     const m = moduleOf(req);
     const template = templateOf(m);
     const { a, run, visible } = await enter(req, m, 'print');
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     const [job] = await run((trx) => jobsOf(trx, a.tenantCode, m, template, [id], visible, () => notFound()));
     const pdf = await renderPrintPdf([job], await teamOf(a.tenantCode), `${template.title} ${job.code}`);
     return sendPdf(reply, pdf, `${template.title}-${job.code}.pdf`);
@@ -78,7 +79,7 @@ export async function printRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     const template = templateOf(m);
-    const ids = [...new Set((req.body as { ids: number[] }).ids)];
+    const ids = [...new Set(req.body.ids)];
     if (!ids.length) throw badRequest('请选择要打印的记录');
     if (ids.length > PRINT_BATCH_MAX) throw badRequest(`一次最多打印 ${PRINT_BATCH_MAX} 条记录，请分批打印`);
     const { a, run, visible } = await enter(req, m, 'print');

@@ -34,7 +34,7 @@ export const listQueryProps = {
   categoryId: { type: ['integer', 'null'] },
   tab: { type: 'string', maxLength: 60 },
   period: { type: 'string', maxLength: 7 },
-};
+} as const;
 
 /** The list's query as /page runs it: the client's filters plus the conditions of the header's tab and period. */
 export function listQueryOf<B extends { tab?: string; period?: string; filters?: Filter[] }>(m: ModuleSchema, body: B, userId: number) {
@@ -45,8 +45,9 @@ export function listQueryOf<B extends { tab?: string; period?: string; filters?:
 export function recordEntry(s: RecordSources) {
   const { schemas } = s;
 
-  function moduleOf(req: FastifyRequest): ModuleSchema {
-    const { module } = req.params as { module: string };
+  /** The module of a route whose params schema is `moduleParam`. */
+  function moduleOf(req: { params: { module: string } }): ModuleSchema {
+    const { module } = req.params;
     const m = schemas.get(module);
     if (!m) throw notFound('模块不存在');
     return m;

@@ -1,7 +1,7 @@
 // POST /api/data/:module/options: what a record picker of the module's form offers now. The filter comes from
 // the page schema (never from the client); the client only sends the form's values that the filter refers to
 // ({ "$field": … }) and an optional keyword. Each option carries only the picked record's exposed properties.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { openGate } from './gate';
 import { badRequest, notFound } from '../../errors';
@@ -17,7 +17,7 @@ import { dictTrees } from '../dict/routes';
 /** The most nodes a picker tree lists per level. */
 const TREE_MAX = 500;
 
-export async function pickerRoutes(app: FastifyInstance, s: RecordSources) {
+export async function pickerRoutes(app: Api, s: RecordSources) {
   app.post('/api/data/:module/options', {
     schema: {
       tags: ['业务数据'], summary: '关联单据选择器：按页面配置的条件列出可选的单据（最多 50 条）',
@@ -32,12 +32,12 @@ export async function pickerRoutes(app: FastifyInstance, s: RecordSources) {
       },
     },
   }, async (req) => {
-    const { module } = req.params as { module: string };
+    const { module } = req.params;
     const m = s.schemas.get(module);
     if (!m) throw notFound('模块不存在');
     // The gate's permission; a picker then offers what the page's visibility and retired rules allow (pickers.ts).
     const { a } = await openGate(s, req, m, 'view');
-    const { field, values, keyword } = req.body as { field: string; values?: Record<string, unknown>; keyword?: string };
+    const { field, values, keyword } = req.body;
     // A line cell's picker is asked for as lines.<cell>; it offers records the same way a field's does.
     const cell = field.startsWith('lines.') ? linePickerColumns(m).find((c) => c.prop === field.slice(6)) : undefined;
     // A stage action's field (下单: the supplier) is asked for by its name when the form has no field of that name.
@@ -58,7 +58,7 @@ export async function pickerRoutes(app: FastifyInstance, s: RecordSources) {
       params: { type: 'object', required: ['module'], properties: { module: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' } } },
     },
   }, async (req) => {
-    const { module } = req.params as { module: string };
+    const { module } = req.params;
     const m = s.schemas.get(module);
     if (!m) throw notFound('模块不存在');
     const tree = m.schema.tree;

@@ -1,13 +1,12 @@
 // Generic record calls for every module that has a page schema: /api/data/:module/page|get|add|update|delete|
 // submit|stage|route (prints: print/routes.ts). Knows no module names: fields, rules, stages, sortable and filterable fields all
 // come from the module's page schema. Every row and record answers with the actions it allows the caller.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireTeamPermission } from '../../plugins/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { RecordSources } from './sources';
 import { getRecord, pageRecords, softDelete, toFlat } from './repository';
-import type { Filter } from './query';
 import type { ModuleSchema } from './schema-registry';
 import { approvals } from './approvals';
 import { assertMayChange } from './access';
@@ -17,16 +16,16 @@ import { runStageAction } from './stages';
 import { listQueryOf, listQueryProps, moduleParam, recordEntry } from './entry';
 
 const tags = ['业务数据'];
-const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' };
+const chosen = { type: 'object', maxProperties: 50, additionalProperties: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } }, description: '发起人自选：按步骤序号给出审批人' } as const;
 const recordBody = {
   type: 'object', additionalProperties: true,
   properties: { id: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' }, chosenApprovers: chosen, lines: { type: 'array', maxItems: 2000, items: { type: 'object' } }, categoryId: { type: ['integer', 'null'] },
     requestKey: { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '新增：同一请求键再次发送时返回已保存的记录，不再新增' } },
-};
-const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '同一请求键再次发送时不再重复执行' };
-const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+} as const;
+const requestKeyProp = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: '同一请求键再次发送时不再重复执行' } as const;
+const idQuery = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
-export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
+export async function recordRoutes(app: Api, s: RecordSources) {
   const { moduleOf, enter, writable, dataOf, withActions } = recordEntry(s);
 
   /**
@@ -56,7 +55,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     const { a, read, scope, tuned } = await enter(req, m, 'view');
     // Sorting follows the team's tuned page (a field made sortable there).
     const tm = await tuned();
-    const q = listQueryOf(m, req.body as { tab?: string; period?: string; filters?: Filter[] }, a.userId) as Parameters<typeof pageRecords>[3];
+    const q: Parameters<typeof pageRecords>[3] = listQueryOf(m, req.body, a.userId);
     // Only reads: the page (with its total and running approvals) in one round trip.
     return ok(await read(async (trx, caller) => {
       q.scope = await scope(trx);
@@ -70,7 +69,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
   }, async (req) => {
     const m = moduleOf(req);
     const { a, run, visible } = await enter(req, m, 'view');
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     return ok(await run(async (trx, caller) => {
       const row = await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id);
       if (!row) throw notFound();
@@ -85,11 +84,11 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     const m = moduleOf(req);
     writable(m);
     if (m.schema.addable === false) throw forbidden('该列表的记录由其他单据生成，不能手工新增');
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     const { a, ctx, run, tuned } = await enter(req, m, body.submit === true ? 'submit' : 'add');
     const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'add');
-    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined, requestKey: body.requestKey as string | undefined };
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers, requestKey: body.requestKey };
     const result = await run(async (trx, caller) => (await withActions(trx, a.tenantCode, m, caller, [await createRecord(trx, ctx, a.userId, tm, body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
@@ -99,11 +98,11 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
   }, async (req) => {
     const m = moduleOf(req);
     writable(m);
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     const { a, ctx, run, visible, tuned } = await enter(req, m, 'edit');
     const tm = await tuned();
     if (body.submit === true) await requireTeamPermission(s, req, m.schema.module, 'submit');
-    const opts = { submit: body.submit === true, chosen: body.chosenApprovers as Record<string, number[]> | undefined };
+    const opts = { submit: body.submit === true, chosen: body.chosenApprovers };
     const result = await run(async (trx, caller) => (await visible(trx, Number(body.id)), await withActions(trx, a.tenantCode, m, caller, [await changeRecord(trx, ctx, caller, tm, Number(body.id), body, opts)]))[0]);
     return ok(result, opts.submit ? '提交成功' : '保存成功');
   });
@@ -114,7 +113,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     const m = moduleOf(req);
     writable(m);
     const { a, run, visible } = await enter(req, m, 'delete');
-    const { ids } = req.body as { ids: number[] };
+    const { ids } = req.body;
     const n = await run(async (trx, caller) => {
       for (const id of ids) await visible(trx, id);
       const rows = await trx.selectFrom('records').select(['id', 'status', 'code', 'created_by', 'data']).where('tenant_code', '=', a.tenantCode)
@@ -133,7 +132,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     writable(m);
     const { a, ctx, run, visible, tuned } = await enter(req, m, 'submit');
     const tm = await tuned();
-    const { id, chosenApprovers } = req.body as { id: number; chosenApprovers?: Record<string, number[]> };
+    const { id, chosenApprovers } = req.body;
     return ok(await run(async (trx, caller) => (await visible(trx, id), await withActions(trx, a.tenantCode, m, caller, [await submitRecord(trx, ctx, caller, tm, id, { chosen: chosenApprovers })]))[0]), '提交成功');
   });
 
@@ -147,7 +146,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     // Lists users only read (views, generated records) are never submitted: there is no route to preview.
     writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'submit');
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     return ok(await run(async (trx) => {
       const stored = body.id ? await getRecord(trx, a.tenantCode, m.schema.module, Number(body.id)) : undefined;
       if (body.id && !stored) throw notFound();
@@ -173,7 +172,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     // A view with stages offers its own (non-moving) stage actions on the viewed records; other read-only lists none.
     if (!(m.schema.viewOf && m.schema.stages)) writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'view');
-    const { id, action, values, requestKey } = req.body as { id: number; action: string; values?: Record<string, unknown>; requestKey?: string };
+    const { id, action, values, requestKey } = req.body;
     const result = await run(async (trx, caller) => {
       await visible(trx, id);
       await runStageAction(trx, ctx, dataOf(m), id, action, values ?? {}, a.userId, stagePermissions(m, caller.permissions), requestKey);
@@ -199,7 +198,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     const m = moduleOf(req);
     writable(m);
     const { a, ctx, run, visible } = await enter(req, m, 'view');
-    const { ids, action, values, requestKey } = req.body as { ids: number[]; action: string; values?: Record<string, unknown>; requestKey?: string };
+    const { ids, action, values, requestKey } = req.body;
     const def = m.schema.stages?.actions.find((x) => x.key === action);
     if (!def?.batch) throw badRequest('该操作不支持批量执行');
     const n = await run(async (trx, caller) => {
@@ -223,7 +222,7 @@ export async function recordRoutes(app: FastifyInstance, s: RecordSources) {
     },
   }, async (req) => {
     const m = moduleOf(req);
-    const { key, values } = req.body as { key: string; values?: Record<string, unknown> };
+    const { key, values } = req.body;
     const { a, ctx, run } = await enter(req, m, 'add');
     const result = await run(async (trx, caller) => {
       const rec = await generateRecord(trx, ctx, a.userId, m, key, values ?? {}, caller.permissions);

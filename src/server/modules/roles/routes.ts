@@ -1,17 +1,18 @@
 // The team-admin calls (/api/team-admin/*) behind the generic team-admin page kind: members (roles, 正常/禁用),
 // roles (menus, button codes, data scope) and join requests of the caller's active team. Admins only (403 else).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { DATA_SCOPES } from '../menu/default-roles';
-import { TeamAdminService, type RoleInput } from './service';
+import { TeamAdminService } from './service';
 
 const tags = ['团队管理'];
-const id = { type: 'integer', minimum: 1 };
-const keyword = { type: 'string', maxLength: 50 };
+const id = { type: 'integer', minimum: 1 } as const;
+const keyword = { type: 'string', maxLength: 50 } as const;
 
-export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
+export async function teamAdminRoutes(app: Api, s: AppServices) {
   const svc = new TeamAdminService(s.db, s.acl);
   const admin = async (req: FastifyRequest) => {
     const a = requireAuth(req);
@@ -30,7 +31,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = await admin(req);
-    return ok(await svc.members(a.tenant, (req.body ?? {}) as { keyword?: string; pageNum?: number; pageSize?: number }));
+    return ok(await svc.members(a.tenant, req.body));
   });
 
   app.post('/api/team-admin/members/update', {
@@ -43,7 +44,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = await admin(req);
-    const body = req.body as { userId: number; roleIds?: number[]; enabled?: boolean };
+    const body = req.body;
     await svc.updateMember(a.tenant, a.userId, body);
     return ok(null, body.enabled === false ? '已禁用' : body.enabled === true && !body.roleIds ? '已启用' : '已保存');
   });
@@ -52,7 +53,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '团队角色', body: { type: 'object', properties: { keyword } } },
   }, async (req) => {
     const a = await admin(req);
-    return ok(await svc.roles(a.tenant, (req.body ?? {}) as { keyword?: string }));
+    return ok(await svc.roles(a.tenant, req.body));
   });
 
   app.post('/api/team-admin/roles/save', {
@@ -72,7 +73,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = await admin(req);
-    const body = req.body as RoleInput;
+    const body = req.body;
     const saved = await svc.saveRole(a.tenant, body);
     return ok({ id: saved }, body.id ? '角色已保存' : '角色已新增');
   });
@@ -81,7 +82,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '删除角色（仍有成员持有、或系统角色，不能删除）', body: { type: 'object', required: ['id'], properties: { id } } },
   }, async (req) => {
     const a = await admin(req);
-    await svc.deleteRole(a.tenant, (req.body as { id: number }).id);
+    await svc.deleteRole(a.tenant, req.body.id);
     return ok(null, '角色已删除');
   });
 
@@ -92,7 +93,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = await admin(req);
-    const { status = 'pending' } = (req.body ?? {}) as { status?: 'pending' | 'approved' | 'refused' };
+    const { status = 'pending' } = req.body;
     return ok(await svc.requests(a.tenant, status));
   });
 
@@ -103,7 +104,7 @@ export async function teamAdminRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = await admin(req);
-    const body = req.body as { userId: number; approve: boolean; reason?: string };
+    const body = req.body;
     const status = await svc.decide(a.tenant, a.userId, body);
     return ok({ status }, body.approve ? '已通过' : '已拒绝');
   });

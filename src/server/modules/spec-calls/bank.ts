@@ -1,13 +1,13 @@
 // POST /api/admin/tenantBankInfo/queryBankInfoList: the team's receiving/paying accounts, i.e. the 对公账户 lines
 // of the 企业信息 page's records (read through the record repository, its view permission).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import { envelope, options, readAll, readModule, tags, BOUND } from './common';
 
 export const ENTERPRISE = BOUND.bankAccounts.module;
 
-export async function bankRoutes(app: FastifyInstance, s: AppServices) {
+export async function bankRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/tenantBankInfo/queryBankInfoList', {
     schema: {
       tags,
@@ -20,7 +20,7 @@ export async function bankRoutes(app: FastifyInstance, s: AppServices) {
       }, { type: 'string' })),
     },
   }, async (req) => {
-    const kw = ((req.body ?? {}) as { keyword?: string }).keyword?.trim();
+    const kw = req.body.keyword?.trim();
     const records = await readModule(s, req, ENTERPRISE, (read) => readAll(read, { sorters: [{ field: 'createdAt', order: 'asc' }] }, 50));
     const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
     const accounts = records.flatMap((r) => (r.lines ?? []).map((l) => ({

@@ -110,9 +110,9 @@ export const pageBodyProps = {
   pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1, description: '页码，从 1 开始' },
   pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20, description: '每页条数（≤200）' },
   keyword: { type: 'string', maxLength: 100, description: '关键字（编号或任一字段包含）' },
-};
+} as const;
 
-export const idOrName = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 30 }] };
+export const idOrName = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 30 }] } as const;
 
 /** The items of a dictionary in tree order, children after their parent. */
 export async function dictItems(trx: TenantTx, tenant: string, key: string) {

@@ -1,6 +1,6 @@
 // POST /api/admin/employee/getAllEmployeeInfoByProfession: the team's employees (员工档案 records) grouped by
 // post (岗位, the `post` dictionary), in the dictionary's order; employees without a post come last.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
@@ -11,7 +11,7 @@ export const EMPLOYEES = BOUND.employees.module;
 const POST_FIELD = BOUND.employees.postField;
 const LEFT = '离职';
 
-export async function employeeRoutes(app: FastifyInstance, s: AppServices) {
+export async function employeeRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/employee/getAllEmployeeInfoByProfession', {
     schema: {
       tags,
@@ -43,7 +43,7 @@ export async function employeeRoutes(app: FastifyInstance, s: AppServices) {
       },
     },
   }, async (req) => {
-    const b = (req.body ?? {}) as { postId?: unknown; keyword?: string; withLeft?: boolean };
+    const b = req.body;
     const m = moduleSchema(s, EMPLOYEES);
     const stageField = m.schema.stages?.field ?? 'stage';
     const { rows, posts } = await readModule(s, req, EMPLOYEES, async (read, trx, tenant) => {
@@ -56,7 +56,7 @@ export async function employeeRoutes(app: FastifyInstance, s: AppServices) {
       return { rows, posts: asked.length ? posts.filter((p) => asked.includes(String(p.id))) : posts };
     });
     const employee = (r: Flat & Record<string, unknown>) => ({
-      value: r.id, label: String(r.name ?? r.code), id: r.id, code: r.code, name: r.name, jobNo: r.jobNo, userId: r.userId, userIdName: r.userIdName,
+      value: r.id, label: String(r.name ?? r.code), id: r.id, code: r.code, name: asText(r.name), jobNo: r.jobNo, userId: r.userId, userIdName: r.userIdName,
       deptId: r.deptId, deptIdName: r.deptIdName, mobile: r.mobile, employeeStatus: r[stageField],
     });
     const byPost = new Map<string, ReturnType<typeof employee>[]>();
@@ -78,4 +78,12 @@ export async function employeeRoutes(app: FastifyInstance, s: AppServices) {
     }
     return ok(groups);
   });
+}
+
+/**
+ * A value the answer's schema declares a string, as its serializer writes it: absent stays absent, null is "", anything
+ * else its text — so the handler returns what the schema's type says and the answer is the same.
+ */
+function asText(v: unknown): string | undefined {
+  return v === undefined ? undefined : v === null ? '' : String(v);
 }

@@ -1,7 +1,7 @@
 // POST /api/admin/operation/findOperationGuidance and /updateOperationGuidance: a module's help text and tips
 // image (the tab bar's 帮助), per team. Every member reads; the team's admins write. Stored in operation_guidance
 // (migration 010, row-level security).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { badRequest, forbidden } from '../../errors';
@@ -11,7 +11,7 @@ import { MODULE_KEYS } from '../menu/catalogue';
 import { fileIdFromUrl } from '../files/access';
 import { envelope, tags, teamMember } from './common';
 
-const moduleProp = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$', description: '模块键（路由名），如 reimburseManage' };
+const moduleProp = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$', description: '模块键（路由名），如 reimburseManage' } as const;
 const guidance = {
   type: 'object', additionalProperties: false,
   properties: {
@@ -19,13 +19,13 @@ const guidance = {
     updatedAt: { type: 'string', nullable: true }, updatedByName: { type: 'string', nullable: true },
     canEdit: { type: 'boolean', description: '调用者可修改（团队管理员）：界面据此显示「编辑」' },
   },
-};
+} as const;
 
 type Row = { help_text: string; tips_image: string | null; updated_at: Date; updated_by_name: string | null };
 
 export const HELP_TEXT_MAX = 5000;
 
-export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
+export async function guidanceRoutes(app: Api, s: AppServices) {
   /** A module of the catalogue or one with a page schema; anything else is refused. */
   const known = (module: string) => {
     if (!MODULE_KEYS.has(module) && !s.schemas.get(module)) throw badRequest('模块不存在');
@@ -45,7 +45,7 @@ export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = teamMember(req);
-    const { module } = req.body as { module: string };
+    const { module } = req.body;
     known(module);
     return ok({ ...(await read(a.tenantCode, module)), canEdit: (await s.acl.forSession(a)).isAdmin });
   });
@@ -63,7 +63,7 @@ export async function guidanceRoutes(app: FastifyInstance, s: AppServices) {
     const a = teamMember(req);
     const acl = await s.acl.forSession(a);
     if (!acl.isAdmin) throw forbidden('只有团队所有者或管理员可以修改操作指引');
-    const { module, helpText, tipsImage } = req.body as { module: string; helpText: string; tipsImage?: string | null };
+    const { module, helpText, tipsImage } = req.body;
     known(module);
     const image = tipsImage?.trim() || null;
     if (image) {

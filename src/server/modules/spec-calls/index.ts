@@ -1,7 +1,7 @@
 // The calls of the API's call table (tests/api/spec-contract.test.ts) that no page schema serves by itself: lookups and lists over the team's
 // dictionaries, roles, members and module records. Each group is one small file; all read the same tables and
 // repository functions the module pages use.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import type { AppServices } from '../../services';
 import { postRoutes } from './posts';
 import { roleRoutes } from './roles';
@@ -13,7 +13,7 @@ import { partnerRoutes } from './partners';
 import { bankRoutes } from './bank';
 import { employeeRoutes } from './employees';
 
-export async function specCallRoutes(app: FastifyInstance, s: AppServices) {
+export async function specCallRoutes(app: Api, s: AppServices) {
   await postRoutes(app, s);
   await roleRoutes(app, s);
   await projectRoutes(app, s);

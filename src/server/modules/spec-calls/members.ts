@@ -1,11 +1,11 @@
 // GET /api/admin/sysuser/queryTenantUserName: members of the active team whose name (昵称 or 账号) holds a fragment.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
 import { envelope, options, tags, teamMember } from './common';
 
-export async function memberRoutes(app: FastifyInstance, s: AppServices) {
+export async function memberRoutes(app: Api, s: AppServices) {
   app.get('/api/admin/sysuser/queryTenantUserName', {
     schema: {
       tags,
@@ -15,7 +15,7 @@ export async function memberRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = teamMember(req);
-    const name = ((req.query ?? {}) as { name?: string }).name?.trim();
+    const name = req.query.name?.trim();
     const like = name ? `%${name.replace(/[\\%_]/g, '\\$&')}%` : null;
     const rows = await withTenant(s.db, a.tenantCode, async (trx) => {
       let q = trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')

@@ -1,7 +1,7 @@
 // GET /api/admin/appBag/getAppBagTenant: the modes (应用包: packages of modules) a team may take, as /checkModel
 // offers them: the enabled modes of the team type that 模式管理 maintains (platform_modes), with their enabled
 // modules as the platform names them; the caller's active team marks the one it is granted.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
 import type { AppServices } from '../../services';
@@ -11,7 +11,7 @@ import { envelope, options, tags } from './common';
 type TeamType = 'enterprise' | 'individual';
 const TYPE_NAMES: Record<TeamType, string> = { enterprise: '企业', individual: '个人' };
 
-export async function modeRoutes(app: FastifyInstance, s: AppServices) {
+export async function modeRoutes(app: Api, s: AppServices) {
   app.get('/api/admin/appBag/getAppBagTenant', {
     schema: {
       tags,
@@ -27,7 +27,7 @@ export async function modeRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const asked = ((req.query ?? {}) as { tenantType?: TeamType }).tenantType;
+    const asked = req.query.tenantType;
     const team = a.tenantCode
       ? await s.db.selectFrom('tenants').select(['tenant_type']).where('tenant_code', '=', a.tenantCode).executeTakeFirst()
       : undefined;

@@ -1,7 +1,7 @@
 // POST /api/admin/tenantPartner/queryList, /queryListByType and /getTenantUserName: the team's partners (the
 // records of the 伙伴信息 page), partners of given types as options, and partners' contacts. Read through the
 // record repository with the page's permission (its view permission) and data scope.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { badRequest, notFound } from '../../errors';
 import type { AppServices } from '../../services';
@@ -17,10 +17,10 @@ const partnerProps = {
   id: { type: 'integer' }, code: { type: 'string' }, status: { type: 'string' }, partnerName: { type: 'string' },
   partnerType: { type: 'array', items: { type: ['integer', 'string'] } }, partnerTypeName: { type: 'string' },
   contactName: { type: 'string' }, contactPhone: { type: 'string' }, stage: { type: 'string' }, bankName: { type: 'string' }, bankAccount: { type: 'string' },
-};
-const typesProp = { anyOf: [idOrName, { type: 'array', maxItems: 20, items: idOrName }], description: '伙伴类型：字典 id 或名称（如 供应商），可多个' };
+} as const;
+const typesProp = { anyOf: [idOrName, { type: 'array', maxItems: 20, items: idOrName }], description: '伙伴类型：字典 id 或名称（如 供应商），可多个' } as const;
 
-export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
+export async function partnerRoutes(app: Api, s: AppServices) {
   /** Type ids or names → a filter on the type field (any of them); an unknown type is refused. */
   async function typeFilter(trx: TenantTx, tenant: string, given: unknown): Promise<Filter[]> {
     const list = (Array.isArray(given) ? given : given === undefined || given === '' ? [] : [given]).map(String);
@@ -38,7 +38,7 @@ export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
       response: envelope(paged(recordItem(partnerProps))),
     },
   }, async (req) => {
-    const b = (req.body ?? {}) as { pageNum?: number; pageSize?: number; keyword?: string; partnerType?: unknown; stage?: string };
+    const b = req.body;
     return ok(await readModule(s, req, PARTNERS, async (read, trx, tenant) => {
       const filters = [...await typeFilter(trx, tenant, b.partnerType), ...(b.stage ? [{ field: 'stage', operator: 'eq', value: b.stage }] : [])];
       const page = await read({ pageNum: b.pageNum ?? 1, pageSize: b.pageSize ?? 20, keyword: b.keyword, filters, sorters: [{ field: 'createdAt', order: 'desc' }] });
@@ -54,7 +54,7 @@ export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
       response: envelope(options({ code: { type: 'string' }, partnerName: { type: 'string' }, partnerTypeName: { type: 'string' }, contactName: { type: 'string' }, contactPhone: { type: 'string' }, bankName: { type: 'string' }, bankAccount: { type: 'string' }, stage: { type: 'string' } }, { type: 'integer' })),
     },
   }, async (req) => {
-    const b = req.body as { partnerType: unknown; keyword?: string };
+    const b = req.body;
     const rows = await readModule(s, req, PARTNERS, async (read, trx, tenant) => {
       const filters: Filter[] = [...await typeFilter(trx, tenant, b.partnerType), { field: 'status', operator: 'eq', value: RecordStatus.approved }];
       if (!filters.some((f) => f.field === TYPE_FIELD)) throw badRequest('请选择伙伴类型');
@@ -78,7 +78,7 @@ export async function partnerRoutes(app: FastifyInstance, s: AppServices) {
       response: envelope(options({ name: { type: 'string' }, post: { type: 'string' }, mobile: { type: 'string' }, email: { type: 'string' }, isPrimary: { type: 'boolean' }, partnerId: { type: 'integer' }, partnerName: { type: 'string' } }, { type: 'string' })),
     },
   }, async (req) => {
-    const { partnerId, keyword } = (req.body ?? {}) as { partnerId?: number; keyword?: string };
+    const { partnerId, keyword } = req.body;
     const partners = await readModule(s, req, PARTNERS, async (read) => {
       if (partnerId) {
         const page = await read({ pageNum: 1, pageSize: 1, filters: [{ field: 'id', operator: 'eq', value: partnerId }] });

@@ -1,5 +1,5 @@
 // POST /api/admin/syspost/list: the team's posts (岗位), i.e. the `post` dictionary the personnel pages keep.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import type { AppServices } from '../../services';
 import { withTenant } from '../../db/tenant-scope';
@@ -17,7 +17,7 @@ function flat(nodes: DictNode[], out: DictNode[] = []) {
   return out;
 }
 
-export async function postRoutes(app: FastifyInstance, s: AppServices) {
+export async function postRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/syspost/list', {
     schema: {
       tags,
@@ -27,7 +27,7 @@ export async function postRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = teamMember(req);
-    const { postName, status = 1 } = (req.body ?? {}) as { postName?: string; status?: number };
+    const { postName, status = 1 } = req.body;
     const trees = await withTenant(s.db, a.tenantCode, (trx) => dictTrees(trx, a.tenantCode, [POST_KEY], status));
     const name = postName?.trim();
     return ok(flat(trees[POST_KEY] ?? [])

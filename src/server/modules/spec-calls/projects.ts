@@ -2,7 +2,8 @@
 // approved records are the team's projects (项目立项, 装修立项, 家具立项: schemas/projects). Each page is read
 // through the record repository with its own permission (<module>:view) and data scope; a page the caller may
 // not open is left out, and a caller who may open none is refused.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import { ok } from '../../plugins/envelope';
 import { badRequest, forbidden } from '../../errors';
 import type { AppServices } from '../../services';
@@ -21,7 +22,7 @@ export const PROJECT_WINDOW = 2000;
 
 type Body = { pageNum?: number; pageSize?: number; keyword?: string; projectType?: unknown; customerId?: number; stage?: string; module?: string };
 
-export async function projectRoutes(app: FastifyInstance, s: AppServices) {
+export async function projectRoutes(app: Api, s: AppServices) {
   /** One page's approved projects matching the body, up to `upTo` rows, newest first. */
   function readPage(req: FastifyRequest, page: (typeof PROJECT_PAGES)[number], b: Body, upTo: number) {
     const m = moduleSchema(s, page.module);
@@ -66,7 +67,7 @@ export async function projectRoutes(app: FastifyInstance, s: AppServices) {
       }))),
     },
   }, async (req) => {
-    const b = (req.body ?? {}) as Body;
+    const b = req.body;
     const pageNum = b.pageNum ?? 1;
     const pageSize = b.pageSize ?? 20;
     const upTo = pageNum * pageSize;

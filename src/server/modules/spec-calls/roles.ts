@@ -1,5 +1,5 @@
 // POST /api/admin/role/rolePage: the team's roles, paged (the same roles table the menus and permissions come from).
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { forbidden } from '../../errors';
@@ -9,7 +9,7 @@ import { envelope, holds, pageBodyProps, paged, recordItem, tags, teamMember } f
 import { notFound } from '../../errors';
 import { DATA_SCOPES } from '../menu/default-roles';
 
-export async function roleRoutes(app: FastifyInstance, s: AppServices) {
+export async function roleRoutes(app: Api, s: AppServices) {
   app.post('/api/admin/role/rolePage', {
     schema: {
       tags,
@@ -23,7 +23,7 @@ export async function roleRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const a = teamMember(req);
     if (!(await holds(s, req, 'team:roles'))) throw forbidden('没有权限查看团队角色');
-    const { pageNum = 1, pageSize = 20, roleName } = (req.body ?? {}) as { pageNum?: number; pageSize?: number; roleName?: string };
+    const { pageNum = 1, pageSize = 20, roleName } = req.body;
     const like = roleName?.trim() ? `%${roleName.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
     return ok(await withTenant(s.db, a.tenantCode, async (trx) => {
       let q = trx.selectFrom('roles').where('tenant_code', '=', a.tenantCode);
@@ -53,7 +53,7 @@ export async function roleRoutes(app: FastifyInstance, s: AppServices) {
   }, async (req) => {
     const a = teamMember(req);
     if (!(await holds(s, req, 'team:roles'))) throw forbidden('没有权限修改团队角色');
-    const { id, dataScope } = req.body as { id: number; dataScope: 'all' | 'deptTree' | 'dept' | 'self' };
+    const { id, dataScope } = req.body;
     const res = await s.db.updateTable('roles').set({ data_scope: dataScope }).where('id', '=', id).where('tenant_code', '=', a.tenantCode).executeTakeFirst();
     if (!Number(res.numUpdatedRows)) throw notFound('角色不存在');
     // Every session of the team computes its ACL (and data scope) again at its next call.

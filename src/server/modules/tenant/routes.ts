@@ -1,6 +1,7 @@
 // Team calls of the API's call table (tests/api/spec-contract.test.ts) plus the ones it leaves out (create team, join requests, invitations, share links).
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../typed-app';
 import QRCode from 'qrcode';
 import { ok } from '../../plugins/envelope';
 import { publicOrigin } from '../../origin';
@@ -15,10 +16,10 @@ import { assertIndustry } from '../platform/grants';
 import { inviteByMobile, INVITE_ANSWER, isTeamAdmin, membershipOf, transition } from './memberships';
 import { assertReadableFileUrl } from '../files/access';
 
-const code = { type: 'object', required: ['tenantCode'], properties: { tenantCode: { type: 'string', maxLength: 20 } } };
+const code = { type: 'object', required: ['tenantCode'], properties: { tenantCode: { type: 'string', maxLength: 20 } } } as const;
 const tags = ['团队'];
 
-export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
+export async function tenantRoutes(app: Api, s: AppServices) {
   const { db, acl, sessions } = s;
 
   /** The caller must administer the active team; returns its code. */
@@ -42,7 +43,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/admin/systenant/querySysTenantById', { schema: { tags, summary: '团队详情（仅成员可见）', body: code } }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode } = req.body as { tenantCode: string };
+    const { tenantCode } = req.body;
     const m = await membershipOf(db, tenantCode, a.userId);
     if (m?.status !== 'normal') throw forbidden('您不是该团队成员');
     const t = await db.selectFrom('tenants').selectAll().where('tenant_code', '=', tenantCode).executeTakeFirstOrThrow();
@@ -68,7 +69,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const b = req.body as { tenantName: string; tenantType: 'individual' | 'enterprise'; logoUrl?: string; verification?: Record<string, unknown>; industryCode?: string };
+    const b = req.body;
     const name = b.tenantName.trim();
     if (!name) throw badRequest('团队名称不能为空');
     const verification = validateVerification(b.tenantType, b.verification ?? {});
@@ -90,7 +91,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '切换团队，返回菜单树与权限码', querystring: code },
   }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode } = req.query as { tenantCode: string };
+    const { tenantCode } = req.query;
     const m = await membershipOf(db, tenantCode, a.userId);
     const t = await db.selectFrom('tenants').select('status').where('tenant_code', '=', tenantCode).executeTakeFirst();
     if (m?.status !== 'normal' || t?.status !== 'active') throw forbidden('您不是该团队成员，不能切换');
@@ -109,7 +110,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/admin/applyjointenant/queryJoinTenantById', { schema: { tags, summary: '按团队编号查询可加入的团队（公开摘要）', body: code } }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode } = req.body as { tenantCode: string };
+    const { tenantCode } = req.body;
     const summary = await tenantSummary(tenantCode);
     const m = await membershipOf(db, tenantCode, a.userId);
     return ok({ ...summary, myStatus: m?.status ?? null });
@@ -119,7 +120,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '申请加入团队', body: { ...code, properties: { ...code.properties, remark: { type: 'string', maxLength: 200 } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode, remark } = req.body as { tenantCode: string; remark?: string };
+    const { tenantCode, remark } = req.body;
     await tenantSummary(tenantCode);
     await transition(db, 'apply', tenantCode, a.userId, a.userId, remark ?? '');
     return ok({ status: 'pending' }, '申请已提交，请等待团队管理员审核');
@@ -141,12 +142,12 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '当前团队的入队申请（管理员）', body: { type: 'object', properties: { status: { type: 'string', enum: ['pending', 'refused', 'normal', 'invited', 'quit'] } } } },
   }, async (req) => {
     const a = await requireActiveAdmin(req);
-    const { status = 'pending' } = (req.body ?? {}) as { status?: string };
+    const { status = 'pending' } = req.body;
     const rows = await db
       .selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id')
       .select(['users.id', 'users.username', 'users.nick_name', 'users.mobile', 'memberships.status', 'memberships.remark', 'memberships.created_at', 'memberships.updated_at'])
       .where('memberships.tenant_code', '=', a.tenantCode)
-      .where('memberships.status', '=', status as 'pending')
+      .where('memberships.status', '=', status)
       .orderBy('memberships.updated_at', 'desc')
       .execute();
     return ok({
@@ -162,7 +163,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     },
   }, async (req) => {
     const a = requireAuth(req);
-    const { userId, approve, remark } = req.body as { userId: number; approve: boolean; remark?: string };
+    const { userId, approve, remark } = req.body;
     if (!a.tenantCode) throw forbidden('请先切换到要管理的团队');
     const to = await transition(db, approve ? 'approve' : 'refuse', a.tenantCode, userId, a.userId, remark);
     if (to === 'normal') await grantMemberRole(db, a.tenantCode, userId);
@@ -174,7 +175,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '按手机号邀请用户加入当前团队', body: { type: 'object', required: ['mobile'], properties: { mobile: { type: 'string', maxLength: 20 } } } },
   }, async (req) => {
     const a = await requireActiveAdmin(req);
-    const { mobile } = req.body as { mobile: string };
+    const { mobile } = req.body;
     if (!matches(PHONE, mobile)) throw badRequest(PHONE.regMsg);
     await inviteByMobile(db, a.tenantCode, a.userId, mobile);
     // The same answer whoever holds the number: the caller learns nothing of who has an account (counted per caller).
@@ -185,7 +186,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '接受或谢绝团队邀请', body: { type: 'object', required: ['tenantCode', 'accept'], properties: { tenantCode: { type: 'string' }, accept: { type: 'boolean' } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode, accept } = req.body as { tenantCode: string; accept: boolean };
+    const { tenantCode, accept } = req.body;
     const to = await transition(db, accept ? 'accept' : 'decline', tenantCode, a.userId, a.userId);
     if (to === 'normal') await grantMemberRole(db, tenantCode, a.userId);
     return ok({ status: to }, accept ? '已加入团队' : '已谢绝邀请');
@@ -193,7 +194,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/admin/applyjointenant/quitTenant', { schema: { tags, summary: '退出团队', body: code } }, async (req) => {
     const a = requireAuth(req);
-    const { tenantCode } = req.body as { tenantCode: string };
+    const { tenantCode } = req.body;
     await transition(db, 'quit', tenantCode, a.userId, a.userId);
     if (a.tenantCode === tenantCode) await sessions.setTenant(a.sessionId, null);
     await acl.invalidateUser(a.userId);
@@ -204,7 +205,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '将成员移出当前团队（管理员）', body: { type: 'object', required: ['userId'], properties: { userId: { type: 'integer' } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const { userId } = req.body as { userId: number };
+    const { userId } = req.body;
     if (!a.tenantCode) throw forbidden('请先切换到要管理的团队');
     await transition(db, 'remove', a.tenantCode, userId, a.userId);
     await db.deleteFrom('user_roles').where('tenant_code', '=', a.tenantCode).where('user_id', '=', userId).execute();
@@ -225,7 +226,7 @@ export async function tenantRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '按邀请码查询团队摘要', body: { type: 'object', required: ['code'], properties: { code: { type: 'string', maxLength: 64 } } } },
   }, async (req) => {
     const a = requireAuth(req);
-    const { code: shareCode } = req.body as { code: string };
+    const { code: shareCode } = req.body;
     const inv = await db.selectFrom('tenant_invites').selectAll().where('code', '=', shareCode).executeTakeFirst();
     if (!inv || new Date(inv.expires_at).getTime() < Date.now()) throw notFound('邀请链接已失效');
     const inviter = await db.selectFrom('users').select('nick_name').where('id', '=', inv.created_by).executeTakeFirst();

@@ -1,7 +1,7 @@
 // The approval calls: agree, refuse, withdraw, task lookup, approval dynamics, to-do and application lists.
 // Agreeing, refusing and withdrawing act on the caller's own task or application (the engine checks whose it is);
 // the lookups by record go through the gate first.
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../../typed-app';
 import { sql } from 'kysely';
 import { ok } from '../../plugins/envelope';
 import { requireAuth } from '../../plugins/auth';
@@ -15,7 +15,7 @@ const tags = ['审批'];
 const decision = {
   type: 'object', required: ['taskId'],
   properties: { taskId: { type: 'integer' }, processInstanceId: { type: 'integer' }, comments: { type: 'string', maxLength: 500 } },
-};
+} as const;
 /** Agreeing may attach the files the step requires: upload field → files (checked against the step by the engine). */
 const agreeBody = {
   ...decision,
@@ -23,11 +23,11 @@ const agreeBody = {
     ...decision.properties,
     files: { type: 'object', maxProperties: 10, additionalProperties: { type: 'array', maxItems: 20, items: { type: 'object', maxProperties: 10 } } },
   },
-};
-const formIdQuery = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } };
-const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 }, module: { type: 'string', maxLength: 60 } } };
+} as const;
+const formIdQuery = { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } } as const;
+const pageBody = { type: 'object', properties: { pageNum: { type: 'integer', minimum: 1, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 10 }, module: { type: 'string', maxLength: 60 } } } as const;
 
-export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
+export async function workflowRoutes(app: Api, s: AppServices) {
   const { db } = s;
   /**
    * Adds each row's module title (from its page schema) for the portal lists, and the route (`page`) whose page
@@ -48,14 +48,14 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/oa/process/agree', { schema: { tags, summary: '同意（可同时上传本步骤的必交资料）', body: agreeBody } }, async (req) => {
     const a = team(req);
-    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string; files?: Record<string, unknown> };
+    const b = req.body;
     const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? '', b.files ?? {}));
     return ok({ outcome }, '已同意');
   });
 
   app.post('/api/oa/process/refuse', { schema: { tags, summary: '驳回（必须填写原因）', body: decision } }, async (req) => {
     const a = team(req);
-    const b = req.body as { taskId: number; processInstanceId?: number; comments?: string };
+    const b = req.body;
     await withTenant(db, a.tenantCode, (trx) => refuse(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
     return ok(null, '已驳回');
   });
@@ -64,14 +64,14 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
     schema: { tags, summary: '撤回（仅发起人，且审批人尚未处理）', body: { type: 'object', required: ['formId'], properties: { formId: { type: 'integer' } } } },
   }, async (req) => {
     const a = team(req);
-    const { formId } = req.body as { formId: number };
+    const { formId } = req.body;
     await withTenant(db, a.tenantCode, (trx) => withdraw(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, formId));
     return ok(null, '已撤回');
   });
 
   app.get('/api/oa/task/findTaskIdByFormId', { schema: { tags, summary: '当前用户在该单据上的待办任务', querystring: formIdQuery } }, async (req) => {
     const a = team(req);
-    const { formId } = req.query as { formId: number };
+    const { formId } = req.query;
     // Only of a record the caller may open (the gate: permission, visibility, data scope).
     await openGateForRecord(s, req, a.tenantCode, formId);
     const t = await withTenant(db, a.tenantCode, (trx) => openTaskOf(trx, a.tenantCode, a.userId, formId));
@@ -80,7 +80,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
 
   app.get('/api/oa/task/findApprovalByFormId', { schema: { tags, summary: '审批动态', querystring: formIdQuery } }, async (req) => {
     const a = team(req);
-    const { formId } = req.query as { formId: number };
+    const { formId } = req.query;
     // The history (steps, approvers' comments) tells what the record says: only for whoever may open the record.
     const { pass } = await openGateForRecord(s, req, a.tenantCode, formId);
     return ok(await pass.read((trx) => approvalSteps(trx, a.tenantCode, formId)));
@@ -93,7 +93,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/oa/process/toDoList', { schema: { tags, summary: '我的待办', body: pageBody } }, async (req) => {
     const a = team(req);
-    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    const { pageNum, pageSize, module } = req.body;
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status = 'open' ${module ? sql`AND pi.module = ${module}` : sql``}`;
       const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
@@ -105,7 +105,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/oa/process/applyList', { schema: { tags, summary: '我发起的', body: pageBody } }, async (req) => {
     const a = team(req);
-    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    const { pageNum, pageSize, module } = req.body;
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       // Latest instance per form, so a resubmitted form appears once.
       const where = sql`pi.tenant_code = ${a.tenantCode} AND pi.originator_id = ${a.userId} AND r.deleted_at IS NULL ${module ? sql`AND pi.module = ${module}` : sql``}
@@ -119,7 +119,7 @@ export async function workflowRoutes(app: FastifyInstance, s: AppServices) {
 
   app.post('/api/oa/process/doneList', { schema: { tags, summary: '我已审批', body: pageBody } }, async (req) => {
     const a = team(req);
-    const { pageNum, pageSize, module } = req.body as { pageNum: number; pageSize: number; module?: string };
+    const { pageNum, pageSize, module } = req.body;
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status IN ('agreed', 'refused') ${module ? sql`AND pi.module = ${module}` : sql``}`;
       const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;

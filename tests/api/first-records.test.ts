@@ -24,6 +24,8 @@ const PAGES = new Map<string, Row>(fs.readdirSync(SCHEMAS, { withFileTypes: true
   .flatMap((d) => fs.readdirSync(path.join(SCHEMAS, d.name)).filter((f) => f.endsWith('.json'))
     .map((f) => [f.slice(0, -5), JSON.parse(fs.readFileSync(path.join(SCHEMAS, d.name, f), 'utf8'))] as [string, Row])));
 const USCC = '91350100M000100Y43';
+/** Props pages whose first record picks an order (or packing) in a stage the chain's stage actions reach. */
+const LATER_STEPS = ['propBacking', 'propOutsourcing', 'propQualityTesting', 'propSettlement', 'propWarehousingAndShipping'];
 
 /** The modules of a menu tree (its leaves), with their routes. */
 const leaves = (tree: Row[]): Row[] => tree.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
@@ -82,6 +84,8 @@ describe.each(testDialects())('a new team saves a first record in every module o
     }
     const saved: Row = {};
     const waiting = new Map<string, string>();
+    /** The page whose records a waiting form's picker offers. */
+    const needs = new Map<string, string>();
     const add = (module: string, values: Row, submit: boolean) => t.call('POST', `/api/data/${module}/add`, { ...values, submit }, token);
     for (let pass = 0; pass < 8 && todo.length; pass++) {
       // The last passes leave empty what an optional picker cannot offer (冲抵借支单 with no advance paid yet).
@@ -102,11 +106,18 @@ describe.each(testDialects())('a new team saves a first record in every module o
         } catch (e) {
           if (!(e instanceof NeedsFirst)) throw e;
           waiting.set(module, e.message);
+          needs.set(module, e.module);
           continue;
         }
         todo.splice(todo.indexOf(item), 1);
         waiting.delete(module);
-        if (r!.status === 200) { saved[module] = r!.data; continue; }
+        needs.delete(module);
+        if (r!.status === 200) {
+          saved[module] = r!.data;
+          // Submitted where the module has approval: it waits for its approver or, the owner alone, took effect.
+          if (submit) expect(['审批中', '已通过'], `${module} after submit`).toContain(r!.data.status);
+          continue;
+        }
         // A page the starter set filled (企业信息, one per team; a 立项流程 per project type) holds its first record already.
         const have = await t.call('POST', `/api/data/${module}/page`, { pageNum: 1, pageSize: 5 }, token);
         if (have.data?.total > 0) saved[module] = have.data.list[0];
@@ -114,7 +125,20 @@ describe.each(testDialects())('a new team saves a first record in every module o
       }
     }
     for (const { view } of todo) if (!waiting.has(view.module)) waiting.set(view.module, 'not tried');
-    return { saved, waiting: Object.fromEntries(waiting), pages, menuModules };
+    // A form whose picker offers records in a later stage of a chain (a prop order 待质检, 待打包) waits for that step,
+    // not for set-up: its picker's page is in the menu and holds records already, and its empty picker links there.
+    // So is a form waiting for such a form (入库发货 for a packing list).
+    const laterStep: Record<string, string> = {};
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [module, why] of waiting) {
+        const source = needs.get(module);
+        if (!source || !menuModules.has(source)) continue;
+        const have = await t.call('POST', `/api/data/${source}/page`, { pageNum: 1, pageSize: 1 }, token);
+        if (have.data?.total > 0 || source in laterStep) { laterStep[module] = why; waiting.delete(module); changed = true; }
+      }
+    }
+    return { saved, waiting: Object.fromEntries(waiting), laterStep, pages, menuModules };
   }
 
   async function newTeam(token: string, body: Row) {
@@ -130,6 +154,7 @@ describe.each(testDialects())('a new team saves a first record in every module o
     expect(pages).toEqual([]);
     expect(waiting).toEqual({});
     expect(Object.keys(saved).length).toBeGreaterThanOrEqual(6);
+    console.log(`[first-records] individual: ${Object.keys(saved).length} lists saved a first record`);
     // A claim went into approval and, with nobody else in the team, passed on its own.
     expect(['审批中', '已通过']).toContain(saved.reimburseManage.status);
     const page = (await t.call('GET', '/api/page-schema/reimburseManage', undefined, token)).data;
@@ -148,14 +173,19 @@ describe.each(testDialects())('a new team saves a first record in every module o
       // The onboarding files are the team's now: its members see the logo.
       const files = await t.db.selectFrom('files').select('tenant_code').where('uploaded_by', '=', userId).execute();
       expect(files.map((f) => f.tenant_code)).toEqual([team.tenantCode, team.tenantCode]);
-      const { saved, waiting, pages, menuModules } = await firstRecords(token, userId, team.menuTree);
+      const { saved, waiting, laterStep, pages, menuModules } = await firstRecords(token, userId, team.menuTree);
       expect(pages).toEqual([]);
       expect(waiting).toEqual({});
+      // The prop chain's later steps: orders reach 外发, 质检, 打包 and 结算 through 订单分配 and 道具制作's stage actions.
+      expect(Object.keys(laterStep).sort(), JSON.stringify(laterStep)).toEqual(industryCode === 'props' ? LATER_STEPS : []);
       expect(saved.enterpriseInformation).toMatchObject({ enterpriseName: '启程道具有限公司', creditCode: USCC, legalPerson: '周启程', verifyStage: '已认证' });
       expect(saved.enterpriseInformation.logo?.[0]?.url).toBe(logo.url);
       expect(menuModules.has('propMake')).toBe(industryCode === 'props');
       // Submitted into approval where the module has approval: the owner's own approval passes (nobody else is in the team).
       for (const m of ['reimburseManage', 'procureProcess', 'projectInitiation']) expect(['审批中', '已通过'], m).toContain(saved[m]?.status);
+      // The owner is placed in a department, which a claim takes by default.
+      expect(saved.reimburseManage.deptIdName).toBe('总经办');
+      console.log(`[first-records] ${industryCode}: ${Object.keys(saved).length} lists saved a first record, ${Object.keys(laterStep).length} wait for a later step of the chain, ${menuModules.size} menu entries`);
     });
   }
 });

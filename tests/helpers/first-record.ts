@@ -84,6 +84,11 @@ async function valueFor(c: FormContext, module: string, f: Row, name: string, va
     const ids = chosen.map((n) => n.id);
     return many || type === 'cascader' ? ids : ids[0];
   }
+  if (Array.isArray(data) && data.length && type === 'cascader') {
+    const path: unknown[] = [];
+    for (let n = data[0]; n; n = n.children?.[0]) path.push(n.value ?? n.label);
+    return path;
+  }
   if (Array.isArray(data) && data.length) {
     const v = data[0].value ?? data[0].label;
     values[`${name}Name`] = data[0].label;

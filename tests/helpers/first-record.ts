@@ -12,11 +12,26 @@ import { uploadPng } from './records';
 type Row = Record<string, any>;
 
 /** Sample texts for fields with a pattern: the first that matches is used. */
-const SAMPLES = ['测试', '13800138000', '91350100M000100Y43', '11010519491231002X', 'test@example.cn', '6222020200112233445', '京A12345', 'BC-0001', 'A-01', 'ABC123', '1'];
+const SAMPLES = [
+  '测试',
+  '13800138000',
+  '91350100M000100Y43',
+  '11010519491231002X',
+  'test@example.cn',
+  '6222020200112233445',
+  '京A12345',
+  'BC-0001',
+  'A-01',
+  'ABC123',
+  '1',
+];
 
 /** A form a picker could not fill: the picker's field and the module whose records it offers. */
 export class NeedsFirst extends Error {
-  constructor(readonly field: string, readonly module: string) {
+  constructor(
+    readonly field: string,
+    readonly module: string,
+  ) {
     super(`「${field}」无可选项，需先在 ${module} 新增`);
   }
 }
@@ -47,10 +62,19 @@ async function dictTree(c: FormContext, key: string): Promise<any[]> {
 }
 
 /** Today (and an hour) in the field's value format: a date, a month or a moment. */
-const inFormat = (format: string | undefined, hour = '10') => `${todayInChina()} ${hour}:00:00`.slice(0, format?.length ?? 10);
+const inFormat = (format: string | undefined, hour = '10') =>
+  `${todayInChina()} ${hour}:00:00`.slice(0, format?.length ?? 10);
 
 /** A plain value for a field (or line cell) of this kind; undefined when it has none to offer. */
-async function valueFor(c: FormContext, module: string, f: Row, name: string, values: Row, asCell = false, form: Row = values): Promise<unknown> {
+async function valueFor(
+  c: FormContext,
+  module: string,
+  f: Row,
+  name: string,
+  values: Row,
+  asCell = false,
+  form: Row = values,
+): Promise<unknown> {
   const type: string = f.fontendType ?? f.inputType ?? 'text';
   const data = f.data;
   const today = todayInChina();
@@ -62,7 +86,12 @@ async function valueFor(c: FormContext, module: string, f: Row, name: string, va
     return line[data.pickedLines.value];
   }
   if (data && typeof data === 'object' && !Array.isArray(data) && (data.module || data.modules)) {
-    const r = await c.t.call('POST', `/api/data/${module}/options`, { field: asCell ? `lines.${name}` : name, values: scalars(form) }, c.token);
+    const r = await c.t.call(
+      'POST',
+      `/api/data/${module}/options`,
+      { field: asCell ? `lines.${name}` : name, values: scalars(form) },
+      c.token,
+    );
     if (r.status !== 200) throw new Error(`${module} options ${name}: ${r.message}`);
     const first = (r.data as Row[])?.[0];
     if (!first && c.lenient && !f.requireAble) return undefined;
@@ -95,16 +124,27 @@ async function valueFor(c: FormContext, module: string, f: Row, name: string, va
     return many ? [v] : v;
   }
   switch (type) {
-    case 'number': return Math.min(Math.max(c.number ?? 1, f.min ?? 0), f.max ?? Number.POSITIVE_INFINITY);
-    case 'date': return inFormat(f.valueFormat);
-    case 'month': return today.slice(0, 7);
-    case 'dateTime': return inFormat(f.valueFormat ?? 'YYYY-MM-DD HH:mm:ss');
-    case 'dateRange': return [inFormat(f.valueFormat), inFormat(f.valueFormat, '11')];
-    case 'switch': return false;
-    case 'image': case 'upload': return [await uploadPng(c.t, c.token, `${name}.png`)];
-    case 'idCard': return '11010519491231002X';
-    case 'dimension': return Object.fromEntries(dimensionFields(f as FieldDef).map((s) => [s.name, Math.max(s.min ?? f.min ?? 1, 1)]));
-    case 'twoText': return Object.fromEntries((f.fields ?? []).map((s: Row) => [s.name, s.type === 'number' ? 1 : '1']));
+    case 'number':
+      return Math.min(Math.max(c.number ?? 1, f.min ?? 0), f.max ?? Number.POSITIVE_INFINITY);
+    case 'date':
+      return inFormat(f.valueFormat);
+    case 'month':
+      return today.slice(0, 7);
+    case 'dateTime':
+      return inFormat(f.valueFormat ?? 'YYYY-MM-DD HH:mm:ss');
+    case 'dateRange':
+      return [inFormat(f.valueFormat), inFormat(f.valueFormat, '11')];
+    case 'switch':
+      return false;
+    case 'image':
+    case 'upload':
+      return [await uploadPng(c.t, c.token, `${name}.png`)];
+    case 'idCard':
+      return '11010519491231002X';
+    case 'dimension':
+      return Object.fromEntries(dimensionFields(f as FieldDef).map((s) => [s.name, Math.max(s.min ?? f.min ?? 1, 1)]));
+    case 'twoText':
+      return Object.fromEntries((f.fields ?? []).map((s: Row) => [s.name, s.type === 'number' ? 1 : '1']));
     default: {
       const re = f.reg ? new RegExp(f.reg) : null;
       return SAMPLES.find((s) => !re || re.test(s)) ?? '1';
@@ -112,7 +152,10 @@ async function valueFor(c: FormContext, module: string, f: Row, name: string, va
   }
 }
 
-const scalars = (v: Row) => Object.fromEntries(Object.entries(v).filter(([k, x]) => !k.startsWith('__') && ['string', 'number', 'boolean'].includes(typeof x)));
+const scalars = (v: Row) =>
+  Object.fromEntries(
+    Object.entries(v).filter(([k, x]) => !k.startsWith('__') && ['string', 'number', 'boolean'].includes(typeof x)),
+  );
 
 /** The fields of the page's new-record form (its add dialog, else its drawer) a person must fill. */
 function formFields(view: Row): Row[] {
@@ -129,11 +172,17 @@ export async function fillForm(c: FormContext, view: Row, full = false): Promise
   const module: string = view.module;
   const values: Row = {};
   const fields = formFields(view);
-  for (const f of fields) if (f.default && typeof f.default === 'object' && 'value' in f.default) values[f.fieldName] = f.default.value;
+  for (const f of fields)
+    if (f.default && typeof f.default === 'object' && 'value' in f.default) values[f.fieldName] = f.default.value;
   for (const f of fields) {
-    const picker = !!f.data && typeof f.data === 'object' && !Array.isArray(f.data) && !!(f.data.module || f.data.modules);
+    const picker =
+      !!f.data && typeof f.data === 'object' && !Array.isArray(f.data) && !!(f.data.module || f.data.modules);
     const upload = f.fontendType === 'image' || f.fontendType === 'upload';
-    if (!((full && (picker || upload)) || (f.requireAble && f.default === undefined)) || !conditionHolds(f.dependOn, values)) continue;
+    if (
+      !((full && (picker || upload)) || (f.requireAble && f.default === undefined)) ||
+      !conditionHolds(f.dependOn, values)
+    )
+      continue;
     const v = await valueFor(c, module, f, f.fieldName, values);
     if (v !== undefined) values[f.fieldName] = v;
   }

@@ -6,13 +6,25 @@ import { applyFieldOptions } from './field-options';
 import type { PageSchema } from './types';
 
 const page = {
-  key: 'claims', title: '报销', module: 'claims',
-  list: { columns: [{ prop: 'deptId', label: '部门' }], search: [{ fieldName: 'deptId', titleName: '部门', fontendType: 'treeSelect' }] },
+  key: 'claims',
+  title: '报销',
+  module: 'claims',
+  list: {
+    columns: [{ prop: 'deptId', label: '部门' }],
+    search: [{ fieldName: 'deptId', titleName: '部门', fontendType: 'treeSelect' }],
+  },
   drawer: {
     title: '报销',
     fields: [
       { fieldName: 'reason', titleName: '事由', fontendType: 'text', requireAble: true },
-      { fieldName: 'deptId', titleName: '部门', fontendType: 'treeSelect', requireAble: true, teamTypes: ['enterprise'], data: { fieldKey: 'dept' } },
+      {
+        fieldName: 'deptId',
+        titleName: '部门',
+        fontendType: 'treeSelect',
+        requireAble: true,
+        teamTypes: ['enterprise'],
+        data: { fieldKey: 'dept' },
+      },
     ],
   },
 } as unknown as PageSchema;
@@ -20,9 +32,14 @@ const page = {
 describe('team kinds', () => {
   it('takes an enterprise-only field out of an individual team page', () => {
     const o = teamTypeOverrides(page, 'individual');
-    expect(o).toEqual({ deptId: { hidden: true, requireAble: false, isAdd: false, listShow: false, searchable: false } });
+    expect(o).toEqual({
+      deptId: { hidden: true, requireAble: false, isAdd: false, listShow: false, searchable: false },
+    });
     const tuned = applyFieldOptions(page, o);
-    expect(tuned.drawer!.fields.find((f) => f.fieldName === 'deptId')).toMatchObject({ hidden: true, requireAble: false });
+    expect(tuned.drawer!.fields.find((f) => f.fieldName === 'deptId')).toMatchObject({
+      hidden: true,
+      requireAble: false,
+    });
     expect(tuned.list.columns[0].checked).toBe(false);
     expect(tuned.list.search).toEqual([]);
   });

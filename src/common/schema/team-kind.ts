@@ -12,7 +12,8 @@ export function teamTypeOverrides(schema: PageSchema, type: TeamType | null | un
   if (!type) return {};
   const out: FieldOverrides = {};
   for (const f of formFields(schema)) {
-    if (f.teamTypes && !f.teamTypes.includes(type)) out[f.fieldName] = { hidden: true, requireAble: false, isAdd: false, listShow: false, searchable: false };
+    if (f.teamTypes && !f.teamTypes.includes(type))
+      out[f.fieldName] = { hidden: true, requireAble: false, isAdd: false, listShow: false, searchable: false };
   }
   return out;
 }

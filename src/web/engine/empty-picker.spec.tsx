@@ -12,15 +12,31 @@ import { PageModuleContext } from './page-module';
 import { PageNavigateContext } from './page-navigate';
 import { renderWithFixtures } from './fixtures/render';
 
-afterEach(() => { cleanup(); localStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 beforeEach(() => {
-  localStorage.setItem(MENU_TREE_KEY, JSON.stringify([
-    { id: 'g', name: 'partners', menuName: '合作伙伴', children: [{ id: 'p', name: 'partnerInfo', menuName: '伙伴信息', menuPath: '/partnerInfo' }] },
-  ]));
+  localStorage.setItem(
+    MENU_TREE_KEY,
+    JSON.stringify([
+      {
+        id: 'g',
+        name: 'partners',
+        menuName: '合作伙伴',
+        children: [{ id: 'p', name: 'partnerInfo', menuName: '伙伴信息', menuPath: '/partnerInfo' }],
+      },
+    ]),
+  );
 });
 
 /** A line picker whose fixture answers no options (the fixtures know no such cell). */
-const column = (module: string): ColumnDef => ({ prop: 'newSupplierId', label: '供应商', inputType: 'select', data: { module, valueField: 'id', label: '{partnerName}' } });
+const column = (module: string): ColumnDef => ({
+  prop: 'newSupplierId',
+  label: '供应商',
+  inputType: 'select',
+  data: { module, valueField: 'id', label: '{partnerName}' },
+});
 
 async function open(module: string, navigate = vi.fn()) {
   renderWithFixtures(
@@ -31,7 +47,9 @@ async function open(module: string, navigate = vi.fn()) {
     </PageNavigateContext.Provider>,
   );
   const select = document.querySelector('.ant-table-tbody tr.ant-table-row .ant-select-selector')!;
-  await act(async () => { fireEvent.mouseDown(select); });
+  await act(async () => {
+    fireEvent.mouseDown(select);
+  });
   return navigate;
 }
 
@@ -40,7 +58,9 @@ describe('an empty record picker', () => {
     const navigate = await open('partnerInfo');
     const hint = await screen.findByTestId('empty-picker-hint');
     expect(hint.textContent).toBe('暂无可选的供应商，请先在「伙伴信息」中新增');
-    await act(async () => { fireEvent.click(hint.querySelector('a')!); });
+    await act(async () => {
+      fireEvent.click(hint.querySelector('a')!);
+    });
     expect(navigate).toHaveBeenCalledWith('/partnerInfo');
   });
 
@@ -48,7 +68,9 @@ describe('an empty record picker', () => {
     await open('partnerInfo');
     await screen.findByTestId('empty-picker-hint');
     const input = document.querySelector('.ant-select-selection-search-input')!;
-    await act(async () => { fireEvent.change(input, { target: { value: '没有的' } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { value: '没有的' } });
+    });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     expect(screen.queryByTestId('empty-picker-hint')).toBeNull();
     cleanup();

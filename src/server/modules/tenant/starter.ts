@@ -44,7 +44,12 @@ export interface Onboarding {
 
 /** The onboarding's file addresses (logo, licence, scans): each a `…Url` value. */
 function onboardingUrls(o: Onboarding): string[] {
-  const urls = [o.logoUrl, ...Object.entries(o.verification ?? {}).filter(([k]) => k.endsWith('Url')).map(([, v]) => v)];
+  const urls = [
+    o.logoUrl,
+    ...Object.entries(o.verification ?? {})
+      .filter(([k]) => k.endsWith('Url'))
+      .map(([, v]) => v),
+  ];
   return urls.filter((u): u is string => typeof u === 'string' && !!u);
 }
 
@@ -53,13 +58,22 @@ function onboardingUrls(o: Onboarding): string[] {
  * see its logo, and its records may hold the licence. Files of other teams or other people are left alone.
  */
 export async function adoptOnboardingFiles(db: DB, tenant: string, ownerId: number, o: Onboarding): Promise<void> {
-  const ids = onboardingUrls(o).map(fileIdFromUrl).filter((id): id is number => !!id);
+  const ids = onboardingUrls(o)
+    .map(fileIdFromUrl)
+    .filter((id): id is number => !!id);
   if (!ids.length) return;
-  await db.updateTable('files').set({ tenant_code: tenant }).where('id', 'in', ids).where('uploaded_by', '=', ownerId).where('tenant_code', 'is', null).execute();
+  await db
+    .updateTable('files')
+    .set({ tenant_code: tenant })
+    .where('id', 'in', ids)
+    .where('uploaded_by', '=', ownerId)
+    .where('tenant_code', 'is', null)
+    .execute();
 }
 
 /** An onboarding value by name: the team's name, its logo, or a verification value. */
-const onboardingValue = (o: Onboarding, key: string): unknown => (key === 'tenantName' ? o.tenantName : key === 'logoUrl' ? o.logoUrl : o.verification?.[key]);
+const onboardingValue = (o: Onboarding, key: string): unknown =>
+  key === 'tenantName' ? o.tenantName : key === 'logoUrl' ? o.logoUrl : o.verification?.[key];
 
 /** `{ $team }` and `{ $teamFile }` references replaced by what onboarding collected; a missing one drops its field. */
 function fillFromOnboarding(v: unknown, o: Onboarding, names: Map<string, string>): unknown {
@@ -85,27 +99,61 @@ function fillFromOnboarding(v: unknown, o: Onboarding, names: Map<string, string
 }
 
 const wanted = (r: StarterRecord, o: Onboarding, modules: string[]) =>
-  (r.for ?? [r.module]).some((k) => modules.includes(k))
-  && (!r.teamTypes || r.teamTypes.includes(o.tenantType))
-  && (!r.industries || (!!o.industryCode && r.industries.includes(o.industryCode)))
-  && (r.needs ?? []).every((k) => { const v = onboardingValue(o, k); return typeof v === 'string' && !!v.trim(); });
+  (r.for ?? [r.module]).some((k) => modules.includes(k)) &&
+  (!r.teamTypes || r.teamTypes.includes(o.tenantType)) &&
+  (!r.industries || (!!o.industryCode && r.industries.includes(o.industryCode))) &&
+  (r.needs ?? []).every((k) => {
+    const v = onboardingValue(o, k);
+    return typeof v === 'string' && !!v.trim();
+  });
 
 /** Places the owner and makes the starter records of the team's package, inside the team's transaction. */
-export async function seedStarterSet(trx: TenantTx, tenant: string, schemas: SchemaRegistry, ownerId: number, o: Onboarding, modules: string[]): Promise<void> {
-  const dept = async (name: string) => (await trx.selectFrom('dictionaries').select('id').where('tenant_code', '=', tenant)
-    .where('field_key', '=', 'dept').where('dict_name', '=', name).where('deleted_at', 'is', null).executeTakeFirst())?.id;
+export async function seedStarterSet(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  ownerId: number,
+  o: Onboarding,
+  modules: string[],
+): Promise<void> {
+  const dept = async (name: string) =>
+    (
+      await trx
+        .selectFrom('dictionaries')
+        .select('id')
+        .where('tenant_code', '=', tenant)
+        .where('field_key', '=', 'dept')
+        .where('dict_name', '=', name)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    )?.id;
   const place = STARTER.owner[o.tenantType];
   if (place?.dept) {
     const id = await dept(place.dept);
-    if (id) await trx.updateTable('memberships').set({ dept_id: id }).where('tenant_code', '=', tenant).where('user_id', '=', ownerId).execute();
+    if (id)
+      await trx
+        .updateTable('memberships')
+        .set({ dept_id: id })
+        .where('tenant_code', '=', tenant)
+        .where('user_id', '=', ownerId)
+        .execute();
   }
   for (const name of place?.leads ?? []) {
     const id = await dept(name);
     if (id) await trx.updateTable('dictionaries').set({ leader_id: ownerId }).where('id', '=', id).execute();
   }
 
-  const ids = onboardingUrls(o).map(fileIdFromUrl).filter((id): id is number => !!id);
-  const files = ids.length ? await trx.selectFrom('files').select(['id', 'file_name']).where('tenant_code', '=', tenant).where('id', 'in', ids).execute() : [];
+  const ids = onboardingUrls(o)
+    .map(fileIdFromUrl)
+    .filter((id): id is number => !!id);
+  const files = ids.length
+    ? await trx
+        .selectFrom('files')
+        .select(['id', 'file_name'])
+        .where('tenant_code', '=', tenant)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
   const names = new Map(files.map((f) => [`/api/files/${f.id}/${encodeURIComponent(f.file_name)}`, f.file_name]));
   const refs = new Map<string, number>();
   const dicts = new Map<string, number>();
@@ -114,18 +162,37 @@ export async function seedStarterSet(trx: TenantTx, tenant: string, schemas: Sch
     if (!m) throw new Error(`catalogue/starter.json: unknown module ${r.module}`);
     // Dictionary items by name, read first (resolve is synchronous).
     for (const [key, name] of dictRefs(r.data)) {
-      const row = await trx.selectFrom('dictionaries').select('id').where('tenant_code', '=', tenant).where('field_key', '=', key)
-        .where('dict_name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+      const row = await trx
+        .selectFrom('dictionaries')
+        .select('id')
+        .where('tenant_code', '=', tenant)
+        .where('field_key', '=', key)
+        .where('dict_name', '=', name)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!row) throw new Error(`catalogue/starter.json: no dictionary item ${key}/${name}`);
       dicts.set(`${key}/${name}`, row.id);
     }
     const data = resolve(fillFromOnboarding(r.data, o, names), {
-      user: (u) => { if (u !== 'owner') throw new Error(`catalogue/starter.json: $user names only the owner, not ${u}`); return ownerId; },
+      user: (u) => {
+        if (u !== 'owner') throw new Error(`catalogue/starter.json: $user names only the owner, not ${u}`);
+        return ownerId;
+      },
       dict: (key, name) => dicts.get(`${key}/${name}`)!,
-      role: () => { throw new Error('catalogue/starter.json: $role is not offered'); },
-      record: (ref) => { const id = refs.get(ref); if (!id) throw new Error(`catalogue/starter.json: unknown $ref ${ref}`); return id; },
-      made: () => { throw new Error('catalogue/starter.json: $made is not offered'); },
-      file: () => { throw new Error('catalogue/starter.json: $file is not offered ($teamFile is)'); },
+      role: () => {
+        throw new Error('catalogue/starter.json: $role is not offered');
+      },
+      record: (ref) => {
+        const id = refs.get(ref);
+        if (!id) throw new Error(`catalogue/starter.json: unknown $ref ${ref}`);
+        return id;
+      },
+      made: () => {
+        throw new Error('catalogue/starter.json: $made is not offered');
+      },
+      file: () => {
+        throw new Error('catalogue/starter.json: $file is not offered ($teamFile is)');
+      },
     }) as Row;
     const made = await createRecord(trx, { tenant, schemas }, ownerId, m, data);
     if (r.ref) refs.set(r.ref, made.id as number);

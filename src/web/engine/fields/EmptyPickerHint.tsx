@@ -24,7 +24,16 @@ export function EmptyPickerHint({ modules, title }: { modules: string[]; title: 
   return (
     <div data-testid="empty-picker-hint" style={{ padding: '4px 8px', whiteSpace: 'normal' }}>
       暂无可选的{title}，请先在
-      <a href={path} onMouseDown={(e) => e.preventDefault()} onClick={(e) => { e.preventDefault(); navigate(path); }}>「{node.menuName}」</a>
+      <a
+        href={path}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(path);
+        }}
+      >
+        「{node.menuName}」
+      </a>
       中新增
     </div>
   );

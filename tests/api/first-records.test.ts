@@ -222,7 +222,7 @@ describe.each(testDialects())('a new team saves a first record in every module o
           licenseUrl: licence.url,
         },
       });
-      // The onboarding files are the team's now: its members see the logo.
+      // The onboarding files are the team's now: its members see the logo (below, once a colleague joins).
       const files = await t.db.selectFrom('files').select('tenant_code').where('uploaded_by', '=', userId).execute();
       expect(files.map((f) => f.tenant_code)).toEqual([team.tenantCode, team.tenantCode]);
       const { saved, waiting, laterStep, pages, menuModules } = await firstRecords(token, userId, team.menuTree);
@@ -245,6 +245,24 @@ describe.each(testDialects())('a new team saves a first record in every module o
         expect(['审批中', '已通过'], m).toContain(saved[m]?.status);
       // The owner is placed in a department, which a claim takes by default.
       expect(saved.reimburseManage.deptIdName).toBe('总经办');
+      // A colleague who joins sees the team's logo, which only its uploader could read before the team held it.
+      const colleague = await register(
+        `mate_${industryCode}`,
+        industryCode === 'props' ? '13911120012' : '13911120013',
+      );
+      const bytes = async () =>
+        (await t.app.inject({ method: 'GET', url: logo.url, headers: { Satoken: colleague.token } })).headers[
+          'content-type'
+        ];
+      expect(await bytes()).not.toBe('image/png'); // not yet a member: 文件不存在
+      await t.call(
+        'POST',
+        '/api/admin/applyjointenant/actionUserJoinTenant',
+        { tenantCode: team.tenantCode },
+        colleague.token,
+      );
+      await t.call('POST', '/api/admin/applyjointenant/decide', { userId: colleague.userId, approve: true }, token);
+      expect(await bytes()).toBe('image/png');
       console.log(
         `[first-records] ${industryCode}: ${Object.keys(saved).length} lists saved a first record, ${Object.keys(laterStep).length} wait for a later step of the chain, ${menuModules.size} menu entries`,
       );

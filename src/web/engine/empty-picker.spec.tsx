@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A record picker with nothing to offer on a team's first day says which page of the menu makes such records, with a
-// link there (暂无可选的供应商，请先在「伙伴信息」中新增); a search that finds nothing, or a picker over a module outside
+// link there (暂无可选的供应商，请先到「伙伴信息」新增或办理); a search that finds nothing, or a picker over a module outside
 // the menu, says 暂无数据.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
@@ -57,7 +57,7 @@ describe('an empty record picker', () => {
   it('names the menu page that makes its records and opens it', async () => {
     const navigate = await open('partnerInfo');
     const hint = await screen.findByTestId('empty-picker-hint');
-    expect(hint.textContent).toBe('暂无可选的供应商，请先在「伙伴信息」中新增');
+    expect(hint.textContent).toBe('暂无可选的供应商，请先到「伙伴信息」新增或办理');
     await act(async () => {
       fireEvent.click(hint.querySelector('a')!);
     });

@@ -1,5 +1,6 @@
 // What a record picker says when it has nothing to offer and nothing was searched: which page of the menu makes
-// such records, with a link there (暂无可选的供应商，请先在「伙伴信息」中新增), so a new team's first form tells what
+// such records, with a link there (暂无可选的供应商，请先到「伙伴信息」新增或办理: the records may be made there, or reach the
+// picker's stage there, as a prop order does on 订单分配), so a new team's first form tells what
 // to set up first instead of an empty list. Pickers over a module outside the menu say only 暂无数据.
 import { useContext } from 'react';
 import { Messages } from '../../../common/rules/messages';
@@ -23,7 +24,7 @@ export function EmptyPickerHint({ modules, title }: { modules: string[]; title: 
   const path = node.menuPath!.startsWith('/') ? node.menuPath! : `/${node.menuPath}`;
   return (
     <div data-testid="empty-picker-hint" style={{ padding: '4px 8px', whiteSpace: 'normal' }}>
-      暂无可选的{title}，请先在
+      暂无可选的{title}，请先到
       <a
         href={path}
         onMouseDown={(e) => e.preventDefault()}
@@ -34,7 +35,7 @@ export function EmptyPickerHint({ modules, title }: { modules: string[]; title: 
       >
         「{node.menuName}」
       </a>
-      中新增
+      新增或办理
     </div>
   );
 }

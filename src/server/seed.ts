@@ -95,7 +95,7 @@ export async function seedTeam(db: DB, services?: SeedServices): Promise<DemoTea
   const demoId = await addUser(db, DEMO);
   // The demo account is the development platform administrator (platform-wide the field-options page defaults; README).
   await db.updateTable('users').set({ is_platform_admin: true }).where('id', '=', demoId).execute();
-  const code = await createTeam(db, demoId, { tenantCode: DEMO.tenantCode, tenantName: DEMO.tenantName, tenantType: 'enterprise' }, services?.schemas);
+  const code = await createTeam(db, demoId, { tenantCode: DEMO.tenantCode, tenantName: DEMO.tenantName, tenantType: 'enterprise', starter: false }, services?.schemas);
   const staffId = await addUser(db, DEMO_STAFF);
   const lisiId = await addUser(db, DEMO_FINANCE);
   // 王强, an installer who has since left the team (the story removes him): his advance is still partly unpaid.

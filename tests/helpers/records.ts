@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { sql } from 'kysely';
 import type { TestApp } from './test-app';
 import { multipart, TINY_PNG } from './test-app';
+import { DEMO } from '../../src/server/seed';
 
 export const dataApi = (module: string, op: string) => `/api/data/${module}/${op}`;
 
@@ -83,7 +84,7 @@ export async function recordsWhere(t: TestApp, module: string, field: string, va
 /**
  * 道具项目 walk their 立项流程 (approvalFrom). The demo's 道具 process has five stages, several approvers and 必交资料;
  * suites about what an approved project makes (orders, deliveries, settlements) approve it as 李四: this makes the
- * process of this suite's database one stage 李四 approves without files, and answers its code for `processCode`.
+ * process of this suite's demo team one stage 李四 approves without files, and answers its code for `processCode`.
  * (projects.test.ts walks the demo process itself.)
  */
 export async function propProcessCode(t: TestApp): Promise<string> {
@@ -91,7 +92,7 @@ export async function propProcessCode(t: TestApp): Promise<string> {
   const lines = [{ stageName: '立项申请', approverType: '指定人员', approverTypeName: '指定人员', approverIds: [lisi.id], timeLimitDays: 2, requiredFiles: [] }];
   const { rows } = await sql<{ code: string }>`
     UPDATE records SET lines = ${JSON.stringify(lines)}::jsonb
-     WHERE module = 'projectInitiationProcess' AND deleted_at IS NULL AND data->>'processName' = '道具项目立项流程'
+     WHERE tenant_code = ${DEMO.tenantCode} AND module = 'projectInitiationProcess' AND deleted_at IS NULL AND data->>'processName' = '道具项目立项流程'
     RETURNING code`.execute(t.db);
   if (rows.length !== 1) throw new Error('the demo 道具 立项流程 is missing');
   return rows[0].code;

@@ -161,6 +161,12 @@ export interface FieldDef {
    * unknown code or the caller's own team, and stores only that team's name beside it (<field>Name).
    */
   teamLookup?: boolean;
+  /**
+   * The kinds of team the field is for: in a team of another kind the page is served without it (hidden, not
+   * required, off the add dialog, the list and the search), e.g. 部门 only in enterprise teams.
+   * @minItems 1
+   */
+  teamTypes?: ('individual' | 'enterprise')[];
   disabled?: boolean;
   hidden?: boolean;
   remark?: string;

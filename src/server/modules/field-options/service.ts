@@ -5,6 +5,7 @@
 import type { DB } from '../../db';
 import type { PageSchema } from '../../../common/schema/types';
 import { applyFieldOptions, mergeFieldOptions, type FieldOverrides } from '../../../common/schema/field-options';
+import { teamTypeOverrides, type TeamType } from '../../../common/schema/team-kind';
 import { describeModule, type ModuleSchema, type SchemaRegistry } from '../records/schema-registry';
 import { cacheBusOf, TableCache } from '../../db/cache-bus';
 
@@ -15,6 +16,8 @@ export interface Latest { platform: { version: number; overrides: FieldOverrides
 
 export class FieldOptionsService {
   private cache = new Map<string, ModuleSchema>();
+  /** A team's kind never changes once created: read once per team and process. */
+  private teamTypes = new Map<string, TeamType | null>();
   /** tenant|module → its newest sets: emptied when any process saves a set (db/cache-bus.ts). */
   private latestCache: TableCache<Latest>;
 
@@ -47,15 +50,30 @@ export class FieldOptionsService {
     return { platform: pick(null), team: tenant ? pick(tenant) : null };
   }
 
-  /** The module as the team sees it (the file's module when nobody tuned it). */
+  private async teamTypeOf(tenant: string | null): Promise<TeamType | null> {
+    if (!tenant) return null;
+    if (!this.teamTypes.has(tenant)) {
+      const t = await this.db.selectFrom('tenants').select('tenant_type').where('tenant_code', '=', tenant).executeTakeFirst();
+      if (this.teamTypes.size > 10_000) this.teamTypes.clear();
+      this.teamTypes.set(tenant, (t?.tenant_type as TeamType | undefined) ?? null);
+    }
+    return this.teamTypes.get(tenant)!;
+  }
+
+  /**
+   * The module as the team sees it (the file's module when nobody tuned it and it has no field for another kind of
+   * team): the platform's and the team's field options, then the fields of other team kinds taken out (team-kind.ts).
+   */
   async effective(tenant: string | null, m: ModuleSchema): Promise<ModuleSchema> {
     if (m.parent) return m;
     const l = await this.latest(tenant, m.schema.module);
-    if (!l.platform && !l.team) return m;
-    const key = `${tenant ?? ''}|${m.schema.module}|${l.platform?.version ?? 0}|${l.team?.version ?? 0}`;
+    const type = await this.teamTypeOf(tenant);
+    const kind = teamTypeOverrides(m.schema, type);
+    if (!l.platform && !l.team && !Object.keys(kind).length) return m;
+    const key = `${tenant ?? ''}|${m.schema.module}|${l.platform?.version ?? 0}|${l.team?.version ?? 0}|${type ?? ''}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const schema = applyFieldOptions(m.schema, mergeFieldOptions(l.platform?.overrides, l.team?.overrides));
+    const schema = applyFieldOptions(m.schema, mergeFieldOptions(mergeFieldOptions(l.platform?.overrides, l.team?.overrides), kind));
     const out = { ...describeModule(m.file, schema), permissionModule: m.permissionModule };
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(key, out);

@@ -21,6 +21,11 @@ async function teamMayRead(db: DB, f: Omit<FileRow, 'id'>, userId: number): Prom
   return m?.status === 'normal';
 }
 
+async function isTeamLogo(db: DB, tenant: string, fileId: number): Promise<boolean> {
+  const t = await db.selectFrom('tenants').select('logo_url').where('tenant_code', '=', tenant).executeTakeFirst();
+  return !!t?.logo_url && fileIdFromUrl(t.logo_url) === fileId;
+}
+
 /** A record that holds a file, with the module it is stored as (null: the record is gone). */
 export interface FileHolder { id: number; module: string | null }
 
@@ -47,6 +52,9 @@ export async function canReadFile(s: { db: DB }, f: FileRow, session: SessionInf
   if (f.uploaded_by === session.userId) return true;
   const tenant = f.tenant_code;
   if (!tenant) return false;
+  // The team's logo shows wherever the team does (the team switcher, dialogs, prints), whichever team is active:
+  // every member reads it, even when a record (企业信息) holds it too.
+  if (await isTeamLogo(s.db, tenant, f.id)) return teamMayRead(s.db, f, session.userId);
   const holders = await withTenantRead(s.db, tenant, (trx) => recordsHolding(trx, tenant, f.id));
   if (!holders.length) return teamMayRead(s.db, f, session.userId);
   // Records are opened in the session's team only, as every record call does.

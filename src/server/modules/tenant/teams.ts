@@ -11,6 +11,7 @@ import type { SchemaRegistry } from '../records/schema-registry';
 import { seedDefaultApprovals } from '../workflow/defaults';
 import { modeForNewTeam } from '../platform/grants';
 import { seedIndustryDictionaries } from '../platform/seed-dicts';
+import { adoptOnboardingFiles, seedStarterSet } from './starter';
 
 export type TenantType = 'individual' | 'enterprise';
 
@@ -22,6 +23,8 @@ export interface NewTeam {
   tenantCode?: string;
   /** The industry (platform_industries.industry_code) the team works in: its default mode and seed dictionaries. */
   industryCode?: string | null;
+  /** false: no starter set (catalogue/starter.json) — the demo team, whose story sets itself up. */
+  starter?: boolean;
 }
 
 export async function nextTenantCode(db: DB): Promise<string> {
@@ -32,16 +35,23 @@ export async function nextTenantCode(db: DB): Promise<string> {
 /**
  * Creates the team, its default roles (管理员, 普通成员, 人事行政, 财务), its default dictionaries (and its industry's seed sets) and
  * categories, the default 管理员审批 process bound to its approval modules, and makes the owner an admin member.
- * The team is granted its industry's default mode (platform/grants.ts modeForNewTeam).
+ * The team is granted its industry's default mode (platform/grants.ts modeForNewTeam). Then the starter set
+ * (starter.ts): the files uploaded during onboarding become the team's, and what onboarding collected, a default
+ * warehouse, the 立项流程 and the owner's department are in place, so every module of the menu works at once.
  */
 export async function createTeam(db: DB, ownerId: number, t: NewTeam, schemas?: SchemaRegistry): Promise<string> {
   const mode = await modeForNewTeam(db, t.tenantType, t.industryCode ?? null);
   const { code, modules } = await insertTeam(db, ownerId, t, mode);
+  const onboarding = { ...t, industryCode: mode?.industryCode ?? null };
+  await adoptOnboardingFiles(db, code, ownerId, onboarding);
   await withTenant(db, code, async (trx) => {
     await seedDictionaries(trx, code);
     await seedIndustryDictionaries(trx, code, mode?.seedDicts ?? []);
     await seedCategories(trx, code);
-    if (schemas) await seedDefaultApprovals(trx, code, schemas, ownerId, modules);
+    if (schemas) {
+      await seedDefaultApprovals(trx, code, schemas, ownerId, modules);
+      if (t.starter !== false) await seedStarterSet(trx, code, schemas, ownerId, onboarding, modules);
+    }
   });
   return code;
 }

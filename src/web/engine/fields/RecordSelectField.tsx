@@ -1,7 +1,7 @@
 // A record picker (data: { module, label, filter, fill }): offers the records of another module that the
 // server finds for the form's current values, fills the declared fields on pick, and keeps the picked record
 // for the form's expressions. The filter itself lives in the page schema and is applied by the server.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../../common/rules/messages';
@@ -9,11 +9,14 @@ import type { RecordSource } from '../../../common/schema/types';
 import { announceChoice, setPicked } from './picked-store';
 import { usePickerOptions } from './use-picker-options';
 import type { FieldAdapterProps } from './types';
+import { EmptyPickerHint } from './EmptyPickerHint';
 
 export function RecordSelectField({ def, value, onChange, disabled, ...rest }: FieldAdapterProps) {
   const src = def.data as RecordSource;
   const form = useForm();
   const { options, loading, load } = usePickerOptions(def.fieldName, () => form.values);
+  // A search that finds nothing says 暂无数据; an empty picker with nothing searched says where its records are made.
+  const [searched, setSearched] = useState(false);
 
   // The value whose options were last read (on mount, or below): each value is looked up once.
   const lookedUp = useRef<unknown>(value);
@@ -60,11 +63,11 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
       loading={loading}
       value={value ?? undefined}
       onDropdownVisibleChange={(open) => { if (open) void load(); }}
-      onSearch={(k) => void load(k)}
+      onSearch={(k) => { setSearched(!!k.trim()); void load(k); }}
       onChange={choose}
       options={shown.map((o) => ({ label: o.label, value: o.value as string }))}
       placeholder={def.placeholder ?? `请选择${def.titleName}`}
-      notFoundContent={loading ? '加载中…' : Messages.noData}
+      notFoundContent={loading ? '加载中…' : searched ? Messages.noData : <EmptyPickerHint modules={src.modules ?? [src.module]} title={def.titleName} />}
     />
   );
 }

@@ -2,11 +2,13 @@
 // document's 物料: offers what the server finds for lines.<cell>, stores the value and its label beside it,
 // and fills the cells the picker names: those a user cannot type in always, the others while blank. The
 // server does the same on save and keeps its own version.
+import { useState } from 'react';
 import { Select } from 'antd';
 import { useForm } from '@formily/react';
 import { Messages } from '../../../common/rules/messages';
 import type { ColumnDef, RecordSource } from '../../../common/schema/types';
 import { usePickerOptions } from '../fields/use-picker-options';
+import { EmptyPickerHint } from '../fields/EmptyPickerHint';
 
 type Row = Record<string, unknown>;
 
@@ -15,6 +17,8 @@ export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row
   const form = useForm() as { values?: Row } | undefined;
   const { options, loading, load } = usePickerOptions(`lines.${col.prop}`, () => form?.values ?? {});
   const value = row[col.prop];
+  // A search that finds nothing says 暂无数据; an empty picker with nothing searched says where its records are made.
+  const [searched, setSearched] = useState(false);
 
   const choose = (v: unknown) => {
     const hit = options.find((o) => String(o.value) === String(v));
@@ -42,11 +46,11 @@ export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row
       loading={loading}
       value={empty ? undefined : (value as string)}
       onDropdownVisibleChange={(open) => { if (open) void load(); }}
-      onSearch={(k) => void load(k)}
+      onSearch={(k) => { setSearched(!!k.trim()); void load(k); }}
       onChange={choose}
       options={shown.map((o) => ({ label: o.label, value: o.value as string }))}
       placeholder={`请选择${col.label}`}
-      notFoundContent={loading ? '加载中…' : Messages.noData}
+      notFoundContent={loading ? '加载中…' : searched ? Messages.noData : <EmptyPickerHint modules={src.modules ?? [src.module]} title={col.label} />}
     />
   );
 }

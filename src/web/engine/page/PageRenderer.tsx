@@ -19,6 +19,7 @@ import { lazyComponent } from '../lazy-load';
 import { SectionHeader } from './SectionHeader';
 import { chooseHeaderTab, firstTab, headerOf, initialPeriod, listPeriod, viewOf } from './page-views';
 import { PageModuleContext } from './page-module';
+import { PageNavigateContext } from './page-navigate';
 // The drawer, the dialogs and the special pages' editors load when first shown (lazy-parts.tsx).
 import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, PlatformTableEditor, SideDrawer, TeamAdminEditor } from '../lazy-parts';
 import { TreePanel } from '../tree/TreePanel';
@@ -352,6 +353,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
 
   return (
     <AntApp>
+      <PageNavigateContext.Provider value={onNavigate ?? ((p: string) => window.location.assign(p))}>
       <PageModuleContext.Provider value={schema.module}>
       <FeedbackBridge />
       <ListLayout
@@ -497,6 +499,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         }}
       />
       </PageModuleContext.Provider>
+      </PageNavigateContext.Provider>
     </AntApp>
   );
 }

@@ -34,6 +34,18 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('envelope', () => {
+  it('a team closed while its data is written (423) raises no toast: the page says it in its banner', async () => {
+    signedIn('csrf-1');
+    stubFetch(() => envelope(423, null, '演示数据准备中，请稍候…'));
+    const e = await failure(request('GET', 'data/reimburseManage/page'));
+    expect(e.status).toBe(423);
+    expect(e.message).toBe('演示数据准备中，请稍候…');
+    expect(notify).not.toHaveBeenCalled();
+    stubFetch(() => envelope(400, null, '金额不能为空'));
+    await failure(request('GET', 'data/reimburseManage/page'));
+    expect(notify).toHaveBeenCalledWith('金额不能为空');
+  });
+
   it('returns data of a status-200 answer, calls /api with the CSRF header and the query, never a Satoken header', async () => {
     signedIn('csrf-123');
     const { calls } = stubFetch(() => envelope(200, { id: 7 }));

@@ -128,7 +128,9 @@ export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'sile
   if (body.status === Status.OK) return body.data as T;
   if (isLoginExpiredStatus(body.status)) return handleLoginExpired(body);
   const text = body.message || ClientMessages.networkError;
-  if (!opts.silent) hooks.notifyError(text);
+  // 423: the team is closed while its data is written (the demo's first fill); the page's banner says so once,
+  // so the calls it refuses meanwhile (the bell, the lists) do not each raise a toast.
+  if (!opts.silent && body.status !== Status.LOCKED) hooks.notifyError(text);
   throw new ApiError(text, 'status', body.status, body.data);
 }
 

@@ -1,0 +1,51 @@
+// "Did you mean …?" for a misspelt name in a page schema: the valid names closest to it, by edit distance
+// (optimal string alignment: insertions, deletions, substitutions and swaps of two neighbours each cost one) or
+// by a shared beginning. Shared by the schema checker and the meta-schema's messages, so no node-only imports.
+
+/** Edits between `a` and `b`, an adjacent swap counting one; stops early once every path exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push(new Array<number>(b.length + 1).fill(0));
+    rows[i][0] = i;
+  }
+  for (let j = 0; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+      if (d < best) best = d;
+    }
+    if (best > limit) return limit + 1;
+  }
+  return rows[a.length][b.length];
+}
+
+/**
+ * The valid names a misspelt `name` most likely meant: within two edits (case ignored), or one beginning the other
+ * (`required` → `requireAble`), closest first, at most `max`.
+ */
+export function suggest(name: string, valid: Iterable<string>, max = 3): string[] {
+  const lower = name.toLowerCase();
+  const scored: [string, number][] = [];
+  for (const v of new Set(valid)) {
+    if (v === name || !v) continue;
+    const l = v.toLowerCase();
+    const d = editDistance(lower, l, 2);
+    // A shared beginning of at least three letters counts as close, after every near spelling.
+    const prefix = lower.length >= 3 && l.length >= 3 && (l.startsWith(lower) || lower.startsWith(l));
+    if (d <= 2) scored.push([v, d]);
+    else if (prefix) scored.push([v, 3 + Math.abs(l.length - lower.length) / 100]);
+  }
+  return scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, max).map(([v]) => v);
+}
+
+/** " (did you mean a, b?)" in the checker's words, or '' when there is nothing close. */
+export function didYouMean(suggestions: readonly string[]): string {
+  return suggestions.length ? `（是否应为 ${suggestions.join('、')}？did you mean ${suggestions.join(', ')}?）` : '';
+}

@@ -1,12 +1,12 @@
-// `npm run check:schemas`: the page-schema checker (src/common/schema/check.ts) over schemas/ with the catalogue's
-// modules and the dictionaries every team starts with; one line per problem, exit 1 when there is any.
-// Also the node loader the Vite plugin and the unit test use, so all read the same files the same way.
+// `npm run check:schemas`: every page under schemas/ against the meta-schema, then the page-schema checker
+// (src/common/schema/check.ts) over them with the catalogue's modules and the dictionaries every team starts with;
+// one line per problem, exit 1 when there is any. The Vite plugin runs it for a production build; the unit test
+// reads the pages with its readSchemaFiles.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPageSchemas, formatProblem, type CheckContext, type SchemaFile, type SchemaProblem } from '../src/common/schema/check';
-import { ACTIONS, MODULES, TEAM_PERMISSIONS } from '../src/server/modules/menu/catalogue';
-import dictionaryDefaults from '../src/server/modules/dict/defaults.json';
+import { checkPageSchemas, formatProblem, type SchemaFile, type SchemaProblem } from '../src/common/schema/check';
+import { pageCheckContext } from '../src/server/modules/records/page-check';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,26 +20,25 @@ export function readSchemaFiles(dir = path.join(ROOT, 'schemas')): SchemaFile[] 
   return list(dir).map((f) => ({ file: path.relative(path.dirname(dir), f).split(path.sep).join('/'), schema: JSON.parse(fs.readFileSync(f, 'utf8')) }));
 }
 
-interface Item { name: string; children?: Item[] }
-const names = (items: Item[]): string[] => items.flatMap((i) => [i.name, ...names(i.children ?? [])]);
-
-/** What the checker compares the pages with: the catalogue, its actions, and the seeded dictionaries. */
-export function checkContext(): CheckContext {
-  return {
-    modules: MODULES,
-    standardActions: ACTIONS,
-    teamPermissions: TEAM_PERMISSIONS,
-    dictionaries: Object.fromEntries(Object.entries(dictionaryDefaults as Record<string, Item[]>).map(([k, v]) => [k, names(v)])),
-  };
-}
-
 export function checkSchemaDir(dir?: string): SchemaProblem[] {
-  return checkPageSchemas(readSchemaFiles(dir), checkContext());
+  return checkPageSchemas(readSchemaFiles(dir), pageCheckContext());
 }
 
 if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
-  const problems = checkSchemaDir(process.argv[2]);
-  for (const p of problems) console.log(formatProblem(p));
-  console.log(problems.length ? `页面配置检查：${problems.length} 处问题` : '页面配置检查：没有问题');
-  process.exit(problems.length ? 1 : 0);
+  // The meta-schema first (its validator is generated on demand), then the checker over the pages it accepts.
+  // @ts-expect-error plain JavaScript script without types
+  const { ensurePageValidator } = await import('./page-validator.mjs');
+  await ensurePageValidator();
+  const { validatePageSchema } = await import('../src/common/schema/loader');
+  const files = readSchemaFiles(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  const lines: string[] = [];
+  const valid = files.filter((f) => {
+    const res = validatePageSchema(f.schema, f.file);
+    for (const e of res.errors) lines.push(`${e.file} ${e.path || '/'}: ${e.message}`);
+    return res.ok;
+  });
+  for (const p of checkPageSchemas(valid, pageCheckContext())) lines.push(formatProblem(p));
+  for (const l of lines) console.log(l);
+  console.log(lines.length ? `页面配置检查：${lines.length} 处问题` : `页面配置检查：${files.length} 个页面，没有问题`);
+  process.exit(lines.length ? 1 : 0);
 }

@@ -27,7 +27,7 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 }
 
 /**
- * The valid names a misspelt `name` most likely meant: within two edits (case ignored), or one beginning the other
+ * The valid names a misspelt `name` most likely meant: within two edits (case ignored), or sharing its beginning
  * (`required` → `requireAble`), closest first, at most `max`.
  */
 export function suggest(name: string, valid: Iterable<string>, max = 3): string[] {
@@ -37,8 +37,11 @@ export function suggest(name: string, valid: Iterable<string>, max = 3): string[
     if (v === name || !v) continue;
     const l = v.toLowerCase();
     const d = editDistance(lower, l, 2);
-    // A shared beginning of at least three letters counts as close, after every near spelling.
-    const prefix = lower.length >= 3 && l.length >= 3 && (l.startsWith(lower) || lower.startsWith(l));
+    // A shared beginning counts as close, after every near spelling: one name begins the other, or they part only at
+    // the shorter one's last letter (required → requireAble).
+    let common = 0;
+    while (common < lower.length && common < l.length && lower[common] === l[common]) common++;
+    const prefix = common >= 3 && common >= Math.min(lower.length, l.length) - 1;
     if (d <= 2) scored.push([v, d]);
     else if (prefix) scored.push([v, 3 + Math.abs(l.length - lower.length) / 100]);
   }

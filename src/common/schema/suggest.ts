@@ -27,22 +27,24 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 }
 
 /**
- * The valid names a misspelt `name` most likely meant: within two edits (case ignored), or sharing its beginning
- * (`required` → `requireAble`), closest first, at most `max`.
+ * The valid names a misspelt `name` most likely meant: within two edits (one for a name of up to three letters; case
+ * ignored), or sharing its beginning (`required` → `requireAble`), closest first, at most `max`.
  */
 export function suggest(name: string, valid: Iterable<string>, max = 3): string[] {
   const lower = name.toLowerCase();
+  // Two edits turn a short name into almost any other short one (入苦 → 出库): short names get one.
+  const limit = lower.length <= 3 ? 1 : 2;
   const scored: [string, number][] = [];
   for (const v of new Set(valid)) {
     if (v === name || !v) continue;
     const l = v.toLowerCase();
-    const d = editDistance(lower, l, 2);
+    const d = editDistance(lower, l, limit);
     // A shared beginning counts as close, after every near spelling: one name begins the other, or they part only at
     // the shorter one's last letter (required → requireAble).
     let common = 0;
     while (common < lower.length && common < l.length && lower[common] === l[common]) common++;
     const prefix = common >= 3 && common >= Math.min(lower.length, l.length) - 1;
-    if (d <= 2) scored.push([v, d]);
+    if (d <= limit) scored.push([v, d]);
     else if (prefix) scored.push([v, 3 + Math.abs(l.length - lower.length) / 100]);
   }
   return scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, max).map(([v]) => v);

@@ -24,13 +24,14 @@ export function checkSchemaDir(dir?: string): SchemaProblem[] {
   return checkPageSchemas(readSchemaFiles(dir), pageCheckContext());
 }
 
-if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
-  // The meta-schema first (its validator is generated on demand), then the checker over the pages it accepts.
+/** Prints one line per problem (meta-schema first, then the checker over the pages it accepts); the exit code says whether any. */
+async function main(dir?: string): Promise<number> {
+  // The meta-schema's validator is generated on demand.
   // @ts-expect-error plain JavaScript script without types
   const { ensurePageValidator } = await import('./page-validator.mjs');
   await ensurePageValidator();
   const { validatePageSchema } = await import('../src/common/schema/loader');
-  const files = readSchemaFiles(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  const files = readSchemaFiles(dir ? path.resolve(dir) : undefined);
   const lines: string[] = [];
   const valid = files.filter((f) => {
     const res = validatePageSchema(f.schema, f.file);
@@ -40,5 +41,12 @@ if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
   for (const p of checkPageSchemas(valid, pageCheckContext())) lines.push(formatProblem(p));
   for (const l of lines) console.log(l);
   console.log(lines.length ? `页面配置检查：${lines.length} 处问题` : `页面配置检查：${files.length} 个页面，没有问题`);
-  process.exit(lines.length ? 1 : 0);
+  return lines.length ? 1 : 0;
+}
+
+if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
+  main(process.argv[2]).then((code) => process.exit(code), (err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

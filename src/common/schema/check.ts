@@ -471,6 +471,18 @@ export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): S
   }
 }
 
+/**
+ * The names worth suggesting for `bad`: a field's stored companions (deptIdName, projectIdModule) only when `bad`
+ * itself looks like one, since otherwise they crowd out the field they belong to.
+ */
+function withoutCompanions(valid: Iterable<string>, bad: string): string[] {
+  const all = new Set(valid);
+  return [...all].filter((v) => {
+    const m = /^(.+)(Name|Module)$/.exec(v);
+    return !m || !all.has(m[1]) || bad.endsWith(m[2]);
+  });
+}
+
 /** A name, or the label stored beside one (materialIdName beside materialId). */
 function hasOrLabel(names: Map<string, unknown>, key: string): boolean {
   return names.has(key) || (key.endsWith('Name') && names.has(key.slice(0, -4)));
@@ -539,7 +551,7 @@ function checkExpression(file: string, path: string, source: string, scope: Scop
   }
   const root = parse(source) as unknown as Row;
   const say = (name: string, message: string, valid: Iterable<string>) =>
-    problems.push({ file, path, name, message: `表达式「${source}」${message}`, suggestions: suggest(name, valid) });
+    problems.push({ file, path, name, message: `表达式「${source}」${message}`, suggestions: suggest(name, withoutCompanions(valid, name)) });
   const seen = new Set<string>();
   const once = (k: string) => !seen.has(k) && !!seen.add(k);
   const visit = (n: Row) => {

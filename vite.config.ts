@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +21,8 @@ function versionFile(): Plugin {
 
 // The page meta-schema compiled ahead of time (scripts/page-validator.mjs), refreshed before the dev server, a build
 // or Storybook reads src/common/schema/page-validator.generated.js. A production build also checks every bundled
-// page schema and fails on an invalid one: the built app renders them without the validator (SchemaPage).
+// page schema and fails on an invalid one or on a name one uses that names nothing: the built app renders them without
+// the validator (SchemaPage).
 function pageValidator(): Plugin {
   let production = false;
   return {
@@ -41,6 +43,11 @@ function pageValidator(): Plugin {
       const errors = files.flatMap((f) => validate(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
         ? [] : (validate.errors ?? []).map((e) => `schemas/${f} ${e.instancePath || '/'} ${e.message ?? ''}`));
       if (errors.length) this.error(`页面配置错误:\n${errors.join('\n')}`);
+      // Then the names the pages use (src/common/schema/check.ts, run by `npm run check:schemas`): an expression, effect,
+      // picker, permission code or tab naming nothing fails the build too. A child process, since this config is
+      // bundled without the TypeScript loader the checker's imports need.
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-schemas.ts'], { cwd: fileURLToPath(new URL('.', import.meta.url)), encoding: 'utf8' });
+      if (run.status !== 0) this.error(`页面配置检查:\n${run.stdout}${run.stderr}`);
     },
   };
 }

@@ -2,7 +2,8 @@
 // playground), the tests and the server, so it imports no React or browser APIs.
 import type { ErrorObject } from 'ajv';
 // schemas/page.schema.json compiled ahead of time (scripts/page-validator.mjs): no compiling at run time.
-import { validate } from './page-validator.generated.js';
+import { objectShapes, validate } from './page-validator.generated.js';
+import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema } from './types';
 
 export interface SchemaError {
@@ -11,6 +12,8 @@ export interface SchemaError {
   /** JSON pointer into the page schema, '' for the root. */
   path: string;
   message: string;
+  /** For a property the meta-schema does not allow: the allowed names closest to it (requireAble for required). */
+  suggestions?: string[];
 }
 
 /** A valid schema is a record page (PageSchema, with `list`) or a dictionary page (isDictionaryPage). */
@@ -40,10 +43,36 @@ function useful(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
+/** The value at a JSON pointer of `root`, or undefined. */
+function at(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const part of pointer.split('/').slice(1)) {
+    if (!v || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/**
+ * The allowed names closest to a property the meta-schema refused: among the closed objects of the meta-schema whose
+ * properties hold all the object's other properties (the object it is meant to be), else among all of them.
+ */
+function allowedNear(value: unknown, e: ErrorObject): string[] {
+  const bad = String((e.params as { additionalProperty?: unknown }).additionalProperty);
+  const obj = at(value, e.instancePath);
+  const others = obj && typeof obj === 'object' ? Object.keys(obj).filter((k) => k !== bad) : [];
+  const fitting = objectShapes.filter((names) => others.every((k) => names.includes(k)));
+  return suggest(bad, (fitting.length ? fitting : objectShapes).flat());
+}
+
 /** Checks `value` (parsed JSON) and returns it typed, or every error with its file and JSON pointer. */
 export function validatePageSchema(value: unknown, file: string): LoadResult {
   if (validate(value)) return { ok: true, schema: value as AnyPageSchema, errors: [] };
-  const errors = useful(validate.errors ?? []).map((e) => ({ file, path: e.instancePath, message: describe(e) }));
+  const errors = useful(validate.errors ?? []).map((e): SchemaError => {
+    if (e.keyword !== 'additionalProperties') return { file, path: e.instancePath, message: describe(e) };
+    const suggestions = allowedNear(value, e);
+    return { file, path: e.instancePath, message: `${describe(e)}${didYouMean(suggestions)}`, suggestions };
+  });
   return { ok: false, errors };
 }
 

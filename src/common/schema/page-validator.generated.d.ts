@@ -7,4 +7,6 @@ export interface PageValidator {
 }
 
 export declare const validate: PageValidator;
+/** The property names of each closed object of the meta-schema (for suggestions on a property it does not allow). */
+export declare const objectShapes: string[][];
 export default validate;

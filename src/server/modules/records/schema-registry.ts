@@ -6,6 +6,8 @@ import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminP
 import { compileExpr } from '../../../common/expr';
 import { listViewFields } from '../../../common/list-views';
 import { checkView } from './views';
+import { checkPageSchemas, formatProblem, type SchemaFile } from '../../../common/schema/check';
+import { pageCheckContext } from './page-check';
 import type { ModuleSchema } from './module-schema';
 import type { SchemaCheck } from './schema-checks';
 
@@ -211,11 +213,13 @@ export class SchemaRegistry {
   /** `checks`: what the features check of their part of each page (schema-checks.ts); none, to read the pages only. */
   constructor(dir: string, checks: readonly SchemaCheck[] = []) {
     if (!fs.existsSync(dir)) return;
+    const pages: SchemaFile[] = [];
     for (const file of listJson(dir)) {
       const rel = path.relative(path.dirname(dir), file);
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
       const res = validatePageSchema(parsed, rel);
       if (!res.ok) throw new Error(`页面配置错误 ${rel}: ${res.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`);
+      pages.push({ file: rel, schema: res.schema });
       // Dictionary pages are validated like every page but hold no records: kept apart for the dict module.
       if (isDictionaryPage(res.schema)) {
         this.dictionaries.push({ file: rel, schema: res.schema });
@@ -234,6 +238,9 @@ export class SchemaRegistry {
         this.modules.set(m.schema.module, m);
       }
     }
+    // Every name the pages use names something (fields, options, modules, permission codes…): all problems at once.
+    const problems = checkPageSchemas(pages, pageCheckContext());
+    if (problems.length) throw new Error(`页面配置错误:\n${problems.map(formatProblem).join('\n')}`);
     checkLinks(this.all(), (k) => this.modules.has(k), checks);
   }
 

@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePageValidator } from './page-validator.mjs';
-import { precompressDir } from './precompress.mjs';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SHARED = ['src/common', 'schemas', 'catalogue', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/page-validator.mjs'];
@@ -76,8 +75,9 @@ function buildWeb() {
   if (fs.existsSync(out)) fs.renameSync(out, old);
   fs.renameSync(next, out);
   fs.rmSync(old, { recursive: true, force: true });
-  // The compressed twins come after the swap (a few seconds of brotli 11): the pages are served meanwhile, uncompressed.
-  return precompressDir(out);
+  // The compressed twins come after the swap (a few seconds of brotli 11), at the lowest CPU priority: the pages are
+  // served meanwhile, uncompressed, and a first start's demo fill keeps the processor.
+  run('nice', ['-n', '19', process.execPath, path.join(ROOT, 'scripts/precompress.mjs'), out]);
 }
 
 async function buildServer() {

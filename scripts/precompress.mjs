@@ -30,3 +30,9 @@ export async function precompressDir(dir) {
     if (gz.length < data.length) put(`${file}.gz`, gz);
   }));
 }
+
+// `node scripts/precompress.mjs <dir>`: what scripts/build.mjs runs, at the lowest CPU priority, after it has put a
+// build in place.
+if (import.meta.url === new URL(`file://${path.resolve(process.argv[1] ?? '')}`).href) {
+  await precompressDir(path.resolve(process.argv[2] ?? 'dist/web'));
+}

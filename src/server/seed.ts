@@ -17,10 +17,10 @@ import { MODULES, permissionCodesOf } from './modules/menu/catalogue';
 import { computeAcl } from './modules/acl/acl';
 import { transition } from './modules/tenant/memberships';
 import { Clock } from './seed/clock';
-import { at, dateAgo } from './seed/dates';
+import { at, dateAgo } from './data-refs/dates';
 import { firstDay, loadDemo, Story, type Cast, type Entry } from './seed/story';
 import { loadPeople } from './seed/people';
-import { fileNames } from './seed/refs';
+import { fileNames } from './data-refs/refs';
 import { renderTextPdf } from './modules/print/pdf';
 import { linkNamedFiles } from './db/record-files';
 

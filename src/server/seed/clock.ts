@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../db/tenant-scope';
 import { dayStamp } from '../modules/records/codes';
-import { localNoon } from './dates';
+import { localNoon } from '../data-refs/dates';
 import { todayInChina } from '../../common/china-time';
 
 interface Step {

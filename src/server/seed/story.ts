@@ -18,9 +18,9 @@ import { runStageAction } from '../modules/records/stages';
 import { agree, refuse, withdraw } from '../modules/workflow/engine';
 import type { Ctx } from '../modules/records/ctx';
 import type { Clock } from './clock';
-import { at, dateAgo, hours } from './dates';
+import { at, dateAgo, hours } from '../data-refs/dates';
 import { todayInChina } from '../../common/china-time';
-import { madeRefs, resolve, type Lookups } from './refs';
+import { madeRefs, resolve, type Lookups } from '../data-refs/refs';
 
 type Row = Record<string, unknown>;
 

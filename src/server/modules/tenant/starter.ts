@@ -7,7 +7,7 @@ import type { DB } from '../../db';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { createRecord } from '../records/service';
-import { resolve } from '../../seed/refs';
+import { resolve } from '../../data-refs/refs';
 import { fileIdFromUrl } from '../files/urls';
 import starter from '../../../../catalogue/starter.json';
 

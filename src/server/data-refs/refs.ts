@@ -1,4 +1,5 @@
-// The references a demo record's data may hold (demo/README.md), resolved when its step plays: people by
+// The references the JSON data the server plays may hold — a demo record's (demo/README.md), a new team's starter
+// records (catalogue/starter.json) — resolved when each record is made: people by
 // username, dictionary items by field key and name, roles by key, earlier records of the story by ref, and
 // dates counted in days before today. Everything else is taken as written.
 import { dateAgo } from './dates';

@@ -1,4 +1,5 @@
-// Demo dates, counted in days before today in China, so the story stays a year long whenever it is seeded.
+// Dates of played data, counted in days before today in China, so the demo's story stays a year long whenever it is
+// seeded.
 import { chinaInstant, todayInChina } from '../../common/china-time';
 
 const DAY = 86_400_000;

@@ -43,7 +43,7 @@ describe('the demo filled behind a fresh start (PGlite)', () => {
     // The team's menu is there (roles and people are whole before the server listens); its records are not shown.
     const page = await call(url, '/api/data/reimburseManage/page', { pageNum: 1, pageSize: 5 }, token);
     expect(demo.filling).toBe(true);
-    expect(page).toMatchObject({ status: 423, message: FILLING_MESSAGE });
+    expect(page).toMatchObject({ status: 423, message: FILLING_MESSAGE, data: { teamFilling: true } });
 
     await demo.done;
     expect((await call(url, '/api/demo-status')).data).toMatchObject({ filling: false, tenantCode: null });

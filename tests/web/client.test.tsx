@@ -34,16 +34,17 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('envelope', () => {
-  it('a team closed while its data is written (423) raises no toast: the page says it in its banner', async () => {
+  it('a team closed while its data is written (423, teamFilling) raises no toast: the page says it in its banner', async () => {
     signedIn('csrf-1');
-    stubFetch(() => envelope(423, null, '演示数据准备中，请稍候…'));
+    stubFetch(() => envelope(423, { teamFilling: true }, '演示数据准备中，请稍候…'));
     const e = await failure(request('GET', 'data/reimburseManage/page'));
     expect(e.status).toBe(423);
     expect(e.message).toBe('演示数据准备中，请稍候…');
     expect(notify).not.toHaveBeenCalled();
-    stubFetch(() => envelope(400, null, '金额不能为空'));
-    await failure(request('GET', 'data/reimburseManage/page'));
-    expect(notify).toHaveBeenCalledWith('金额不能为空');
+    // A locked account is 423 too, and is said.
+    stubFetch(() => envelope(423, null, '账号已锁定，请10分钟后再试'));
+    await failure(request('POST', 'admin/login/user', { json: {} }));
+    expect(notify).toHaveBeenCalledWith('账号已锁定，请10分钟后再试');
   });
 
   it('returns data of a status-200 answer, calls /api with the CSRF header and the query, never a Satoken header', async () => {

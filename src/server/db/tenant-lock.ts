@@ -24,9 +24,9 @@ export function asTenantWriter<T>(tenantCode: string, fn: () => Promise<T>): Pro
   return writer.run(tenantCode, fn);
 }
 
-/** Throws the team's message when it is closed to the caller (423 in the envelope). */
+/** Throws the team's message when it is closed to the caller (423 in the envelope, marked teamFilling: a locked account is 423 too). */
 export function checkTenantOpen(tenantCode: string) {
   if (closed.size === 0) return;
   const message = closed.get(tenantCode);
-  if (message !== undefined && writer.getStore() !== tenantCode) throw new AppError(Status.LOCKED, message);
+  if (message !== undefined && writer.getStore() !== tenantCode) throw new AppError(Status.LOCKED, message, { teamFilling: true });
 }

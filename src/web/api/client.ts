@@ -128,9 +128,11 @@ export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'sile
   if (body.status === Status.OK) return body.data as T;
   if (isLoginExpiredStatus(body.status)) return handleLoginExpired(body);
   const text = body.message || ClientMessages.networkError;
-  // 423: the team is closed while its data is written (the demo's first fill); the page's banner says so once,
-  // so the calls it refuses meanwhile (the bell, the lists) do not each raise a toast.
-  if (!opts.silent && body.status !== Status.LOCKED) hooks.notifyError(text);
+  // The team closed while its data is written (the demo's first fill: 423 marked teamFilling) is said once by the
+  // page's banner, so the calls it refuses meanwhile (the bell, the lists) raise no toast each. A locked account's
+  // 423 at login is shown as ever.
+  const teamFilling = body.status === Status.LOCKED && (body.data as { teamFilling?: unknown } | null)?.teamFilling === true;
+  if (!opts.silent && !teamFilling) hooks.notifyError(text);
   throw new ApiError(text, 'status', body.status, body.data);
 }
 

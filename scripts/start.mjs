@@ -23,7 +23,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig))
 
 let web = null;
 if (webStale) {
-  web = spawn(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'web'], { cwd: ROOT, stdio: 'inherit' });
+  // At nice 5: on two cores Vite's threads would otherwise take the one the demo's first fill plays on; the pages
+  // are ready seconds before the demo is anyway.
+  web = spawn('nice', ['-n', '5', process.execPath, path.join(ROOT, 'scripts/build.mjs'), 'web'], { cwd: ROOT, stdio: 'inherit' });
   web.on('close', (code) => {
     web = null;
     if (code === 0) return;

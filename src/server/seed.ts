@@ -23,6 +23,7 @@ import { loadPeople } from './seed/people';
 import { fileNames } from './data-refs/refs';
 import { renderTextPdf } from './modules/print/pdf';
 import { linkNamedFiles } from './db/record-files';
+import { fileUrl } from './modules/files/urls';
 
 export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
@@ -254,7 +255,7 @@ async function storeDemoFiles(trx: TenantTx, storage: AppServices['files'], tena
     await storage.put(sha, bytes);
     const row = await trx.insertInto('files').values({ tenant_code: tenant, uploaded_by: ownerId, sha256: sha, mime: png ? 'image/png' : 'application/pdf', size: bytes.length, file_name: name })
       .returning('id').executeTakeFirstOrThrow();
-    out.set(name, { url: `/api/files/${row.id}/${encodeURIComponent(name)}`, name });
+    out.set(name, { url: fileUrl(row.id, name), name });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import type { SessionInfo } from '../../plugins/auth';
 import { withTenantRead } from '../../db/tenant-scope';
 import { recordsHolding } from '../../db/record-files';
 import type { FileStorage } from './storage';
-import { fileIdFromUrl, OWN_FILE_URL } from './urls';
+import { fileIdFromUrl, fileUrl, OWN_FILE_URL } from './urls';
 import { handover } from '../../handover';
 
 export { fileIdFromUrl, OWN_FILE_URL };
@@ -82,5 +82,5 @@ export async function readOwnFile(s: { db: DB; files: FileStorage }, url: string
 export async function assertReadableFileUrl(db: DB, url: string, userId: number, message: string): Promise<void> {
   const m = OWN_FILE_URL.exec(url);
   const f = m ? await db.selectFrom('files').select(['id', 'file_name', 'tenant_code', 'uploaded_by']).where('id', '=', Number(m[1])).executeTakeFirst() : undefined;
-  if (!f || url !== `/api/files/${f.id}/${encodeURIComponent(f.file_name)}` || !(await teamMayRead(db, f, userId))) throw badRequest(message);
+  if (!f || url !== fileUrl(f.id, f.file_name) || !(await teamMayRead(db, f, userId))) throw badRequest(message);
 }

@@ -10,6 +10,7 @@ import { UPLOAD_MAX_BYTES } from '../../../common/rules/constants';
 import { sniffMime } from './sniff';
 import { canReadFile, fileIdFromUrl } from './access';
 import { contentDisposition } from './disposition';
+import { fileUrl } from './urls';
 
 export async function fileRoutes(app: Api, s: { db: DB; files: FileStorage }) {
   const { db, files } = s;
@@ -39,7 +40,7 @@ export async function fileRoutes(app: Api, s: { db: DB; files: FileStorage }) {
       .values({ tenant_code: a.tenantCode, uploaded_by: a.userId, sha256: sha, mime, size: bytes.length, file_name: fileName })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const url = `/api/files/${row.id}/${encodeURIComponent(fileName)}`;
+    const url = fileUrl(row.id, fileName);
     return ok({ filePath: url, url, id: row.id, name: fileName, fileName, size: bytes.length, mime }, '上传成功');
   });
 

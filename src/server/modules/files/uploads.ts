@@ -3,7 +3,7 @@
 // or another team's (or a not-yet-team) file.
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
-import { OWN_FILE_URL } from './urls';
+import { fileUrl, OWN_FILE_URL } from './urls';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import { cellName, fill, isFileItem, problemMessage, ValueMessages } from '../../../common/rules';
 
@@ -46,7 +46,7 @@ export async function checkUploads(
   const ids = [...new Set(refs.map((r) => r.id))];
   const rows = await trx.selectFrom('files').select(['id', 'file_name', 'uploaded_by'])
     .where('tenant_code', '=', tenant).where('id', 'in', ids).execute();
-  const urlOf = new Map(rows.map((r) => [Number(r.id), `/api/files/${r.id}/${encodeURIComponent(r.file_name)}`]));
+  const urlOf = new Map(rows.map((r) => [Number(r.id), fileUrl(r.id, r.file_name)]));
   const bad = refs.find((r) => urlOf.get(r.id) !== r.url);
   if (bad) throw badRequest(fill(ValueMessages.file, { name: bad.name }));
   return rows.map((r) => ({ id: Number(r.id), uploadedBy: Number(r.uploaded_by), computed: refs.some((x) => x.id === Number(r.id) && x.computed) }));

@@ -8,6 +8,11 @@
  */
 export const OWN_FILE_URL = /^\/api\/files\/([1-9]\d{0,15})\/[^/?#\s\\]+$/;
 
+/** The address the upload route gives out for stored file `id` named `name`. */
+export function fileUrl(id: number | string, name: string): string {
+  return `/api/files/${id}/${encodeURIComponent(name)}`;
+}
+
 /** `/api/files/<id>/<name>` → id. */
 export function fileIdFromUrl(url: string): number | null {
   const m = /^\/api\/files\/(\d+)(\/|$)/.exec(url);

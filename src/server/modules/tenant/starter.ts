@@ -8,7 +8,7 @@ import type { TenantTx } from '../../db/tenant-scope';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { createRecord } from '../records/service';
 import { resolve } from '../../data-refs/refs';
-import { fileIdFromUrl } from '../files/urls';
+import { fileIdFromUrl, fileUrl } from '../files/urls';
 import starter from '../../../../catalogue/starter.json';
 
 type Row = Record<string, unknown>;
@@ -42,15 +42,18 @@ export interface Onboarding {
   industryCode?: string | null;
 }
 
-/** The onboarding's file addresses (logo, licence, scans): each a `…Url` value. */
-function onboardingUrls(o: Onboarding): string[] {
+/** The stored files of the onboarding's addresses (logo, licence, scans: each a `…Url` value). */
+function onboardingFileIds(o: Onboarding): number[] {
   const urls = [
     o.logoUrl,
     ...Object.entries(o.verification ?? {})
       .filter(([k]) => k.endsWith('Url'))
       .map(([, v]) => v),
   ];
-  return urls.filter((u): u is string => typeof u === 'string' && !!u);
+  return urls
+    .filter((u): u is string => typeof u === 'string' && !!u)
+    .map(fileIdFromUrl)
+    .filter((id): id is number => !!id);
 }
 
 /**
@@ -58,9 +61,7 @@ function onboardingUrls(o: Onboarding): string[] {
  * see its logo, and its records may hold the licence. Files of other teams or other people are left alone.
  */
 export async function adoptOnboardingFiles(db: DB, tenant: string, ownerId: number, o: Onboarding): Promise<void> {
-  const ids = onboardingUrls(o)
-    .map(fileIdFromUrl)
-    .filter((id): id is number => !!id);
+  const ids = onboardingFileIds(o);
   if (!ids.length) return;
   await db
     .updateTable('files')
@@ -116,17 +117,19 @@ export async function seedStarterSet(
   o: Onboarding,
   modules: string[],
 ): Promise<void> {
-  const dept = async (name: string) =>
+  /** The team's dictionary item of a field by name. */
+  const dictId = async (key: string, name: string) =>
     (
       await trx
         .selectFrom('dictionaries')
         .select('id')
         .where('tenant_code', '=', tenant)
-        .where('field_key', '=', 'dept')
+        .where('field_key', '=', key)
         .where('dict_name', '=', name)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
     )?.id;
+  const dept = (name: string) => dictId('dept', name);
   const place = STARTER.owner[o.tenantType];
   if (place?.dept) {
     const id = await dept(place.dept);
@@ -143,9 +146,7 @@ export async function seedStarterSet(
     if (id) await trx.updateTable('dictionaries').set({ leader_id: ownerId }).where('id', '=', id).execute();
   }
 
-  const ids = onboardingUrls(o)
-    .map(fileIdFromUrl)
-    .filter((id): id is number => !!id);
+  const ids = onboardingFileIds(o);
   const files = ids.length
     ? await trx
         .selectFrom('files')
@@ -154,7 +155,7 @@ export async function seedStarterSet(
         .where('id', 'in', ids)
         .execute()
     : [];
-  const names = new Map(files.map((f) => [`/api/files/${f.id}/${encodeURIComponent(f.file_name)}`, f.file_name]));
+  const names = new Map(files.map((f) => [fileUrl(f.id, f.file_name), f.file_name]));
   const refs = new Map<string, number>();
   const dicts = new Map<string, number>();
   for (const r of STARTER.records.filter((x) => wanted(x, o, modules))) {
@@ -164,16 +165,9 @@ export async function seedStarterSet(
     if (!m) continue;
     // Dictionary items by name, read first (resolve is synchronous).
     for (const [key, name] of dictRefs(r.data)) {
-      const row = await trx
-        .selectFrom('dictionaries')
-        .select('id')
-        .where('tenant_code', '=', tenant)
-        .where('field_key', '=', key)
-        .where('dict_name', '=', name)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw new Error(`catalogue/starter.json: no dictionary item ${key}/${name}`);
-      dicts.set(`${key}/${name}`, row.id);
+      const id = await dictId(key, name);
+      if (!id) throw new Error(`catalogue/starter.json: no dictionary item ${key}/${name}`);
+      dicts.set(`${key}/${name}`, id);
     }
     const data = resolve(fillFromOnboarding(r.data, o, names), {
       user: (u) => {

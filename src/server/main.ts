@@ -18,7 +18,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { logge
   demoStatusRoute(app, demo);
   const team = config.seedDemo ? await seedTeam(db, services) : null;
   if (team && !opts.fillBehind) await fillDemo(db, services, team);
-  if (!team || !opts.fillBehind) await services.recordIndexes.ensure();
+  // A demo's fill builds the list indexes at its end (fillDemo); without one, they are brought in step now.
+  if (!team) await services.recordIndexes.ensure();
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;

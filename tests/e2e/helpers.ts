@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { oneDialect } from '../helpers/databases';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -165,12 +166,15 @@ export async function spaGo(page: Page, to: string): Promise<void> {
   }, to);
 }
 
-/** A temporary DATA_DIR holding a copy of the run's migrated, seeded PGlite template (tests/global-setup.ts). */
-export async function freshDataDir(): Promise<string> {
+/**
+ * A temporary DATA_DIR (uploads, the SMS outbox), holding a copy of the run's migrated, seeded PGlite template
+ * (tests/global-setup.ts) when the suite's database is PGlite.
+ */
+export async function freshDataDir(withPglite = true): Promise<string> {
   const os = await import('node:os');
   const { inject } = await import('vitest');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-e2e-'));
-  const template = inject('pgliteTemplate');
+  const template = withPglite ? inject('pgliteTemplate') : undefined;
   if (template) fs.cpSync(template, dir, { recursive: true });
   return dir;
 }
@@ -187,14 +191,18 @@ export interface E2eRig {
  * on a free port (it waits for the build), and Chromium starting meanwhile.
  */
 export async function startRig(): Promise<E2eRig> {
-  const dataDir = await freshDataDir();
+  // The suite's own database, cloned from the run's seeded template: suites run in parallel and must not share one
+  // (a claim filed by one suite would change another's list). PostgreSQL when there is one: its queries then run in
+  // the cluster's own processes, natively, instead of in PGlite's WebAssembly on the thread that also drives the
+  // browser — the Chromium suites' largest cost.
+  const [dialect] = oneDialect();
+  const database = await dialect.create();
+  const dataDir = await freshDataDir(!database.databaseUrl);
   const serverReady = (async () => {
     await ensureWebBuild();
     const { startServer } = await import('../../src/server/main');
-    // Always the suite's own PGlite copy, even when DATABASE_URL is set: suites run in parallel and must not
-    // share one database (a claim filed by one suite would change another's list).
     const { liftedLimits } = await import('../helpers/test-app');
-    return startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
+    return startServer({ dataDir, databaseUrl: database.databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
   })();
   const browserReady = launchChromium();
   let server: Awaited<typeof serverReady> | undefined;
@@ -210,6 +218,7 @@ export async function startRig(): Promise<E2eRig> {
     async close() {
       await browser.close();
       await server!.close();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

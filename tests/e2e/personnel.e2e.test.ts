@@ -5,7 +5,7 @@
 // Approvals are given through the API (the approval UI has its own suite).
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot, toastText, WAIT_MS } from './helpers';
-import { approver, choose, confirmOk, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer } from './page-kit';
+import { approver, choose, confirmOk, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the personnel suite.');
 
@@ -35,14 +35,7 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await choose(staff, item(staff, '请假类型'), '事假');
     // A date-time range: typed as shown (YYYY-MM-DD HH:mm:ss), each end confirmed.
     const range = item(staff, '起止时间').locator('input');
-    for (const [i, v] of [[0, `${month}-26 09:00:00`], [1, `${month}-27 18:00:00`]] as const) {
-      await range.nth(i).click();
-      await range.nth(i).fill(v);
-      await range.nth(i).press('Enter');
-      const okButton = staff.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
-      if (await okButton.count()) await okButton.first().click().catch(() => undefined);
-    }
-    await poll(() => range.nth(1).inputValue()).toBe(`${month}-27 18:00:00`);
+    await typeRange(staff, range, [`${month}-26 09:00:00`, `${month}-27 18:00:00`]);
     await item(staff, '时长').locator('input').fill('2');
     await item(staff, '事由').locator('textarea').fill('家中老人住院陪护（E2E）');
     await shot(staff, 'personnel-01-leave-form');

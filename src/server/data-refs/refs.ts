@@ -18,22 +18,30 @@ export interface Lookups {
   file(name: string): { url: string; name: string };
 }
 
-/** Every text value of one kind of reference (`$file`, `$made`) in a demo value. */
-function refValues(v: unknown, key: string, into = new Set<string>()): Set<string> {
-  if (Array.isArray(v)) v.forEach((x) => refValues(x, key, into));
+/** Every reference of one kind (`$file`, `$made`, `$dict`) in a value: the objects naming it with a text. */
+function refsOf(v: unknown, key: string, into: Row[] = []): Row[] {
+  if (Array.isArray(v)) v.forEach((x) => refsOf(x, key, into));
   else if (v && typeof v === 'object') {
     const o = v as Row;
-    if (typeof o[key] === 'string') into.add(o[key] as string);
-    else Object.values(o).forEach((x) => refValues(x, key, into));
+    if (typeof o[key] === 'string') into.push(o);
+    else Object.values(o).forEach((x) => refsOf(x, key, into));
   }
   return into;
 }
 
+const addTexts = (refs: Row[], key: string, into: Set<string>) => {
+  for (const o of refs) into.add(o[key] as string);
+  return into;
+};
+
 /** The names of every `{ "$file": name }` in a demo value (the seed stores those files before the story). */
-export const fileNames = (v: unknown, into = new Set<string>()) => refValues(v, '$file', into);
+export const fileNames = (v: unknown, into = new Set<string>()) => addTexts(refsOf(v, '$file'), '$file', into);
 
 /** The refs every `{ "$made": ref }` in a demo value names (only their records' effects are looked up). */
-export const madeRefs = (v: unknown, into = new Set<string>()) => refValues(v, '$made', into);
+export const madeRefs = (v: unknown, into = new Set<string>()) => addTexts(refsOf(v, '$made'), '$made', into);
+
+/** Every `{ "$dict": fieldKey, "name": … }` of a value, as [fieldKey, name] (read before resolve, which is synchronous). */
+export const dictRefs = (v: unknown): [string, string][] => refsOf(v, '$dict').map((o) => [o.$dict as string, String(o.name)]);
 
 /** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001` or `{YYYY-MM}`. */
 function date(days: unknown, as: unknown): string {

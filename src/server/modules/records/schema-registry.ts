@@ -104,20 +104,10 @@ function expressionsOf(schema: PageSchema): [string, string][] {
 }
 
 /** Modules a page reads or writes besides its own: views, generators' sources and joins, aggregates. */
-function modulesNamed(m: ModuleSchema): [string, string][] {
-  const s = m.schema;
-  const out: [string, string][] = [];
-  if (s.viewOf) out.push(['viewOf', s.viewOf]);
-  for (const g of s.generators ?? []) {
-    out.push([`generators.${g.key}.lines.from`, g.lines.from.module]);
-    for (const [n, j] of Object.entries(g.lines.join ?? {})) out.push([`generators.${g.key}.join.${n}`, j.module]);
-  }
-  for (const f of m.fields) if (f.aggregate) out.push([`fields.${f.fieldName}.aggregate`, f.aggregate.module]);
-  for (const f of m.fields) (f.aggregate?.also ?? []).forEach((x, i) => out.push([`fields.${f.fieldName}.aggregate.also.${i}`, x.module]));
-  return out;
-}
-
-/** Expressions that do not parse, and pickers or effects naming a module no schema defines, stop the start. */
+/**
+ * What the names checker (checkPageSchemas: every module, field and option a page names) leaves to the server: expressions
+ * that do not parse, the shapes features need (pickers, trees, views, stock effects) and each feature's own checks.
+ */
 function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, checks: readonly SchemaCheck[]) {
   const links = { has, lineColumnsOf: (k: string) => all.find((x) => x.schema.key === k || x.schema.module === k)?.lineColumns };
   for (const m of all) {
@@ -127,13 +117,11 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, check
     for (const f of [...m.fields.map((x) => ({ name: x.fieldName, data: x.data })), ...m.lineColumns.map((c) => ({ name: `lines.${c.prop}`, data: c.data }))]) {
       const d = f.data as { module?: unknown; modules?: string[] } | undefined;
       if (d && typeof d === 'object' && !Array.isArray(d) && typeof d.module === 'string') {
-        for (const k of [d.module, ...(d.modules ?? [])]) if (!has(k)) throw new Error(`${m.file}: ${f.name} picks from unknown module "${k}"`);
         if (d.modules && !d.modules.includes(d.module)) throw new Error(`${m.file}: ${f.name}: module "${d.module}" is not one of its modules`);
         const filterOf = (d as { filterOf?: Record<string, unknown> }).filterOf;
         for (const k of Object.keys(filterOf ?? {})) if (!(d.modules ?? []).includes(k)) throw new Error(`${m.file}: ${f.name}: filterOf names "${k}", which is not one of its modules`);
       }
     }
-    for (const [where, mod] of modulesNamed(m)) if (!has(mod)) throw new Error(`${m.file}: ${where} names unknown module "${mod}"`);
     checkView(m);
     // Each feature's own checks (schema-checks.ts), in the order they were handed over.
     for (const check of checks) {
@@ -186,22 +174,14 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, check
     }
     for (const e of m.schema.effects ?? []) {
       // A `source` target is whichever module's effect made the record: known only when it runs.
-      const target = e.kind === 'create' ? e.module : e.kind === 'stock' ? e.stock?.module
-        : e.kind !== 'release' && e.target !== 'self' && e.target !== 'source' ? e.target?.module : m.schema.module;
       if (e.kind === 'release' && !(m.schema.effects ?? []).some((x) => x.stock?.reserve)) throw new Error(`${m.file}: effect ${e.key} releases reservations but no effect reserves stock`);
-      if (e.stock?.costing && !has(e.stock.costing.module)) throw new Error(`${m.file}: effect ${e.key} reads costing from unknown module "${e.stock.costing.module}"`);
-      if (!target || !has(target)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${target}"`);
       // A stock effect for another record only holds or gives back (its reservation is that record's): no move, no write-back.
       if (e.kind === 'stock' && e.target && e.target !== 'self') {
         if (!e.stock?.reserve || e.stock.writeBack) throw new Error(`${m.file}: effect ${e.key} posts stock for its target: only a reservation (reserve, no writeBack) may`);
-        if (e.target !== 'source' && !has(e.target.module)) throw new Error(`${m.file}: effect ${e.key} targets unknown module "${e.target.module}"`);
       }
       // `reached:<stage>` must name one of the page's own stage values (a typo would never run).
       const reached = /^reached:(.+)$/.exec(e.on)?.[1];
       if (reached && !(m.schema.stages?.values ?? []).some((v) => v.value === reached)) throw new Error(`${m.file}: effect ${e.key} runs on reaching "${reached}", which is not a stage of the page`);
-    }
-    for (const b of m.schema.list?.actions ?? []) {
-      if (b.open && !has(b.open.page)) throw new Error(`${m.file}: action ${b.key} opens unknown page "${b.open.page}"`);
     }
   }
 }

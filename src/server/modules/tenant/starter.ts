@@ -7,7 +7,7 @@ import type { DB } from '../../db';
 import type { TenantTx } from '../../db/tenant-scope';
 import type { SchemaRegistry } from '../records/schema-registry';
 import { createRecord } from '../records/service';
-import { resolve } from '../../data-refs/refs';
+import { dictRefs, resolve } from '../../data-refs/refs';
 import { fileIdFromUrl, fileUrl } from '../files/urls';
 import starter from '../../../../catalogue/starter.json';
 
@@ -193,15 +193,4 @@ export async function seedStarterSet(
     const made = await createRecord(trx, { tenant, schemas }, ownerId, m, data);
     if (r.ref) refs.set(r.ref, made.id as number);
   }
-}
-
-/** Every `{ $dict, name }` of a starter value. */
-function dictRefs(v: unknown, into: [string, string][] = []): [string, string][] {
-  if (Array.isArray(v)) v.forEach((x) => dictRefs(x, into));
-  else if (v && typeof v === 'object') {
-    const r = v as Row;
-    if ('$dict' in r) into.push([String(r.$dict), String(r.name)]);
-    else Object.values(r).forEach((x) => dictRefs(x, into));
-  }
-  return into;
 }

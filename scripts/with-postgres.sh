@@ -54,6 +54,9 @@ INI
   [ "$(id -u)" = 0 ] && chown postgres "$dir/pgbouncer.ini" "$dir/userlist.txt"
   run "$pgbouncer" -d "$dir/pgbouncer.ini"
   for _ in $(seq 50); do "$bindir/pg_isready" -q -h 127.0.0.1 -p "$bport" -d postgres && break; sleep 0.1; done
+  if ! "$bindir/pg_isready" -q -h 127.0.0.1 -p "$bport" -d postgres; then
+    echo "[with-postgres] pgbouncer did not start:"; tail -n 5 "$dir/pgbouncer.log" 2>/dev/null; exit 1
+  fi
   export DATABASE_URL="postgres://yiguan@127.0.0.1:$bport/postgres"
   export DATABASE_POOLER=transaction
   export DATABASE_LISTEN_URL="$direct"

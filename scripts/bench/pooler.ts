@@ -3,7 +3,7 @@
 // (DATABASE_POOLER=transaction: nothing prepared, read scopes in BEGIN … COMMIT). Under scripts/with-postgres.sh with
 // pgbouncer installed, after a test run with TEMPLATE_CACHE left its seeded template on that cluster (or any seeded
 // database named by BENCH_TEMPLATE):
-//   scripts/with-postgres.sh bash -c 'TEMPLATE_CACHE=/tmp/tpl npx vitest run tests/api/health.test.ts; npx tsx scripts/bench/pooler.ts'
+//   scripts/with-postgres.sh bash -c 'TEMPLATE_CACHE=/tmp/tpl npx vitest run tests/api/pooler.test.ts && npx tsx scripts/bench/pooler.ts'
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

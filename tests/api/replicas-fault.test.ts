@@ -84,7 +84,7 @@ async function startHaproxy(dir: string, port: number, servers: ServerProcess[])
 }
 
 describe.runIf(enabled)('three server processes behind haproxy, one killed under load', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-fault-'));
+  let dir = '';
   const servers: ServerProcess[] = [];
   let proxy: ChildProcess | undefined;
   let database: Awaited<ReturnType<ReturnType<typeof testDialects>[number]['create']>> | undefined;
@@ -92,6 +92,7 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
   let base = '';
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-fault-'));
     const postgres = testDialects().find((d) => d.name === 'postgres')!;
     database = await postgres.create();
     const config = {
@@ -112,7 +113,7 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     await Promise.all(servers.map((s) => s.kill('SIGTERM')));
     await db?.destroy();
     await database?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** One call through haproxy: the envelope, or why there is none (a 502 for a request cut off, a reset connection). */

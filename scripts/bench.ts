@@ -8,7 +8,7 @@
 // Needs DATABASE_URL (npm run bench starts a private PostgreSQL cluster through
 // scripts/with-postgres.sh). BENCH_SCALE (records per team, default 100000), BENCH_TEAMS (default 10),
 // BENCH_SECONDS (per call, default 15). BENCH_ONLY=export measures the Excel export alone (scripts/bench/export.ts):
-// `BENCH_ONLY=export BENCH_TEAMS=1 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
+// `BENCH_ONLY=export BENCH_TEAMS=1 WITH_PGBOUNCER=0 scripts/with-postgres.sh node --expose-gc --import tsx scripts/bench.ts`.
 // BENCH_CALLS (a regular expression) runs only the lines whose names match, e.g. `BENCH_CALLS='page 1|create'`;
 // the yardstick and the production server's start and RSS always run; 'Excel export', 'fresh start', 'pglite' and 'web' name the other
 // parts (case is ignored).

@@ -1,7 +1,7 @@
 // Where a write's time goes: logs every statement (and its round trip) of one create and one submit of a
 // reimbursement, then optionally runs PROFILE_N creates and submits one after another (run under
 // `node --cpu-prof` to see the server's CPU). Needs DATABASE_URL:
-// `scripts/with-postgres.sh node --import tsx scripts/profile-writes.ts`.
+// `WITH_PGBOUNCER=0 scripts/with-postgres.sh node --import tsx scripts/profile-writes.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -112,8 +112,10 @@ function seedInChild(databaseUrl: string, dataDir: string): Promise<void> {
  * and used again by the next run with the same inputs.
  */
 async function postgresTemplate(project: Sink, cacheKey?: string | null) {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return async () => {};
+  if (!process.env.DATABASE_URL) return async () => {};
+  // Past any pooler (databases.ts directUrl): the template is seeded direct, so that no pooled server connection
+  // to it stays open and refuses the suites' CREATE DATABASE … TEMPLATE.
+  const adminUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
   const pg = (await import('pg')).default;
   const name = cacheKey ? `yg_tplcache_${cacheKey}` : `yg_template_${process.pid}_${Date.now()}`;
   const admin = async (q: string) => {

@@ -7,6 +7,18 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * Where the cache bus LISTENs (DATABASE_LISTEN_URL): the PostgreSQL server itself, never a transaction pooler,
+   * which hands each statement to whichever server connection is free and so loses the notifications. Defaults to
+   * databaseUrl, except through a pooler (then the caches stay off: a missed notification would serve stale rows).
+   */
+  databaseListenUrl?: string;
+  /**
+   * 'transaction' (DATABASE_POOLER): databaseUrl is a pooler in transaction mode (pgbouncer's pool_mode=transaction), where
+   * consecutive statements of one client may run on different server connections: nothing may rely on a server
+   * connection's state between transactions (prepared statements, session settings, session advisory locks).
+   */
+  databasePooler?: 'transaction';
   seedDemo: boolean;
   /** Minutes of inactivity after which a normal session ends; remembered sessions use rememberIdleMinutes. */
   sessionIdleMinutes: number;
@@ -47,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databasePooler: poolerOf(env.DATABASE_POOLER),
     seedDemo: flag(env.SEED_DEMO, true),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
     rememberIdleMinutes: Number(env.REMEMBER_IDLE_MINUTES ?? 60 * 24 * 7),
@@ -60,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? './schemas'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+function poolerOf(v: string | undefined): 'transaction' | undefined {
+  if (!v || v === 'none') return undefined;
+  if (v === 'transaction') return v;
+  throw new Error(`DATABASE_POOLER: "${v}" is not a pooler mode (transaction, or none)`);
 }
 
 function proxyList(v: string | undefined): false | string[] {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DB } from '../../src/server/db';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
-import { testDialects } from '../helpers/databases';
+import { databaseEnv, testDialects } from '../helpers/databases';
 import { dictItemId } from '../helpers/test-app';
 import { httpCall, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -39,7 +39,7 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
       // (src/server/db pins synchronous_commit for PGlite, which lives and dies with the process).
       fs.appendFileSync(path.join(dataDir, 'pglite', 'postgresql.auto.conf'), '\nsynchronous_commit = off\n');
     }
-    const env = { DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl ?? '', SEED_DEMO: '0', WEB_DIR: path.join(dataDir, 'no-web') };
+    const env = { DATA_DIR: dataDir, ...databaseEnv(database), SEED_DEMO: '0', WEB_DIR: path.join(dataDir, 'no-web') };
     let server: ServerProcess | undefined = await startServerProcess(env);
     cleanups.push(async () => server?.kill('SIGKILL'));
 
@@ -128,7 +128,7 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
     server = undefined;
 
     // Nothing half-written, acknowledged or not: read the data itself (PGlite allows one process, so after a stop).
-    const db: DB = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
+    const db: DB = await openDatabase({ dataDir, ...database });
     try {
       const { rows: counts } = await sql<{ tenant_code: string; module: string; n: number; rows: number }>`
         SELECT c.tenant_code, c.module, c.n::int AS n, (SELECT count(*)::int FROM records r WHERE r.tenant_code = c.tenant_code AND r.module = c.module AND r.deleted_at IS NULL) AS rows

@@ -213,14 +213,14 @@ describe.runIf(enabled)('two server processes starting together', () => {
     const database = await testDialects()[0].create();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-replicas-'));
     const servers: ServerProcess[] = [];
-    const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
+    const db = await openDatabase({ dataDir, ...database });
     try {
       // As after a release whose schemas ask for new indexes: none of the records table's per-module indexes exist.
       const names = async () => (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(db)).rows.map((r) => r.name);
       const before = await names();
       expect(before.length).toBeGreaterThan(50);
       for (const name of before) await sql.raw(`DROP INDEX "${name}"`).execute(db);
-      const config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), port: 0, host: '127.0.0.1', seedDemo: false };
+      const config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, databaseListenUrl: database.databaseListenUrl, databasePooler: database.databasePooler, webDir: path.join(dataDir, 'no-web'), port: 0, host: '127.0.0.1', seedDemo: false };
       const started = await Promise.allSettled([0, 1].map(() => startServerProcess({ YG_TEST_CONFIG: JSON.stringify(config) }, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') })));
       for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
       expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 600))).toEqual([]);

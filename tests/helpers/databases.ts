@@ -1,16 +1,43 @@
 // The dialects every API suite runs on: PGlite always, PostgreSQL when DATABASE_URL is set (Kysely's test style).
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import type { Config } from '../../src/server/config';
+
+/** How a server reaches one test database (config.ts): its URL, and through a pooler, its direct LISTEN URL. */
+export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'databasePooler'>;
 
 export interface TestDialect {
   name: 'pglite' | 'postgres';
-  /** A fresh, empty database for one test app; returns its URL (postgres) or undefined (pglite). */
-  create(): Promise<{ databaseUrl?: string; drop(): Promise<void> }>;
+  /** A fresh, empty database for one test app; returns its URLs (postgres) or none (pglite). */
+  create(): Promise<DatabaseConfig & { drop(): Promise<void> }>;
 }
+
+/** The database's settings as a server process reads them from its environment (main.ts loadConfig). */
+export function databaseEnv(d: DatabaseConfig): Record<string, string> {
+  return { DATABASE_URL: d.databaseUrl ?? '', DATABASE_LISTEN_URL: d.databaseListenUrl ?? '', DATABASE_POOLER: d.databasePooler ?? '' };
+}
+
+/**
+ * The cluster itself, past any pooler: admin work (CREATE DATABASE … TEMPLATE refuses a template that anyone is
+ * connected to, and a pooler keeps idle server connections open). scripts/with-postgres.sh sets DATABASE_DIRECT_URL
+ * when DATABASE_URL goes through pgbouncer.
+ */
+export const directUrl = () => process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
+
+/** The same URL naming another database. */
+const onDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 
 const pglite: TestDialect = { name: 'pglite', create: async () => ({ drop: async () => {} }) };
 
-function postgres(adminUrl: string): TestDialect {
+function postgres(url: string): TestDialect {
+  const adminUrl = directUrl() ?? url;
+  // Through a pooler (scripts/with-postgres.sh): the app's statements go through it, its LISTEN goes direct.
+  const pooler = process.env.DATABASE_POOLER === 'transaction' ? 'transaction' as const : undefined;
+  const listen = process.env.DATABASE_LISTEN_URL;
   return {
     name: 'postgres',
     async create() {
@@ -24,10 +51,10 @@ function postgres(adminUrl: string): TestDialect {
       // demo through the WAL, which cost each suite's database about a second of the cluster's time.
       await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY = FILE_COPY` : `CREATE DATABASE ${name}`);
       await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
       return {
-        databaseUrl: url.toString(),
+        databaseUrl: onDatabase(url, name),
+        ...(pooler ? { databasePooler: pooler } : {}),
+        ...(listen ? { databaseListenUrl: onDatabase(listen, name) } : {}),
         async drop() {
           const c = new pg.Client({ connectionString: adminUrl });
           await c.connect();

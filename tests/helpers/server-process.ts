@@ -23,8 +23,9 @@ export function startServerProcess(env: Record<string, string | undefined>, opts
   const entry = opts.entry ?? path.join(REPO, 'src/server/main.ts');
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env })) if (v !== undefined) childEnv[k] = v;
-  // vitest's own variables would make the child think it is a test worker.
-  for (const k of Object.keys(childEnv)) if (k.startsWith('VITEST') || k === 'NODE_ENV') delete childEnv[k];
+  // vitest's own variables would make the child think it is a test worker. The run's database settings
+  // (scripts/with-postgres.sh) name the cluster's own database, not the test's: only those given here go along.
+  for (const k of Object.keys(childEnv)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || (k.startsWith('DATABASE_') && !(k in env))) delete childEnv[k];
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: REPO, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

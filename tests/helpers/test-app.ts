@@ -42,7 +42,8 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   // PGlite: start from the run's migrated, seeded template (see tests/global-setup.ts).
   const template = !database.databaseUrl ? inject('pgliteTemplate') : undefined;
   if (template) fs.cpSync(template, dataDir, { recursive: true });
-  const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, webDir: path.join(dataDir, 'no-web'), rateLimits: liftedLimits(), ...overrides };
+  const config: Config = { ...loadConfig({}), dataDir, databaseUrl: database.databaseUrl, databaseListenUrl: database.databaseListenUrl,
+    databasePooler: database.databasePooler, webDir: path.join(dataDir, 'no-web'), rateLimits: liftedLimits(), ...overrides };
   if (apiReplicas() > 1) return createReplicatedApp(config, database.drop, apiReplicas());
   const { app, db, services } = await buildApp(config, { logger: false });
   await seedDemo(db, services);
@@ -79,7 +80,7 @@ async function createReplicatedApp(config: Config, drop: () => Promise<void>, n:
   const env = { YG_TEST_CONFIG: JSON.stringify({ ...config, port: 0, host: '127.0.0.1', seedDemo: false }) };
   const servers = await Promise.all(Array.from({ length: n }, () => startServerProcess(env, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') })));
   // The test's own connection, for what the suites read and arrange in the database directly.
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDatabase(config);
   let turn = 0;
   const injectOn = (pick: () => ServerProcess) => async (opts: InjectOptions) => httpInject(pick().url, opts);
   const inject = injectOn(() => servers[turn++ % n]);

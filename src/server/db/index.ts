@@ -14,6 +14,10 @@ export type DB = Kysely<Database>;
 export interface DbOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** Where the cache bus LISTENs (config.ts databaseListenUrl); databaseUrl unless pooled. */
+  databaseListenUrl?: string;
+  /** databaseUrl is a transaction pooler (config.ts databasePooler). */
+  databasePooler?: 'transaction';
   /** Sees the text of every statement (tests compare the statements two calls run). */
   onQuery?: (sql: string) => void;
   /** What the data migrations need of the application (data-steps.ts); a new database needs none. */
@@ -36,16 +40,23 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // An idle client whose server connection ends (restart, failover, a dropped test database) emits
     // 'error'; without a listener that would crash the process. The pool replaces it on next checkout.
     pool.on('error', (err) => console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`));
-    preparePlans(pool);
+    preparePlans(pool, { pooled: opts.databasePooler === 'transaction' });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
     markStatementBatches(db);
     markReadScopes(db);
-    const url = opts.databaseUrl;
-    stopListening = listenForChanges(bus, async () => {
-      const c = new pg.default.Client({ connectionString: url });
-      await c.connect();
-      return c;
-    });
+    // LISTEN needs a server connection of its own for good: through a transaction pooler the notifications would go
+    // to whichever client holds that connection at the time, or nowhere. Without a direct address the caches stay off
+    // (every call reads the database), which is slower but never stale.
+    const url = opts.databaseListenUrl ?? (opts.databasePooler ? undefined : opts.databaseUrl);
+    if (url) {
+      stopListening = listenForChanges(bus, async () => {
+        const c = new pg.default.Client({ connectionString: url });
+        await c.connect();
+        return c;
+      });
+    } else {
+      console.warn('[cache] DATABASE_POOLER is set without DATABASE_LISTEN_URL: caches are off (set DATABASE_LISTEN_URL to the PostgreSQL server itself)');
+    }
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { PgliteDialect } = await import('./pglite-dialect');

@@ -9,7 +9,7 @@ import { encodeValue, preparePlans, READ_SCOPE, READ_SCOPE_END } from './prepare
 
 type Sent = { text: string; values?: unknown[]; name?: string };
 
-function fakeClient(fail?: (text: string) => Error | undefined, held = () => false) {
+function fakeClient(fail?: (text: string) => Error | undefined, held = () => false, pooled = false) {
   const sent: Sent[] = [];
   const client = {
     query(config: unknown, values?: unknown[]) {
@@ -24,7 +24,7 @@ function fakeClient(fail?: (text: string) => Error | undefined, held = () => fal
     },
   };
   const pool = new EventEmitter();
-  preparePlans(pool as unknown as pg.Pool);
+  preparePlans(pool as unknown as pg.Pool, { pooled });
   pool.emit('connect', client);
   const q = client.query as unknown as (text: string, values?: unknown[]) => Promise<{ rows: { i: number }[] }>;
   return { sent, q };
@@ -92,5 +92,23 @@ describe('read scopes: one round trip per statement', () => {
     await q('SELECT $1, 2', ['a']);
     expect(sent.at(-1)!.text).not.toMatch(/PREPARE/);
     expect(sent.at(-1)!.text).toMatch(/EXECUTE/);
+  });
+});
+
+describe('through a transaction pooler (DATABASE_POOLER=transaction)', () => {
+  it('names nothing: marked statements run unnamed, and a read scope takes BEGIN … COMMIT around each statement', async () => {
+    const { sent, q } = fakeClient(undefined, () => false, true);
+    await q('/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', ['T1']);
+    expect(sent[0]).toEqual({ text: '/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', values: ['T1'] });
+    sent.length = 0;
+    await q(`${READ_SCOPE}${SETTINGS}`, []);
+    await q('/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', ['T1']);
+    await q('SELECT $1', ['a']);
+    await q(READ_SCOPE_END);
+    expect(sent.map((s) => s.text)).toEqual([
+      `BEGIN; SELECT ${SETTINGS}`, '/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', 'COMMIT',
+      `BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`, 'SELECT $1', 'COMMIT',
+    ]);
+    expect(sent.filter((s) => s.name !== undefined || /PREPARE|EXECUTE/.test(s.text))).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@
 // what node-postgres's extended protocol sends (every value as text of unspecified type), so PostgreSQL infers the
 // same parameter types and answers the same. Statements not marked PREPARED keep a custom plan at every call
 // (plan_cache_mode force_custom_plan in their transaction), as before: only their parsing is saved.
+//
+// Through a pooler in transaction mode (DATABASE_POOLER=transaction) a prepared statement is a trap: it lives on the
+// server connection that parsed it, and the next call may be handed another one ("prepared statement … does not
+// exist"). There nothing is named: marked statements run unnamed (planned at every run) and a read scope takes the
+// three round trips, each statement its own BEGIN … COMMIT, which the pooler keeps on one server connection.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -55,18 +60,23 @@ const PREPARABLE = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|with|values)\b/i;
 /** A statement's name from its text: node-postgres's (protocol) names as before; read scopes' (SQL identifiers) in hex. */
 const nameOf = (prefix: string, text: string) => `${prefix}${createHash('sha1').update(text).digest(prefix === 'yg_' ? 'base64url' : 'hex').slice(0, 24)}`;
 
-/** Makes the pool's clients send marked statements as named prepared statements, and read scopes in one round trip. */
-export function preparePlans(pool: pg.Pool): void {
+/**
+ * Makes the pool's clients send marked statements as named prepared statements, and read scopes in one round trip.
+ * pooled: the pool's connections go through a transaction pooler, so nothing is prepared (read scopes still apply).
+ */
+export function preparePlans(pool: pg.Pool, opts: { pooled?: boolean } = {}): void {
+  const keep = !opts.pooled;
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     const names = new Set<string>();
     // Statements this connection PREPAREd by SQL for read scopes (a namespace apart from node-postgres's names).
     const readNames = new Set<string>();
-    let unsure = false;
+    // Through a pooler, as if the connection could not say which statements it holds: the three round trips.
+    let unsure = !keep;
     let scope: string | undefined;
 
     const run = (text: unknown, values?: unknown, cb?: unknown) => {
-      if (typeof text === 'string' && text.startsWith(MARK) && Array.isArray(values)) {
+      if (keep && typeof text === 'string' && text.startsWith(MARK) && Array.isArray(values)) {
         const name = nameOf('yg_', text);
         if (names.has(name) || names.size < MAX_PER_CONNECTION) {
           names.add(name);

@@ -48,8 +48,9 @@ const blank = (v: unknown) => v === undefined || v === null || v === '';
 export async function backfillCopies(pool: Kysely<any>, schemas: SchemaRegistry): Promise<number> {
   const rules = copyRules(schemas);
   if (!rules.length) return 0;
-  // One connection throughout (the migrator's transaction is one already), so the team set below scopes what follows.
-  return pool.isTransaction ? fillAll(pool, schemas, rules) : pool.connection().execute((db) => fillAll(db, schemas, rules));
+  // One transaction throughout (the migrator's is one already), so the team set below scopes what follows: a
+  // setting local to the transaction, which a transaction pooler keeps on one server connection.
+  return pool.isTransaction ? fillAll(pool, schemas, rules) : pool.transaction().execute((db) => fillAll(db, schemas, rules));
 }
 
 async function fillAll(db: Kysely<any>, schemas: SchemaRegistry, rules: CopyRule[]): Promise<number> {
@@ -57,13 +58,14 @@ async function fillAll(db: Kysely<any>, schemas: SchemaRegistry, rules: CopyRule
   let changed = 0;
   try {
     for (const tenant of tenants) {
-      // Row-level security scopes every records query to app.tenant. Set for the session (the migrator's transaction
-      // or a plain connection alike), and cleared below so the pooled connection carries no team.
-      await sql`SELECT set_config('app.tenant', ${tenant}, false)`.execute(db);
+      // Row-level security scopes every records query to app.tenant. Set for the transaction, and cleared below so
+      // the rest of the migrator's transaction carries no team.
+      await sql`SELECT set_config('app.tenant', ${tenant}, true)`.execute(db);
       for (const rule of rules) changed += await fillRule(db, schemas, tenant, rule);
     }
   } finally {
-    await sql`SELECT set_config('app.tenant', '', false)`.execute(db);
+    // After a failed statement the transaction refuses this too; it is rolled back then, and its setting with it.
+    await sql`SELECT set_config('app.tenant', '', true)`.execute(db).catch(() => {});
   }
   return changed;
 }

@@ -33,21 +33,22 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
   }
   const wanted = schemas.all().flatMap(indexStatements).filter((s) => trigrams || !indexNameOf(s).startsWith('rk_'));
   const names = new Set(wanted.map(indexNameOf));
-  // One process at a time: replicas starting together would create the same index at the same moment, and
-  // PostgreSQL refuses the second CREATE INDEX IF NOT EXISTS (a duplicate in pg_class) — that replica would not start.
-  await db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${INDEX_SYNC_LOCK})`.execute(conn);
-    try {
-      const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(conn);
-      for (const { name } of existing) if (!names.has(name)) await sql.raw(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`).execute(conn);
-      // Only those missing (IF NOT EXISTS looks at the name alone, as this does): ~475 statements that change nothing
-      // took ~3 s of every PGlite start before its first answer.
-      const present = new Set(existing.map((e) => e.name));
-      for (const stmt of wanted) if (!present.has(indexNameOf(stmt))) await sql.raw(stmt).execute(conn);
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${INDEX_SYNC_LOCK})`.execute(conn);
-    }
+  // One statement at a time across processes: replicas starting together would create the same index at the same
+  // moment, and PostgreSQL refuses the second CREATE INDEX IF NOT EXISTS (a duplicate in pg_class) — that replica
+  // would not start. Each statement is a transaction of its own that first takes a transaction-scoped advisory lock:
+  // the second process waits, then finds the index there (IF NOT EXISTS reads the catalogue after the wait). A
+  // session lock held around the whole loop would not do through a transaction pooler, where the statements of one
+  // client connection may each run on a different server connection (the unlock on another than the lock).
+  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(db);
+  const locked = (stmt: string) => db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${INDEX_SYNC_LOCK})`.execute(trx);
+    await sql.raw(stmt).execute(trx);
   });
+  for (const { name } of existing) if (!names.has(name)) await locked(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`);
+  // Only those missing (IF NOT EXISTS looks at the name alone, as this does): ~475 statements that change nothing
+  // took ~3 s of every PGlite start before its first answer.
+  const present = new Set(existing.map((e) => e.name));
+  for (const stmt of wanted) if (!present.has(indexNameOf(stmt))) await locked(stmt);
 }
 
 /**

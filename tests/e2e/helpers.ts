@@ -202,7 +202,8 @@ export async function startRig(): Promise<E2eRig> {
     await ensureWebBuild();
     const { startServer } = await import('../../src/server/main');
     const { liftedLimits } = await import('../helpers/test-app');
-    return startServer({ dataDir, databaseUrl: database.databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
+    const { databaseUrl, databaseListenUrl, databasePooler } = database;
+    return startServer({ dataDir, databaseUrl, databaseListenUrl, databasePooler, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
   })();
   const browserReady = launchChromium();
   let server: Awaited<typeof serverReady> | undefined;

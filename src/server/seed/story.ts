@@ -264,7 +264,7 @@ export class Story {
   }
 
   private async openTask(recordId: number) {
-    return this.trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id').select(['tasks.id', 'tasks.assignee_id'])
+    return this.trx.selectFrom('tasks').innerJoin('process_instances as pi', (j) => j.onRef('pi.tenant_code', '=', 'tasks.tenant_code').onRef('pi.id', '=', 'tasks.instance_id')).select(['tasks.id', 'tasks.assignee_id'])
       .where('pi.record_id', '=', recordId).where('tasks.status', '=', 'open').orderBy('tasks.id').executeTakeFirst();
   }
 

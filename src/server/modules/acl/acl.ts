@@ -18,7 +18,7 @@ export async function computeAcl(db: Kysely<Database>, userId: number, tenantCod
   if (!tenant || member?.status !== 'normal' || member.disabled) return { tenantCode, menuTree: [], permissions: [], isAdmin: false, dataScope: 'self' };
   const roles = await db
     .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .innerJoin('roles', (j) => j.onRef('roles.tenant_code', '=', 'user_roles.tenant_code').onRef('roles.id', '=', 'user_roles.role_id'))
     .select(['roles.menus', 'roles.permissions', 'roles.data_scope'])
     .where('user_roles.tenant_code', '=', tenantCode)
     .where('roles.tenant_code', '=', tenantCode)

@@ -18,7 +18,7 @@ export function dataScopeSql(tenant: string, userId: number, scope: DataScope | 
   if (!scope || scope === 'all') return null;
   const named = personFields.map((f) => sql` OR r.data->>${f} = ${String(userId)}`);
   const own = sql`(r.created_by = ${userId}${sql.join(named, sql``)}
-    OR r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id WHERE t.tenant_code = ${tenant} AND t.assignee_id = ${userId})
+    OR r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id WHERE t.tenant_code = ${tenant} AND t.assignee_id = ${userId})
     OR r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${userId}))`;
   if (scope === 'self') return own;
   const myDept = sql`(SELECT dept_id FROM memberships WHERE tenant_code = ${tenant} AND user_id = ${userId})`;

@@ -107,7 +107,7 @@ export function whereForms(tenant: string, m: ModuleSchema, q: Omit<PageQuery, '
   }
   if (q.tab && q.tab !== 'all' && q.userId) {
     const u = q.userId;
-    const byTask = (statuses: string[]) => sql`r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id
+    const byTask = (statuses: string[]) => sql`r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id
       WHERE t.tenant_code = ${tenant} AND t.assignee_id = ${u} AND t.status IN (${sql.join(statuses)}))`;
     if (q.tab === 'todo') conds.push(byTask(['open']));
     if (q.tab === 'done') conds.push(byTask(['agreed', 'refused']));

@@ -326,8 +326,8 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
 
 /** The caller's open task on a record, with its step and the files that step requires (each: whether attached). */
 export async function openTaskOf(trx: TenantTx, tenant: string, userId: number, recordId: number) {
-  const t = await trx.selectFrom('tasks').innerJoin('process_instances as pi', 'pi.id', 'tasks.instance_id')
-    .innerJoin('records as r', 'r.id', 'pi.record_id')
+  const t = await trx.selectFrom('tasks').innerJoin('process_instances as pi', (j) => j.onRef('pi.tenant_code', '=', 'tasks.tenant_code').onRef('pi.id', '=', 'tasks.instance_id'))
+    .innerJoin('records as r', (j) => j.onRef('r.tenant_code', '=', 'pi.tenant_code').onRef('r.id', '=', 'pi.record_id'))
     .select(['tasks.id as taskId', 'pi.id as processInstanceId', 'tasks.step_index', 'tasks.step_name', 'pi.definition', 'r.data'])
     .where('tasks.tenant_code', '=', tenant).where('pi.record_id', '=', recordId)
     .where('tasks.assignee_id', '=', userId).where('tasks.status', '=', 'open').where('pi.status', '=', 'running')
@@ -357,7 +357,7 @@ export async function approvalSteps(trx: TenantTx, tenant: string, recordId: num
     UNION ALL
     SELECT 't' || t.id, t.step_name, u.nick_name, t.ended_at,
            CASE t.status WHEN 'agreed' THEN 'agree' ELSE 'refuse' END, t.comments, pi.money::text, 1, NULL
-      FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
+      FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status IN ('agreed', 'refused')
     UNION ALL
     SELECT 'w' || pi.id, '撤回', u.nick_name, pi.ended_at, 'withdraw', NULL, NULL, 1, NULL
@@ -372,7 +372,7 @@ export async function approvalSteps(trx: TenantTx, tenant: string, recordId: num
            'pending', CASE WHEN bool_and(pi.definition->'steps'->t.step_index->>'signMode' = 'all') THEN '会签：需全部同意' ELSE '或签：一人同意即可' END
              || coalesce('，时限' || min(pi.definition->'steps'->t.step_index->>'timeLimitDays') || '天', ''), NULL, 9,
            min(pi.definition->'steps'->t.step_index->>'requiredFiles')
-      FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
+      FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id JOIN users u ON u.id = t.assignee_id
      WHERE t.tenant_code = ${tenant} AND pi.record_id = ${recordId} AND t.status = 'open' AND pi.status = 'running'
      GROUP BY pi.id, t.step_index
     ORDER BY 4 NULLS LAST, 8, 1`.execute(trx);

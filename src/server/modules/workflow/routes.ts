@@ -96,7 +96,7 @@ export async function workflowRoutes(app: Api, s: AppServices) {
     const { pageNum, pageSize, module } = req.body;
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status = 'open' ${module ? sql`AND pi.module = ${module}` : sql``}`;
-      const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const from = sql`FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id JOIN records r ON r.tenant_code = pi.tenant_code AND r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT t.id AS "taskId", t.step_name AS "stepName", ${listSelect} ${from} WHERE ${where} ORDER BY t.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
       return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });
@@ -110,7 +110,7 @@ export async function workflowRoutes(app: Api, s: AppServices) {
       // Latest instance per form, so a resubmitted form appears once.
       const where = sql`pi.tenant_code = ${a.tenantCode} AND pi.originator_id = ${a.userId} AND r.deleted_at IS NULL ${module ? sql`AND pi.module = ${module}` : sql``}
         AND pi.id = (SELECT max(p2.id) FROM process_instances p2 WHERE p2.tenant_code = pi.tenant_code AND p2.record_id = pi.record_id)`;
-      const from = sql`FROM process_instances pi JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const from = sql`FROM process_instances pi JOIN records r ON r.tenant_code = pi.tenant_code AND r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT ${listSelect} ${from} WHERE ${where} ORDER BY pi.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
       return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });
@@ -122,7 +122,7 @@ export async function workflowRoutes(app: Api, s: AppServices) {
     const { pageNum, pageSize, module } = req.body;
     return ok(await withTenant(db, a.tenantCode, async (trx) => {
       const where = sql`t.tenant_code = ${a.tenantCode} AND t.assignee_id = ${a.userId} AND t.status IN ('agreed', 'refused') ${module ? sql`AND pi.module = ${module}` : sql``}`;
-      const from = sql`FROM tasks t JOIN process_instances pi ON pi.id = t.instance_id JOIN records r ON r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
+      const from = sql`FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id JOIN records r ON r.tenant_code = pi.tenant_code AND r.id = pi.record_id JOIN users ou ON ou.id = pi.originator_id`;
       const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${where}`.execute(trx);
       const { rows } = await sql`SELECT t.id AS "taskId", t.status AS "taskStatus", t.ended_at AS "endTime", ${listSelect} ${from} WHERE ${where} ORDER BY t.ended_at DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(trx);
       return named({ list: rows as { module: string }[], total: n, pageNum, pageSize });

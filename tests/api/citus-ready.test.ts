@@ -25,9 +25,10 @@ describe.each(testDialects())('a catalogue ready to distribute by tenant_code on
     expect([...listed].filter((x) => !found.includes(x)).map((x) => `${x}: listed, has no tenant_code`)).toEqual([]);
   });
 
+  // Column names are cast to text: node-postgres leaves an array of `name` as its text form, not an array.
   it('has tenant_code in every primary key and unique index of a team table', async () => {
     const { rows } = await sql<{ table: string; index: string; cols: (string | null)[] }>`SELECT c.relname AS table, i.relname AS index,
-      array(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n) LEFT JOIN pg_attribute a ON a.attrelid = ix.indrelid AND a.attnum = k.attnum ORDER BY k.n) AS cols
+      array(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n) LEFT JOIN pg_attribute a ON a.attrelid = ix.indrelid AND a.attnum = k.attnum ORDER BY k.n) AS cols
       FROM pg_index ix JOIN pg_class c ON c.oid = ix.indrelid JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND ix.indisunique ORDER BY 1, 2`.execute(t.db);
     const team = new Set(DISTRIBUTED);
@@ -39,8 +40,8 @@ describe.each(testDialects())('a catalogue ready to distribute by tenant_code on
   it('carries tenant_code on both sides of each foreign key between team tables, and none from a reference table to one', async () => {
     const { rows } = await sql<{ from: string; to: string; name: string; cols: string[]; refs: string[] }>`SELECT
       c.relname AS from, r.relname AS to, k.conname AS name,
-      array(SELECT a.attname FROM unnest(k.conkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = x.attnum ORDER BY x.n) AS cols,
-      array(SELECT a.attname FROM unnest(k.confkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = x.attnum ORDER BY x.n) AS refs
+      array(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = x.attnum ORDER BY x.n) AS cols,
+      array(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = x.attnum ORDER BY x.n) AS refs
       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class r ON r.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND k.contype = 'f' ORDER BY 1, 3`.execute(t.db);
     const team = new Set(DISTRIBUTED);

@@ -35,7 +35,7 @@ describe.each(testDialects())('migrations on a folder with teams on $name', (dia
 
   it('029 keys the team tables by (tenant_code, id) on a folder with teams, its links with the team, and keeps every row', async () => {
     const keys = async () => (await sql<{ name: string; cols: string[] }>`SELECT k.conname AS name,
-      array(SELECT a.attname FROM unnest(k.conkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = x.attnum ORDER BY x.n) AS cols
+      array(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY x(attnum, n) JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = x.attnum ORDER BY x.n) AS cols
       FROM pg_constraint k WHERE k.conname IN ('roles_pkey', 'records_pkey', 'tasks_pkey', 'tasks_instance_id_fkey', 'user_roles_role_id_fkey')
       ORDER BY 1`.execute(t.db)).rows.map((r) => `${r.name} (${r.cols.join(', ')})`);
     const counts = async () => (await sql<{ n: string }>`SELECT (SELECT count(*) FROM records) || '/' || (SELECT count(*) FROM tasks) || '/'

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { StageAction, StageNotify } from '../../../common/schema';
+import { defaultStageActionCode, type StageAction, type StageNotify } from '../../../common/schema';
 import { fieldError, isEmptyValue } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
@@ -41,7 +41,8 @@ export function stageActionsFor(m: ModuleSchema, status: string, data: Record<st
 }
 
 export function stageActionCode(m: ModuleSchema, a: StageAction) {
-  return a.permissionCode ?? `${m.schema.module}:${a.key}`;
+  // Filled in where the page was loaded (permission-defaults.ts); the fallback is the same rule.
+  return a.permissionCode ?? defaultStageActionCode(m.schema.module);
 }
 
 /**

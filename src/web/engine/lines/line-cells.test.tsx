@@ -54,7 +54,7 @@ describe('number cell input', () => {
     // 0 is not above 0: the cell says so, and so does the record check.
     expect(price().getAttribute('aria-invalid')).toBe('true');
     expect(price().title).toBe('请输入0.01-999999999.99之间的数字');
-    expect(validateRecord([], columns, { lines: store.values(columns) })?.message).toBe('请输入0.01-999999999.99之间的数字');
+    expect(validateRecord([], columns, { lines: store.values(columns) })?.message).toBe('明细第1行金额：请输入0.01-999999999.99之间的数字');
   });
 
   it('typing 1e5 keeps 1e5 (not 15, not 100000), says 请输入正确的数字 and the record is refused', async () => {

@@ -6,7 +6,7 @@ import { EDITABLE_STATUSES, RecordStatus, STATUS_COLORS } from '../../src/common
 import { DERIVED_DICTIONARIES } from '../../src/server/modules/dict/derived-keys';
 import defaults from '../../src/server/modules/dict/defaults.json';
 import industrySets from '../../src/server/modules/platform/industry-defaults.json';
-import { code, table } from './markdown';
+import { code, prose, table } from './markdown';
 
 interface Page {
   file: string;
@@ -90,7 +90,7 @@ function dictionaryTitles(pages: Page[]): Map<string, { title: string; page: str
 
 export function dictionariesSection(pages: Page[]): string {
   const titles = dictionaryTitles(pages);
-  const derived = Object.entries(DERIVED_DICTIONARIES).map(([key, text]) => [code(key), text]);
+  const derived = Object.entries(DERIVED_DICTIONARIES).map(([key, text]) => [code(key), prose(text)]);
   const seeded = Object.entries(defaults as Record<string, Item[]>).map(([key, items]) => {
     const where = titles.get(key);
     return [code(key), where?.title ?? '', where ? code(where.page) : '—', items.map(itemText).join('、')];

@@ -14,11 +14,11 @@ export function code(text: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** Prose from a description: < and > outside code spans escaped, so `<module>:add` is not taken for an HTML tag. */
+/** Prose from a description: < outside code spans escaped, so `<module>:add` is not taken for an HTML tag. */
 export function prose(text: string): string {
   return text
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;')))
     .join('');
 }
 

@@ -73,6 +73,8 @@ describe('line cells: types, sign and range', () => {
     expect(validateRecord(fields, [], {})?.message).toBe('名称不能为空');
     const lines = [{ item: 'a', quantity: 1 }, { item: 'b', quantity: 2 }, { item: '', quantity: 3 }];
     expect(validateRecord([], cols, { lines }, { linesTitle: '采购明细' })).toEqual({ field: 'lines[2].item', message: '采购明细第3行项目不能为空' });
+    const mobile: ColumnDef = { prop: 'mobile', label: '手机号', inputType: 'text', reg: '^1\\d{10}$', regMsg: '请输入正确的联系人手机号' };
+    expect(validateRecord([], [mobile], { lines: [{ mobile: '12' }] }, { linesTitle: '联系人' })?.message).toBe('联系人第1行：请输入正确的联系人手机号');
     const strict: ColumnDef = { prop: 'quantity', label: '数量', inputType: 'number', exclusiveMinimum: 0 };
     expect(validateRecord([], [strict], { lines: [{ quantity: 1 }, { quantity: 0 }] }, { linesTitle: '采购明细' }))
       .toEqual({ field: 'lines[1].quantity', message: '采购明细第2行数量必须大于0' });

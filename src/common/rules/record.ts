@@ -50,12 +50,14 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
 
 /**
  * A line cell's message with the line (第 N 行, from 1) and the column's title in front, as a save's answer gives it:
- * 采购明细第2行数量必须大于0, 费用明细第1行金额：请输入正确的数字, 费用明细第3行费用类型不能为空.
+ * 采购明细第2行数量必须大于0, 费用明细第1行金额：请输入正确的数字, 费用明细第3行费用类型不能为空; a message that names
+ * the column already gets the line only (联系人第1行：请输入正确的联系人手机号).
  */
 export function locatedCellMessage(linesTitle: string | undefined, index: number, label: string, message: string): string {
   const at = cellName(linesTitle, index, label);
   if (message === msg('pleaseFillIn', { label })) return `${at}不能为空`;
   if (message.startsWith(label)) return `${at}${message.slice(label.length)}`;
+  if (message.includes(label)) return `${at.slice(0, at.length - label.length)}：${message}`;
   return `${at}：${message}`;
 }
 

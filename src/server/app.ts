@@ -18,7 +18,7 @@ import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
 import { dataSteps, handOverFeatures, schemaChecks } from './features';
 import { useHoldersOpen } from './modules/files/access';
-import { useEffectLog } from './modules/records/effects';
+import { useEffectLog } from './modules/records/effect-failures';
 import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';

@@ -113,12 +113,16 @@ export function brief(value: Json, budget = 70): string {
 
 const isEmpty = (v: Json) => v === '' || (Array.isArray(v) && !v.length) || (isObject(v) && !Object.keys(v).length);
 
-/** The example a reference shows for a node: the shortest non-empty one the pages give (the first of equals), or none. */
+/**
+ * The example a reference shows for a node: of the non-empty values the pages give, the one whose abbreviation is
+ * closest to 24 characters (long enough to say something, as `"sum(lines, \"price\")"` does and `"1"` does not;
+ * short enough for a table), the first of equals; or none.
+ */
 export function bestExample(examples: Example[] | undefined): { text: string; file: string } | undefined {
   let best: { text: string; file: string; score: number } | undefined;
   for (const e of examples ?? []) {
     const text = brief(e.value);
-    const score = text.length + (isEmpty(e.value) ? 1000 : 0);
+    const score = Math.abs(text.length - 24) + (isEmpty(e.value) ? 1000 : 0);
     if (!best || score < best.score) best = { text, file: e.file, score };
   }
   return best && { text: best.text, file: best.file };

@@ -217,8 +217,8 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     expect(r.status, r.message).toBe(200);
     expect(r.data).toMatchObject({ total: 5, imported: 2, failed: 3 });
     const errs = Object.fromEntries(r.data.rows.map((x: Row) => [x.rowNumber, x.errors]));
-    // The line cell's range, as the form says it.
-    expect(errs[4]).toEqual(['请输入正确的数字']);
+    // The line cell's range, as the form says it, with the line and column it is about.
+    expect(errs[4]).toEqual(['期初明细第1行数量：请输入正确的数字']);
     expect(errs[5]).toEqual(['与第4行同属一条记录，该记录有错误未导入']);
     expect(errs[6]).toEqual(['仓库：没有名为“不存在的仓”的选项']);
     const stored = (await sql<{ data: Row; lines: Row[]; created_by: number }>`SELECT data, lines, created_by FROM records WHERE module = 'storageinit' AND deleted_at IS NULL

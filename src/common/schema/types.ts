@@ -133,6 +133,10 @@ export interface FieldDef {
   regMsg?: string;
   min?: number;
   max?: number;
+  /** Number fields: the value must be greater than this (金额必须大于0), where `min` lets the bound itself through. */
+  exclusiveMinimum?: number;
+  /** Number fields: the value must be less than this. */
+  exclusiveMaximum?: number;
   maxLength?: number;
   /** For text fields: 'number' makes the value numeric and range-checked; 'select' marks text-with-type. */
   type?: string;
@@ -255,6 +259,9 @@ export interface ColumnDef extends PopoverConfig {
   /** Number cells: the smallest and largest value allowed (standard range messages). */
   min?: number;
   max?: number;
+  /** Number cells: the value must be greater (less) than this: 数量必须大于0. */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   /** Line cells computed from the line (expression scope: the line's cells, and the record as `record`). */
   compute?: { expr: string };
 }

@@ -25,6 +25,14 @@ describe('the page-schema checker', () => {
     expect(checkPageSchemas(real, context).map(formatProblem)).toEqual([]);
   });
 
+  it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
+    const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
+    const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });
+    expect(problems).toEqual([expect.objectContaining({ file: 'schemas/props/propProject.json', name: 'data' })]);
+    expect(problems[0].message).toContain('内联选项过多（102 个');
+    expect(problems[0].message).toContain('"fieldKey": "region"');
+  });
+
   it('names an expression field that does not exist, with the closest field', () => {
     const problems = plant('schemas/finance/financialPayables.json', (s) => { fieldOf(s, 'balancePrice').compute.expr = 'payablePrice - advancePaidPrce - paidPrice'; });
     expect(problems).toEqual([expect.objectContaining({

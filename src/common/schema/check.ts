@@ -73,6 +73,9 @@ const RECORD_CONTEXT = ['lines', 'picked', 'input', 'prev', '$today'];
 
 const isObj = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
 const pickerOf = (d: unknown): RecordSource | undefined => (isObj(d) && typeof d.module === 'string' ? (d as unknown as RecordSource) : undefined);
+/** Options a page may list itself (a status list, a few kinds); more is a dictionary's work. */
+const MAX_INLINE_OPTIONS = 100;
+const countOptions = (list: readonly Option[]): number => list.reduce((n, o) => n + 1 + countOptions((o.children ?? []) as Option[]), 0);
 const inlineOptions = (d: unknown): Option[] | undefined => (Array.isArray(d) && d.length && d.every((o) => isObj(o) && 'value' in o) ? (d as Option[]) : undefined);
 const fieldKeyOf = (d: unknown): string | undefined => (isObj(d) && typeof d.fieldKey === 'string' ? d.fieldKey : undefined);
 const esc = (k: string | number) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -288,6 +291,11 @@ export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): S
       }
       if (key === 'none' && isObj(value) && typeof value.module === 'string') checkModule(p.file, `${path}/module`, value.module);
       if (key === 'permissionCode' && typeof value === 'string') checkPermission(p.file, path, value);
+      // A long option tree written into the page (省/市 copied in by hand) belongs in a dictionary, shared and kept
+      // up to date in one place: the built-in region dictionary, or one the team maintains.
+      if (key === 'data' && inlineOptions(value) && countOptions(value as Option[]) > MAX_INLINE_OPTIONS) {
+        problems.push({ file: p.file, path, name: 'data', message: `内联选项过多（${countOptions(value as Option[])} 个，最多 ${MAX_INLINE_OPTIONS} 个）：请改用字典，如省市区写 "data": { "fieldKey": "region" }`, suggestions: [] });
+      }
       void parent;
     }, new Set(['entities']));
     if (s.viewOf) checkModule(p.file, at('viewOf'), s.viewOf, '查看的模块');

@@ -96,9 +96,11 @@ describe('the page-schema checker', () => {
     expect(shape[0].message).toContain('<模块>:<操作>');
   });
 
-  it('names a tab-bar entry that is no catalogue module', () => {
-    const problems = plant('schemas/finance/financialPayables.json', (s) => { s.tabs.modules[0].key = 'reimburseManag'; });
-    expect(problems).toEqual([expect.objectContaining({ path: '/tabs/modules/0/key', name: 'reimburseManag', suggestions: ['reimburseManage'] })]);
+  it('names a tab-bar entry that is no catalogue module, and a tab bar that does not exist', () => {
+    const entry = plant('schemas/examples/showcase.json', (s) => { s.tabs.modules[0].key = 'reimburseManag'; });
+    expect(entry).toEqual([expect.objectContaining({ path: '/tabs/modules/0/key', name: 'reimburseManag', suggestions: ['reimburseManage'] })]);
+    const bar = plant('schemas/finance/financialPayables.json', (s) => { s.tabs.bar = 'financ'; });
+    expect(bar).toEqual([expect.objectContaining({ path: '/tabs/bar', name: 'financ', suggestions: ['finance'] })]);
   });
 });
 

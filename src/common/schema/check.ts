@@ -7,6 +7,8 @@
 import { ExprError, compileExpr } from '../expr';
 import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
+import { TAB_BAR_NAMES } from './tab-bars';
+import { withPageDefaults } from './page-defaults';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
 
@@ -123,7 +125,9 @@ interface Scope {
   what: string;
 }
 
-export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
+export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
+  // The pages as the server reads them: what they leave to defaults (permission codes, the named tab bar) filled in.
+  const files = given.map((f) => ({ ...f, schema: withPageDefaults(structuredClone(f.schema) as AnyPageSchema) }));
   const problems: SchemaProblem[] = [];
   const report = (file: string, path: string, name: string, message: string, valid: Iterable<string>) =>
     problems.push({ file, path, name, message, suggestions: suggest(name, valid) });
@@ -306,6 +310,8 @@ export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): S
     }, new Set());
   }
   for (const { file, schema } of files) {
+    const bar = isObj(schema) && isObj(schema.tabs) ? schema.tabs.bar : undefined;
+    if (typeof bar === 'string' && !TAB_BAR_NAMES.includes(bar)) report(file, ptr('tabs', 'bar'), bar, `模块标签栏「${bar}」不存在（catalogue/tab-bars.json）`, TAB_BAR_NAMES);
     const tabs = isObj(schema) && isObj(schema.tabs) && Array.isArray(schema.tabs.modules) ? schema.tabs.modules : [];
     tabs.forEach((t, i) => {
       if (!catalogue || !isObj(t) || typeof t.key !== 'string') return;

@@ -389,7 +389,10 @@ export interface TabsConfig {
   /** The module's help text under the tab bar's 帮助, until the team writes its own (operation guidance). */
   help?: string;
   tipsImage?: string;
-  modules: ModuleItem[];
+  /** A tab bar of catalogue/tab-bars.json by name (tab-bars.ts): its items become `modules`. */
+  bar?: string;
+  /** The tab bar's items, when the page writes its own instead of naming one (`bar`). */
+  modules?: ModuleItem[];
   hideSmartData?: boolean;
 }
 

@@ -10,7 +10,7 @@ import { openDocument, openPrint } from '../../api/print';
 import { schemaForRoute } from './schema-index';
 import type { AnyPageSchema, ButtonDef, TableRow } from '../../../common/schema/types';
 import type { SchemaError } from '../../../common/schema/loader';
-import { withPermissionDefaults } from '../../../common/schema/permission-defaults';
+import { withPageDefaults } from '../../../common/schema/page-defaults';
 
 type Check = { ok: true; schema: AnyPageSchema } | { ok: false; errors: SchemaError[]; ErrorPage: ComponentType<{ file: string; errors: SchemaError[] }> };
 
@@ -27,8 +27,8 @@ export function SchemaPage() {
     entry?.load().then(async (value) => {
       // A record page as the team tuned it (the field-options page): the server serves the page with the team's field
       // overrides applied; the bundled file stands when the server has no such page (dictionary pages…) or fails.
-      // The server serves pages with their default permission codes filled in: the bundled file gets the same.
-      const bundled = withPermissionDefaults(structuredClone(value) as AnyPageSchema);
+      // The server serves pages with their defaults filled in (permission codes, the tab bar): the bundled file too.
+      const bundled = withPageDefaults(structuredClone(value) as AnyPageSchema);
       const page = bundled as { module?: string; list?: unknown };
       const tuned = page.module && page.list
         ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null) : null;

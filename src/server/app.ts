@@ -18,6 +18,7 @@ import { cacheBusOf } from './db/cache-bus';
 import { createServices, type AppServices } from './services';
 import { dataSteps, handOverFeatures, schemaChecks } from './features';
 import { useHoldersOpen } from './modules/files/access';
+import { useEffectLog } from './modules/records/effect-failures';
 import { recordHoldersOpen } from './modules/records/file-holders';
 import { envelopeClientError, envelopeFrameworkError, envelopePlugin, ok } from './plugins/envelope';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   const services = createServices(config, db, app.log, schemaChecks);
   handOverFeatures();
   useHoldersOpen(recordHoldersOpen(services));
+  useEffectLog(app.log);
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

@@ -13,6 +13,7 @@ import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { DAMAGED, MAX_ENTRY_BYTES, MAX_EXPANDED_BYTES, TOO_LARGE } from '../../src/server/modules/excel/zip-bounds';
 import { filler, readZip, writeZip, type ZipPart } from '../helpers/zip';
+import { withPermissionDefaults } from '../../src/common/schema/permission-defaults';
 
 type Row = Record<string, any>;
 const M = 'attendanceManagement';
@@ -114,7 +115,8 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
 
   it('every list offering 导入 serves its template to its adders', async () => {
     const files = fs.readdirSync('schemas', { recursive: true }).map(String).filter((f) => f.endsWith('.json') && f !== 'page.schema.json');
-    const offering = files.map((f) => JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8'))).filter((sc) => sc.list?.actions?.some((b: Row) => b.action === 'import'));
+    // As the server reads them: the import button's code is the default one (an import is an add).
+    const offering = files.map((f) => withPermissionDefaults(JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8')))).filter((sc) => sc.list?.actions?.some((b: Row) => b.action === 'import'));
     expect(offering.map((sc) => sc.module).sort()).toEqual(['attendanceManagement', 'employeeFiles', 'materialDictionary', 'partnerInfo', 'reimburseManage', 'storageinit', 'storeSetting']);
     for (const sc of offering) {
       expect(sc.list.actions.find((b: Row) => b.action === 'import').permissionCode).toBe(`${sc.module}:add`);
@@ -215,8 +217,8 @@ describe.each(testDialects())('Excel import on $name', (dialect) => {
     expect(r.status, r.message).toBe(200);
     expect(r.data).toMatchObject({ total: 5, imported: 2, failed: 3 });
     const errs = Object.fromEntries(r.data.rows.map((x: Row) => [x.rowNumber, x.errors]));
-    // The line cell's range, as the form says it.
-    expect(errs[4]).toEqual(['请输入正确的数字']);
+    // The line cell's range, as the form says it, with the line and column it is about.
+    expect(errs[4]).toEqual(['期初明细第1行数量：请输入正确的数字']);
     expect(errs[5]).toEqual(['与第4行同属一条记录，该记录有错误未导入']);
     expect(errs[6]).toEqual(['仓库：没有名为“不存在的仓”的选项']);
     const stored = (await sql<{ data: Row; lines: Row[]; created_by: number }>`SELECT data, lines, created_by FROM records WHERE module = 'storageinit' AND deleted_at IS NULL

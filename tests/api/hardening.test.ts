@@ -45,7 +45,7 @@ describe.each(oneDialect())('hardening on $name', (dialect) => {
     const refused = {
       sort: { body: { sorters: [{ field: 'nope' }] }, message: '不支持排序的字段：nope' },
       filter: { body: { filters: [{ field: 'nope', operator: 'eq', value: 1 }] }, message: '不支持的筛选字段：nope' },
-      filterValue: { body: { filters: [{ field: 'totalPrice', operator: 'eq', value: 'abc' }] }, message: '筛选值格式不正确：totalPrice' },
+      filterValue: { body: { filters: [{ field: 'totalPrice', operator: 'eq', value: 'abc' }] }, message: '筛选值格式不正确：报销总额' },
       column: { body: { columns: ['nope'] }, message: '列表没有这些列：nope' },
       tab: { body: { tab: 'nope' }, message: '列表没有「nope」这个标签' },
     };

@@ -329,8 +329,8 @@ describe.each(testDialects())('partners on $name', (dialect) => {
 
   it('a contact line\'s 手机号 and 邮箱 keep their patterns (reg on line cells), on the server too', async () => {
     const body = (line: object) => ({ partnerName: '联系人格式（测试）', partnerType: [d('partnerType', '客户')], contactName: '王', contactPhone: '13912345678', lines: [{ name: '李四', ...line }] });
-    expect(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '1391234567' }), staff)).toMatchObject({ status: 400, message: '请输入正确的联系人手机号' });
-    expect(await t.call('POST', api('partnerInfo', 'add'), body({ email: 'li@@x' }), staff)).toMatchObject({ status: 400, message: '请输入正确的联系人邮箱' });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '1391234567' }), staff)).toMatchObject({ status: 400, message: '联系人第1行：请输入正确的联系人手机号' });
+    expect(await t.call('POST', api('partnerInfo', 'add'), body({ email: 'li@@x' }), staff)).toMatchObject({ status: 400, message: '联系人第1行：请输入正确的联系人邮箱' });
     ok(await t.call('POST', api('partnerInfo', 'add'), body({ mobile: '13912345678', email: 'li.si@example.com' }), staff));
   });
 });

@@ -122,6 +122,18 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     expect((await stage('procureProcess', req.id, 'order', { supplierId: await partnerId('东莞市利丰包装'), orderDate: '2031-04-01' }, staff)).status).toBe(403);
   });
 
+  it('a line quantity must be above 0 (exclusiveMinimum 0): 0 is refused naming its line and column, 0.005 kg is a quantity', async () => {
+    const wire = await add('materialDictionary', { materialCategory: d('materialCategory', '办公用品'), dictCode: 'BG-0902', dictName: '铜丝（测试）', spec: '0.2mm', unit: d('unit', '千克'), refPrice: 80 });
+    const request = (quantity: number) => t.call('POST', api('procureProcess', 'add'), {
+      procureType: d('procureType', '办公采购'), expectedDate: '2031-04-10', reason: '零星采购', lines: [{ materialId: wire.id, quantity }],
+    }, staff);
+    expect(await request(0)).toMatchObject({ status: 400, message: '采购明细第1行数量必须大于0' });
+    expect(await request(-1)).toMatchObject({ status: 400, message: '采购明细第1行数量：请输入正确的数字' });
+    const small = await request(0.005);
+    expect(small.status, small.message).toBe(200);
+    expect(small.data.lines[0].quantity).toBe(0.005);
+  });
+
   it('部分到货: each 到货入库 receives the quantities typed per line (one 入库单 each); 已入库 and the payable once all arrived', async () => {
     const senlin = await partnerId('东莞市森林板材');
     const keeper = (await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id;
@@ -146,7 +158,7 @@ describe.each(testDialects())('procurement on $name', (dialect) => {
     expect(await receive([{ arriveQuantity: 51 }, { arriveQuantity: 0 }])).toMatchObject({ status: 400, message: '第1行：本次到货不能超过未到货数量' });
     const negative = await receive([{ arriveQuantity: 10 }, { arriveQuantity: -1 }]);
     expect(negative.status).toBe(400);
-    expect(negative.message).toMatch(/^第2行：/);
+    expect(negative.message).toMatch(/^第2行本次到货：/);
     expect((await receive([{ arriveQuantity: 'x' }, {}])).status).toBe(400);
     expect(await receive([{ arriveQuantity: 1 }, { arriveQuantity: 1 }, { arriveQuantity: 1 }])).toMatchObject({ status: 400, message: '明细行数与单据不符' });
     expect(await bySource('storeprocess', req.code)).toHaveLength(0);

@@ -110,7 +110,7 @@ describe.each(testDialects())('projects on $name', (dialect) => {
     expect(await t.call('POST', api('projectInitiationProcess', 'add'), body, boss)).toMatchObject({ status: 409, message: '该项目类型已有立项流程，请编辑原流程' });
     // 指定人员 needs its approvers.
     expect(await t.call('POST', api('projectInitiationProcess', 'add'), { ...body, lines: [{ stageName: '立项申请', approverType: '指定人员', approverIds: [], timeLimitDays: 2 }] }, boss))
-      .toMatchObject({ status: 400, message: '请填写审批人！' });
+      .toMatchObject({ status: 400, message: '阶段第1行审批人不能为空' });
     // The 道具 process is the only one offered for a 道具 project; a 展览 project is offered the 展览 one.
     const offered = async (type: string) =>
       (await t.call('POST', api('projectInitiation', 'options'), { field: 'processCode', values: { projectType: d('projectType', type) } }, staff)).data.map((o: any) => o.value);

@@ -94,7 +94,7 @@ describe.each(testDialects())('prop delivery on $name', (dialect) => {
       logisticsMode: d('logisticsMode', '物流专线'), carrierId: carrier, trackingNo: 'DY20310602001', shipDate: '2031-06-02',
       lines: [{ backingCode: packA.code, logisticsPrice: 600 }, { backingCode: packB.code, logisticsPrice: 400.5 }],
     };
-    expect(await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, receiverPhone: '123' }, boss)).toMatchObject({ status: 400, message: '请输入正确的手机号' });
+    expect(await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, receiverPhone: '123' }, boss)).toMatchObject({ status: 400, message: '收货电话：请输入正确的手机号' });
     expect(await t.call('POST', api('propWarehousingAndShipping', 'add'), { ...shipBody, lines: [shipBody.lines[0], shipBody.lines[0]] }, boss)).toMatchObject({ status: 400, message: '同一打包单请勿重复添加' });
     // 欠款发货 needs an approval (审批中 on submit); other shipments take effect when submitted.
     const arrears = await add('propWarehousingAndShipping', { ...shipBody, lines: [shipBody.lines[0]], arrearsShip: true, submit: true });

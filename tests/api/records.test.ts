@@ -83,13 +83,13 @@ describe.each(testDialects())('records, categories and dictionaries on $name', (
       const before = (await page({})).data.total;
       const cases: [object, string][] = [
         [{ reason: '' }, '事由不能为空'],
-        [{ reason: 'x'.repeat(201) }, '最大输入长度为200'],
+        [{ reason: 'x'.repeat(201) }, '事由：最大输入长度为200'],
         [{ bankCardNo: '12ab' }, '请输入正确的银行卡号'],
-        [{ advanceCode: 'JZ000', offsetPrice: 600000 }, '请输入0.01-500000之间的数字'],
+        [{ advanceCode: 'JZ000', offsetPrice: 600000 }, '冲借支金额：请输入0.01-500000之间的数字'],
         [{ advanceCode: 'JZ000', offsetPrice: 100 }, '冲抵借支单不存在或不可选'],
-        [{ lines: [{ occurDate: today, price: 5 }] }, '请填写费用类型！'],
-        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: 10 }, { expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '请输入正确的数字'],
-        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '请输入正确的数字'], // the sent cell is checked before the total computed from it
+        [{ lines: [{ occurDate: today, price: 5 }] }, '费用明细第1行费用类型不能为空'],
+        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: 10 }, { expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '费用明细第2行金额：请输入正确的数字'],
+        [{ lines: [{ expenseType: id('expenseType', '办公费'), occurDate: today, price: -3 }] }, '费用明细第1行金额：请输入正确的数字'], // the sent cell is checked before the total computed from it
         [{ deptId: 999999 }, '部门的选项不存在'],
       ];
       for (const [over, message] of cases) {

@@ -10,7 +10,7 @@ const db = new Kysely<any>({
   dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
 });
 const m = {
-  schema: { module: 'outsourcing' }, fields: [], numeric: new Set(['quantity', 'year']), multi: new Set<string>(), filterable: new Set<string>(),
+  schema: { module: 'outsourcing', list: { columns: [] } }, fields: [], lineColumns: [], numeric: new Set(['quantity', 'year']), multi: new Set<string>(), filterable: new Set<string>(),
 } as unknown as ModuleSchema;
 const text = (conds: ReturnType<typeof filterConds>) => {
   const c = sql`${sql.join(conds, sql` AND `)}`.compile(db);
@@ -39,5 +39,21 @@ describe('schema conditions over two fields and a year', () => {
     expect(() => filterConds(m, [{ field: 'returnDate', operator: 'in', value: { $source: 'planReturnDate' } }], { today: '2026-05-01' })).toThrow('筛选值格式不正确');
     expect(() => filterConds(m, [{ field: 'returnDate', operator: 'lte', value: { $source: 'plan-date' } }], { today: '2026-05-01' })).toThrow('不支持的字段');
     expect(() => filterSql({ ...m, filterable: new Set(['returnDate']) } as ModuleSchema, { field: 'returnDate', operator: 'lte', value: { $source: 'planReturnDate' } })).toThrow('筛选值格式不正确');
+  });
+
+  it('a refused filter value names the field by its title on the page (a line cell by its column), not by its key', () => {
+    const page = {
+      ...m,
+      schema: { module: 'outsourcing', list: { columns: [{ prop: 'planReturnDate', label: '计划回厂' }], search: [{ fieldName: 'returnDate', titleName: '回厂日期', fontendType: 'dateRange' }] } },
+      fields: [{ fieldName: 'quantity', titleName: '外发数量', fontendType: 'number' }],
+      lineColumns: [{ prop: 'spec', label: '规格' }],
+      filterable: new Set(['returnDate', 'planReturnDate']),
+    } as unknown as ModuleSchema;
+    expect(() => filterSql(page, { field: 'quantity', operator: 'eq', value: 'many' })).toThrow('筛选值格式不正确：外发数量');
+    expect(() => filterSql(page, { field: 'returnDate', operator: 'between', value: ['2026-01-01'] })).toThrow('筛选值格式不正确：回厂日期');
+    expect(() => filterSql(page, { field: 'planReturnDate', operator: 'eq', value: {} })).toThrow('筛选值格式不正确：计划回厂');
+    expect(() => filterSql(page, { field: 'lines.spec', operator: 'gt', value: 'x' })).toThrow('明细字段只支持 eq、in、contains 筛选：规格');
+    // A property the page does not declare keeps its key: there is no title to give.
+    expect(() => filterSql({ ...page, filterable: new Set(['other']) } as ModuleSchema, { field: 'other', operator: 'eq', value: [] })).toThrow('筛选值格式不正确：other');
   });
 });

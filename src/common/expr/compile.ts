@@ -3,7 +3,7 @@
 // everything else (this, assignment, new, member calls, computed member keys, regex, plugin nodes) is
 // refused with an ExprError while compiling, so nothing in schema text can reach globals or prototypes.
 import type Big from 'big.js';
-import { FUNCTIONS } from './functions';
+import { FUNCTIONS, IF_FUNCTION } from './functions';
 import type { Node } from './parse';
 import { ExprError, FORBIDDEN_KEYS, LIMITS, type Scope } from './types';
 import { arith, compare, decimalOf, Dec, equals, own, textOf, truthy } from './values';
@@ -110,7 +110,7 @@ function call(node: CallNode, sub: (n: Node) => Run): Run {
   const name = callee.name as string;
   const argNodes = node.arguments;
   if (name === 'if') {
-    if (argNodes.length !== 2 && argNodes.length !== 3) throw new ExprError('函数 if 的参数个数不对，用法：if(条件, 成立时的值, 不成立时的值)');
+    if (argNodes.length !== 2 && argNodes.length !== 3) throw new ExprError(`函数 if 的参数个数不对，用法：${IF_FUNCTION.usage}`);
     // Lazy like the ternary: only the chosen branch runs.
     const [test, yes, no] = argNodes.map(sub);
     return conditional(test, yes, no ?? (() => null));

@@ -10,8 +10,10 @@ import { arith, compare, decimalOf, equals, isBlank, own, ZERO } from './values'
 export interface ExprFunction {
   /** Whether a call with this many arguments makes sense (checked when compiling). */
   arity: (n: number) => boolean;
-  /** How to call it, for the error message when the arity is wrong. */
+  /** How to call it, for the error message when the arity is wrong (and the schema reference's signature). */
   usage: string;
+  /** What it answers, for the schema reference (docs/schema-reference.md, generated from this table). */
+  description: string;
   /**
    * Argument positions that must be written as quoted property names (`sum(lines, "price")`): catches the
    * common slip `sum(lines, price)` at compile time instead of silently summing nothing.
@@ -78,6 +80,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['sum', {
     arity: (n) => n === 1 || n === 2 || n === 4,
     usage: 'sum(列表) / sum(列表, "属性") / sum(列表, "属性", "筛选属性", 值)',
+    description: 'The decimal sum of a list\'s items, or of one property of each (sum(lines, "price")); with a filter property and a value, of the items whose property equals the value. A blank list sums to 0.',
     propertyArgs: [1, 2],
     call([list, prop, filterProp, filterValue], _scope) {
       const items = itemsOf(list);
@@ -96,6 +99,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['count', {
     arity: between(1, 3),
     usage: 'count(列表) / count(列表, "属性")（该属性非空的项数）/ count(列表, "属性", 值)',
+    description: 'How many items a list has; with a property, how many have it non-empty; with a property and a value, how many have it equal to the value.',
     propertyArgs: [1],
     call(args) {
       const items = itemsOf(args[0]);
@@ -110,17 +114,19 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return n;
     },
   }],
-  ['min', { arity: atLeast(1), usage: 'min(a, b, …)', call: (args) => extreme(args, false) }],
-  ['max', { arity: atLeast(1), usage: 'max(a, b, …)', call: (args) => extreme(args, true) }],
-  ['abs', { arity: between(1, 1), usage: 'abs(数值)', call: ([x]) => arith(x)?.abs() }],
+  ['min', { arity: atLeast(1), usage: 'min(a, b, …)', description: 'The smallest argument: blanks are skipped, numbers compare as decimals, dates as text.', call: (args) => extreme(args, false) }],
+  ['max', { arity: atLeast(1), usage: 'max(a, b, …)', description: 'The largest argument: blanks are skipped, numbers compare as decimals, dates as text.', call: (args) => extreme(args, true) }],
+  ['abs', { arity: between(1, 1), usage: 'abs(数值)', description: 'The absolute value of a number.', call: ([x]) => arith(x)?.abs() }],
   ['round', {
     arity: between(1, 2),
     usage: 'round(数值, 小数位=2)',
+    description: 'A number rounded half up (away from zero on .5) to the given decimal places (default 2).',
     call: (args) => roundWith(args, 2, (x, p) => x.round(p, 1)), // 1 = half up (away from zero on .5)
   }],
   ['fixed', {
     arity: between(1, 2),
     usage: 'fixed(数值, 小数位=2)',
+    description: 'A number as text with exactly the given decimals (default 2), rounded half up: fixed(92, 1) is "92.0", for sentences.',
     // A number as text with exactly that many decimals (rounded half up), for a sentence: fixed(92, 1) → "92.0".
     call(args) {
       if (isBlank(args[0])) return null;
@@ -130,11 +136,12 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return x.round(places, 1).toFixed(places);
     },
   }],
-  ['floor', { arity: between(1, 2), usage: 'floor(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, false)) }],
-  ['ceil', { arity: between(1, 2), usage: 'ceil(数值, 小数位=0)', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, true)) }],
+  ['floor', { arity: between(1, 2), usage: 'floor(数值, 小数位=0)', description: 'A number rounded down (toward −∞) to the given decimal places (default 0).', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, false)) }],
+  ['ceil', { arity: between(1, 2), usage: 'ceil(数值, 小数位=0)', description: 'A number rounded up (toward +∞) to the given decimal places (default 0).', call: (args) => roundWith(args, 0, (x, p) => directed(x, p, true)) }],
   ['days', {
     arity: between(2, 2),
     usage: 'days(开始日期, 结束日期)',
+    description: 'The days from the first date to the second (negative when the second is earlier); null when either is no date.',
     call([from, to]) {
       const a = dayNumber(from);
       const b = dayNumber(to);
@@ -144,6 +151,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['today', {
     arity: between(0, 0),
     usage: 'today()',
+    description: 'Today\'s date (YYYY-MM-DD) in China time, or the day the transition runs on.',
     // The caller passes the team's today as $today so server and browser agree; otherwise China time.
     call(_args, scope) {
       const given = dayNumber(own(scope, '$today'));
@@ -153,11 +161,13 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['month', {
     arity: between(1, 1),
     usage: 'month(日期)',
+    description: 'The month of a date (YYYY-MM).',
     call: ([date]) => (dayNumber(date) === null ? null : (date as string).slice(0, 7)),
   }],
   ['addDays', {
     arity: between(2, 2),
     usage: 'addDays(日期, 天数)',
+    description: 'The date a whole number of days after (negative: before) a date.',
     call([date, n]) {
       const day = dayNumber(date);
       const d = arith(n);
@@ -166,15 +176,17 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
       return Number.isInteger(k) && Math.abs(k) <= 1e6 ? dateText(day + k) : null;
     },
   }],
-  ['empty', { arity: between(1, 1), usage: 'empty(值)', call: ([x]) => isEmpty(x) }],
+  ['empty', { arity: between(1, 1), usage: 'empty(值)', description: 'Whether a value is empty: null, "" or an empty list.', call: ([x]) => isEmpty(x) }],
   ['coalesce', {
     arity: atLeast(1),
     usage: 'coalesce(a, b, …)',
+    description: 'The first argument that is not empty (null, "" or an empty list), else null.',
     call: (args) => args.find((a) => !isEmpty(a)) ?? null,
   }],
   ['len', {
     arity: between(1, 1),
     usage: 'len(文本或列表)',
+    description: 'The length of a text in characters (an emoji counts once) or the number of a list\'s items; 0 for a blank.',
     call([x]) {
       if (typeof x === 'string') {
         let n = 0;
@@ -188,6 +200,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['in', {
     arity: between(2, 2),
     usage: 'in(值, 列表)',
+    description: 'Whether a value equals one of a list\'s items.',
     call([x, list]) {
       const items = itemsOf(list);
       return items ? items.some((item) => equals(x, item)) : null;
@@ -196,6 +209,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['substr', {
     arity: between(2, 3),
     usage: 'substr(文字, 起始位置, 长度)',
+    description: 'Part of a text: from a position (0 first) for a number of characters, or to its end.',
     // By code point from 0, e.g. the birth date inside an ID number: substr(idCardNo, 6, 8).
     call([text, start, length]) {
       if (isBlank(text)) return null;
@@ -212,6 +226,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['pad', {
     arity: between(2, 2),
     usage: 'pad(整数, 位数)',
+    description: 'A whole number zero-filled to a width of 1 to 10 digits: pad(7, 3) is "007".',
     // A whole number as text, zero-filled to the width (at most 10), e.g. a package number: pad($index, 2) → "01".
     call([n, width]) {
       if (isBlank(n)) return null;
@@ -227,6 +242,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['pluck', {
     arity: between(2, 2),
     usage: 'pluck(列表, "属性")',
+    description: 'The values of one property of a list\'s items, blanks left out.',
     propertyArgs: [1],
     // The property of every item (blank ones left out), e.g. the codes of the advances a payroll line repays.
     call([list, prop]) {
@@ -238,6 +254,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['distinct', {
     arity: between(1, 1),
     usage: 'distinct(列表)',
+    description: 'A list without repeated values (blanks left out), in first-seen order.',
     // The list without repeats (blank items left out), e.g. len(distinct(pluck(lines, "locationCode"))) == len(lines).
     call([list]) {
       if (!Array.isArray(list)) return null;
@@ -249,6 +266,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['includes', {
     arity: between(2, 2),
     usage: 'includes(列表或文字, 值)',
+    description: 'Whether a list holds a value, or a text contains another.',
     // A list holds the value, or a text contains it (e.g. a multi-select's joined labels contain 供应商).
     call([hay, x]) {
       if (Array.isArray(hay)) return hay.some((item) => equals(item, x));
@@ -260,6 +278,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['share', {
     arity: between(5, 6),
     usage: 'share(数量, 列表, "上限属性", "键属性", 序号, "扣减属性")',
+    description: 'The share of an amount that falls to the list\'s item at a position (from 1): the amount is spread, in order, over the items with the same key, each taking at most its cap (less what is already deducted), the last of them the rest (发货 spread over an order\'s lines of one material).',
     propertyArgs: [2, 3, 5],
     // The part of an amount that falls on the n-th item (1-based) when it is spread, in order, over the items whose
     // key equals that item's, each taking at most its cap (cap − less with a sixth argument) and the last of them
@@ -290,6 +309,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['lookup', {
     arity: between(3, 4),
     usage: 'lookup(列表, "键属性", 键, "取值属性")',
+    description: 'The first item of a list whose key property equals the key, or one property of it; null when none.',
     propertyArgs: [1, 3],
     call(args) {
       const items = itemsOf(args[0]);
@@ -302,6 +322,7 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
   ['after', {
     arity: between(3, 4),
     usage: 'after(列表, "键属性", 键, "取值属性")',
+    description: 'The item after the one whose key property equals the key, or one property of it (the next stage of a plan); null when none.',
     propertyArgs: [1, 3],
     // The item after the one whose key equals the value (the next of a list of stages); null after the last
     // or when none matches.
@@ -315,6 +336,14 @@ export const FUNCTIONS: ReadonlyMap<string, ExprFunction> = new Map<string, Expr
     },
   }],
 ]);
+
+/**
+ * `if`, which compile.ts compiles itself (only the chosen branch runs, like `?:`), told like the table's functions.
+ */
+export const IF_FUNCTION: Pick<ExprFunction, 'usage' | 'description'> = {
+  usage: 'if(条件, 成立时的值, 不成立时的值)',
+  description: 'The second argument when the condition holds, else the third (null when there is none); only the chosen one is evaluated.',
+};
 
 /** Every function name an expression may call, `if` included. */
 export const FUNCTION_NAMES: readonly string[] = [...FUNCTIONS.keys(), 'if'];

@@ -5,7 +5,7 @@ import {
   DEFAULT_DIMENSION_FIELDS, DIMENSION_MIN, TEXT_MAX_LENGTH, TWO_TEXT_MAX, TWO_TEXT_MIN,
   UPLOAD_DEFAULT_LIMIT, UPLOAD_MAX_BYTES,
 } from './constants';
-import { fill, msg, UPLOAD_COUNT_TEMPLATE } from './messages';
+import { fill, msg, RangeMessages, UPLOAD_COUNT_TEMPLATE } from './messages';
 import { fieldTypeError } from './value-types';
 import { isValidIdCardNo } from '../ids';
 
@@ -47,7 +47,21 @@ export function checkNumberRange(value: unknown, min?: number, max?: number, reg
   return null;
 }
 
-export const numberRule: Rule = (f, v) => (isNumberField(f) ? checkNumberRange(v, f.min, f.max, f.regMsg) : null);
+/** Strict bounds of a number (`n` already a finite number): the message names `name`, e.g. 数量必须大于0. */
+export function checkStrictRange(n: number, name: string, bounds: { exclusiveMinimum?: number; exclusiveMaximum?: number }): string | null {
+  const { exclusiveMinimum: above, exclusiveMaximum: below } = bounds;
+  if (typeof above === 'number' && !(n > above)) return fill(RangeMessages.above, { name, min: above });
+  if (typeof below === 'number' && !(n < below)) return fill(RangeMessages.below, { name, max: below });
+  return null;
+}
+
+export const numberRule: Rule = (f, v) => {
+  if (!isNumberField(f)) return null;
+  const range = checkNumberRange(v, f.min, f.max, f.regMsg);
+  if (range || isEmptyValue(v)) return range;
+  const strict = checkStrictRange(Number(String(v).trim()), f.titleName, f);
+  return strict && (f.regMsg ?? strict);
+};
 
 /** Maximum text length: maxLength, else max (text-with-type), else 200. */
 export function maxLengthOf(f: FieldDef): number {
@@ -138,4 +152,18 @@ export function fieldError(f: FieldDef, value: unknown): string | null {
     if (err) return err;
   }
   return null;
+}
+
+/**
+ * A field's message as a save's answer gives it, away from the form: it names the field's title, unless it already
+ * does (报销人不能为空) — 电话：请输入正确的手机号, 冲借支金额：请输入0.01-500000之间的数字.
+ */
+export function namedFieldMessage(title: string, message: string): string {
+  return message.includes(title) ? message : `${title}：${message}`;
+}
+
+/** fieldError named for an answer away from the form (a stage action's or generator's values). */
+export function namedFieldError(f: FieldDef, value: unknown): string | null {
+  const err = fieldError(f, value);
+  return err && namedFieldMessage(f.titleName, err);
 }

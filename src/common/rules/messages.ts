@@ -85,6 +85,16 @@ export const ValueMessages = {
 } as const;
 
 /**
+ * Strict bounds (exclusiveMinimum / exclusiveMaximum of a number field or line cell): the bound itself is refused,
+ * so the message names the field and says 大于 / 小于 plainly (数量必须大于0), unlike 请输入大于{min}的数字, which is
+ * the fixed wording of an inclusive min.
+ */
+export const RangeMessages = {
+  above: '{name}必须大于{min}',
+  below: '{name}必须小于{max}',
+} as const;
+
+/**
  * The drawer's submit button on a page whose approval is conditional (`approvalWhen`): what pressing it will do.
  * Beside the fixed 提交: 提交审批 says an approval starts, the tooltip that none is needed.
  */

@@ -2,7 +2,7 @@
 // antd and browser APIs.
 import type { ColumnDef, FieldDef } from '../schema/types';
 import { LINES_KEY, TEXT_MAX_LENGTH, UPLOAD_DEFAULT_LIMIT } from './constants';
-import { checkNumberRange, checkUploadCount, fieldError, isEmptyValue } from './field-rules';
+import { checkNumberRange, checkStrictRange, checkUploadCount, fieldError, isEmptyValue, namedFieldMessage } from './field-rules';
 import { msg } from './messages';
 import { conditionHolds as recordHolds } from './conditions';
 import { cellName, cellValueProblem, fieldTypeError, isAbsent, isNumberColumn, problemMessage, toDecimal } from './value-types';
@@ -25,8 +25,8 @@ function conditionHolds(cond: { field: string; value: unknown } | undefined, row
 /**
  * The message of one line-item cell, or null (the table shows it beside the cell; validateRecord says
  * which line). Number cells hold a finite number or a plain decimal ('1e5' is refused), must not be
- * negative unless the column's min allows it (the table resets a minus sign to 0) and stay within
- * min/max; text cells within maxLength (default 200); image cells within their file limit.
+ * negative unless the column's min (or exclusiveMinimum) allows it (the table resets a minus sign to 0) and stay
+ * within min/max and beyond exclusiveMinimum/exclusiveMaximum; text cells within maxLength (default 200); image cells within their file limit.
  */
 export function lineCellError(col: ColumnDef, value: unknown): string | null {
   const problem = isAbsent(value) ? null : cellValueProblem(col, value);
@@ -36,8 +36,9 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
   if (col.type === 'image') return Array.isArray(value) ? checkUploadCount(value.length, col.limit ?? UPLOAD_DEFAULT_LIMIT) : null;
   if (isNumberColumn(col)) {
     const n = toDecimal(value)!;
-    if (n < 0 && !(typeof col.min === 'number' && col.min < 0)) return msg('correctNumber');
-    return checkNumberRange(n, col.min, col.max);
+    const lowest = col.min ?? col.exclusiveMinimum;
+    if (n < 0 && !(typeof lowest === 'number' && lowest < 0)) return msg('correctNumber');
+    return checkNumberRange(n, col.min, col.max) ?? checkStrictRange(n, col.label, col);
   }
   if (typeof value === 'string' && (!col.inputType || col.inputType === 'text')) {
     const n = col.maxLength ?? TEXT_MAX_LENGTH;
@@ -48,9 +49,22 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
 }
 
 /**
+ * A line cell's message with the line (第 N 行, from 1) and the column's title in front, as a save's answer gives it:
+ * 采购明细第2行数量必须大于0, 费用明细第1行金额：请输入正确的数字, 费用明细第3行费用类型不能为空; a message that names
+ * the column already gets the line only (联系人第1行：请输入正确的联系人手机号).
+ */
+export function locatedCellMessage(linesTitle: string | undefined, index: number, label: string, message: string): string {
+  const at = cellName(linesTitle, index, label);
+  if (message === msg('pleaseFillIn', { label })) return `${at}不能为空`;
+  if (message.startsWith(label)) return `${at}${message.slice(label.length)}`;
+  if (message.includes(label)) return `${at.slice(0, at.length - label.length)}：${message}`;
+  return `${at}：${message}`;
+}
+
+/**
  * First failing field, then first failing line cell; null when valid. Hidden fields and cells hidden by
- * dependOn/showCondition skip the other rules but must still have their type's shape. A malformed cell's
- * message says where it is: 费用明细第1行发生日期格式不正确.
+ * dependOn/showCondition skip the other rules but must still have their type's shape. Every message says where:
+ * a field's names its title, a cell's its line and column (费用明细第1行发生日期格式不正确).
  */
 export function validateRecord(
   fields: FieldDef[], lineColumns: ColumnDef[] | undefined, record: Record<string, unknown>, opts: ValidateOptions = {},
@@ -58,7 +72,7 @@ export function validateRecord(
   for (const f of fields) {
     const value = record[f.fieldName];
     const message = f.hidden ? fieldTypeError(f, value) : fieldError(f, value);
-    if (message) return { field: f.fieldName, message };
+    if (message) return { field: f.fieldName, message: namedFieldMessage(f.titleName, message) };
   }
   const lines = record[LINES_KEY];
   if (!lineColumns?.length || !Array.isArray(lines)) return null;
@@ -72,7 +86,7 @@ export function validateRecord(
       if (problem) return { field, message: problemMessage(problem, cellName(opts.linesTitle, i, col.label)) };
       if (!conditionHolds(col.dependOn, row) || !conditionHolds(col.showCondition, row) || !recordHolds(col.recordDependOn, record)) continue;
       const message = lineCellError(col, value);
-      if (message) return { field, message };
+      if (message) return { field, message: locatedCellMessage(opts.linesTitle, i, col.label, message) };
     }
   }
   return null;

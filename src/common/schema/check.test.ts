@@ -25,6 +25,14 @@ describe('the page-schema checker', () => {
     expect(checkPageSchemas(real, context).map(formatProblem)).toEqual([]);
   });
 
+  it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
+    const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
+    const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });
+    expect(problems).toEqual([expect.objectContaining({ file: 'schemas/props/propProject.json', name: 'data' })]);
+    expect(problems[0].message).toContain('内联选项过多（102 个');
+    expect(problems[0].message).toContain('"fieldKey": "region"');
+  });
+
   it('names an expression field that does not exist, with the closest field', () => {
     const problems = plant('schemas/finance/financialPayables.json', (s) => { fieldOf(s, 'balancePrice').compute.expr = 'payablePrice - advancePaidPrce - paidPrice'; });
     expect(problems).toEqual([expect.objectContaining({
@@ -88,9 +96,11 @@ describe('the page-schema checker', () => {
     expect(shape[0].message).toContain('<模块>:<操作>');
   });
 
-  it('names a tab-bar entry that is no catalogue module', () => {
-    const problems = plant('schemas/finance/financialPayables.json', (s) => { s.tabs.modules[0].key = 'reimburseManag'; });
-    expect(problems).toEqual([expect.objectContaining({ path: '/tabs/modules/0/key', name: 'reimburseManag', suggestions: ['reimburseManage'] })]);
+  it('names a tab-bar entry that is no catalogue module, and a tab bar that does not exist', () => {
+    const entry = plant('schemas/examples/showcase.json', (s) => { s.tabs.modules[0].key = 'reimburseManag'; });
+    expect(entry).toEqual([expect.objectContaining({ path: '/tabs/modules/0/key', name: 'reimburseManag', suggestions: ['reimburseManage'] })]);
+    const bar = plant('schemas/finance/financialPayables.json', (s) => { s.tabs.bar = 'financ'; });
+    expect(bar).toEqual([expect.objectContaining({ path: '/tabs/bar', name: 'financ', suggestions: ['finance'] })]);
   });
 });
 

@@ -7,6 +7,8 @@
 import { ExprError, compileExpr } from '../expr';
 import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
+import { TAB_BAR_NAMES } from './tab-bars';
+import { withPageDefaults } from './page-defaults';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
 
@@ -73,6 +75,9 @@ const RECORD_CONTEXT = ['lines', 'picked', 'input', 'prev', '$today'];
 
 const isObj = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
 const pickerOf = (d: unknown): RecordSource | undefined => (isObj(d) && typeof d.module === 'string' ? (d as unknown as RecordSource) : undefined);
+/** Options a page may list itself (a status list, a few kinds); more is a dictionary's work. */
+const MAX_INLINE_OPTIONS = 100;
+const countOptions = (list: readonly Option[]): number => list.reduce((n, o) => n + 1 + countOptions((o.children ?? []) as Option[]), 0);
 const inlineOptions = (d: unknown): Option[] | undefined => (Array.isArray(d) && d.length && d.every((o) => isObj(o) && 'value' in o) ? (d as Option[]) : undefined);
 const fieldKeyOf = (d: unknown): string | undefined => (isObj(d) && typeof d.fieldKey === 'string' ? d.fieldKey : undefined);
 const esc = (k: string | number) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -120,7 +125,9 @@ interface Scope {
   what: string;
 }
 
-export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
+export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
+  // The pages as the server reads them: what they leave to defaults (permission codes, the named tab bar) filled in.
+  const files = given.map((f) => ({ ...f, schema: withPageDefaults(structuredClone(f.schema) as AnyPageSchema) }));
   const problems: SchemaProblem[] = [];
   const report = (file: string, path: string, name: string, message: string, valid: Iterable<string>) =>
     problems.push({ file, path, name, message, suggestions: suggest(name, valid) });
@@ -288,6 +295,11 @@ export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): S
       }
       if (key === 'none' && isObj(value) && typeof value.module === 'string') checkModule(p.file, `${path}/module`, value.module);
       if (key === 'permissionCode' && typeof value === 'string') checkPermission(p.file, path, value);
+      // A long option tree written into the page (省/市 copied in by hand) belongs in a dictionary, shared and kept
+      // up to date in one place: the built-in region dictionary, or one the team maintains.
+      if (key === 'data' && inlineOptions(value) && countOptions(value as Option[]) > MAX_INLINE_OPTIONS) {
+        problems.push({ file: p.file, path, name: 'data', message: `内联选项过多（${countOptions(value as Option[])} 个，最多 ${MAX_INLINE_OPTIONS} 个）：请改用字典，如省市区写 "data": { "fieldKey": "region" }`, suggestions: [] });
+      }
       void parent;
     }, new Set(['entities']));
     if (s.viewOf) checkModule(p.file, at('viewOf'), s.viewOf, '查看的模块');
@@ -298,6 +310,8 @@ export function checkPageSchemas(files: SchemaFile[], ctx: CheckContext = {}): S
     }, new Set());
   }
   for (const { file, schema } of files) {
+    const bar = isObj(schema) && isObj(schema.tabs) ? schema.tabs.bar : undefined;
+    if (typeof bar === 'string' && !TAB_BAR_NAMES.includes(bar)) report(file, ptr('tabs', 'bar'), bar, `模块标签栏「${bar}」不存在（catalogue/tab-bars.json）`, TAB_BAR_NAMES);
     const tabs = isObj(schema) && isObj(schema.tabs) && Array.isArray(schema.tabs.modules) ? schema.tabs.modules : [];
     tabs.forEach((t, i) => {
       if (!catalogue || !isObj(t) || typeof t.key !== 'string') return;

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './loader';
 export * from './dictionary';
+export * from './permission-defaults';

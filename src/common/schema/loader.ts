@@ -3,6 +3,7 @@
 import type { ErrorObject } from 'ajv';
 // schemas/page.schema.json compiled ahead of time (scripts/page-validator.mjs): no compiling at run time.
 import { objectShapes, validate } from './page-validator.generated.js';
+import { withPageDefaults } from './page-defaults';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema } from './types';
 
@@ -67,7 +68,8 @@ function allowedNear(value: unknown, e: ErrorObject): string[] {
 
 /** Checks `value` (parsed JSON) and returns it typed, or every error with its file and JSON pointer. */
 export function validatePageSchema(value: unknown, file: string): LoadResult {
-  if (validate(value)) return { ok: true, schema: value as AnyPageSchema, errors: [] };
+  // A valid page comes back with what it leaves to defaults filled in (page-defaults.ts).
+  if (validate(value)) return { ok: true, schema: withPageDefaults(value as AnyPageSchema), errors: [] };
   const errors = useful(validate.errors ?? []).map((e): SchemaError => {
     if (e.keyword !== 'additionalProperties') return { file, path: e.instancePath, message: describe(e) };
     const suggestions = allowedNear(value, e);

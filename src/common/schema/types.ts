@@ -133,6 +133,10 @@ export interface FieldDef {
   regMsg?: string;
   min?: number;
   max?: number;
+  /** Number fields: the value must be greater than this (金额必须大于0), where `min` lets the bound itself through. */
+  exclusiveMinimum?: number;
+  /** Number fields: the value must be less than this. */
+  exclusiveMaximum?: number;
   maxLength?: number;
   /** For text fields: 'number' makes the value numeric and range-checked; 'select' marks text-with-type. */
   type?: string;
@@ -255,6 +259,9 @@ export interface ColumnDef extends PopoverConfig {
   /** Number cells: the smallest and largest value allowed (standard range messages). */
   min?: number;
   max?: number;
+  /** Number cells: the value must be greater (less) than this: 数量必须大于0. */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   /** Line cells computed from the line (expression scope: the line's cells, and the record as `record`). */
   compute?: { expr: string };
 }
@@ -382,7 +389,10 @@ export interface TabsConfig {
   /** The module's help text under the tab bar's 帮助, until the team writes its own (operation guidance). */
   help?: string;
   tipsImage?: string;
-  modules: ModuleItem[];
+  /** A tab bar of catalogue/tab-bars.json by name (tab-bars.ts): its items become `modules`. */
+  bar?: string;
+  /** The tab bar's items, when the page writes its own instead of naming one (`bar`). */
+  modules?: ModuleItem[];
   hideSmartData?: boolean;
 }
 

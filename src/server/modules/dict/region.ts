@@ -4,8 +4,9 @@
 // stored, so their records stay valid. The server checks a saved path step by step (records/labels.ts).
 import { areaList } from '@vant/area-data';
 import type { DictNode } from './node';
+import type { DerivedDictKey } from './derived-keys';
 
-export const REGION_KEY = 'region';
+export const REGION_KEY: DerivedDictKey = 'region';
 
 let built: DictNode[] | null = null;
 

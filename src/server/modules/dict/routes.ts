@@ -10,6 +10,7 @@ import { readThrough } from '../../db/cache-bus';
 import type { DictionariesTable } from '../../db/types';
 import { REGION_KEY, regionNodes } from './region';
 import type { DictNode } from './node';
+import type { DerivedDictKey } from './derived-keys';
 
 const tags = ['字典'];
 
@@ -18,14 +19,14 @@ export type { DictNode };
 /** A dictionary the server derives instead of storing (value = the thing's id). */
 export type DerivedDict = (trx: TenantTx, tenant: string) => Promise<DictNode[]>;
 
-export const TEAM_MEMBERS_KEY = 'teamMembers';
+export const TEAM_MEMBERS_KEY: DerivedDictKey = 'teamMembers';
 const DICT_CACHE_MS = 5_000;
 
 const node = (fieldKey: string, id: number | string, dictName: string, extra: Partial<DictNode> = {}): DictNode =>
   ({ id, dictName, dictCode: null, dictImg: null, dictIcon: null, parentId: null, fieldKey, ...extra });
 
 /** Derived dictionaries by key. Other domains add theirs at start (registerDerivedDict). */
-const DERIVED = new Map<string, DerivedDict>([
+const DERIVED = new Map<DerivedDictKey, DerivedDict>([
   [TEAM_MEMBERS_KEY, async (trx, tenant) => {
     // Cached per team (db/cache-bus.ts): emptied by any change of memberships or of a user's name, in every process.
     const rows = await readThrough(trx, 'teamMembers', ['memberships', 'users'], DICT_CACHE_MS, `${tenantOf(trx) ?? ''}|${tenant}`, () =>
@@ -42,12 +43,12 @@ const DERIVED = new Map<string, DerivedDict>([
   [REGION_KEY, async () => regionNodes()],
 ]);
 
-export function registerDerivedDict(key: string, fn: DerivedDict) {
+export function registerDerivedDict(key: DerivedDictKey, fn: DerivedDict) {
   DERIVED.set(key, fn);
 }
 
-export function isDerivedDict(key: string): boolean {
-  return DERIVED.has(key);
+export function isDerivedDict(key: string): key is DerivedDictKey {
+  return DERIVED.has(key as DerivedDictKey);
 }
 
 type DictRow = Selectable<DictionariesTable>;
@@ -68,8 +69,8 @@ export function toDictNode(r: DictRow): DictNode {
  * keeps resolving the item it stored); with a status filter, the items under a filtered-out parent go too.
  */
 export async function dictTrees(trx: TenantTx, tenant: string, keys: string[], status?: number, opts: { withDeleted?: boolean } = {}): Promise<Record<string, DictNode[]>> {
-  const derived = keys.filter((k) => DERIVED.has(k));
-  keys = keys.filter((k) => !DERIVED.has(k));
+  const derived = keys.filter(isDerivedDict);
+  keys = keys.filter((k) => !isDerivedDict(k));
   // Every item of these keys, cached per team and key set (db/cache-bus.ts: emptied by any change of dictionaries,
   // in every process); the status and deleted filters apply here, which keeps the order of SQL's ORDER BY.
   const asked = [...new Set(keys)].sort();

@@ -3,6 +3,12 @@
 import { todayInChina } from '../../../common/china-time';
 import type { SchemaRegistry } from './schema-registry';
 
+/** The logger a change reports to (the request's, with its id; pino's and Fastify's loggers fit). */
+export interface RunLog {
+  warn: (obj: Record<string, unknown>, msg: string) => void;
+  error: (obj: Record<string, unknown>, msg: string) => void;
+}
+
 export interface Ctx {
   tenant: string;
   schemas: SchemaRegistry;
@@ -10,6 +16,8 @@ export interface Ctx {
   today?: string;
   /** The moment of the transition, for clock-driven stages; default: now. The demo story sets its own. */
   now?: Date;
+  /** Where a failing effect is reported; without it, the server's logger (effects.ts). */
+  log?: RunLog;
 }
 
 /** The day a transition happens on. */

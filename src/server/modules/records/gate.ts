@@ -48,7 +48,7 @@ export interface GatePass {
 export async function openGate(s: RecordSources, req: FastifyRequest, m: ModuleSchema, action: string): Promise<GatePass> {
   const a = await requireTeamPermission(s, req, m.schema.module, action);
   const acl = await s.acl.forSession(a);
-  const ctx: Ctx = { tenant: a.tenantCode, schemas: s.schemas };
+  const ctx: Ctx = { tenant: a.tenantCode, schemas: s.schemas, log: req.log };
   const callerIn = (trx: TenantTx) => callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin);
   // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
   let refs: Promise<RefContext> | undefined;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, forbidden } from '../../errors';
 import type { GeneratorDef, GeneratorJoin } from '../../../common/schema';
-import { fieldError, isEmptyValue } from '../../../common/rules';
+import { isEmptyValue, namedFieldError } from '../../../common/rules';
 import { evalExpr } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import type { RefContext } from '../../../common/rules/conditions';
@@ -70,7 +70,7 @@ export async function generateRecord(trx: TenantTx, ctx: Ctx, userId: number, m:
   const input: Row = {};
   for (const f of g.fields) {
     const v = values[f.fieldName];
-    const err = fieldError(f, v);
+    const err = namedFieldError(f, v);
     if (err) throw badRequest(err);
     if (!isEmptyValue(v)) input[f.fieldName] = v;
   }

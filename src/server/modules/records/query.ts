@@ -54,26 +54,43 @@ export function fieldExpr(m: ModuleSchema, field: string): RawBuilder<unknown> {
   return m.numeric.has(field) ? sql`yg_num(r.data->>${sql.lit(field)})` : sql`(r.data->>${sql.lit(field)})`;
 }
 
-function asScalar(field: string, v: unknown): string | number {
+/** A filter's value as one scalar; `name` says what the refusal calls the field (looked up only when refusing). */
+function asScalar(name: () => string, v: unknown): string | number {
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (typeof v === 'boolean') return String(v);
-  throw badRequest(`筛选值格式不正确：${field}`);
+  throw badRequest(`筛选值格式不正确：${name()}`);
 }
 
 /**
  * One filter as SQL. A client's filter must name a field the list declares; a schema's own condition (a record
  * picker's filter, e.g. on partnerTypeName) is trusted with any field of the record.
  */
+/**
+ * What a filter's message calls a field: its title on the page (报销金额, a line cell's label for lines.<cell>), so a
+ * refused search names what the user sees; the key only when the page does not declare it.
+ */
+export function fieldTitle(m: ModuleSchema, field: string): string {
+  if (field.startsWith('lines.')) {
+    const prop = field.slice('lines.'.length);
+    return m.lineColumns.find((c) => c.prop === prop)?.label ?? field;
+  }
+  return m.fields.find((x) => x.fieldName === field)?.titleName
+    ?? m.schema.list.search?.find((x) => x.fieldName === field)?.titleName
+    ?? m.schema.list.columns.find((c) => c.prop === field)?.label
+    ?? field;
+}
+
 export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boolean } = {}): RawBuilder<unknown> {
   if (!(OPERATORS as readonly string[]).includes(f.operator)) throw badRequest(`不支持的筛选条件：${f.operator}`);
-  if (f.field.startsWith('lines.')) return lineFilterSql(f);
+  const name = () => fieldTitle(m, f.field);
+  if (f.field.startsWith('lines.')) return lineFilterSql(f, name);
   if (!opts.fromSchema && !COLUMNS.has(f.field) && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
     throw badRequest(`不支持的筛选字段：${f.field}`);
   }
   // A multi-valued field (partner types, visible departments) matches when any of its values does.
   if (m.multi.has(f.field) && ['eq', 'in', 'has'].includes(f.operator)) {
-    const vals = (f.operator === 'in' ? (Array.isArray(f.value) ? f.value : []) : [f.value]).map((v) => String(asScalar(f.field, v)));
-    if (!vals.length || vals.length > 500) throw badRequest(`筛选值格式不正确：${f.field}`);
+    const vals = (f.operator === 'in' ? (Array.isArray(f.value) ? f.value : []) : [f.value]).map((v) => String(asScalar(name, v)));
+    if (!vals.length || vals.length > 500) throw badRequest(`筛选值格式不正确：${name()}`);
     const arr = sql`(r.data->${sql.lit(f.field)})`;
     return sql`(jsonb_typeof(${arr}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x IN (${sql.join(vals)})))`;
   }
@@ -81,15 +98,15 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
   // Two fields of the same record compared (a schema's own condition only): returned by the agreed date.
   const other = sourceRefOf(f.value);
   if (other !== undefined) {
-    if (!opts.fromSchema || !COMPARE[f.operator]) throw badRequest(`筛选值格式不正确：${f.field}`);
+    if (!opts.fromSchema || !COMPARE[f.operator]) throw badRequest(`筛选值格式不正确：${name()}`);
     return sql`${e} ${sql.raw(COMPARE[f.operator])} ${fieldExpr(m, other)}`;
   }
   const numeric = m.numeric.has(f.field) || ['id', 'categoryId', 'createdBy'].includes(f.field);
   const val = (v: unknown) => {
-    const s = asScalar(f.field, v);
+    const s = asScalar(name, v);
     if (numeric) {
       const n = Number(s);
-      if (!Number.isFinite(n)) throw badRequest(`筛选值格式不正确：${f.field}`);
+      if (!Number.isFinite(n)) throw badRequest(`筛选值格式不正确：${name()}`);
       return n;
     }
     return String(s);
@@ -105,23 +122,23 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
     case 'notNull': return sql`${e} IS NOT NULL`;
     // The year of a date or date-time (stored as text from YYYY): the records of an evaluation year.
     case 'year': {
-      const y = String(asScalar(f.field, f.value));
-      if (!/^\d{4}$/.test(y)) throw badRequest(`筛选值格式不正确：${f.field}`);
+      const y = String(asScalar(name, f.value));
+      if (!/^\d{4}$/.test(y)) throw badRequest(`筛选值格式不正确：${name()}`);
       return sql`left((${e})::text, 4) = ${y}`;
     }
     // An array field (several users, departments…) holds the value; a single value equals it.
     case 'has': {
-      const v = String(asScalar(f.field, f.value));
+      const v = String(asScalar(name, f.value));
       const arr = sql`(r.data->${sql.lit(f.field)})`;
       return sql`(CASE WHEN jsonb_typeof(${arr}) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x = ${v}) ELSE (r.data->>${sql.lit(f.field)}) = ${v} END)`;
     }
-    case 'contains': return sql`${e}::text ILIKE ${'%' + String(asScalar(f.field, f.value)).replace(/[\\%_]/g, '\\$&') + '%'}`;
+    case 'contains': return sql`${e}::text ILIKE ${'%' + String(asScalar(name, f.value)).replace(/[\\%_]/g, '\\$&') + '%'}`;
     case 'in': {
-      if (!Array.isArray(f.value) || f.value.length === 0 || f.value.length > 500) throw badRequest(`筛选值格式不正确：${f.field}`);
+      if (!Array.isArray(f.value) || f.value.length === 0 || f.value.length > 500) throw badRequest(`筛选值格式不正确：${name()}`);
       return sql`${e} IN (${sql.join(f.value.map(val))})`;
     }
     case 'between': {
-      if (!Array.isArray(f.value) || f.value.length !== 2) throw badRequest(`筛选值格式不正确：${f.field}`);
+      if (!Array.isArray(f.value) || f.value.length !== 2) throw badRequest(`筛选值格式不正确：${name()}`);
       const [lo, hi] = f.value;
       // A date range ends at the end of its last day.
       const top = !numeric && typeof hi === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hi) && COLUMNS.has(f.field) ? `${hi}T23:59:59.999` : hi;
@@ -132,15 +149,15 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
 }
 
 /** lines.<prop>: true when any line item matches (eq / in / contains). */
-function lineFilterSql(f: Filter): RawBuilder<unknown> {
+function lineFilterSql(f: Filter, name: () => string): RawBuilder<unknown> {
   const prop = f.field.slice('lines.'.length);
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(prop)) throw badRequest(`不支持的字段：${f.field}`);
   const item = sql`(li->>${sql.lit(prop)})`;
   let cond: RawBuilder<unknown>;
-  if (f.operator === 'eq') cond = sql`${item} = ${String(asScalar(f.field, f.value))}`;
-  else if (f.operator === 'in' && Array.isArray(f.value) && f.value.length) cond = sql`${item} IN (${sql.join(f.value.map((v) => String(asScalar(f.field, v))))})`;
-  else if (f.operator === 'contains') cond = sql`${item} ILIKE ${'%' + String(asScalar(f.field, f.value)) + '%'}`;
-  else throw badRequest(`明细字段只支持 eq、in、contains 筛选：${f.field}`);
+  if (f.operator === 'eq') cond = sql`${item} = ${String(asScalar(name, f.value))}`;
+  else if (f.operator === 'in' && Array.isArray(f.value) && f.value.length) cond = sql`${item} IN (${sql.join(f.value.map((v) => String(asScalar(name, v))))})`;
+  else if (f.operator === 'contains') cond = sql`${item} ILIKE ${'%' + String(asScalar(name, f.value)) + '%'}`;
+  else throw badRequest(`明细字段只支持 eq、in、contains 筛选：${name()}`);
   return sql`EXISTS (SELECT 1 FROM jsonb_array_elements(r.lines) li WHERE ${cond})`;
 }
 

@@ -2,7 +2,7 @@
 // seeded and derived data pass exactly the rules users' data does. Order of a save: defaults → only what a
 // client may set → fields hidden by dependOn dropped → record pickers checked and loaded → computed lines and
 // fields (the client's versions ignored) → field, line and record rules → labels → store.
-import { badRequest, conflict, notFound } from '../../errors';
+import { badField, badRequest, conflict, notFound } from '../../errors';
 import type { TenantTx } from '../../db/tenant-scope';
 import { validateRecord } from '../../../common/rules';
 import { conditionHolds } from '../../../common/rules/conditions';
@@ -92,7 +92,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const linePicked = new Map<string, Map<string, Row>>();
   const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, dropHiddenCells(m, data, keptLines ?? clean.lines), refs, { checkFilter: !trusted, found: linePicked });
   const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: picks }, { linesTitle: linesTitle(m) });
-  if (sent) throw badRequest(sent.message);
+  if (sent) throw badField(sent.message, sent.field);
   const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
@@ -103,7 +103,7 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
   const computedPicks = pickerFields(m).filter((f) => f.compute && !isBlank(computed[f.fieldName]));
   if (computedPicks.length) Object.assign(picked, await loadPickedOf(trx, ctx.tenant, ctx.schemas, computedPicks, computed, refs, { checkFilter: false }));
   const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
-  if (err) throw badRequest(err.message);
+  if (err) throw badField(err.message, err.field);
   const broken = failedCheck(m.schema.checks, computed, lines, { picked, today: sc.today })
     ?? await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, computed, refs, stored?.id);
   if (broken) throw badRequest(broken);
@@ -156,7 +156,7 @@ function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Reco
   const min = m.schema.drawer?.lines?.minOnSubmit ?? 0;
   if (lines.length < min) throw badRequest(`请至少填写${min}条${m.schema.drawer?.lines?.title ?? '明细'}`);
   const err = validateRecord(checked(m, data), m.lineColumns, { ...data, lines }, { linesTitle: linesTitle(m) });
-  if (err) throw badRequest(err.message);
+  if (err) throw badField(err.message, err.field);
   const broken = failedCheck(m.schema.checks, data, lines, { picked, today }, true);
   if (broken) throw badRequest(broken);
 }

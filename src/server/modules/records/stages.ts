@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-scope';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { StageAction, StageNotify } from '../../../common/schema';
-import { fieldError, isEmptyValue } from '../../../common/rules';
+import { defaultStageActionCode, type StageAction, type StageNotify } from '../../../common/schema';
+import { isEmptyValue, namedFieldError } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
@@ -41,7 +41,8 @@ export function stageActionsFor(m: ModuleSchema, status: string, data: Record<st
 }
 
 export function stageActionCode(m: ModuleSchema, a: StageAction) {
-  return a.permissionCode ?? `${m.schema.module}:${a.key}`;
+  // Filled in where the page was loaded (permission-defaults.ts); the fallback is the same rule.
+  return a.permissionCode ?? defaultStageActionCode(m.schema.module);
 }
 
 /**
@@ -69,7 +70,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const patch: Record<string, unknown> = {};
   for (const f of action.fields ?? []) {
     const v = input[f.fieldName];
-    const err = fieldError(f, v);
+    const err = namedFieldError(f, v);
     if (err) throw badRequest(err);
     if (!isEmptyValue(v)) patch[f.fieldName] = v;
   }
@@ -147,8 +148,8 @@ function lineValues(action: StageAction, sent: unknown, count: number): Record<s
     const out: Record<string, unknown> = {};
     for (const f of action.lineFields ?? []) {
       const v = (r as Record<string, unknown> | undefined)?.[f.fieldName];
-      const err = fieldError(f, v);
-      if (err) throw badRequest(`第${i + 1}行：${err}`);
+      const err = namedFieldError(f, v);
+      if (err) throw badRequest(`第${i + 1}行${err}`);
       out[f.fieldName] = isEmptyValue(v) ? null : v;
     }
     return out;

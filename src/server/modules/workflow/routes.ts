@@ -49,14 +49,14 @@ export async function workflowRoutes(app: Api, s: AppServices) {
   app.post('/api/oa/process/agree', { schema: { tags, summary: '同意（可同时上传本步骤的必交资料）', body: agreeBody } }, async (req) => {
     const a = team(req);
     const b = req.body;
-    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? '', b.files ?? {}));
+    const outcome = await withTenant(db, a.tenantCode, (trx) => agree(trx, { tenant: a.tenantCode, schemas: s.schemas, log: req.log }, a.userId, b.taskId, b.processInstanceId, b.comments ?? '', b.files ?? {}));
     return ok({ outcome }, '已同意');
   });
 
   app.post('/api/oa/process/refuse', { schema: { tags, summary: '驳回（必须填写原因）', body: decision } }, async (req) => {
     const a = team(req);
     const b = req.body;
-    await withTenant(db, a.tenantCode, (trx) => refuse(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
+    await withTenant(db, a.tenantCode, (trx) => refuse(trx, { tenant: a.tenantCode, schemas: s.schemas, log: req.log }, a.userId, b.taskId, b.processInstanceId, b.comments ?? ''));
     return ok(null, '已驳回');
   });
 
@@ -65,7 +65,7 @@ export async function workflowRoutes(app: Api, s: AppServices) {
   }, async (req) => {
     const a = team(req);
     const { formId } = req.body;
-    await withTenant(db, a.tenantCode, (trx) => withdraw(trx, { tenant: a.tenantCode, schemas: s.schemas }, a.userId, formId));
+    await withTenant(db, a.tenantCode, (trx) => withdraw(trx, { tenant: a.tenantCode, schemas: s.schemas, log: req.log }, a.userId, formId));
     return ok(null, '已撤回');
   });
 

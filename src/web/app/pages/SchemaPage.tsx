@@ -10,6 +10,7 @@ import { openDocument, openPrint } from '../../api/print';
 import { schemaForRoute } from './schema-index';
 import type { AnyPageSchema, ButtonDef, TableRow } from '../../../common/schema/types';
 import type { SchemaError } from '../../../common/schema/loader';
+import { withPageDefaults } from '../../../common/schema/page-defaults';
 
 type Check = { ok: true; schema: AnyPageSchema } | { ok: false; errors: SchemaError[]; ErrorPage: ComponentType<{ file: string; errors: SchemaError[] }> };
 
@@ -26,15 +27,17 @@ export function SchemaPage() {
     entry?.load().then(async (value) => {
       // A record page as the team tuned it (the field-options page): the server serves the page with the team's field
       // overrides applied; the bundled file stands when the server has no such page (dictionary pages…) or fails.
-      const page = value as { module?: string; list?: unknown };
+      // The server serves pages with their defaults filled in (permission codes, the tab bar): the bundled file too.
+      const bundled = withPageDefaults(structuredClone(value) as AnyPageSchema);
+      const page = bundled as { module?: string; list?: unknown };
       const tuned = page.module && page.list
         ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null) : null;
       const same = tuned && typeof tuned === 'object' && (tuned as { module?: string }).module === page.module;
-      const shown = same ? tuned : value;
+      const shown = same ? tuned : bundled;
       // The bundled file is valid: the server loads the same files and refuses to start on an invalid one, and the
       // build checks them (vite.config.ts). The meta-schema's validator (a large chunk) is fetched only for a page
       // the server tuned differently, and in development, where a file may be mid-edit.
-      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(value)) ? await import('../../engine/page/page-check') : null;
+      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(bundled)) ? await import('../../engine/page/page-check') : null;
       const res = checker?.validatePageSchema(shown, entry.file);
       const check: Check = !res || res.ok ? { ok: true, schema: (res?.ok ? res.schema : shown) as AnyPageSchema }
         : { ok: false, errors: res.errors, ErrorPage: checker!.SchemaErrorPage };

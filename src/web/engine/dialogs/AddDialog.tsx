@@ -44,7 +44,7 @@ function LineInputs({ spec, values, set }: { spec: NonNullable<AddDialogProps['l
     ...spec.fields.map((f) => ({
       key: f.fieldName, title: f.titleName, width: 120,
       render: (_: unknown, _l: LineRow, i: number) => f.fontendType === 'number'
-        ? <InputNumber aria-label={`第${i + 1}行${f.titleName}`} size="small" min={f.min} max={f.max} value={values[i]?.[f.fieldName] as number | null} onChange={(v) => set(i, f.fieldName, v)} style={{ width: '100%' }} />
+        ? <InputNumber aria-label={`第${i + 1}行${f.titleName}`} size="small" min={f.min ?? f.exclusiveMinimum} max={f.max ?? f.exclusiveMaximum} value={values[i]?.[f.fieldName] as number | null} onChange={(v) => set(i, f.fieldName, v)} style={{ width: '100%' }} />
         : <Input aria-label={`第${i + 1}行${f.titleName}`} size="small" value={String(values[i]?.[f.fieldName] ?? '')} onChange={(e) => set(i, f.fieldName, e.target.value)} />,
     })),
   ];

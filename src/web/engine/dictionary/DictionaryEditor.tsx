@@ -53,7 +53,7 @@ export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) 
         )}
         tabs={schema.tabs && (
           <ModuleTabs
-            modules={schema.tabs.modules}
+            modules={schema.tabs.modules ?? []}
             selectedKey={schema.module}
             help={schema.tabs.help}
             tipsImage={schema.tabs.tipsImage}

@@ -140,7 +140,7 @@ describe('SideDrawer footer', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '差旅' } });
     await click('提交');
-    expect(await screen.findByText('请填写项目！')).toBeTruthy();
+    expect(await screen.findByText('明细第1行项目不能为空')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('项目'), { target: { value: '机票' } });
     await click('提交');

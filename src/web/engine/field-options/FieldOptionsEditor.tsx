@@ -194,7 +194,7 @@ export function FieldOptionsEditor({ schema, onNavigate }: FieldOptionsEditorPro
           />
         )}
         tabs={schema.tabs && (
-          <ModuleTabs modules={schema.tabs.modules} selectedKey={schema.module} help={schema.tabs.help} tipsImage={schema.tabs.tipsImage} hideSmartData /* no records here, no 智能数据 charts */
+          <ModuleTabs modules={schema.tabs.modules ?? []} selectedKey={schema.module} help={schema.tabs.help} tipsImage={schema.tabs.tipsImage} hideSmartData /* no records here, no 智能数据 charts */
             onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)} />
         )}
       >

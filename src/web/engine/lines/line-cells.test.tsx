@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Number cells of the line items and the drawer's number inputs: a minus sign, '1e5' and other
 // non-decimal text never become another number; amounts keep to their column's range; the search
-// form filters on line items and includes a tree node's descendants.
+// form filters on line items and includes a tree node's descendants; strict bounds (exclusiveMinimum) in the cell and
+// the form.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createForm } from '@formily/core';
@@ -54,7 +55,7 @@ describe('number cell input', () => {
     // 0 is not above 0: the cell says so, and so does the record check.
     expect(price().getAttribute('aria-invalid')).toBe('true');
     expect(price().title).toBe('请输入0.01-999999999.99之间的数字');
-    expect(validateRecord([], columns, { lines: store.values(columns) })?.message).toBe('请输入0.01-999999999.99之间的数字');
+    expect(validateRecord([], columns, { lines: store.values(columns) })?.message).toBe('明细第1行金额：请输入0.01-999999999.99之间的数字');
   });
 
   it('typing 1e5 keeps 1e5 (not 15, not 100000), says 请输入正确的数字 and the record is refused', async () => {
@@ -81,6 +82,30 @@ describe('number cell input', () => {
     expect(store.values(columns)[0].price).toBe(12.5);
     fireEvent.change(price(), { target: { value: '1000000000' } });
     expect(price().title).toBe('请输入0.01-999999999.99之间的数字');
+  });
+});
+
+describe('strict bounds in the browser', () => {
+  it('a line cell with exclusiveMinimum 0 marks 0 (数量必须大于0) and takes 0.5; a field with one refuses 0 in the form', async () => {
+    const strict: ColumnDef[] = [{ prop: 'quantity', label: '数量', inputType: 'number', exclusiveMinimum: 0 }];
+    const store = createLineStore([{ quantity: '' }]);
+    renderWithFixtures(<LineItemTable store={store} columns={strict} title="采购明细" addable />);
+    const cell = () => screen.getByLabelText('数量') as HTMLInputElement;
+    fireEvent.change(cell(), { target: { value: '0' } });
+    expect(cell().getAttribute('aria-invalid')).toBe('true');
+    expect(cell().title).toBe('数量必须大于0');
+    expect(validateRecord([], strict, { lines: store.values(strict) }, { linesTitle: '采购明细' })?.message).toBe('采购明细第1行数量必须大于0');
+    fireEvent.change(cell(), { target: { value: '0.5' } });
+    expect(cell().getAttribute('aria-invalid')).toBeNull();
+    cleanup();
+    const form = createForm();
+    const amount: FieldDef = { fieldName: 'amount', titleName: '金额', fontendType: 'number', exclusiveMinimum: 0 };
+    render(<FormProvider form={form}><SchemaFields fields={[amount]} /></FormProvider>);
+    fireEvent.change(screen.getByPlaceholderText('请输入金额'), { target: { value: '0' } });
+    await expect(form.validate()).rejects.toBeTruthy();
+    expect(form.errors.flatMap((e) => e.messages ?? [])).toEqual(['金额必须大于0']);
+    fireEvent.change(screen.getByPlaceholderText('请输入金额'), { target: { value: '0.01' } });
+    await form.validate();
   });
 });
 

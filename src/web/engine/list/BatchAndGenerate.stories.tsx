@@ -17,6 +17,6 @@ type Story = StoryObj<typeof PageRenderer>;
 /** Tick rows and press 批量确认: only the 待确认 ones are confirmed, in one call. 生成工资表 asks for a month. */
 export const BatchConfirmAndGenerate: Story = {
   args: { schema: BATCH_PAGE },
-  decorators: [withFixtures({ rows: BATCH_ROWS }, ['attendance:generate'])],
+  decorators: [withFixtures({ rows: BATCH_ROWS }, ['attendance:generate', 'attendance:edit'])],
   parameters: expectText('批量确认', '生成工资表', '张三', '李四', '王五', '共 3 条'),
 };

@@ -28,7 +28,7 @@ describe('a dictionary as the page tree', () => {
 
 describe('list actions on the selected rows and generators', () => {
   it('a batch stage action runs on the selected rows that allow it, in one call, after a confirmation', async () => {
-    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate'] });
+    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate', 'attendance:edit'] });
     expect(await screen.findByText('王五')).toBeTruthy();
     fireEvent.click(buttons('批量确认')[0]);
     expect(await screen.findByText('请先勾选要操作的记录')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('list actions on the selected rows and generators', () => {
   });
 
   it('a generator asks for its fields, then opens the record it made', async () => {
-    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate'] });
+    const { provider } = renderWithFixtures(<PageRenderer schema={BATCH_PAGE} file="t.json" />, { rows: BATCH_ROWS, permissions: ['attendance:generate', 'attendance:edit'] });
     expect(await screen.findByText('张三')).toBeTruthy();
     fireEvent.click(buttons('生成工资表')[0]);
     expect(await screen.findByText('按已确认的考勤为每位员工生成一行')).toBeTruthy();

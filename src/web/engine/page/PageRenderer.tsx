@@ -360,7 +360,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         tree={tree}
         // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
         tabs={page.tabs && (
-          <ModuleTabs modules={page.tabs.modules} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData || !charts.length}
+          <ModuleTabs modules={page.tabs.modules ?? []} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData || !charts.length}
             onSmartData={() => showSmart(true)}
             onSelect={(m) => { if (m.key && m.key !== page.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
         )}

@@ -77,7 +77,7 @@ export function TeamAdminEditor({ schema, onNavigate }: TeamAdminEditorProps) {
       <FeedbackBridge />
       <ListLayout
         tabs={schema.tabs && (
-          <ModuleTabs modules={schema.tabs.modules} selectedKey={schema.module} help={schema.tabs.help} tipsImage={schema.tabs.tipsImage} hideSmartData
+          <ModuleTabs modules={schema.tabs.modules ?? []} selectedKey={schema.module} help={schema.tabs.help} tipsImage={schema.tabs.tipsImage} hideSmartData
             onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)} />
         )}
       >

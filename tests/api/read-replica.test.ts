@@ -12,12 +12,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { REPLAY_CACHE_MS } from '../../src/server/db/replica';
 import { DEMO, DEMO_STAFF, seedDemo } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/china-time';
+import { directUrl } from '../helpers/databases';
 import { dataApi as api } from '../helpers/records';
 import { dictItemId, liftedLimits } from '../helpers/test-app';
 
@@ -57,7 +58,20 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     started.push(data);
   }
 
+  /** The run's template database (another cluster) into this one's database `to`: the roles, then the database. */
+  async function copyTemplate(template: string, to: string) {
+    const from = new URL(directUrl()!);
+    from.pathname = `/${template}`;
+    const q = (v: string) => `'${v.replace(/'/g, "'\\''")}'`;
+    // The role that runs the tests exists already: psql goes on past that one error.
+    await run('bash', ['-c', `set -o pipefail; ${BIN}/pg_dumpall --roles-only -d ${q(directUrl()!)} | ${BIN}/psql -q -d ${q(to)} >/dev/null 2>&1 || true`]);
+    await run('bash', ['-c', `set -o pipefail; ${BIN}/pg_dump -d ${q(from.toString())} | ${BIN}/psql -q -v ON_ERROR_STOP=1 -d ${q(to)} >/dev/null`], { maxBuffer: 1 << 24 });
+  }
+
   beforeAll(async () => {
+    const t0 = Date.now();
+    const laps: Record<string, number> = {};
+    const lap = (what: string) => void (laps[what] = Date.now() - t0);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-replica-'));
     if (root) await run('chown', ['postgres', dir]);
     ports.primary = await freePort();
@@ -67,6 +81,7 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     // The primary: WAL enough for a standby, replication connections from 127.0.0.1 for its role.
     await pgRun('initdb', ['-D', primaryData, '-U', 'yiguan', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
     fs.appendFileSync(path.join(primaryData, 'pg_hba.conf'), '\nhost replication replicator 127.0.0.1/32 trust\n');
+    lap('initdb');
     await startCluster(primaryData, ports.primary, ['-c wal_level=replica -c max_wal_senders=4']);
     primary = new pg.Client({ connectionString: url(ports.primary, 'postgres') });
     await primary.connect();
@@ -74,7 +89,9 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await primary.query(`CREATE DATABASE ${DATABASE}`);
     // The replica: a copy of the primary that streams from it (-R writes primary_conninfo and standby.signal).
     await pgRun('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'replicator', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast']);
+    lap('basebackup');
     await startCluster(replicaData, ports.replica, ['-c hot_standby=on']);
+    lap('replica up');
     replica = new pg.Client({ connectionString: url(ports.replica, DATABASE) });
     await replica.connect();
     await primary.end();
@@ -85,10 +102,17 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
       ...loadConfig({}), dataDir: dir, webDir: path.join(dir, 'no-web'), rateLimits: liftedLimits(), seedDemo: false,
       databaseUrl: url(ports.primary, DATABASE), databaseReadUrl: url(ports.replica, DATABASE),
     };
+    // The run's seeded template, copied in (its roles first: the tables' grants name them), is far quicker than
+    // seeding the demo again (about a minute on two busy cores); without one, the demo is seeded here.
+    const template = inject('pgTemplate');
+    if (template) await copyTemplate(template, config.databaseUrl);
+    lap('copied');
     const built = await buildApp(config, { logger: false });
     app = built.app;
-    await seedDemo(built.db, built.services);
+    if (!template) await seedDemo(built.db, built.services);
     await app.ready();
+    lap('app');
+    console.log(`[read-replica] ms from the start: ${JSON.stringify(laps)}`);
   }, 120_000);
 
   afterAll(async () => {

@@ -27,28 +27,44 @@ export function lsnValue(lsn: string): bigint {
   return (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`);
 }
 
+/** How long the replica may take to say its replay position: longer, and it counts as unreachable for now. */
+const ASK_TIMEOUT_MS = 1000;
+
+function answerWithin<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 export class ReadReplica {
   private replayed: { at: number; lsn: bigint | null } | undefined;
+  /** Whether the last asking got no position: said once when that starts and once when it ends, not at every asking. */
+  private blind = false;
   private asking: Promise<bigint | null> | undefined;
 
-  constructor(readonly db: DB, private readonly log: (msg: string) => void = (m) => console.warn(m)) {}
+  /** ask: the replica's replay position as text, null when it is not a standby (a stand-in in the unit tests). */
+  constructor(readonly db: DB, private readonly ask: () => Promise<string | null> = () => replayPosition(db),
+    private readonly log: (msg: string) => void = (m) => console.warn(m)) {}
 
   /**
    * How far the replica has replayed the primary's WAL, read at most once per REPLAY_CACHE_MS; null when it cannot
-   * say (unreachable, or not a standby at all): then a session that wrote reads the primary.
+   * say (unreachable, or not a standby at all).
    */
   async replayLsn(): Promise<bigint | null> {
     const now = Date.now();
     if (this.replayed && now - this.replayed.at < REPLAY_CACHE_MS) return this.replayed.lsn;
     this.asking ??= (async () => {
       let lsn: bigint | null = null;
+      let why = 'DATABASE_READ_URL is not a standby (no replay position)';
       try {
-        const { rows } = await sql<{ lsn: string | null }>`SELECT pg_last_wal_replay_lsn()::text AS lsn`.execute(this.db);
-        lsn = rows[0]?.lsn ? lsnValue(rows[0].lsn) : null;
-        if (lsn === null) this.log('[db] DATABASE_READ_URL is not a standby (no replay position): sessions that wrote read the primary');
+        const text = await answerWithin(this.ask(), ASK_TIMEOUT_MS);
+        lsn = text ? lsnValue(text) : null;
       } catch (err) {
-        this.log(`[db] read replica unreachable: ${(err as Error).message}`);
+        why = `read replica unreachable (${(err as Error).message})`;
       }
+      if (lsn === null && !this.blind) this.log(`[db] ${why}: reads go to the primary`);
+      if (lsn !== null && this.blind) this.log('[db] read replica answers again');
+      this.blind = lsn === null;
       // Stamped when the answer came: the position was at least this far then.
       this.replayed = { at: Date.now(), lsn };
       return lsn;
@@ -57,24 +73,30 @@ export class ReadReplica {
   }
 }
 
+async function replayPosition(db: DB): Promise<string | null> {
+  const { rows } = await sql<{ lsn: string | null }>`SELECT pg_last_wal_replay_lsn()::text AS lsn`.execute(db);
+  return rows[0]?.lsn ?? null;
+}
+
 const replicas = new WeakMap<object, ReadReplica>();
 /** Attaches the replica to the primary's Kysely (openDatabase), so that readers of that database may use it. */
 export const attachReplica = (db: object, replica: ReadReplica) => void replicas.set(db, replica);
-export const replicaOf = (db: object): ReadReplica | undefined => replicas.get(db);
 
 /** Of a session, what the read routing needs: its id and the WAL position of its last write (sessions.wrote_lsn). */
 export interface ReadingSession { sessionId: number; wroteLsn?: string | null }
 
 /**
  * The database a call of this session that only reads reads from: the replica, unless the session wrote something
- * the replica has not replayed yet (or the replica cannot say how far it is); the primary when there is no replica.
+ * the replica has not replayed yet; the primary when there is no replica, or while it cannot say how far it is
+ * (down, or not a standby: every read then goes to the primary rather than fail or read who knows what).
  */
 export async function readerOf(db: DB, session: ReadingSession): Promise<DB> {
   const replica = replicas.get(db);
   if (!replica) return db;
-  if (!session.wroteLsn) return replica.db;
   const replayed = await replica.replayLsn();
-  return replayed !== null && replayed >= lsnValue(session.wroteLsn) ? replica.db : db;
+  if (replayed === null) return db;
+  if (!session.wroteLsn) return replica.db;
+  return replayed >= lsnValue(session.wroteLsn) ? replica.db : db;
 }
 
 /**

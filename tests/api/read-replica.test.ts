@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { cacheBusOf } from '../../src/server/db/cache-bus';
 import { REPLAY_CACHE_MS } from '../../src/server/db/replica';
 import { DEMO, DEMO_STAFF, seedDemo } from '../../src/server/seed';
 import { todayInChina } from '../../src/common/china-time';
@@ -47,6 +48,8 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
   const ports = { primary: 0, replica: 0 };
   const started: string[] = [];
   let app: FastifyInstance | undefined;
+  /** A second app on the same databases, as another server process would be: its own pools and session cache. */
+  let other: FastifyInstance | undefined;
   let primary: pg.Client | undefined;
   let replica: pg.Client | undefined;
 
@@ -122,21 +125,27 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     app = built.app;
     if (!template) await seedDemo(built.db, built.services);
     await app.ready();
-    lap('app');
+    const second = await buildApp(config, { logger: false });
+    other = second.app;
+    await other.ready();
+    // Its session cache in use, as in a process whose cache bus listens (else every call reads the session row afresh).
+    await vi.waitFor(() => expect(cacheBusOf(second.db)?.usable).toBe(true), { timeout: 10_000, interval: 50 });
+    lap('apps');
     console.log(`[read-replica] ms from the start: ${JSON.stringify(laps)}`);
   }, 120_000);
 
   afterAll(async () => {
     await replica?.query('SELECT pg_wal_replay_resume()').catch(() => {});
     await app?.close();
+    await other?.close();
     await primary?.end();
     await replica?.end();
     for (const data of started.reverse()) await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function call(method: 'GET' | 'POST', u: string, body?: unknown, token?: string): Promise<Row> {
-    const res = await app!.inject({ method, url: u, headers: token ? { Satoken: token } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
+  async function call(method: 'GET' | 'POST', u: string, body?: unknown, token?: string, on = app!): Promise<Row> {
+    const res = await on.inject({ method, url: u, headers: token ? { Satoken: token } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
     const json = res.json() as Row;
     if (json.status !== 200) throw new Error(`${u}: ${json.status} ${json.message}`);
     return json.data;
@@ -144,10 +153,10 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
   const login = async (u: { username: string; password: string }) =>
     (await call('POST', '/api/admin/login/user', { loginType: 'password', username: u.username, password: u.password })).token as string;
   /** The ids on page 1 of the list as this session reads it (newest first). */
-  const listIds = async (token: string) =>
-    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token)).list as Row[]).map((r) => Number(r.id));
-  const reasonOf = async (token: string, id: number) =>
-    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token)).list as Row[]).find((r) => Number(r.id) === id)?.reason;
+  const listIds = async (token: string, on = app!) =>
+    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).map((r) => Number(r.id));
+  const reasonOf = async (token: string, id: number, on = app!) =>
+    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).find((r) => Number(r.id) === id)?.reason;
   const onReplica = async (id: number) => (await replica!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
   const onPrimary = async (id: number) => (await primary!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
 
@@ -176,6 +185,7 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     // Both sessions have read lists before (and the seed is on the replica): the starting point.
     await catchUp();
     await listIds(staff);
+    await listIds(staff, other);
     await listIds(boss);
 
     // (a) Replay paused: 张三 creates a record; the replica does not have it, his list does (read from the primary).
@@ -184,8 +194,11 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     expect(await onPrimary(first)).toBe(true);
     expect(await onReplica(first)).toBe(false);
     expect(await listIds(staff)).toContain(first);
+    // The same on the second app, which had his session row cached from before the write: the mark is in that row.
+    expect(await listIds(staff, other)).toContain(first);
     // (b) The owner, who has written nothing, reads the replica: the record is not in his list yet.
     expect(await listIds(boss)).not.toContain(first);
+    expect(await listIds(boss, other)).not.toContain(first);
     expect(await onReplica(first)).toBe(false);
 
     // (c) Once the replica has replayed 张三's write, his lists are the replica's again. With replay paused once more,
@@ -196,6 +209,7 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await pauseReplay();
     await primary!.query(`UPDATE records SET data = data || '{"reason": "只读副本 已改"}'::jsonb WHERE id = $1`, [first]);
     expect(await reasonOf(staff, first)).toBe('只读副本 读己之写');
+    expect(await reasonOf(staff, first, other)).toBe('只读副本 读己之写');
     await catchUp();
     expect(await reasonOf(staff, first)).toBe('只读副本 已改');
   }, 60_000);

@@ -19,6 +19,12 @@ export interface Config {
    * connection's state between transactions (prepared statements, session settings, session advisory locks).
    */
   databasePooler?: 'transaction';
+  /**
+   * A streaming replica of databaseUrl's cluster (DATABASE_READ_URL), the server itself rather than a pooler: the
+   * calls that only read lists, exports, charts, pickers and prints read there, except a session's own reads until
+   * the replica has replayed its last write (db/replica.ts). Unset: everything reads and writes databaseUrl.
+   */
+  databaseReadUrl?: string;
   seedDemo: boolean;
   /** Minutes of inactivity after which a normal session ends; remembered sessions use rememberIdleMinutes. */
   sessionIdleMinutes: number;
@@ -61,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     databasePooler: poolerOf(env.DATABASE_POOLER),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     seedDemo: flag(env.SEED_DEMO, true),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
     rememberIdleMinutes: Number(env.REMEMBER_IDLE_MINUTES ?? 60 * 24 * 7),

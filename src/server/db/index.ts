@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrate';
 import type { DataSteps } from './data-steps';
 import { markReadScopes, markStatementBatches } from './batches';
 import { preparePlans } from './prepared';
+import { attachReplica, ReadReplica } from './replica';
 import { attachCacheBus, CACHE_CHANNEL, CacheBus, listenForChanges, WatchPlugin } from './cache-bus';
 
 export type DB = Kysely<Database>;
@@ -18,6 +19,8 @@ export interface DbOptions {
   databaseListenUrl?: string;
   /** databaseUrl is a transaction pooler (config.ts databasePooler). */
   databasePooler?: 'transaction';
+  /** A streaming replica of databaseUrl's cluster for the calls that only read (config.ts databaseReadUrl; replica.ts). */
+  databaseReadUrl?: string;
   /** Sees the text of every statement (tests compare the statements two calls run). */
   onQuery?: (sql: string) => void;
   /** What the data migrations need of the application (data-steps.ts); a new database needs none. */
@@ -44,6 +47,22 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
     markStatementBatches(db);
     markReadScopes(db);
+    if (opts.databaseReadUrl) {
+      // The replica is the server itself, never a pooler: its statements are prepared as on a direct primary. No cache
+      // bus and no watch plugin: nothing read there is cached (replica.ts says why).
+      const readPool = new pg.default.Pool({ connectionString: opts.databaseReadUrl, max: 10 });
+      readPool.on('error', (err) => console.warn(`[db] idle replica connection lost: ${err.message}`));
+      preparePlans(readPool);
+      const replicaDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }), ...log });
+      markStatementBatches(replicaDb);
+      markReadScopes(replicaDb);
+      attachReplica(db, new ReadReplica(replicaDb));
+      const destroy = db.destroy.bind(db);
+      db.destroy = async () => {
+        await replicaDb.destroy();
+        await destroy();
+      };
+    }
     // LISTEN needs a server connection of its own for good: through a transaction pooler the notifications would go
     // to whichever client holds that connection at the time, or nowhere. Without a direct address the caches stay off
     // (every call reads the database), which is slower but never stale.
@@ -58,6 +77,7 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
       console.warn('[cache] DATABASE_POOLER is set without DATABASE_LISTEN_URL: caches are off (set DATABASE_LISTEN_URL to the PostgreSQL server itself)');
     }
   } else {
+    if (opts.databaseReadUrl) console.warn('[db] DATABASE_READ_URL is ignored without DATABASE_URL: the embedded database has no replica');
     const { PGlite } = await import('@electric-sql/pglite');
     const { PgliteDialect } = await import('./pglite-dialect');
     const dir = path.join(opts.dataDir, 'pglite');

@@ -27,6 +27,7 @@ import * as m026 from './migrations/026_least_privilege_roles';
 import * as m027 from './migrations/027_record_files';
 import * as m028 from './migrations/028_company_accounts';
 import * as m029 from './migrations/029_team_keys';
+import * as m030 from './migrations/030_session_write_lsn';
 import type { DataSteps } from './data-steps';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
@@ -59,6 +60,7 @@ const migrationsWith = (steps: Partial<DataSteps>): Record<string, Migration> =>
   '027_record_files': m027,
   '028_company_accounts': m028,
   '029_team_keys': m029,
+  '030_session_write_lsn': m030,
 });
 
 const NAMES = Object.keys(migrationsWith({}));

@@ -8,6 +8,7 @@ import { takesReadScopes, takesStatementBatches } from './batches';
 import { literal, READ_SCOPE, READ_SCOPE_END } from './prepared';
 import { trackWrites } from './cache-bus';
 import { checkTenantOpen } from './tenant-lock';
+import { markSessionWrite, marksWrites } from './replica';
 
 type DB = Kysely<Database>;
 
@@ -63,8 +64,25 @@ async function batchedTransaction<T>(db: DB, tenantCode: string, fn: (trx: Tenan
   });
 }
 
-export async function withTenant<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
+export async function withTenant<T>(db: DB, tenantCode: string, work: (trx: TenantTx) => Promise<T>): Promise<T> {
   checkTenantOpen(tenantCode);
+  // With a read replica, a session whose transaction changed anything has its reads kept on the primary until the
+  // replica has replayed that commit (replica.ts): whether it did is asked before COMMIT (a transaction id is
+  // assigned at its first change), and the mark made once the commit is done.
+  let wrote = false;
+  const marking = marksWrites(db);
+  const fn = marking ? async (trx: TenantTx) => {
+    const result = await work(trx);
+    const { rows } = await sql<{ wrote: boolean }>`SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote`.execute(trx);
+    wrote = rows[0]?.wrote === true;
+    return result;
+  } : work;
+  const result = await inTransaction(db, tenantCode, fn);
+  if (wrote) await markSessionWrite(db);
+  return result;
+}
+
+async function inTransaction<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       if (takesStatementBatches(db)) return await batchedTransaction(db, tenantCode, fn);

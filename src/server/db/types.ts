@@ -33,6 +33,8 @@ export interface SessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   acl: ColumnType<SessionAcl | null, string | null | undefined, string | null>;
+  /** pg_lsn as text: the primary's WAL position after the session's last write (db/replica.ts); null before any. */
+  wrote_lsn: ColumnType<string | null, never, never>;
 }
 
 export interface SessionAcl {

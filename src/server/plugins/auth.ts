@@ -30,6 +30,8 @@ export interface SessionInfo {
   tenantCode: string | null;
   /** Cached menu tree and permission codes for tenantCode, or null until computed. */
   acl: SessionAcl | null;
+  /** The primary's WAL position after this session's last write, while a read replica is in use (db/replica.ts). */
+  wroteLsn?: string | null;
 }
 
 export type SessionLookup =
@@ -80,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     if (found.ok) {
       if (needsProof) return reply.code(403).send({ status: Status.FORBIDDEN, message: CSRF_REFUSED, data: null });
       req.auth = found.session;
-      setActor(found.session.userId);
+      setActor(found.session.userId, found.session.sessionId);
       return;
     }
     // A cookie the server no longer honours is dropped, so the browser stops sending it.

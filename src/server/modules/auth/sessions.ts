@@ -16,6 +16,7 @@ export const SESSION_CACHE_MS = 5_000;
 
 interface SessionRow {
   id: number; user_id: number; tenant_code: string | null; remember: boolean; last_seen_at: Date; expires_at: Date; revoked_at: Date | null; acl: SessionAcl | null;
+  wrote_lsn: string | null;
 }
 
 export class SessionService {
@@ -54,7 +55,8 @@ export class SessionService {
       row = await this.db
         .selectFrom('sessions')
         // The cached ACL without its menu tree: every call reads the session, few need the menu.
-        .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl')])
+        .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl'),
+          sql<string | null>`wrote_lsn::text`.as('wrote_lsn')])
         .where('token_hash', '=', hash)
         .executeTakeFirst() as SessionRow | undefined;
       if (row && !row.revoked_at) this.cache.set(hash, row, mark);
@@ -67,7 +69,7 @@ export class SessionService {
       row.last_seen_at = new Date(now);
       await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
     }
-    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code, acl: (row.acl as SessionAcl | null) ?? null } };
+    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code, acl: (row.acl as SessionAcl | null) ?? null, wroteLsn: row.wrote_lsn } };
   }
 
   async revoke(sessionId: number): Promise<void> {

@@ -36,7 +36,7 @@ export async function chartRoutes(app: Api, s: AppServices) {
     const m = moduleOf(req);
     const charts = m.schema.charts ?? [];
     if (!charts.length) throw badRequest('该列表没有智能数据图表');
-    const { a, run, scope } = await enter(req, m, 'view');
+    const { a, readTx, scope } = await enter(req, m, 'view');
     const body = req.body;
     const period = body.period || undefined;
     if (period !== undefined && !PERIOD_PATTERN.test(period)) throw badRequest('月份或年份格式不正确（应为 YYYY 或 YYYY-MM）');
@@ -46,7 +46,7 @@ export async function chartRoutes(app: Api, s: AppServices) {
     const dated = view.queue ? undefined : period;
     const data = dataOf(m);
     const today = todayInChina();
-    return ok(await run(async (trx) => {
+    return ok(await readTx(async (trx) => {
       const where = whereSql(a.tenantCode, data, { filters: [...(body.filters ?? []), ...view.filters], categoryId: body.categoryId, tab: view.oaTab, userId: a.userId, scope: await scope(trx) });
       const refs = await callerRefs(trx, a.tenantCode, a.userId, today);
       const out = [];

@@ -40,13 +40,13 @@ export async function excelExportRoutes(app: Api, s: AppServices) {
     if (running.has(who)) throw tooManyRequests(reply, 5000, '已有一个导出正在进行，请等它完成后再导出');
     running.add(who);
     try {
-      const { a, run, scope, tuned } = await enter(req, m, 'export');
+      const { a, readTx, scope, tuned } = await enter(req, m, 'export');
       const tm = await tuned();
       const body = req.body;
       const columns = sheetColumns(tm.schema.list.columns, body.columns);
       const { columns: _c, ...rest } = body;
       const query = listQueryOf(m, rest, a.userId);
-      await run(async (trx) => {
+      await readTx(async (trx) => {
         const q = { ...query, scope: await scope(trx) } as Parameters<typeof writeExport>[1]['query'];
         const total = await countRows(trx, a.tenantCode, dataOf(tm), q);
         if (total > EXPORT_MAX_ROWS) throw badRequest(`一次最多导出 ${EXPORT_MAX_ROWS.toLocaleString('en-US')} 条记录，请先筛选缩小范围`);

@@ -90,9 +90,9 @@ export async function documentRoutes(app: Api, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     const d = docOf(m, req.params.key, 'record');
-    const { a, run, visible } = await enter(req, m, documentAction(d));
+    const { a, readTx, visible } = await enter(req, m, documentAction(d));
     const { id } = req.query;
-    const { record, lines, totals, cols, linesTitle } = await run(async (trx) => {
+    const { record, lines, totals, cols, linesTitle } = await readTx(async (trx) => {
       const row = await getRecord(trx, a.tenantCode, dataOf(m).schema.module, id);
       if (!row) throw notFound();
       try { await visible(trx, id); } catch { throw notFound(); }
@@ -122,13 +122,13 @@ export async function documentRoutes(app: Api, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     const d = docOf(m, req.params.key, 'list');
-    const { a, run, scope, tuned } = await enter(req, m, documentAction(d));
+    const { a, readTx, scope, tuned } = await enter(req, m, documentAction(d));
     const tm = await tuned();
     const body = req.body;
     const { columns: asked, ...rest } = body;
     const columns = sheetColumns(tm.schema.list.columns, d.columns ?? asked);
     const query = listQueryOf(m, rest, a.userId);
-    const file = await run(async (trx) => {
+    const file = await readTx(async (trx) => {
       const q = { ...query, scope: await scope(trx) } as Parameters<typeof writeExport>[1]['query'];
       const total = await countRows(trx, a.tenantCode, dataOf(tm), q);
       if (total > EXPORT_MAX_ROWS) throw badRequest(`一次最多导出 ${EXPORT_MAX_ROWS.toLocaleString('en-US')} 条记录，请先筛选缩小范围`);

@@ -64,9 +64,9 @@ export async function printRoutes(app: Api, s: AppServices) {
   }, async (req, reply) => {
     const m = moduleOf(req);
     const template = templateOf(m);
-    const { a, run, visible } = await enter(req, m, 'print');
+    const { a, readTx, visible } = await enter(req, m, 'print');
     const { id } = req.query;
-    const [job] = await run((trx) => jobsOf(trx, a.tenantCode, m, template, [id], visible, () => notFound()));
+    const [job] = await readTx((trx) => jobsOf(trx, a.tenantCode, m, template, [id], visible, () => notFound()));
     const pdf = await renderPrintPdf([job], await teamOf(a.tenantCode), `${template.title} ${job.code}`);
     return sendPdf(reply, pdf, `${template.title}-${job.code}.pdf`);
   });
@@ -82,8 +82,8 @@ export async function printRoutes(app: Api, s: AppServices) {
     const ids = [...new Set(req.body.ids)];
     if (!ids.length) throw badRequest('请选择要打印的记录');
     if (ids.length > PRINT_BATCH_MAX) throw badRequest(`一次最多打印 ${PRINT_BATCH_MAX} 条记录，请分批打印`);
-    const { a, run, visible } = await enter(req, m, 'print');
-    const jobs = await run((trx) => jobsOf(trx, a.tenantCode, m, template, ids, visible,
+    const { a, readTx, visible } = await enter(req, m, 'print');
+    const jobs = await readTx((trx) => jobsOf(trx, a.tenantCode, m, template, ids, visible,
       (id) => notFound(`所选记录中有不存在或无权打印的记录（ID ${id}），未打印任何记录`)));
     const pdf = await renderPrintPdf(jobs, await teamOf(a.tenantCode), `${template.title}（${jobs.length} 份）`);
     return sendPdf(reply, pdf, `${template.title}-批量${jobs.length}份.pdf`);

@@ -15,6 +15,7 @@ import { notFound } from '../../errors';
 import type { RecordSources } from './sources';
 import type { SessionAcl } from '../../db/types';
 import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope';
+import { readerOf } from '../../db/replica';
 import type { RefContext } from '../../../common/rules/conditions';
 import { todayInChina } from '../../../common/china-time';
 import type { ModuleSchema } from './schema-registry';
@@ -34,8 +35,14 @@ export interface GatePass {
   ctx: Ctx;
   /** The call's work in the team's transaction, with the caller (permissions as this page reads them, admin flag). */
   run: <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) => Promise<T>;
-  /** As run, for a call that only reads (each statement its own read-only transaction, one round trip). */
+  /**
+   * As run, for a call that only reads (each statement its own read-only transaction, one round trip), on the
+   * database the caller reads from: the read replica when there is one, unless his own last write is not there yet
+   * (db/replica.ts readerOf).
+   */
   read: <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) => Promise<T>;
+  /** As read, its statements in one transaction (one snapshot): exports, charts, prints, pickers. */
+  readTx: <T>(fn: (trx: TenantTx, caller: Caller) => Promise<T>) => Promise<T>;
   /** Refuses, as not found, a record the page's visibility or the caller's data scope does not show him. */
   visible: (trx: TenantTx, id: number) => Promise<void>;
   /** The records the caller may see, as one SQL condition over `r`, or null when he sees every record of the page. */
@@ -57,7 +64,8 @@ export async function openGate(s: RecordSources, req: FastifyRequest, m: ModuleS
   return {
     a, acl, ctx,
     run: (fn) => withTenant(s.db, a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
-    read: (fn) => withTenantRead(s.db, a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
+    read: async (fn) => withTenantRead(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
+    readTx: async (fn) => withTenant(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
     visible: async (trx, id) => assertShown(trx, a.tenantCode, m, id, await scope(trx)),
     scope,
     tuned: () => s.fieldOptions.effective(a.tenantCode, m),

@@ -6,7 +6,6 @@ import { ok } from '../../plugins/envelope';
 import { openGate } from './gate';
 import { badRequest, notFound } from '../../errors';
 import type { RecordSources } from './sources';
-import { withTenant } from '../../db/tenant-scope';
 import { todayInChina } from '../../../common/china-time';
 import { linePickerColumns, pickerFields, pickerOptions, recordSourceOf } from './pickers';
 import type { RecordSource } from '../../../common/schema';
@@ -36,7 +35,7 @@ export async function pickerRoutes(app: Api, s: RecordSources) {
     const m = s.schemas.get(module);
     if (!m) throw notFound('模块不存在');
     // The gate's permission; a picker then offers what the page's visibility and retired rules allow (pickers.ts).
-    const { a } = await openGate(s, req, m, 'view');
+    const { a, readTx } = await openGate(s, req, m, 'view');
     const { field, values, keyword } = req.body;
     // A line cell's picker is asked for as lines.<cell>; it offers records the same way a field's does.
     const cell = field.startsWith('lines.') ? linePickerColumns(m).find((c) => c.prop === field.slice(6)) : undefined;
@@ -46,7 +45,7 @@ export async function pickerRoutes(app: Api, s: RecordSources) {
     if (!f) throw badRequest(`字段「${field}」不是关联单据选择器`);
     // Only scalar form values may take part in a filter.
     const data = Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
-    const list = await withTenant(s.db, a.tenantCode, async (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f,
+    const list = await readTx(async (trx) => pickerOptions(trx, a.tenantCode, s.schemas, f,
       { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data }, keyword?.trim() || undefined));
     return ok(list);
   });
@@ -65,10 +64,10 @@ export async function pickerRoutes(app: Api, s: RecordSources) {
     // A picker's records, or a dictionary (伙伴类型) with a picker's records below it (伙伴类型 → 伙伴).
     if (!tree?.field || !(tree.fromPicker || (tree.fieldKey && tree.children))) throw notFound('该页面没有关联单据树');
     // The gate's permission; a picker then offers what the page's visibility and retired rules allow (pickers.ts).
-    const { a } = await openGate(s, req, m, 'view');
+    const { a, readTx } = await openGate(s, req, m, 'view');
     const top = tree.fromPicker ? pickerFields(m).find((x) => x.fieldName === tree.field)! : undefined;
     const below = tree.children ? pickerFields(m).find((x) => x.fieldName === tree.children!.field) : undefined;
-    const nodes = await withTenant(s.db, a.tenantCode, async (trx) => {
+    const nodes = await readTx(async (trx) => {
       const refs = { ...(await callerRefs(trx, a.tenantCode, a.userId, todayInChina())), data: {} };
       const parents = top
         ? await pickerOptions(trx, a.tenantCode, s.schemas, top, refs, undefined, TREE_MAX)

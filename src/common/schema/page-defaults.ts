@@ -1,7 +1,27 @@
-// What a page leaves to defaults, filled in: its permission codes (permission-defaults.ts) and the items of the tab
-// bar it names (tab-bars.ts). Applied where a page is validated (loader.ts) and to the page the browser bundles.
+// What a page leaves to defaults, filled in: its permission codes (permission-defaults.ts), the items of the tab
+// bar it names (tab-bars.ts), and the options of a search on the approval status. Applied where a page is validated
+// (loader.ts) and to the page the browser bundles.
+import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
 import { withTabBar } from './tab-bars';
-import type { AnyPageSchema } from './types';
+import type { AnyPageSchema, EntityDef, Option } from './types';
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withTabBar(withPermissionDefaults(schema));
+/** Every approval status a record may carry, in the order a record meets them. */
+export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
+
+/**
+ * `status` is the approval status every record carries (record-status.ts): a search on it that lists no options of
+ * its own offers all of them, instead of each page copying the same five.
+ */
+function withStatusOptions<T extends AnyPageSchema>(schema: T): T {
+  if (!('list' in schema)) return schema;
+  const page = schema as unknown as EntityDef & { entities?: EntityDef[] };
+  for (const e of [page, ...(page.entities ?? [])]) {
+    for (const f of e.list?.search ?? []) {
+      if (f.fieldName === 'status' && f.data === undefined) f.data = RECORD_STATUS_OPTIONS.map((o) => ({ ...o }));
+    }
+  }
+  return schema;
+}
+
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withTabBar(withPermissionDefaults(schema)));

@@ -1,0 +1,38 @@
+// A search on the approval status offers every status unless it lists its own (page-defaults.ts): the 16 pages that
+// copied the same five options now leave them out and still offer them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSchemaFiles } from '../../../scripts/check-schemas';
+import { validatePageSchema } from './loader';
+import { RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
+import type { EntityDef, PageSchema } from './types';
+
+const FIVE = ['待提交', '审批中', '已通过', '已驳回', '已撤回'].map((s) => ({ label: s, value: s }));
+
+describe('the approval status search', () => {
+  it('offers the five statuses on every page that searches by status', () => {
+    const offered: string[] = [];
+    for (const { file } of readSchemaFiles()) {
+      const res = validatePageSchema(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8')), file);
+      if (!res.ok || !('list' in res.schema)) continue;
+      const page = res.schema as PageSchema;
+      for (const e of [page, ...(page.entities ?? [])] as EntityDef[]) {
+        const status = e.list.search?.find((f) => f.fieldName === 'status');
+        if (!status) continue;
+        expect(status.data, `${file} ${e.module}`).toEqual(FIVE);
+        offered.push(e.module);
+      }
+    }
+    expect(offered.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('keeps a status search’s own options, and gives each page its own copy', () => {
+    const mine = [{ label: '已通过', value: '已通过' }];
+    const page = (data?: unknown) => withPageDefaults({ key: 'p', module: 'p', title: 'p', list: { columns: [], search: [{ fieldName: 'status', titleName: '状态', fontendType: 'select', ...(data ? { data } : {}) }] } } as unknown as PageSchema);
+    expect(page(mine).list.search?.[0].data).toEqual(mine);
+    const a = page().list.search?.[0].data;
+    expect(a).toEqual(RECORD_STATUS_OPTIONS);
+    expect(a).not.toBe(page().list.search?.[0].data);
+  });
+});

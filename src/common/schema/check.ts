@@ -7,7 +7,7 @@
 import { ExprError, compileExpr } from '../expr';
 import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
-import { TAB_BAR_NAMES } from './tab-bars';
+import { routeModule, TAB_BAR_NAMES } from './tab-bars';
 import { withPageDefaults } from './page-defaults';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
@@ -315,8 +315,8 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     const tabs = isObj(schema) && isObj(schema.tabs) && Array.isArray(schema.tabs.modules) ? schema.tabs.modules : [];
     tabs.forEach((t, i) => {
       if (!catalogue || !isObj(t) || typeof t.key !== 'string') return;
-      // A tab's key is its route (a folder, then the module key): the module is the last segment.
-      const key = t.key.slice(t.key.lastIndexOf('/') + 1);
+      // A tab's key is its route (a folder, then the module key).
+      const key = routeModule(t.key);
       if (!catalogue.has(key)) report(file, ptr('tabs', 'modules', i, 'key'), t.key, `模块标签「${t.key}」不是目录（catalogue/modules.json）中的模块`, catalogue.keys());
     });
   }

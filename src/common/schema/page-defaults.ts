@@ -3,8 +3,9 @@
 // (loader.ts) and to the page the browser bundles.
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
+import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
-import type { AnyPageSchema, EntityDef, Option } from './types';
+import type { AnyPageSchema, Option } from './types';
 
 /** Every approval status a record may carry, in the order a record meets them. */
 export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
@@ -14,9 +15,7 @@ export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStat
  * its own offers all of them, instead of each page copying the same five.
  */
 function withStatusOptions<T extends AnyPageSchema>(schema: T): T {
-  if (!('list' in schema)) return schema;
-  const page = schema as unknown as EntityDef & { entities?: EntityDef[] };
-  for (const e of [page, ...(page.entities ?? [])]) {
+  for (const e of recordListsOf(schema)) {
     for (const f of e.list?.search ?? []) {
       if (f.fieldName === 'status' && f.data === undefined) f.data = RECORD_STATUS_OPTIONS.map((o) => ({ ...o }));
     }

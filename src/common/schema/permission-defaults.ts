@@ -5,6 +5,7 @@
 // and withdraw it; a document says its code itself). So a page writes only the exceptions, and the button the
 // browser shows and the check the server makes come from the same rule. Applied once, where a page schema is
 // validated (loader.ts), so the server, the browser and the checker all read the filled-in page.
+import { recordListsOf } from './record-lists';
 import type { AnyPageSchema, ButtonDef, EntityDef, StageAction } from './types';
 
 const CODE_OF_ACTION: Partial<Record<NonNullable<ButtonDef['action']>, string>> = {
@@ -53,10 +54,9 @@ function fillEntity(e: EntityDef, pageModule: string) {
 
 /** Fills in, in place, every permission code a record page leaves to the default; returns the page. */
 export function withPermissionDefaults<T extends AnyPageSchema>(schema: T): T {
-  if (!('list' in schema) || !('module' in schema)) return schema;
-  const page = schema as unknown as EntityDef & { entities?: EntityDef[] };
-  fillEntity(page, page.module);
+  const lists = recordListsOf(schema);
+  const pageModule = lists[0]?.module;
   // A page's nested lists act under the page's codes.
-  for (const e of page.entities ?? []) fillEntity(e, page.module);
+  if (pageModule) for (const e of lists) fillEntity(e, pageModule);
   return schema;
 }

@@ -10,18 +10,16 @@ import type { AnyPageSchema, ModuleItem } from './types';
 /** The tab bars by name. */
 export const TAB_BAR_NAMES: readonly string[] = Object.keys(TAB_BARS);
 
-/** A catalogue module by its route (`design/doormanManagement`) or its key. */
-const byRoute = new Map<string, { key: string; name: string; abbr: string }>();
-for (const m of catalogue.modules) {
-  byRoute.set(m.key, m);
-  byRoute.set(m.path.replace(/^\//, ''), m);
-}
+/** The catalogue module a route opens (`design/doormanManagement`): its last segment. */
+export const routeModule = (route: string) => route.slice(route.lastIndexOf('/') + 1);
+
+const byKey = new Map(catalogue.modules.map((m) => [m.key, m]));
 
 /** The items of a named tab bar, or undefined for a name that names none. */
 export function tabBarItems(name: string): ModuleItem[] | undefined {
   const routes = (TAB_BARS as Record<string, string[]>)[name];
   return routes?.map((key) => {
-    const m = byRoute.get(key);
+    const m = byKey.get(routeModule(key));
     // tab-bars.test.ts holds every route of the file to a catalogue module.
     return { moduleAbbreviation: m?.abbr ?? key, mobileClientName: m?.name ?? key, key };
   });

@@ -41,8 +41,9 @@ export function stageActionsFor(m: ModuleSchema, status: string, data: Record<st
 }
 
 export function stageActionCode(m: ModuleSchema, a: StageAction) {
-  // Filled in where the page was loaded (permission-defaults.ts); the fallback is the same rule.
-  return a.permissionCode ?? defaultStageActionCode(m.schema.module);
+  // Filled in where the page was loaded (permission-defaults.ts); the fallback is the same rule, on the module whose
+  // codes govern these records (a nested entity's page).
+  return a.permissionCode ?? defaultStageActionCode(m.permissionModule);
 }
 
 /**

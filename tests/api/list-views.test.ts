@@ -71,10 +71,10 @@ describe.each(testDialects())('list views and nested entities on $name', (dialec
   const names = (r: any) => r.data.list.map((x: any) => x.partnerName).sort();
 
   it('indexes the fields that tabs and the header period filter on, nested entities included', async () => {
-    const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'records' AND indexname LIKE 'rx_financialPayables%'`.execute(t.db);
+    const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'records__financialPayables' AND indexname LIKE 'rx_financialPayables%'`.execute(t.db);
     const indexes = rows.map((r) => r.indexname);
     // A sortable field's own index (rs_) serves its filters too; the others get one (rx_).
-    const all = (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'records'`.execute(t.db)).rows.map((r) => r.indexname);
+    const all = (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%'`.execute(t.db)).rows.map((r) => r.indexname);
     for (const f of ['payStage', 'dueDate', 'balancePrice', 'applyDate']) expect([`rx_financialPayables_${f}`, `rs_financialPayables_${f}`].some((n) => all.includes(n)), f).toBe(true);
     expect([`rx_financialPayablesRequest_amount`, `rs_financialPayablesRequest_amount`].some((n) => all.includes(n))).toBe(true);
     expect(indexes.length).toBeGreaterThan(0);

@@ -216,7 +216,7 @@ describe.runIf(enabled)('two server processes starting together', () => {
     const db = await openDatabase({ dataDir, ...database });
     try {
       // As after a release whose schemas ask for new indexes: none of the records table's per-module indexes exist.
-      const names = async () => (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(db)).rows.map((r) => r.name);
+      const names = async () => (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%' AND indexname ~ '^r[xsck]_'`.execute(db)).rows.map((r) => r.name);
       const before = await names();
       expect(before.length).toBeGreaterThan(50);
       for (const name of before) await sql.raw(`DROP INDEX "${name}"`).execute(db);

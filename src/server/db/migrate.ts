@@ -28,6 +28,7 @@ import * as m027 from './migrations/027_record_files';
 import * as m028 from './migrations/028_company_accounts';
 import * as m029 from './migrations/029_team_keys';
 import * as m030 from './migrations/030_session_write_lsn';
+import * as m031 from './migrations/031_records_by_module';
 import type { DataSteps } from './data-steps';
 
 // Migrations are listed in code (not read from a folder) so bundlers and tsx see the same set.
@@ -61,6 +62,7 @@ const migrationsWith = (steps: Partial<DataSteps>): Record<string, Migration> =>
   '028_company_accounts': m028,
   '029_team_keys': m029,
   '030_session_write_lsn': m030,
+  '031_records_by_module': m031,
 });
 
 const NAMES = Object.keys(migrationsWith({}));

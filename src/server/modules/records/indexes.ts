@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { SchemaRegistry } from './schema-registry';
 import { indexNameOf, indexStatements } from './query';
+import { ensureRecordPartitions } from '../../db/record-partitions';
 
 /** The advisory lock that lets one server process at a time bring the indexes in step (any constant will do). */
 const INDEX_SYNC_LOCK = 7_140_615;
@@ -39,7 +40,7 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
   // the second process waits, then finds the index there (IF NOT EXISTS reads the catalogue after the wait). A
   // session lock held around the whole loop would not do through a transaction pooler, where the statements of one
   // client connection may each run on a different server connection (the unlock on another than the lock).
-  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'records' AND indexname ~ '^r[xsck]_'`.execute(db);
+  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%' AND indexname ~ '^r[xsck]_'`.execute(db);
   const locked = (stmt: string) => db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${INDEX_SYNC_LOCK})`.execute(trx);
     await sql.raw(stmt).execute(trx);
@@ -62,12 +63,17 @@ export class RecordIndexes {
 
   async ensure(): Promise<void> {
     if (this.done) return;
+    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
     await syncRecordIndexes(this.db, this.schemas);
     this.done = true;
   }
 
-  /** At start: now, unless the database holds no records yet (then whoever seeds or starts serving calls ensure). */
+  /**
+   * At start: each module's partition, before anything is written (cheap: a few statements per missing module);
+   * the indexes now, unless the database holds no records yet (then whoever seeds or starts serving calls ensure).
+   */
   async atStart(): Promise<void> {
+    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
     const any = await this.db.selectFrom('records').select('id').limit(1).executeTakeFirst();
     if (any) await this.ensure();
   }

@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
+import { partitionOf } from '../../db/record-partitions';
 import { CHINA_UTC_OFFSET, todayInChina } from '../../../common/china-time';
 import { resolveRef } from '../../../common/rules/conditions';
 
@@ -216,30 +217,32 @@ export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined, opts: {
 }
 
 /**
- * The module's partial indexes: its default order (newest first), one per sortable field in exactly the
+ * The module's indexes, on its partition: its default order (newest first), one per sortable field in exactly the
  * order the list asks for (page 1 and page 500 read the index, never sort the table), and one per
  * filterable field.
  */
 export function indexStatements(m: ModuleSchema): string[] {
   const mod = m.schema.module;
-  const where = `WHERE module = '${mod}' AND deleted_at IS NULL`;
+  // On the module's own partition (db/record-partitions.ts), so no module predicate.
+  const on = `"${partitionOf(mod)}"`;
+  const where = 'WHERE deleted_at IS NULL';
   const exprOf = (f: string) => COLUMNS.get(f) ?? (m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
-  const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON records (tenant_code, created_at DESC, id DESC) ${where}`];
+  const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON ${on} (tenant_code, created_at DESC, id DESC) ${where}`];
   for (const f of m.sortable) {
     if (f === 'id') continue;
-    out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON records (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON ${on} (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
   }
   for (const f of new Set([...m.indexed].filter((x) => !COLUMNS.has(x) && !x.startsWith('lines.')))) {
-    out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON records (tenant_code, ${exprOf(f)}) ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON ${on} (tenant_code, ${exprOf(f)}) ${where}`);
   }
   // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
   for (const f of ['status', 'categoryId'].filter((x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId')) {
-    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON records (tenant_code, ${COLUMNS.get(f)}, created_at DESC, id DESC) ${where}`);
+    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON ${on} (tenant_code, ${COLUMNS.get(f)}, created_at DESC, id DESC) ${where}`);
   }
   // The keyword search (code or the record's JSON text contains the words, repository.ts whereSql): the team, then
   // trigrams of both (pg_trgm and btree_gin, migration 021), built only where the database can use them under
   // row-level security (indexes.ts).
-  out.push(`CREATE INDEX IF NOT EXISTS "rk_${mod}" ON records USING gin (tenant_code, code gin_trgm_ops, (data::text) gin_trgm_ops) ${where}`);
+  out.push(`CREATE INDEX IF NOT EXISTS "rk_${mod}" ON ${on} USING gin (tenant_code, code gin_trgm_ops, (data::text) gin_trgm_ops) ${where}`);
   return out;
 }
 

@@ -432,10 +432,6 @@ export async function updateRecord(trx: TenantTx, tenant: string, module: string
     .execute();
 }
 
-export async function setStatus(trx: TenantTx, tenant: string, id: number, status: string) {
-  await trx.updateTable('records').set({ status, updated_at: new Date() }).where('tenant_code', '=', tenant).where('id', '=', id).execute();
-}
-
 export async function softDelete(trx: TenantTx, tenant: string, module: string, ids: number[]) {
   const res = await trx
     .updateTable('records').set({ deleted_at: new Date() })

@@ -186,6 +186,9 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, check
   }
 }
 
+/** Where a page's records are stored: its own module, or for a view (viewOf) the viewed one's. */
+export const storedModuleOf = (m: ModuleSchema) => m.schema.viewOf ?? m.schema.module;
+
 export class SchemaRegistry {
   private modules = new Map<string, ModuleSchema>();
   private dictionaries: { file: string; schema: DictionaryPageSchema }[] = [];
@@ -230,6 +233,15 @@ export class SchemaRegistry {
 
   all(): ModuleSchema[] {
     return [...this.modules.values()];
+  }
+
+  /**
+   * The module a page's records are stored as: its own, or for a view (viewOf) the viewed one's. A statement that
+   * names it reads one partition of records (db/record-partitions.ts) instead of probing them all.
+   */
+  storedIn(module: string): string {
+    const m = this.modules.get(module);
+    return m ? storedModuleOf(m) : module;
   }
 
   /** The dictionary pages (not record modules): which fieldKeys each one shows and maintains. */

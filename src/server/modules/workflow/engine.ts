@@ -47,14 +47,15 @@ async function event(trx: TenantTx, tenant: string, recordId: number, kind: stri
   await trx.insertInto('record_events').values({ tenant_code: tenant, record_id: recordId, kind, name, user_id: userId, detail: JSON.stringify(detail) }).execute();
 }
 
-async function setRecordStatus(trx: TenantTx, tenant: string, recordId: number, status: string) {
-  // From the plan cache (db/prepared.ts): planning a statement on records weighs all of its partial indexes.
-  await sql`${PREPARED}UPDATE records SET status = ${status}, updated_at = ${new Date()} WHERE tenant_code = ${tenant} AND id = ${recordId}`.execute(trx);
+async function setRecordStatus(trx: TenantTx, ctx: Ctx, module: string, recordId: number, status: string) {
+  // From the plan cache (db/prepared.ts), and naming the module: one partition of records to plan and lock.
+  await sql`${PREPARED}UPDATE records SET status = ${status}, updated_at = ${new Date()}
+    WHERE tenant_code = ${ctx.tenant} AND module = ${ctx.schemas.storedIn(module)} AND id = ${recordId}`.execute(trx);
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
 async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: number, originatorId: number) {
-  await setRecordStatus(trx, ctx.tenant, recordId, RecordStatus.approved);
+  await setRecordStatus(trx, ctx, module, recordId, RecordStatus.approved);
   const m = ctx.schemas.get(module);
   if (m) await takeEffectNow(trx, ctx, m, recordId, originatorId);
 }
@@ -62,7 +63,8 @@ async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: num
 /** What a notification about an approval names: the form's title and code (`code` when the caller has read it). */
 async function formOf(trx: TenantTx, ctx: Ctx, module: string, recordId: number, code?: string) {
   const m = ctx.schemas.get(module);
-  const r = code !== undefined ? { code } : await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant).where('id', '=', recordId).executeTakeFirst();
+  const r = code !== undefined ? { code } : await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant)
+    .where('module', '=', ctx.schemas.storedIn(module)).where('id', '=', recordId).executeTakeFirst();
   return { title: m?.schema.title ?? '单据', code: r?.code ?? '', page: m?.schema.module ?? module };
 }
 
@@ -89,7 +91,8 @@ async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, a
     applicantId: inst.applicant_id ?? inst.originator_id, creatorId: inst.creator_id ?? inst.originator_id, originatorId: inst.originator_id,
     deptId: null, chosen: inst.definition.chosen,
   };
-  const rec = stored ?? await trx.selectFrom('records').select(['code', 'data', 'created_by']).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+  const rec = stored ?? await trx.selectFrom('records').select(['code', 'data', 'created_by']).where('tenant_code', '=', ctx.tenant)
+    .where('module', '=', ctx.schemas.storedIn(inst.module)).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
   const m = ctx.schemas.get(inst.module);
   if (m) people.deptId = peopleOf(m, rec as { data: Record<string, unknown>; created_by: number }).deptId;
   for (let i = index; i < steps.length; i++) {
@@ -138,7 +141,8 @@ async function ccStep(trx: TenantTx, tenant: string, inst: Instance, index: numb
 
 /** What a submission of this record would follow now: the process, and each step's approvers by name. */
 export async function previewRoute(trx: TenantTx, ctx: Ctx, a: ApprovalStart) {
-  const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant)
+    .where('module', '=', ctx.schemas.storedIn(a.m.schema.module)).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   return routeFor(trx, ctx, a.m, row as { data: Record<string, unknown>; created_by: number; category_id: number | null });
 }
@@ -162,7 +166,8 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: Ro
 
 /** Submits a saved record: starts its process, or lets it take effect when no process applies. */
 export async function startInstance(trx: TenantTx, ctx: Ctx, a: ApprovalStart): Promise<'running' | 'approved'> {
-  const row = a.stored ?? await trx.selectFrom('records').select(['code', 'data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant).where('id', '=', a.recordId).executeTakeFirst();
+  const row = a.stored ?? await trx.selectFrom('records').select(['code', 'data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant)
+    .where('module', '=', ctx.schemas.storedIn(a.m.schema.module)).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   // Whether it runs already, and how many of its approvals ended without effect, in one look at its instances.
   const past = await sql<{ running: number; ended: number }>`${PREPARED}SELECT count(*) FILTER (WHERE status = 'running')::int AS running,
@@ -195,7 +200,7 @@ export async function startInstance(trx: TenantTx, ctx: Ctx, a: ApprovalStart): 
     tenant_code: ctx.tenant, module: a.m.schema.module, record_id: a.recordId, originator_id: a.originatorId, status: 'running', current_step: 0,
     definition: JSON.stringify(definition), money: moneyOf(a.m, r.data), applicant_id: p.applicantId, creator_id: p.creatorId,
   }).returning(['id', 'module', 'record_id', 'originator_id', 'applicant_id', 'creator_id', 'money', 'current_step']).executeTakeFirstOrThrow();
-  await setRecordStatus(trx, ctx.tenant, a.recordId, RecordStatus.inReview);
+  await setRecordStatus(trx, ctx, a.m.schema.module, a.recordId, RecordStatus.inReview);
   await resubmitted();
   await approvalSubmitted(trx, ctx, a.m, a.recordId, Number(inst.id), a.originatorId);
   // The record as read above still holds unless this submission's effects ran on it.
@@ -256,11 +261,13 @@ async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: Pro
     named.push(...await checkUploads(trx, ctx.tenant, [def], [], { [field]: value }, []));
     patch[field] = value;
   }
-  const rec = await trx.selectFrom('records').select('data').where('tenant_code', '=', ctx.tenant).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+  const rec = await trx.selectFrom('records').select('data').where('tenant_code', '=', ctx.tenant)
+    .where('module', '=', ctx.schemas.storedIn(inst.module)).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
   const missing = missingFiles(step, { ...(rec.data as Record<string, unknown>), ...patch });
   if (missing.length) throw badRequest(`「${step.stepName}」须先上传必交资料：${missing.join('、')}`);
   if (given.length) {
-    await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now() WHERE tenant_code = ${ctx.tenant} AND id = ${inst.record_id}`.execute(trx);
+    await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now()
+      WHERE tenant_code = ${ctx.tenant} AND module = ${ctx.schemas.storedIn(inst.module)} AND id = ${inst.record_id}`.execute(trx);
     await holdFiles(trx, ctx.tenant, inst.record_id, filesToHold(named, userId));
   }
 }
@@ -286,7 +293,7 @@ export async function refuse(trx: TenantTx, ctx: Ctx, userId: number, taskId: nu
   await closeTask(trx, ctx.tenant, task.id, 'refused', comments.trim());
   await cancelOpen(trx, ctx.tenant, inst.id);
   await trx.updateTable('process_instances').set({ status: 'refused', ended_at: new Date() }).where('tenant_code', '=', ctx.tenant).where('id', '=', inst.id).execute();
-  await setRecordStatus(trx, ctx.tenant, inst.record_id, RecordStatus.rejected);
+  await setRecordStatus(trx, ctx, inst.module, inst.record_id, RecordStatus.rejected);
   await approvalEnded(trx, ctx, inst.record_id, userId, { kind: 'refused', instanceId: Number(inst.id), module: inst.module });
   await notifyOutcome(trx, ctx, inst, 'refused', userId, comments.trim());
   // A refused request holds no room or vehicle any more; saving or submitting it again takes its period anew.
@@ -319,7 +326,7 @@ export async function withdraw(trx: TenantTx, ctx: Ctx, userId: number, recordId
   const r = await trx.updateTable('process_instances').set({ status: 'withdrawn', ended_at: sql<Date>`clock_timestamp()` })
     .where('tenant_code', '=', tenant).where('id', '=', inst.id).where('status', '=', 'running').executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) throw conflict('该单据不在审批中');
-  await setRecordStatus(trx, tenant, recordId, RecordStatus.withdrawn);
+  await setRecordStatus(trx, ctx, inst.module, recordId, RecordStatus.withdrawn);
   await releasePeriods(trx, tenant, [recordId]);
   await approvalEnded(trx, ctx, recordId, userId, { kind: 'withdrawn', instanceId: Number(inst.id), module: inst.module });
 }

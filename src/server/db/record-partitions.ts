@@ -1,0 +1,58 @@
+// The records table's partitions, one per module (migration 031), plus a DEFAULT one for rows of a module that has
+// none. A module's partition holds its rows and its own sort and filter indexes (records/indexes.ts), so a statement
+// naming the module plans and locks that partition alone.
+import { sql, type Kysely } from 'kysely';
+
+/** The partition of `module` ('' for the DEFAULT partition). Module keys are identifiers, quoted for their case. */
+export const partitionOf = (module: string) => (module ? `records__${module}` : 'records__default');
+
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const quoteLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The statements that make each module's partition. The application's role reaches records through the partitioned
+ * table only (where row-level security applies), so it is given no right on a partition itself.
+ */
+export function partitionStatements(modules: string[]): string[] {
+  return [...new Set(modules)].flatMap((m) => {
+    const t = quoteIdent(partitionOf(m));
+    return [
+      `CREATE TABLE IF NOT EXISTS ${t} PARTITION OF records ${m ? `FOR VALUES IN (${quoteLit(m)})` : 'DEFAULT'}`,
+      `REVOKE ALL ON ${t} FROM yiguan_app`,
+    ];
+  });
+}
+
+/** Any constant will do: one server process at a time makes partitions. */
+const PARTITION_LOCK = 7_140_616;
+
+/**
+ * Makes the partitions missing for `modules`. Rows a module already has in the DEFAULT partition (written before its
+ * partition existed) move into the new one in the same transaction, unlogged by the audit trail: they are not changes.
+ */
+export async function ensureRecordPartitions(db: Kysely<any>, modules: string[]): Promise<void> {
+  const present = new Set((await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = 'records'::regclass`.execute(db)).rows.map((r) => r.name));
+  const missing = ['', ...modules].filter((m) => !present.has(partitionOf(m)));
+  for (const m of missing) {
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+      const strays = m && present.has(partitionOf(''))
+        ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records__default WHERE module = ${m}`.execute(trx)).rows[0].n
+        : 0;
+      if (!strays) {
+        for (const stmt of partitionStatements([m])) await sql.raw(stmt).execute(trx);
+        return;
+      }
+      await sql`SELECT set_config('app.audit', 'off', true)`.execute(trx);
+      await sql.raw('ALTER TABLE records DETACH PARTITION records__default').execute(trx);
+      for (const stmt of partitionStatements([m])) await sql.raw(stmt).execute(trx);
+      await sql`INSERT INTO records (${sql.raw(COPIED)}) SELECT ${sql.raw(COPIED)} FROM records__default WHERE module = ${m}`.execute(trx);
+      await sql`DELETE FROM records__default WHERE module = ${m}`.execute(trx);
+      await sql.raw('ALTER TABLE records ATTACH PARTITION records__default DEFAULT').execute(trx);
+    });
+  }
+}
+
+/** Every stored column of records (`search` is generated from data). */
+export const COPIED = 'id, tenant_code, module, code, status, data, lines, category_id, created_by, created_at, updated_at, deleted_at, request_key';

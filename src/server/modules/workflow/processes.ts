@@ -61,7 +61,7 @@ export async function processFor(trx: TenantTx, tenant: string, schemas: SchemaR
   const processModule = moduleProviding(schemas, 'approvalProcess');
   if (!bindingModule || !processModule) return null;
   // Every submission asks these two: from the plan cache (db/prepared.ts), with the modules (the registry's own keys) as
-  // literals so the plan can use their partial indexes; planning a statement on records weighs all of them.
+  // literals so the plan reads their partitions alone.
   const { rows } = await sql<{ id: number; data: Data }>`${PREPARED}SELECT id, data FROM records
     WHERE tenant_code = ${tenant} AND module = ${sql.lit(bindingModule)} AND deleted_at IS NULL AND data->>'moduleId' = ${facts.module}`.execute(trx);
   const bindings = rows.map((r) => ({ id: r.id, d: r.data as Data })).filter((b) => b.d.enabled === true);

@@ -6,6 +6,9 @@ import { sql, type Kysely } from 'kysely';
 /** The partition of `module` ('' for the DEFAULT partition). Module keys are identifiers, quoted for their case. */
 export const partitionOf = (module: string) => (module ? `records__${module}` : 'records__default');
 
+/** The name of the partition's unique index of request keys (a create sent twice: records/service.ts). */
+export const requestKeyIndexOf = (module: string) => `${partitionOf(module)}_request_key`;
+
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const quoteLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -19,6 +22,13 @@ export function partitionStatements(modules: string[]): string[] {
     return [
       `CREATE TABLE IF NOT EXISTS ${t} PARTITION OF records ${m ? `FOR VALUES IN (${quoteLit(m)})` : 'DEFAULT'}`,
       `REVOKE ALL ON ${t} FROM yiguan_app`,
+      // The partition's copy of records_request_key gets a name a violation can be known by (PostgreSQL generates one
+      // from the columns, and under row-level security the error's detail does not name them).
+      `DO $$ DECLARE n text; BEGIN
+        SELECT c.relname INTO n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_index x ON x.indexrelid = c.oid
+         WHERE i.inhparent = 'records_request_key'::regclass AND x.indrelid = ${quoteLit(t)}::regclass;
+        IF n IS DISTINCT FROM ${quoteLit(requestKeyIndexOf(m))} THEN EXECUTE format('ALTER INDEX %I RENAME TO %I', n, ${quoteLit(requestKeyIndexOf(m))}); END IF;
+      END $$`,
     ];
   });
 }

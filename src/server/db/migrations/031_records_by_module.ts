@@ -34,6 +34,9 @@ const COLUMNS = `
       request_key text,
       search text GENERATED ALWAYS AS (data::text) STORED`;
 
+const REQUEST_KEY = `CREATE UNIQUE INDEX records_request_key ON records (tenant_code, module, created_by, request_key)
+      WHERE request_key IS NOT NULL AND deleted_at IS NULL`;
+
 /** Moves records aside under `aside`, with its constraint and index names, so a new table can take the names. */
 const setAside = (aside: string) => `
     ALTER SEQUENCE records_id_seq OWNED BY NONE;
@@ -45,8 +48,6 @@ const setAside = (aside: string) => `
 /** Copies the rows from the table set aside, drops it, and gives the new records its policy, triggers and grants. */
 async function takeOver(db: Kysely<any>, aside: string): Promise<void> {
   await runSql(db, `
-    CREATE UNIQUE INDEX records_request_key ON records (tenant_code, module, created_by, request_key)
-      WHERE request_key IS NOT NULL AND deleted_at IS NULL;
     ALTER SEQUENCE records_id_seq OWNED BY records.id;
     INSERT INTO records (${COPIED}) SELECT ${COPIED} FROM ${aside};
     DROP TABLE ${aside}
@@ -69,7 +70,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE TABLE records (${COLUMNS},
       CONSTRAINT records_pkey PRIMARY KEY (tenant_code, id, module),
       CONSTRAINT records_tenant_code_module_code_key UNIQUE (tenant_code, module, code)
-    ) PARTITION BY LIST (module)
+    ) PARTITION BY LIST (module);
+    ${REQUEST_KEY}
   `);
   for (const stmt of partitionStatements(['', ...rows.map((r) => r.module)])) await sql.raw(stmt).execute(db);
   await takeOver(db, 'records_unpartitioned');
@@ -83,6 +85,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       CONSTRAINT records_pkey PRIMARY KEY (tenant_code, id),
       CONSTRAINT records_tenant_code_module_code_key UNIQUE (tenant_code, module, code)
     );
+    ${REQUEST_KEY};
     CREATE INDEX records_list ON records (tenant_code, module, created_at DESC) WHERE deleted_at IS NULL;
     CREATE INDEX records_category ON records (tenant_code, module, category_id) WHERE deleted_at IS NULL
   `);

@@ -18,6 +18,7 @@ import { bumpCount, getRecord, insertNumbered, toFlat, updateRecord } from './re
 import { attachLabels } from './labels';
 import { checkUploads, filesToHold } from '../files/uploads';
 import { holdFiles } from '../../db/record-files';
+import { requestKeyIndexOf } from '../../db/record-partitions';
 import { holdKeys, holdPeriods } from './unique';
 import { assertMayChange, changeableFields, GENERATED, hasApproval, refuseOtherFields, type Caller } from './access';
 import { enterInitialStage } from './stages';
@@ -211,7 +212,8 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
     prefix: (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, day: dayStamp(codeMoment(ctx.today)),
     status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey, count: !follows,
   }).catch((e: unknown) => {
-    if (opts.requestKey && /records_request_key/.test(`${(e as { constraint?: string }).constraint ?? ''} ${String((e as Error).message)}`)) throw conflict('该单据正在保存，请勿重复提交');
+    const dup = e as { code?: string; constraint?: string };
+    if (opts.requestKey && dup.code === '23505' && [requestKeyIndexOf(m.schema.module), requestKeyIndexOf('')].includes(dup.constraint ?? '')) throw conflict('该单据正在保存，请勿重复提交');
     throw e;
   });
   const id = row.id;

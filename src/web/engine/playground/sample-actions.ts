@@ -3,14 +3,14 @@
 import type { EntityDef, StageAction } from '../../../common/schema/types';
 import { holds } from '../../../common/computed';
 import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
-import { hasApproval, stageFieldOf, statusPropOf } from './sample-records';
+import { hasApproval, stageFieldOf } from './sample-records';
 import { SAMPLE_TODAY } from './sample-values';
 
 type Rec = Record<string, unknown>;
 
 /** The stage actions the record offers: taken effect, in one of the action's `from` stages, its `when` holding. */
 export function stageActionsFor(e: EntityDef, row: Rec): StageAction[] {
-  if (!e.stages || row[statusPropOf(e)] !== RecordStatus.approved) return [];
+  if (!e.stages || row.status !== RecordStatus.approved) return [];
   const cur = String(row[stageFieldOf(e)]);
   return e.stages.actions.filter((a) => {
     if (!a.from.includes(cur)) return false;
@@ -24,7 +24,7 @@ export function stageActionsFor(e: EntityDef, row: Rec): StageAction[] {
 
 /** The keys of the record's allowed actions (row operations and drawer buttons show only these). */
 export function rowActions(e: EntityDef, row: Rec): string[] {
-  const status = String(row[statusPropOf(e)]);
+  const status = String(row.status);
   const out = ['view'];
   const prints = e.printable || e.print ? ['print'] : [];
   const docs = (e.documents ?? []).filter((d) => d.from === 'record').map((d) => d.key);
@@ -40,14 +40,14 @@ export function rowActions(e: EntityDef, row: Rec): string[] {
 
 /** The status (and stage) a saved record has: a list without approval takes effect at once and enters its first stage. */
 export function savedProgress(e: EntityDef, submit: boolean): Rec {
-  if (hasApproval(e)) return { [statusPropOf(e)]: submit ? RecordStatus.inReview : RecordStatus.draft };
-  return { [statusPropOf(e)]: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
+  if (hasApproval(e)) return { status: submit ? RecordStatus.inReview : RecordStatus.draft };
+  return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
 }
 
 /** An approval's end: 同意 takes effect (and enters the first stage), 驳回 and 撤回 hand it back. */
 export function decided(e: EntityDef, how: 'agree' | 'refuse' | 'withdraw'): Rec {
-  if (how === 'agree') return { [statusPropOf(e)]: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
-  return { [statusPropOf(e)]: how === 'refuse' ? RecordStatus.rejected : RecordStatus.withdrawn };
+  if (how === 'agree') return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
+  return { status: how === 'refuse' ? RecordStatus.rejected : RecordStatus.withdrawn };
 }
 
 /** A stage action on the record: refused when the record does not offer it; else its stage, values and counters. */

@@ -27,16 +27,18 @@ export function dictionaryKeys(pages: unknown[]): Map<string, { title: string; t
   return keys;
 }
 
-/** The items every named dictionary starts with (ids `<key>-<n>`, stable across sessions). */
+/**
+ * The items every named dictionary starts with; ids are small numbers as the server's are, stable across sessions (the
+ * demo member is user 1, so a 成员 default names 成员甲).
+ */
 export function sampleDictEntries(pages: unknown[]): Record<string, DictEntry[]> {
-  const entry = (fieldKey: string, id: string, dictName: string, sort: number, parentId: string | null = null): DictEntry =>
+  const entry = (fieldKey: string, id: number, dictName: string, sort: number, parentId: number | null = null): DictEntry =>
     ({ id, fieldKey, dictName, dictCode: null, dictImg: null, dictIcon: null, dictExtra: null, parentId, status: 1, seeded: false, sort });
   const out: Record<string, DictEntry[]> = {};
   for (const [key, { title, tree }] of dictionaryKeys(pages)) {
-    const base = title.replace(/(名称|类型|分类)$/, '') || title;
     out[key] = NAMES.map((n, i) => {
-      const item = entry(key, `${key}-${i + 1}`, `${base}${n}`, i + 1);
-      if (tree && i === 0) item.children = ['一', '二'].map((c, k) => entry(key, `${key}-${i + 1}${k + 1}`, `${base}${n}${c}`, k + 1, item.id as string));
+      const item = entry(key, i + 1, `${title}${n}`, i + 1);
+      if (tree && i === 0) item.children = ['一', '二'].map((c, k) => entry(key, (i + 1) * 10 + k + 1, `${title}${n}${c}`, k + 1, i + 1));
       return item;
     });
   }

@@ -11,7 +11,7 @@ import { matches } from '../fixtures/fixture-provider';
 import { applyStage, decided, rowActions, savedProgress } from './sample-actions';
 import { sampleDictEntries } from './sample-dictionaries';
 import { RecordStatus } from '../../../common/record-status';
-import { codePropOf, recordFields, statusPropOf, SAMPLE_COUNT, sampleCategories, sampleCode, sampleRecord, settleRecord, type SampleRow } from './sample-records';
+import { codePropOf, recordFields, SAMPLE_COUNT, sampleCategories, sampleCode, sampleRecord, settleRecord, type SampleRow } from './sample-records';
 import { SAMPLE_PICTURE, SAMPLE_TODAY, type SampleScope } from './sample-values';
 
 /** The sample provider, with the records it holds now (tests read them). */
@@ -155,7 +155,7 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     // A record under review has a task for the viewer, so 同意 and 驳回 show in its drawer.
     findTaskIdByFormId: (id) => later(() => {
       const hit = [...store].map(([module, rows]) => ({ module, row: rows.find((r) => r.id === String(id)) })).find((x) => x.row);
-      const underReview = hit && hit.row![statusPropOf(entity(hit.module))] === RecordStatus.inReview;
+      const underReview = hit && hit.row!.status === RecordStatus.inReview;
       return underReview ? { taskId: `t-${id}`, procInstId: `p-${id}` } : null;
     }),
     findApprovalByFormId: () => later(() => [

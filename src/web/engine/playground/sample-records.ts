@@ -24,7 +24,6 @@ export function recordFields(e: EntityDef): FieldDef[] {
 
 export const stageFieldOf = (e: EntityDef) => e.stages?.field ?? 'stage';
 export const codePropOf = (e: EntityDef) => e.drawer?.systemCode?.prop ?? 'code';
-export const statusPropOf = (e: EntityDef) => e.drawer?.systemCode?.statusProp ?? 'status';
 export const hasApproval = (e: EntityDef) => e.drawer?.approval === true;
 
 /** The code of the n-th record (1-based) of a list: its prefix, the sample day, a number. */
@@ -105,7 +104,7 @@ export function sampleRecord(e: EntityDef, i: number, scope: SampleScope, catego
   }
   if (e.drawer?.lines) row[LINES_KEY] = [0, 1].map((k) => sampleLine(e.drawer!.lines!.columns, i * 2 + k, scope));
   const { status, stage } = progress(e, i);
-  row[statusPropOf(e)] = status;
+  row.status = status;
   if (stage !== undefined) row[stageFieldOf(e)] = stage;
   row[codePropOf(e)] = sampleCode(e, i + 1);
   const leaves = categories.flatMap((c) => [c, ...(c.children ?? [])]);

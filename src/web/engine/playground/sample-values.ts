@@ -34,9 +34,9 @@ function fitting(reg: string): string {
 
 function numberIn(i: number, min?: number, max?: number, exclusiveMinimum?: number): number {
   const lo = min ?? (exclusiveMinimum !== undefined ? exclusiveMinimum + 1 : 1);
-  if (max !== undefined && max - lo <= 20) return lo + (i % (Math.max(0, max - lo) + 1));
-  const n = lo + ((i * 37) % 90) + 10;
-  return max !== undefined ? Math.min(n, max) : n;
+  const n = max !== undefined && max - lo <= 20 ? lo + (i % (Math.floor(max - lo) + 1)) : Math.min(lo + ((i * 37) % 90) + 10, max ?? Infinity);
+  // Two decimals at most, as money and quantities are stored.
+  return Math.round(n * 100) / 100;
 }
 
 const isSource = (d: unknown): d is RecordSource => !!d && typeof d === 'object' && !Array.isArray(d) && 'module' in d && 'label' in d;

@@ -1,43 +1,31 @@
 // What the checks say about the edited page: the meta-schema's errors, else the name checker's findings (a name that
-// names nothing, with the closest valid ones), each with its file and JSON path.
-import { Alert, Table } from 'antd';
+// names nothing, with the closest valid ones), each with its file and JSON path. A list rather than a table: the
+// column beside the editor is narrow.
+import { Alert, List, Typography } from 'antd';
 import type { SchemaProblem } from '../../../common/schema/check';
 import type { SchemaError } from '../../../common/schema/loader';
 
-const path = (p: string) => <code>{p || '/'}</code>;
+const where = (file: string, path: string) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{file} <code>{path || '/'}</code></Typography.Text>
+);
 
 export function Findings({ errors, problems }: { errors: SchemaError[]; problems: SchemaProblem[] }) {
   if (errors.length) {
     return (
-      <Table
-        size="small"
-        pagination={false}
-        rowKey={(e) => `${e.path}|${e.message}`}
-        dataSource={errors}
-        title={() => `校验错误 ${errors.length} 处`}
-        columns={[
-          { title: '文件', dataIndex: 'file' },
-          { title: 'JSON 路径', dataIndex: 'path', render: path },
-          { title: '错误', dataIndex: 'message' },
-        ]}
-      />
+      <List size="small" bordered header={<Typography.Text type="danger">校验错误 {errors.length} 处</Typography.Text>} dataSource={errors}
+        renderItem={(e) => <List.Item><List.Item.Meta title={e.message} description={where(e.file, e.path)} /></List.Item>} />
     );
   }
   if (!problems.length) return <Alert type="success" showIcon message="校验通过" />;
   return (
-    <Table
-      size="small"
-      pagination={false}
-      rowKey={(e) => `${e.path}|${e.name}|${e.message}`}
-      dataSource={problems}
-      title={() => `名称检查 ${problems.length} 处`}
-      columns={[
-        { title: '文件', dataIndex: 'file' },
-        { title: 'JSON 路径', dataIndex: 'path', render: path },
-        { title: '名称', dataIndex: 'name', render: (n: string) => <code>{n}</code> },
-        { title: '问题', dataIndex: 'message' },
-        { title: '是否应为', dataIndex: 'suggestions', render: (s: string[]) => (s.length ? `${s.join('、')} — did you mean ${s.join(', ')}?` : '') },
-      ]}
-    />
+    <List size="small" bordered header={<Typography.Text type="warning">名称检查 {problems.length} 处</Typography.Text>} dataSource={problems}
+      renderItem={(p) => (
+        <List.Item className="yg-finding">
+          <List.Item.Meta
+            title={<span><code>{p.name}</code> {p.message}{p.suggestions.length ? <Typography.Text type="success">{` — did you mean ${p.suggestions.join(', ')}?`}</Typography.Text> : null}</span>}
+            description={where(p.file, p.path)}
+          />
+        </List.Item>
+      )} />
   );
 }

@@ -113,7 +113,7 @@ describe('schema playground on real pages', () => {
     page.list.rowStyles = [{ when: 'accessoryNam == ""', textColor: '#cf1322' }];
     fireEvent.change(editor, { target: { value: JSON.stringify(page, null, 2) } });
     await waitFor(() => expect(bodyText()).toContain('名称检查1处'));
-    const finding = screen.getByText('/list/rowStyles/0/when').closest('tr') as HTMLElement;
+    const finding = screen.getByText('/list/rowStyles/0/when').closest('.yg-finding') as HTMLElement;
     expect(within(finding).getByText('accessoryNam')).toBeTruthy();
     expect(finding.textContent).toContain('schemas/props/accessoryProject.json');
     expect(finding.textContent).toContain('did you mean accessoryName?');

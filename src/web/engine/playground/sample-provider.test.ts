@@ -37,6 +37,9 @@ describe('sample provider', () => {
     // A picker by id names a record the picked module lists.
     const warehouses = await provider.getList({ module: 'storeSetting', pagination: all });
     expect(warehouses.data.map((r) => r.id)).toContain(row.warehouseId);
+    // …and reads as that record's label ({warehouseName}), as the server stores it beside the value.
+    const warehouse = warehouses.data.find((r) => r.id === row.warehouseId)!;
+    expect(row.warehouseIdName).toBe(warehouse.warehouseName);
     const options = await provider.pickerOptions({ module: 'procureProcess', field: 'warehouseId' });
     expect(options.length).toBeGreaterThan(0);
     expect(options[0].label).not.toBe('');
@@ -48,6 +51,8 @@ describe('sample provider', () => {
     expect(new Set(data.map((r) => r.status))).toEqual(new Set(Object.values(RecordStatus)));
     const stages = page('procureProcess').stages!.values.map((v) => v.value);
     expect(data.slice(0, stages.length).map((r) => r.procureStage)).toEqual(stages);
+    // Only a record in effect has a stage.
+    expect(data.filter((r) => r.status !== RecordStatus.approved).every((r) => r.procureStage === undefined)).toBe(true);
   });
 
   it('keeps what is created and edited: a new record lists first with its code and status, an edit stays', async () => {

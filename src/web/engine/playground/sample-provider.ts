@@ -65,7 +65,31 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     return rows;
   };
   const entity = (module: string) => lists.get(module) ?? bare(module);
-  const withActions = (module: string, row: SampleRow): SampleRow => ({ ...row, actions: rowActions(entity(module), row) });
+  /** A picked value's label, from the picked module's record (the server stores it as <field>Name). */
+  const pickedLabel = (source: RecordSource, value: unknown) => {
+    const hit = rowsOf(source.module).find((r) => String(source.valueField === 'id' ? r.id : r[codePropOf(entity(source.module))]) === String(value));
+    return hit ? fillLabel(source.label, hit) || String(value) : undefined;
+  };
+  const named = (target: Record<string, unknown>, name: string, data: unknown) => {
+    const v = target[name];
+    if (!isSource(data) || v === undefined || v === null || v === '') return;
+    const labels = (Array.isArray(v) ? v : [v]).map((x) => pickedLabel(data, x)).filter((x) => x !== undefined);
+    if (labels.length) target[`${name}Name`] = labels.join('、');
+  };
+  /** A record as the server answers it: its pickers' labels and the actions it allows now. */
+  const withActions = (module: string, stored: SampleRow): SampleRow => {
+    const e = entity(module);
+    const row = { ...stored };
+    for (const f of recordFields(e)) named(row, f.fieldName, f.data);
+    if (Array.isArray(row.lines)) {
+      row.lines = (row.lines as Record<string, unknown>[]).map((l) => {
+        const line = { ...l };
+        for (const c of e.drawer?.lines?.columns ?? []) named(line, c.prop, c.data);
+        return line;
+      });
+    }
+    return { ...row, actions: rowActions(e, row) };
+  };
   const find = (module: string, id: string | number) => {
     const row = rowsOf(module).find((r) => r.id === String(id));
     if (!row) throw Object.assign(new Error('记录不存在或已删除'), { status: 404 });
@@ -129,7 +153,7 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
       const source = sourceOf(entity(p.module), p.field);
       if (!source) return [];
       const options = rowsOf(source.module).slice(0, 10).map((r): PickerOption => {
-        const value = (source.valueField === 'id' ? r.id : r.code ?? r.id) as string;
+        const value = (source.valueField === 'id' ? r.id : r[codePropOf(entity(source.module))] ?? r.id) as string;
         return { value, label: fillLabel(source.label, r) || String(value), record: r };
       });
       return p.keyword ? options.filter((o) => o.label.includes(p.keyword!)) : options;

@@ -13,13 +13,16 @@ export const SAMPLE_COUNT = 23;
 
 const STATUSES = Object.values(RecordStatus);
 
-/** The fields a record of the list holds: its drawer's, its add dialog's and what its stage actions store. */
+/** The first declaration of each name. */
+const unique = (fields: FieldDef[]) => fields.filter((f, i) => fields.findIndex((x) => x.fieldName === f.fieldName) === i);
+
+/** The fields a person fills in: the drawer's and the add dialog's. */
+export const formFields = (e: EntityDef): FieldDef[] => unique([...(e.drawer?.fields ?? []), ...(e.addDialog?.fields ?? [])]);
+
+/** The fields a record may hold: its forms' and what its stage actions store (those a record gets when the action runs). */
 export function recordFields(e: EntityDef): FieldDef[] {
-  const inputOnly = (a: { inputOnly?: string[] }) => new Set(a.inputOnly ?? []);
-  const byName = new Map<string, FieldDef>();
-  const staged = (e.stages?.actions ?? []).flatMap((a) => (a.fields ?? []).filter((f) => !inputOnly(a).has(f.fieldName)));
-  for (const f of [...(e.drawer?.fields ?? []), ...(e.addDialog?.fields ?? []), ...staged]) if (!byName.has(f.fieldName)) byName.set(f.fieldName, f);
-  return [...byName.values()];
+  const staged = (e.stages?.actions ?? []).flatMap((a) => (a.fields ?? []).filter((f) => !(a.inputOnly ?? []).includes(f.fieldName)));
+  return unique([...formFields(e), ...staged]);
 }
 
 export const stageFieldOf = (e: EntityDef) => e.stages?.field ?? 'stage';
@@ -98,14 +101,16 @@ export function sampleRecord(e: EntityDef, i: number, scope: SampleScope, catego
       ? [0, 1].map((k) => Object.fromEntries((c.tabelHeaders ?? []).map((h) => [h.prop, `${h.label}${k + 1}`])))
       : { [c.label]: `${c.label}${i + 1}` };
   }
-  for (const f of recordFields(e)) {
+  for (const f of formFields(e)) {
     const v = fieldValue(f, i, scope);
     if (v !== undefined) row[f.fieldName] = v;
   }
   if (e.drawer?.lines) row[LINES_KEY] = [0, 1].map((k) => sampleLine(e.drawer!.lines!.columns, i * 2 + k, scope));
   const { status, stage } = progress(e, i);
   row.status = status;
+  // A stage column's options gave every record a stage above; only a record in effect has one.
   if (stage !== undefined) row[stageFieldOf(e)] = stage;
+  else delete row[stageFieldOf(e)];
   row[codePropOf(e)] = sampleCode(e, i + 1);
   const leaves = categories.flatMap((c) => [c, ...(c.children ?? [])]);
   if (leaves.length) row.categoryId = leaves[i % leaves.length].id;

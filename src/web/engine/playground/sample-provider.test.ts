@@ -4,6 +4,9 @@ import { validatePageSchema } from '../../../common/schema/loader';
 import { RecordStatus } from '../../../common/record-status';
 import type { AnyPageSchema, PageSchema } from '../../../common/schema/types';
 import { createSampleProvider } from './sample-provider';
+import { listTabs } from '../../../common/list-views';
+import { recordListsOf } from '../../../common/schema/record-lists';
+import { recordFields } from './sample-records';
 
 const files = import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json'], { eager: true });
 const PAGES = Object.entries(files).map(([path, m]) => {
@@ -22,6 +25,20 @@ describe('sample provider', () => {
       expect(got.total, p.module).toBeGreaterThan(10);
       expect(got.data[0].actions, p.module).toContain('view');
     }
+  });
+
+  it('spreads the records over the section header tabs: no tab of any list opens empty', async () => {
+    const provider = createSampleProvider(PAGES as AnyPageSchema[]);
+    const empty: string[] = [];
+    for (const e of PAGES.flatMap((p) => recordListsOf(p))) {
+      // A tab on a computed figure (逾期 on a balance, 低于安全库存) shows what the sample figures give.
+      const computed = new Set(recordFields(e).filter((f) => f.compute || f.aggregate).map((f) => f.fieldName));
+      for (const t of listTabs(e).filter((x) => !(x.filter ?? []).some((c) => computed.has(c.field)))) {
+        const got = await provider.getList({ module: e.module, pagination: all, tab: t.value });
+        if (!got.total) empty.push(`${e.module} ${t.label}`);
+      }
+    }
+    expect(empty).toEqual([]);
   });
 
   it('fills each field by its type: codes with the prefix, dates, options from the dictionary, pickers naming records of their module, line items', async () => {

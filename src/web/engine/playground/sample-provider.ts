@@ -7,9 +7,9 @@ import { dictToOptions, type DictItem } from '../../../common/schema/dictionary'
 import { recordListsOf } from '../../../common/schema/record-lists';
 import type { DataProvider, DictEntry, GetListParams, PickerOption, Row } from '../../api/data-provider';
 import { createDictStore } from '../fixtures/dict-store';
-import { matches } from '../fixtures/fixture-provider';
 import { applyStage, decided, rowActions, savedProgress } from './sample-actions';
 import { sampleDictEntries } from './sample-dictionaries';
+import { meeting, SAMPLE_REFS, sampleMatches, tabConditions } from './sample-tabs';
 import { RecordStatus } from '../../../common/record-status';
 import { codePropOf, recordFields, SAMPLE_COUNT, sampleCategories, sampleCode, sampleRecord, settleRecord, type SampleRow } from './sample-records';
 import { SAMPLE_PICTURE, SAMPLE_TODAY, type SampleScope } from './sample-values';
@@ -59,7 +59,10 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     let rows = store.get(module);
     if (!rows) {
       const e = lists.get(module) ?? bare(module);
-      rows = Array.from({ length: SAMPLE_COUNT }, (_, i) => ({ ...sampleRecord(e, i, scope, categoriesOf(module)), id: String(baseOf(module) + i + 1) }));
+      rows = Array.from({ length: SAMPLE_COUNT }, (_, i) => {
+        const made = meeting(e, sampleRecord(e, i, scope, categoriesOf(module)), tabConditions(e, i), scope);
+        return { ...settleRecord(e, made, scope), id: String(baseOf(module) + i + 1) };
+      });
       store.set(module, rows);
     }
     return rows;
@@ -105,11 +108,11 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
 
   const query = (p: Omit<GetListParams, 'pagination'>) => {
     const e = entity(p.module);
-    let list = rowsOf(p.module).filter((r) => (p.filters ?? []).every((f) => matches(r, f)));
-    const tab = p.tab ? resolveTab(e, p.tab, { today: SAMPLE_TODAY }) : null;
-    if (tab) list = list.filter((r) => tab.filter.every((c) => matches(r, c)));
+    let list = rowsOf(p.module).filter((r) => (p.filters ?? []).every((f) => sampleMatches(r, f)));
+    const tab = p.tab ? resolveTab(e, p.tab, SAMPLE_REFS) : null;
+    if (tab) list = list.filter((r) => tab.filter.every((c) => sampleMatches(r, c)));
     const byPeriod = e.sectionHeader?.dateField && p.period && !isQueueTab(e, p.tab) ? periodFilter(e.sectionHeader.dateField, p.period) : null;
-    if (byPeriod) list = list.filter((r) => byPeriod.every((c) => matches(r, c)));
+    if (byPeriod) list = list.filter((r) => byPeriod.every((c) => sampleMatches(r, c)));
     if (p.categoryId) list = list.filter((r) => r.categoryId === p.categoryId || String(r.categoryId).startsWith(p.categoryId!));
     const s = p.sorters?.[0];
     if (s) list = [...list].sort((a, b) => String(a[s.field] ?? '').localeCompare(String(b[s.field] ?? '')) * (s.order === 'asc' ? 1 : -1));

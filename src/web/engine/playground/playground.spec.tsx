@@ -121,8 +121,8 @@ describe('schema playground on real pages', () => {
 });
 
 describe('a story per menu area', () => {
-  it('every area of the catalogue (and 其他) has a story listing its pages', () => {
-    const areas = Object.values(areaStories).flatMap((s) => (s && typeof s === 'object' && 'args' in s ? [(s.args as { area: string }).area] : []));
-    expect(areas.sort()).toEqual(AREAS.map((a) => a.area).sort());
+  it('every area of the catalogue (and 其他) has a story listing its pages, named as the menu names it', () => {
+    const stories = Object.values(areaStories).flatMap((s) => (s && typeof s === 'object' && 'args' in s ? [s as { name: string; args: { area: string } }] : []));
+    expect(stories.map((s) => `${s.args.area} ${s.name}`).sort()).toEqual(AREAS.map((a) => `${a.area} ${a.title}`).sort());
   });
 });

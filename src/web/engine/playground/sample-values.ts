@@ -21,12 +21,13 @@ export interface SampleScope {
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export const sampleDay = (i: number) => `2024-03-${pad((i % 28) + 1)}`;
 
-/** Texts a pattern (`reg`) may want: a phone, a mail, a credit code, an id card. The first that fits, or ''. */
+/** Texts a pattern (`reg`) may want: a phone, a mail, a credit code, an id card. */
 const PATTERNED = ['13800138000', 'demo@example.com', '91310000MA1FL0000X', '110101199001011234', 'https://example.com', '021-12345678'];
-function fitting(reg: string): string {
+/** The first text the field's pattern accepts: its title and number, a plain code, or one of the patterned; else ''. */
+function fitting(f: FieldDef, i: number): string {
   try {
-    const re = new RegExp(reg);
-    return PATTERNED.find((t) => re.test(t)) ?? '';
+    const re = new RegExp(f.reg!);
+    return [`${f.titleName}${i + 1}`, `A${String(i + 1).padStart(4, '0')}`, ...PATTERNED].find((t) => re.test(t)) ?? '';
   } catch {
     return '';
   }
@@ -68,7 +69,7 @@ export function fieldValue(f: FieldDef, i: number, scope: SampleScope): unknown 
   switch (f.fontendType) {
     case 'text':
       if (f.type === 'number') return numberIn(i, f.min, f.max, f.exclusiveMinimum);
-      if (f.reg) return fitting(f.reg);
+      if (f.reg) return fitting(f, i);
       if (f.autoNumber) return `${f.autoNumber.prefix}${pad(i + 1, f.autoNumber.digits ?? 3)}`;
       return `${f.titleName}${i + 1}`;
     case 'textarea': return `${f.titleName}：示例说明 ${i + 1}`;

@@ -41,6 +41,29 @@ describe('sample provider', () => {
     expect(empty).toEqual([]);
   });
 
+  it("makes a tab's conditions true of some records where the fields' own values would not meet them", async () => {
+    const page = {
+      key: 'demo', title: '示例', module: 'demo',
+      sectionHeader: { title: '示例', tabs: [
+        { label: '手工', value: 'manual', filter: [{ field: 'source', operator: 'eq', value: '手工录入' }] },
+        { label: '大额', value: 'big', filter: [{ field: 'amount', operator: 'gt', value: 100000 }] },
+        { label: '逾期', value: 'late', filter: [{ field: 'dueDate', operator: 'lt', value: { $today: true } }, { field: 'dueDate', operator: 'gte', value: '2024-03-04' }] },
+        { label: '我参与的', value: 'mine', filter: [{ field: 'people', operator: 'has', value: { $user: true } }] },
+      ] },
+      list: { columns: [{ prop: 'source', label: '来源' }] },
+      drawer: { title: '示例', fields: [
+        { fieldName: 'source', titleName: '来源', fontendType: 'text' },
+        { fieldName: 'amount', titleName: '金额', fontendType: 'number', max: 1000 },
+        { fieldName: 'dueDate', titleName: '到期日', fontendType: 'date' },
+        { fieldName: 'people', titleName: '成员', fontendType: 'multiSelect', data: [{ label: '二号', value: 2 }] },
+      ] },
+    } as unknown as PageSchema;
+    const provider = createSampleProvider([page]);
+    for (const tab of ['manual', 'big', 'late', 'mine']) {
+      expect((await provider.getList({ module: 'demo', pagination: all, tab })).total, tab).toBeGreaterThan(0);
+    }
+  });
+
   it('fills each field by its type: codes with the prefix, dates, options from the dictionary, pickers naming records of their module, line items', async () => {
     const provider = createSampleProvider(PAGES as AnyPageSchema[]);
     const { data } = await provider.getList({ module: 'procureProcess', pagination: all });

@@ -1,5 +1,6 @@
 // Sample items of every dictionary the pages name (`data: { fieldKey }`, a dictionary page's keys, a tree's key),
 // named after what names them (单位 → 单位甲, 单位乙…); a key a tree or cascader reads gets a second level.
+import type { DictItem } from '../../../common/schema/dictionary';
 import type { DictEntry } from '../../api/data-provider';
 
 const NAMES = ['甲', '乙', '丙', '丁'];
@@ -43,4 +44,12 @@ export function sampleDictEntries(pages: unknown[]): Record<string, DictEntry[]>
     });
   }
   return out;
+}
+
+/** The enabled items of a dictionary as its options read them (no nulls). */
+export function offered(entries: DictEntry[]): DictItem[] {
+  return entries.filter((e) => e.status !== 0).map((e) => ({
+    id: e.id, dictName: e.dictName, dictCode: e.dictCode ?? undefined, dictImg: e.dictImg ?? undefined, parentId: e.parentId ?? null,
+    children: e.children?.length ? offered(e.children) : undefined,
+  }));
 }

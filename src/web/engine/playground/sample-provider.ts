@@ -3,15 +3,16 @@
 // their sample items; what is added, edited, submitted or moved on is kept in memory for the session.
 import type { AnyPageSchema, CategoryNode, EntityDef, RecordSource } from '../../../common/schema/types';
 import { isQueueTab, periodFilter, resolveTab } from '../../../common/list-views';
-import { dictToOptions, type DictItem } from '../../../common/schema/dictionary';
+import { dictToOptions } from '../../../common/schema/dictionary';
 import { recordListsOf } from '../../../common/schema/record-lists';
-import type { DataProvider, DictEntry, GetListParams, PickerOption, Row } from '../../api/data-provider';
+import type { DataProvider, GetListParams, Row } from '../../api/data-provider';
 import { createDictStore } from '../fixtures/dict-store';
 import { applyStage, decided, rowActions, savedProgress } from './sample-actions';
-import { sampleDictEntries } from './sample-dictionaries';
+import { offered, sampleDictEntries } from './sample-dictionaries';
+import { pickedLabels, pickerOption, sourceOf } from './sample-pickers';
 import { meeting, SAMPLE_REFS, sampleMatches, tabConditions } from './sample-tabs';
 import { RecordStatus } from '../../../common/record-status';
-import { codePropOf, recordFields, SAMPLE_COUNT, sampleCategories, sampleCode, sampleRecord, settleRecord, type SampleRow } from './sample-records';
+import { codePropOf, recordFields, renamedNode, SAMPLE_COUNT, sampleCategories, sampleCode, sampleRecord, settleRecord, type SampleRow } from './sample-records';
 import { SAMPLE_PICTURE, SAMPLE_TODAY, type SampleScope } from './sample-values';
 
 /** The sample provider, with the records it holds now (tests read them). */
@@ -20,14 +21,8 @@ export type SampleProvider = DataProvider & { rowsOf(module: string): SampleRow[
 /** What the server keeps out of a record's data: the request's own words. */
 const NOT_STORED = new Set(['requestKey', 'submit', 'chosenApprovers']);
 
-const isSource = (d: unknown): d is RecordSource => !!d && typeof d === 'object' && !Array.isArray(d) && 'module' in d && 'label' in d;
-
 /** A list the pages do not declare (a picker's module with no page here): records with a code and a name. */
 const bare = (module: string): EntityDef => ({ key: module, title: module, module, list: { columns: [{ prop: 'code', label: '编号' }, { prop: 'name', label: '名称' }] } });
-
-/** A picker's option label: its template with the record's values ({code} · {name}). */
-const fillLabel = (template: string, row: Record<string, unknown>) =>
-  template.replace(/\{([A-Za-z_$][\w$.]*)\}/g, (_, k: string) => (row[k] === undefined || row[k] === null ? '' : String(row[k]))).replace(/^[\s·-]+|[\s·-]+$/g, '');
 
 export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
   const lists = new Map<string, EntityDef>(pages.flatMap((p) => recordListsOf(p)).map((e) => [e.module, e]));
@@ -68,17 +63,9 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     return rows;
   };
   const entity = (module: string) => lists.get(module) ?? bare(module);
-  /** A picked value's label, from the picked module's record (the server stores it as <field>Name). */
-  const pickedLabel = (source: RecordSource, value: unknown) => {
-    const hit = rowsOf(source.module).find((r) => String(source.valueField === 'id' ? r.id : r[codePropOf(entity(source.module))]) === String(value));
-    return hit ? fillLabel(source.label, hit) || String(value) : undefined;
-  };
-  const named = (target: Record<string, unknown>, name: string, data: unknown) => {
-    const v = target[name];
-    if (!isSource(data) || v === undefined || v === null || v === '') return;
-    const labels = (Array.isArray(v) ? v : [v]).map((x) => pickedLabel(data, x)).filter((x) => x !== undefined);
-    if (labels.length) target[`${name}Name`] = labels.join('、');
-  };
+  // A picker's value is the picked record's code or id, as the picked module's records hold it.
+  const optionsOf = (source: RecordSource) => rowsOf(source.module).map((r) => pickerOption(source, r, codePropOf(entity(source.module))));
+  const named = pickedLabels(optionsOf);
   /** A record as the server answers it: its pickers' labels and the actions it allows now. */
   const withActions = (module: string, stored: SampleRow): SampleRow => {
     const e = entity(module);
@@ -104,6 +91,13 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     return withActions(module, settled);
   };
   let next = 900_000;
+  // A new record's code numbers on from the sample ones, per list.
+  const codes = new Map<string, number>();
+  const nextCode = (e: EntityDef) => {
+    const n = (codes.get(e.module) ?? SAMPLE_COUNT) + 1;
+    codes.set(e.module, n);
+    return sampleCode(e, n);
+  };
   const stored = (variables: Record<string, unknown>) => Object.fromEntries(Object.entries(variables).filter(([k]) => !NOT_STORED.has(k)));
 
   const query = (p: Omit<GetListParams, 'pagination'>) => {
@@ -132,7 +126,7 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     create: (p) => later(() => {
       const e = entity(p.module);
       const id = String(++next);
-      const row = { ...stored(p.variables), ...savedProgress(e, !!p.variables.submit), [codePropOf(e)]: sampleCode(e, Number(id)), createdBy: 1, createdByName: '演示用户', createdAt: `${SAMPLE_TODAY}T01:30:00.000Z`, id } as SampleRow;
+      const row = { ...stored(p.variables), ...savedProgress(e, !!p.variables.submit), [codePropOf(e)]: nextCode(e), createdBy: 1, createdByName: '演示用户', createdAt: `${SAMPLE_TODAY}T01:30:00.000Z`, id } as SampleRow;
       store.set(p.module, [row, ...rowsOf(p.module)]);
       return put(p.module, row);
     }),
@@ -155,10 +149,7 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     pickerOptions: (p) => later(() => {
       const source = sourceOf(entity(p.module), p.field);
       if (!source) return [];
-      const options = rowsOf(source.module).slice(0, 10).map((r): PickerOption => {
-        const value = (source.valueField === 'id' ? r.id : r[codePropOf(entity(source.module))] ?? r.id) as string;
-        return { value, label: fillLabel(source.label, r) || String(value), record: r };
-      });
+      const options = optionsOf(source).slice(0, 10);
       return p.keyword ? options.filter((o) => o.label.includes(p.keyword!)) : options;
     }),
     listCategories: (p) => later(() => categoriesOf(p.module)),
@@ -167,7 +158,7 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
       categories.set(p.module, [...categoriesOf(p.module), node]);
       return node;
     }),
-    renameCategory: (p) => later(() => { categories.set(p.module, renamed(categoriesOf(p.module), p.id, p.name)); }),
+    renameCategory: (p) => later(() => { categories.set(p.module, renamedNode(categoriesOf(p.module), p.id, p.name)); }),
     deleteCategory: (p) => later(() => { categories.set(p.module, categoriesOf(p.module).filter((n) => n.id !== p.id)); }),
     moveCategoryUp: () => later(() => undefined),
     moveCategoryDown: () => later(() => undefined),
@@ -210,30 +201,6 @@ export function createSampleProvider(pages: AnyPageSchema[]): SampleProvider {
     }
   }
   return provider;
-}
-
-/** The record source of a list's picker: a form field, a search field, a stage action's or generator's field, or a line cell (lines.<cell>). */
-function sourceOf(e: EntityDef, field: string): RecordSource | undefined {
-  if (field.startsWith('lines.')) {
-    const c = e.drawer?.lines?.columns.find((x) => x.prop === field.slice('lines.'.length));
-    return isSource(c?.data) ? c.data : undefined;
-  }
-  const fields = [...recordFields(e), ...(e.list.search ?? []), ...(e.stages?.actions ?? []).flatMap((a) => [...(a.fields ?? []), ...(a.lineFields ?? [])]),
-    ...(e.generators ?? []).flatMap((g) => g.fields)];
-  const data = fields.find((f) => f.fieldName === field)?.data;
-  return isSource(data) ? data : undefined;
-}
-
-/** The enabled items of a dictionary as options read them (no nulls). */
-function offered(entries: DictEntry[]): DictItem[] {
-  return entries.filter((e) => e.status !== 0).map((e) => ({
-    id: e.id, dictName: e.dictName, dictCode: e.dictCode ?? undefined, dictImg: e.dictImg ?? undefined, parentId: e.parentId ?? null,
-    children: e.children?.length ? offered(e.children) : undefined,
-  }));
-}
-
-function renamed(nodes: CategoryNode[], id: string, name: string): CategoryNode[] {
-  return nodes.map((n) => (n.id === id ? { ...n, name } : { ...n, children: n.children && renamed(n.children, id, name) }));
 }
 
 export type { Row };

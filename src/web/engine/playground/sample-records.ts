@@ -45,6 +45,11 @@ export function sampleCategories(tree: TreeConfig): CategoryNode[] {
   ];
 }
 
+/** The tree with one node renamed. */
+export function renamedNode(nodes: CategoryNode[], id: string, name: string): CategoryNode[] {
+  return nodes.map((n) => (n.id === id ? { ...n, name } : { ...n, children: n.children && renamedNode(n.children, id, name) }));
+}
+
 /**
  * The approval status and stage of the i-th record. A list with stages starts with one taken-effect record in each
  * stage (so every stage action shows on the first page); an approval list cycles through the five statuses; a list

@@ -2,7 +2,7 @@
 // renders it — against sample records made from its fields, with every permission — beside what the meta-schema and
 // the name checker say about it. No server: 新增 → 提交 adds a record, the drawer, its lines and stage actions work.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Input, Select, Spin, Typography } from 'antd';
+import { App as AntApp, Button, Input, Select, Space, Spin, Typography } from 'antd';
 import { checkPageSchemas, type SchemaFile, type SchemaProblem } from '../../../common/schema/check';
 import { loadPageSchemaText, validatePageSchema } from '../../../common/schema/loader';
 import type { AnyPageSchema } from '../../../common/schema/types';
@@ -64,7 +64,11 @@ export function SchemaPlayground({ file: startFile = 'schemas/pasted.json', init
       <div style={{ width: '36%', minWidth: 360, display: 'flex', flexDirection: 'column', gap: 8 }}>
         <Select showSearch aria-label="页面文件" placeholder="选择 schemas/ 下的页面" value={PICKER_OPTIONS.some((a) => a.options.some((o) => o.value === file)) ? file : undefined}
           options={PICKER_OPTIONS} optionFilterProp="label" onChange={open} />
-        <Input aria-label="文件" prefix={<Typography.Text type="secondary">文件</Typography.Text>} value={file} onChange={(e) => setFile(e.target.value)} />
+        {/* Renaming keeps the text: the edited page is then checked as that file (pasted JSON as the page it replaces). */}
+        <Space.Compact>
+          <Input aria-label="文件" prefix={<Typography.Text type="secondary">文件</Typography.Text>} value={file} onChange={(e) => { setDraft(source); setFile(e.target.value); }} />
+          <Button disabled={draft === null} onClick={() => setDraft(null)}>还原</Button>
+        </Space.Compact>
         <Input.TextArea aria-label="页面配置 JSON" value={source ?? ''} onChange={(e) => setDraft(e.target.value)} spellCheck={false}
           placeholder="粘贴页面配置 JSON" style={{ flex: 1, fontFamily: 'monospace', fontSize: 12 }} />
         <div style={{ maxHeight: '40%', overflow: 'auto' }}>{result && <Findings errors={result.ok ? [] : result.errors} problems={problems} />}</div>

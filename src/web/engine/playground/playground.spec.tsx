@@ -117,6 +117,10 @@ describe('schema playground on real pages', () => {
     expect(within(finding).getByText('accessoryNam')).toBeTruthy();
     expect(finding.textContent).toContain('schemas/props/accessoryProject.json');
     expect(finding.textContent).toContain('did you mean accessoryName?');
+    // 还原 puts the file's own JSON back.
+    await click(buttons('还原')[0]);
+    await waitFor(() => expect(bodyText()).toContain('校验通过'));
+    expect(JSON.parse((screen.getByLabelText('页面配置 JSON') as HTMLTextAreaElement).value).list.rowStyles).toBeUndefined();
   });
 });
 

@@ -30,10 +30,11 @@ let made = 0;
 
 export function SamplePage({ schema, file, others, modules, onNavigate }: SamplePageProps) {
   const { message } = AntApp.useApp();
-  // A new provider (fresh sample records) for each version of the page: the records follow its fields.
-  const provider = useMemo(() => createSampleProvider([schema, ...others]), [schema, others]);
+  // A new provider (fresh sample records) for each version of the page: the records follow its fields. The edited
+  // page comes last, so it stands for its module even when another file declares the same one (a pasted copy).
+  const provider = useMemo(() => createSampleProvider([...others, schema]), [schema, others]);
   const mount = useMemo(() => `${file}#${++made}`, [provider, file]);
-  const codes = useMemo(() => everyPermission([schema, ...others], modules), [schema, others, modules]);
+  const codes = useMemo(() => everyPermission([...others, schema], modules), [schema, others, modules]);
   // Prints and documents are PDFs the server makes.
   const onAction = (b: ButtonDef) => { void message.info(`「${b.text}」需要服务器生成，样例数据不提供`); };
   // These editors read and write their own server endpoints, not records: sample data cannot stand in for them.

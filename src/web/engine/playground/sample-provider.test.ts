@@ -64,6 +64,15 @@ describe('sample provider', () => {
     }
   });
 
+  it('a page given after another of the same module stands for it (the edited copy over the file)', async () => {
+    const file = page('procureTemplate');
+    const edited = structuredClone(file);
+    edited.drawer!.fields.push({ fieldName: 'playgroundNote', titleName: '试用备注', fontendType: 'text' });
+    const provider = createSampleProvider([...(PAGES as AnyPageSchema[]), edited]);
+    const { data } = await provider.getList({ module: 'procureTemplate', pagination: all });
+    expect(data[0].playgroundNote).toBe('试用备注1');
+  });
+
   it('fills each field by its type: codes with the prefix, dates, options from the dictionary, pickers naming records of their module, line items', async () => {
     const provider = createSampleProvider(PAGES as AnyPageSchema[]);
     const { data } = await provider.getList({ module: 'procureProcess', pagination: all });

@@ -24,7 +24,8 @@ export function dictionaryKeys(pages: unknown[]): Map<string, { title: string; t
     if (typeof v.fieldKey === 'string') note(v.fieldKey, own, treeHere);
     for (const x of Object.values(v)) walk(x, own, treeHere);
   };
-  walk(pages, '选项', false);
+  // The last page first: the page being tried (given last) names the items of the dictionaries it reads (报销人甲).
+  walk([...pages].reverse(), '选项', false);
   return keys;
 }
 

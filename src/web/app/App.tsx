@@ -64,6 +64,21 @@ const SelectionMethodPage = lazyPage(() => import('./teams/SelectionPages'), 'Se
 const TeamRequestsPage = lazyPage(() => import('./teams/TeamRequestsPage'), 'TeamRequestsPage');
 const AuditLogPage = lazyPage(() => import('./audit/AuditLogPage'), 'AuditLogPage');
 
+/**
+ * The schema playground (a page file or pasted JSON rendered against sample records), in development only: a
+ * production build drops the route and its chunk (import.meta.env.DEV is false there).
+ */
+const DevPlayground = import.meta.env.DEV
+  ? lazy(() => import('../engine/playground/SchemaPlayground').then((m) => ({ default: m.SchemaPlayground })))
+  : null;
+
+/** /dev/playground?file=schemas/<folder>/<name>.json opens that page file. */
+function DevPlaygroundRoute() {
+  const { search } = useLocation();
+  const Playground = DevPlayground!;
+  return <Playground file={new URLSearchParams(search).get('file') ?? undefined} />;
+}
+
 const quiet = () => {}; // a failed preload is reported by the lazy screen that needs it
 
 /**
@@ -155,6 +170,7 @@ export function AppRoutes() {
       <Route path="/wechatLogin" element={<WechatLoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/forgotPassword" element={<ForgotPasswordPage />} />
+      {DevPlayground && <Route path="/dev/playground" element={<DevPlaygroundRoute />} />}
       <Route
         path="/qrConfirm"
         element={

@@ -1,29 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import catalogue from '../../../../catalogue/modules.json';
-import type { SchemaFile } from '../../../common/schema/check';
 import { SHOWCASE, SHOWCASE_FILE } from '../fixtures/showcase';
-import { showcaseRows } from '../fixtures/data';
-import { expectText, withFixtures } from '../fixtures/story-helpers';
+import { expectText } from '../fixtures/story-helpers';
 import { SchemaPlayground } from './SchemaPlayground';
 
-// Every page of schemas/, so the checker resolves what the edited page names in the others.
-const PAGES: SchemaFile[] = Object.entries(import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json'], { eager: true }))
-  .map(([p, m]) => ({ file: p.replace(/^(\.\.\/)+/, ''), schema: m.default }));
-const CONTEXT = { modules: catalogue.modules };
-
 const meta: Meta<typeof SchemaPlayground> = {
-  title: 'Schema playground',
+  title: 'Schema playground/Editor',
   component: SchemaPlayground,
-  decorators: [withFixtures({ rows: showcaseRows(5) })],
   parameters: { layout: 'fullscreen' },
 };
 export default meta;
 type Story = StoryObj<typeof SchemaPlayground>;
 
+// A file of schemas/ with sample records made from its fields.
 export const Showcase: Story = {
-  args: { initial: JSON.stringify(SHOWCASE, null, 2), file: SHOWCASE_FILE, pages: PAGES, context: CONTEXT },
-  parameters: expectText('校验通过', '道具项目', 'XM20240301001'),
+  args: { file: SHOWCASE_FILE },
+  parameters: expectText('校验通过', SHOWCASE.title, 'SH202403050001'),
 };
+// Pasted JSON the meta-schema refuses: each error with its file, JSON path and the allowed name closest to it.
 export const WithErrors: Story = {
   args: {
     initial: JSON.stringify({ key: 'demo', title: '示例', module: 'demo', list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] }, drawer: { title: '抽屉', fields: [{ fieldName: 'x', fontendType: 'text', required: true }] } }, null, 2),
@@ -36,8 +29,6 @@ export const WithNameProblems: Story = {
   args: {
     initial: JSON.stringify({ ...SHOWCASE, list: { ...SHOWCASE.list, rowStyles: [{ when: `${SHOWCASE.drawer?.fields[0].fieldName}x == ""`, textColor: '#cf1322' }] } }, null, 2),
     file: SHOWCASE_FILE,
-    pages: PAGES,
-    context: CONTEXT,
   },
   parameters: expectText('名称检查 1 处', '/list/rowStyles/0/when', `did you mean ${SHOWCASE.drawer?.fields[0].fieldName}?`),
 };

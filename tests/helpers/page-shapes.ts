@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSchemaFiles } from '../../scripts/check-schemas';
 import { validatePageSchema } from '../../src/common/schema/loader';
+import { keyOf } from '../../src/common/schema/page-defaults';
 import { recordListsOf } from '../../src/common/schema/record-lists';
 import type { AnyPageSchema, ButtonDef, ColumnDef, EntityDef, FieldDef, PageSchema } from '../../src/common/schema/types';
 
@@ -49,7 +50,7 @@ function button(b: ButtonDef): Json {
 function entity(e: EntityDef): Json {
   const stages = e.stages;
   return {
-    key: e.key,
+    key: keyOf(e),
     module: e.module,
     title: e.title,
     sectionHeader: e.sectionHeader ? canonical(e.sectionHeader) : null,
@@ -93,7 +94,7 @@ export interface PageShape {
 export function pageShape(page: AnyPageSchema): PageShape {
   const tabs = (page as PageSchema).tabs;
   return {
-    key: page.key,
+    key: keyOf(page),
     module: page.module,
     tabs: tabs ? { bar: tabs.bar ?? null, modules: (tabs.modules ?? []).map((m) => `${m.key ?? ''}=${m.moduleAbbreviation}`) } : null,
     lists: recordListsOf(page).map(entity),

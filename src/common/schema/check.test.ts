@@ -25,6 +25,13 @@ describe('the page-schema checker', () => {
     expect(checkPageSchemas(real, context).map(formatProblem)).toEqual([]);
   });
 
+  it('names a key two pages, or two lists of a page, share (each defaults to its module)', () => {
+    const twice = plant('schemas/finance/advanceManage.json', (s) => { s.key = 'reimburseManage'; });
+    expect(twice).toEqual([expect.objectContaining({ path: '/key', name: 'reimburseManage' })]);
+    const lists = plant('schemas/finance/financialPayables.json', (s) => { s.entities[0].key = 'financialPayables'; });
+    expect(lists).toEqual([expect.objectContaining({ path: '/entities/0/key', name: 'financialPayables' })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

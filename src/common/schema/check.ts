@@ -9,6 +9,7 @@ import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
 import { routeModule, TAB_BAR_NAMES } from './tab-bars';
 import { withPageDefaults } from './page-defaults';
+import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
 
@@ -308,6 +309,19 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     walkJson(o.schema, '', (value, path, key) => {
       if (key === 'permissionCode' && typeof value === 'string') checkPermission(o.file, path, value);
     }, new Set());
+  }
+  // A page's key is its route and a nested list's key chooses it on the page (both default to the module): two
+  // pages on one route, or two lists of a page under one key, would show one of them only.
+  const routes = new Map<string, string>();
+  for (const { file, schema } of files) {
+    if (!isObj(schema) || typeof schema.key !== 'string') continue;
+    const other = routes.get(schema.key);
+    if (other) report(file, ptr('key'), schema.key, `页面键「${schema.key}」与 ${other} 重复`, []);
+    routes.set(schema.key, file);
+    const lists = recordListsOf(schema as AnyPageSchema);
+    lists.forEach((e, i) => {
+      if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, ptr('entities', i - 1, 'key'), String(e.key), `列表键「${e.key}」在本页重复`, []);
+    });
   }
   for (const { file, schema } of files) {
     const bar = isObj(schema) && isObj(schema.tabs) ? schema.tabs.bar : undefined;

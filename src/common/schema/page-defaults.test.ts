@@ -36,3 +36,14 @@ describe('the approval status search', () => {
     expect(a).not.toBe(page().list.search?.[0].data);
   });
 });
+
+describe('a page’s key', () => {
+  it('is its module unless it writes another, for the page and each nested list', () => {
+    const page = withPageDefaults({
+      module: 'p', title: 'p', list: { columns: [] },
+      entities: [{ module: 'e', title: 'e', list: { columns: [] } }, { key: 'own', module: 'f', title: 'f', list: { columns: [] } }],
+    } as unknown as PageSchema);
+    expect([page.key, ...(page.entities ?? []).map((e) => e.key)]).toEqual(['p', 'e', 'own']);
+    expect(withPageDefaults({ key: 'design/p', module: 'p', title: 'p', list: { columns: [] } } as unknown as PageSchema).key).toBe('design/p');
+  });
+});

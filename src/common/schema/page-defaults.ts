@@ -1,6 +1,6 @@
-// What a page leaves to defaults, filled in: its permission codes (permission-defaults.ts), the items of the tab
-// bar it names (tab-bars.ts), and the options of a search on the approval status. Applied where a page is validated
-// (loader.ts) and to the page the browser bundles.
+// What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
+// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), and the options of a search on the
+// approval status. Applied where a page is validated (loader.ts) and to the page the browser bundles.
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
 import { recordListsOf } from './record-lists';
@@ -23,4 +23,13 @@ function withStatusOptions<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withTabBar(withPermissionDefaults(schema)));
+/** A page's route and key, and a nested list's, is its module unless it writes another (design/doormanManagement). */
+export const keyOf = (e: { key?: string; module: string }): string => e.key ?? e.module;
+
+function withKeys<T extends AnyPageSchema>(schema: T): T {
+  schema.key = keyOf(schema);
+  for (const e of recordListsOf(schema)) e.key = keyOf(e);
+  return schema;
+}
+
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withTabBar(withPermissionDefaults(withKeys(schema))));

@@ -522,7 +522,8 @@ export interface EditableBy {
  * gives an Omit of the type that refers to it no properties at all.
  */
 export interface EntityDef {
-  key: string;
+  /** The list's route and unique key; default: its module (page-defaults.ts), written only where they differ. */
+  key?: string;
   title: string;
   /** Data-provider module key. */
   module: string;
@@ -669,7 +670,8 @@ export interface GeneratorJoin {
  */
 export interface DictionaryPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   /** Permission module: writes on the keys this page maintains need `<module>:add|edit|delete`. */
   module: string;
@@ -683,7 +685,8 @@ export interface DictionaryPageSchema {
  */
 export interface FieldOptionsPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   tabs?: TabsConfig;
@@ -696,7 +699,8 @@ export interface FieldOptionsPageSchema {
  */
 export interface TeamAdminPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   tabs?: TabsConfig;
@@ -714,7 +718,8 @@ export function isTeamAdminPage(s: AnyPageSchema): s is TeamAdminPageSchema {
  */
 export interface PlatformTablePageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   platformTable: { tabs: PlatformTab[] };

@@ -32,6 +32,11 @@ describe('the page-schema checker', () => {
     expect(lists).toEqual([expect.objectContaining({ path: '/entities/0/key', name: 'financialPayables' })]);
   });
 
+  it('names a header tab that repeats one of the OA tabs the header names', () => {
+    const problems = plant('schemas/props/propProject.json', (s) => { s.sectionHeader.tabs.push({ label: '我发起的', value: 'mine' }); });
+    expect(problems).toEqual([expect.objectContaining({ path: '/sectionHeader/tabs', name: 'mine' })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

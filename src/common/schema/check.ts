@@ -320,7 +320,11 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     routes.set(schema.key, file);
     const lists = recordListsOf(schema as AnyPageSchema);
     lists.forEach((e, i) => {
-      if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, ptr('entities', i - 1, 'key'), String(e.key), `列表键「${e.key}」在本页重复`, []);
+      const at = i ? ptr('entities', i - 1) : '';
+      if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, `${at}/key`, String(e.key), `列表键「${e.key}」在本页重复`, []);
+      // The client names a tab by its value: a header's own tab repeating one of its OA tabs (oaTabs) is never shown.
+      const values = (e.sectionHeader?.tabs ?? []).map((t) => t.value);
+      for (const v of new Set(values.filter((v, j) => values.indexOf(v) !== j))) report(file, `${at}/sectionHeader/tabs`, v, `分类标签「${v}」重复（含 oaTabs 的标签）`, []);
     });
   }
   for (const { file, schema } of files) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../../scripts/check-schemas';
 import { validatePageSchema } from './loader';
-import { RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
+import { OA_TAB_SETS, RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
 import type { EntityDef, PageSchema } from './types';
 
 const FIVE = ['待提交', '审批中', '已通过', '已驳回', '已撤回'].map((s) => ({ label: s, value: s }));
@@ -45,5 +45,24 @@ describe('a page’s key', () => {
     } as unknown as PageSchema);
     expect([page.key, ...(page.entities ?? []).map((e) => e.key)]).toEqual(['p', 'e', 'own']);
     expect(withPageDefaults({ key: 'design/p', module: 'p', title: 'p', list: { columns: [] } } as unknown as PageSchema).key).toBe('design/p');
+  });
+});
+
+describe('a header’s named OA tabs', () => {
+  const header = (h: Record<string, unknown>) =>
+    withPageDefaults({ module: 'p', title: 'p', sectionHeader: { title: 'p', ...h }, list: { columns: [] } } as unknown as PageSchema).sectionHeader;
+
+  it('come before its own tabs, 待我审批 a work queue only where the header has a month or year', () => {
+    const own = { label: '执行中', value: 'running' };
+    const h = header({ oaTabs: 'approval', dateMode: 'monthYear', tabs: [own] });
+    expect(h?.tabs?.map((t) => `${t.label}${t.queue ? '*' : ''}`)).toEqual(['全部', '待我审批*', '我发起的', '我已审批', '执行中']);
+    expect(h).not.toHaveProperty('oaTabs');
+    expect(header({ oaTabs: 'approvalCc' })?.tabs).toEqual(OA_TAB_SETS.approvalCc);
+    expect(header({ oaTabs: 'approval', dateMode: 'none' })?.tabs?.some((t) => t.queue)).toBe(false);
+  });
+
+  it('are filled in once however often the page is', () => {
+    const page = withPageDefaults({ module: 'p', title: 'p', sectionHeader: { title: 'p', oaTabs: 'approval' }, list: { columns: [] } } as unknown as PageSchema);
+    expect(withPageDefaults(page).sectionHeader?.tabs).toHaveLength(4);
   });
 });

@@ -1,11 +1,11 @@
 // What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
-// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), and the options of a search on the
-// approval status. Applied where a page is validated (loader.ts) and to the page the browser bundles.
+// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, and the
+// options of a search on the approval status. Applied where a page is validated (loader.ts) and to the page the browser bundles.
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
 import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
-import type { AnyPageSchema, Option } from './types';
+import type { AnyPageSchema, ListTab, Option, SectionHeaderConfig } from './types';
 
 /** Every approval status a record may carry, in the order a record meets them. */
 export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
@@ -32,4 +32,26 @@ function withKeys<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withTabBar(withPermissionDefaults(withKeys(schema))));
+/** The OA tabs of a workflow list by name (SectionHeaderConfig.oaTabs), in the order the header shows them. */
+export const OA_TAB_SETS: Record<NonNullable<SectionHeaderConfig['oaTabs']>, readonly ListTab[]> = {
+  approval: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }, { label: '我发起的', value: 'mine' }, { label: '我已审批', value: 'done' }],
+  approvalCc: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }, { label: '我发起的', value: 'mine' }, { label: '我已审批', value: 'done' }, { label: '抄送我的', value: 'cc' }],
+};
+
+/**
+ * A header naming a set of OA tabs gets them before its own tabs, as if it wrote them; the name goes, so a page filled
+ * in twice gets them once. 待我审批 is all pending work, so where the header has a month or year no period narrows it.
+ */
+function withOaTabs<T extends AnyPageSchema>(schema: T): T {
+  for (const e of recordListsOf(schema)) {
+    const h = e.sectionHeader;
+    if (!h?.oaTabs) continue;
+    const dated = (h.dateMode ?? 'none') !== 'none';
+    const oa = OA_TAB_SETS[h.oaTabs].map((t) => (t.value === 'todo' && dated ? { ...t, queue: true } : { ...t }));
+    h.tabs = [...oa, ...(h.tabs ?? [])];
+    delete h.oaTabs;
+  }
+  return schema;
+}
+
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema)))));

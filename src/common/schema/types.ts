@@ -416,6 +416,11 @@ export interface ListTab {
 
 export interface SectionHeaderConfig {
   title: string;
+  /**
+   * A named set of OA tabs shown before `tabs` (page-defaults.ts): approval = 全部, 待我审批, 我发起的, 我已审批;
+   * approvalCc adds 抄送我的. 待我审批 is a work queue when the header has a month or year.
+   */
+  oaTabs?: 'approval' | 'approvalCc';
   tabs?: ListTab[];
   /** After `tabs`: one tab per stage value of the page's `stages` (filter: stage field = that value). */
   stageTabs?: boolean;

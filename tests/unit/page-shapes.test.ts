@@ -5,8 +5,29 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { BEFORE_FILE, filledInPages, type PageShape, pageShape } from '../helpers/page-shapes';
+import { recordListsOf } from '../../src/common/schema/record-lists';
+import type { AnyPageSchema } from '../../src/common/schema/types';
 
 const before: Record<string, PageShape> = JSON.parse(fs.readFileSync(BEFORE_FILE, 'utf8'));
+
+/**
+ * Effects whose key changed on purpose, by page: new key → the key it had. An effect's key names its runs in
+ * record_effects, one per (record, key, occurrence); the occurrence of a refusal, a withdrawal or a resubmission is
+ * that event's own, so a renamed effect of these events meets no earlier run of its old key.
+ */
+const RENAMED_EFFECTS: Record<string, Record<string, string>> = {
+  // 外发单's give-back declared once (on: ended): its resubmitted counterpart is keyed after the declaration.
+  'schemas/props/propOutsourcing.json': { backWhenResubmitted: 'outAgain' },
+};
+
+/** The page with its renamed effects under their former keys, for comparing with the shapes taken before. */
+function withFormerKeys(file: string, page: AnyPageSchema): AnyPageSchema {
+  const renamed = RENAMED_EFFECTS[file];
+  if (!renamed) return page;
+  const copy = structuredClone(page);
+  for (const e of recordListsOf(copy)) for (const x of e.effects ?? []) x.key = renamed[x.key] ?? x.key;
+  return copy;
+}
 
 /** The places where two shapes differ, as JSON paths. */
 function differences(a: unknown, b: unknown, at: string, out: string[]): string[] {
@@ -31,7 +52,7 @@ describe('every page, once its defaults are filled in', () => {
         changed.push(`${file}: gone`);
         continue;
       }
-      differences(shape, pageShape(page), file, changed);
+      differences(shape, pageShape(withFormerKeys(file, page)), file, changed);
     }
     expect(changed).toEqual([]);
     expect(Object.keys(before).length).toBeGreaterThan(50);

@@ -37,6 +37,11 @@ describe('the page-schema checker', () => {
     expect(problems).toEqual([expect.objectContaining({ path: '/sectionHeader/tabs', name: 'mine' })]);
   });
 
+  it('names an effect key used twice, one an ended effect makes among them', () => {
+    const problems = plant('schemas/warehousing/storeprocess.json', (s) => { s.effects.push({ key: 'purchaseWithdrawn', on: 'approved', kind: 'update', target: 'self' }); });
+    expect(problems).toEqual([expect.objectContaining({ name: 'purchaseWithdrawn', message: expect.stringContaining('效果键') })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

@@ -282,6 +282,11 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
 
     // 2. Effects: their expressions, and what they write into their targets.
     (s.effects ?? []).forEach((e, ei) => checkEffect(p, e, ei));
+    // Each (record, effect key, event) runs once: a second effect under a key already used (one an "ended" effect
+    // makes, <key>Refused…, among them) would never run.
+    (s.effects ?? []).forEach((e, ei) => {
+      if ((s.effects ?? []).findIndex((x) => x.key === e.key) < ei) report(p.file, p.at + ptr('effects', ei, 'key'), e.key, `效果键「${e.key}」在本列表重复`, []);
+    });
 
     // 3. Pickers, modules named, permission codes, the tab bar.
     walkJson(s, p.at, (value, path, key, parent) => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../../scripts/check-schemas';
 import { validatePageSchema } from './loader';
-import { OA_TAB_SETS, RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
+import { endedEffects, OA_TAB_SETS, RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
+import type { EffectDef } from './types';
 import type { EntityDef, PageSchema } from './types';
 
 const FIVE = ['待提交', '审批中', '已通过', '已驳回', '已撤回'].map((s) => ({ label: s, value: s }));
@@ -64,5 +65,32 @@ describe('a header’s named OA tabs', () => {
   it('are filled in once however often the page is', () => {
     const page = withPageDefaults({ module: 'p', title: 'p', sectionHeader: { title: 'p', oaTabs: 'approval' }, list: { columns: [] } } as unknown as PageSchema);
     expect(withPageDefaults(page).sectionHeader?.tabs).toHaveLength(4);
+  });
+});
+
+describe('an effect on "ended"', () => {
+  const giveBack = {
+    key: 'purchase', on: 'ended', kind: 'update', target: 'source', when: 'billType == "入库"',
+    setLines: { receivedQuantity: 'line.receivedQuantity - 1' },
+    resubmitted: { setLines: { receivedQuantity: 'line.receivedQuantity + 1' } },
+  } as EffectDef;
+
+  it('is the effect on refused and on withdrawn, and its counterpart on resubmitted', () => {
+    const [refused, withdrawn, resubmitted, ...more] = endedEffects(giveBack);
+    expect(more).toEqual([]);
+    const { resubmitted: _, ...base } = giveBack;
+    expect(refused).toEqual({ ...base, key: 'purchaseRefused', on: 'refused' });
+    expect(withdrawn).toEqual({ ...base, key: 'purchaseWithdrawn', on: 'withdrawn' });
+    expect(resubmitted).toEqual({ ...base, key: 'purchaseResubmitted', on: 'resubmitted', setLines: { receivedQuantity: 'line.receivedQuantity + 1' } });
+    expect(refused.setLines).not.toBe(withdrawn.setLines);
+  });
+
+  it('without a counterpart gives back only; other effects stay as they are, in place', () => {
+    const { resubmitted: _, ...only } = giveBack;
+    expect(endedEffects(only as EffectDef).map((e) => e.on)).toEqual(['refused', 'withdrawn']);
+    const approved = { key: 'posted', on: 'approved', kind: 'update', target: 'source' } as EffectDef;
+    const page = withPageDefaults({ module: 'p', title: 'p', list: { columns: [] }, effects: [approved, giveBack, { ...approved, key: 'last' }] } as unknown as PageSchema);
+    expect(page.effects?.map((e) => e.key)).toEqual(['posted', 'purchaseRefused', 'purchaseWithdrawn', 'purchaseResubmitted', 'last']);
+    expect(withPageDefaults(page).effects).toHaveLength(5);
   });
 });

@@ -1,11 +1,11 @@
 // What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
-// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, and the
-// options of a search on the approval status. Applied where a page is validated (loader.ts) and to the page the browser bundles.
+// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, the
+// options of a search on the approval status, and the effects an "ended" effect declares. Applied where a page is validated (loader.ts) and to the page the browser bundles.
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
 import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
-import type { AnyPageSchema, ListTab, Option, SectionHeaderConfig } from './types';
+import type { AnyPageSchema, EffectDef, ListTab, Option, SectionHeaderConfig } from './types';
 
 /** Every approval status a record may carry, in the order a record meets them. */
 export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
@@ -54,4 +54,24 @@ function withOaTabs<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema)))));
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A document gives back the same whether its approval is refused or withdrawn, and counts it again when it is
+ * resubmitted: so an effect `on: "ended"` becomes, in its place, the effect on
+ * `refused` and on `withdrawn` and, with `resubmitted`, its counterpart with those properties, keyed <key>Refused,
+ * <key>Withdrawn, <key>Resubmitted, so the engine runs and records each like any other effect.
+ */
+export function endedEffects(e: EffectDef): EffectDef[] {
+  if (e.on !== 'ended') return [e];
+  const { resubmitted, ...base } = e;
+  const as = (on: string, over: Partial<EffectDef> = {}): EffectDef => ({ ...structuredClone(base), ...structuredClone(over), key: `${e.key}${capitalized(on)}`, on });
+  return [as('refused'), as('withdrawn'), ...(resubmitted ? [as('resubmitted', resubmitted)] : [])];
+}
+
+function withEndedEffects<T extends AnyPageSchema>(schema: T): T {
+  for (const e of recordListsOf(schema)) if (e.effects?.some((x) => x.on === 'ended')) e.effects = e.effects.flatMap(endedEffects);
+  return schema;
+}
+
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withEndedEffects(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema))))));

@@ -99,6 +99,17 @@ describe('loader errors', () => {
     expect(page({ target: 'source', stock: { ...stock, reserve: true, writeBack: { unitPrice: 'move.unitPrice' } } }).ok).toBe(false);
     expect(page({ target: { module: 'o', field: 'code', equals: 'sourceCode' }, stock }).ok).toBe(false);
   });
+  it('lets only an ended effect have a resubmitted counterpart, whose stock for another record only holds', () => {
+    const ended = { key: 'k', on: 'ended', kind: 'update', target: 'source', set: { a: '1' } };
+    const page = (e: Record<string, unknown>) => validatePageSchema({ ...base, effects: [{ ...ended, ...e }] }, 'f.json');
+    expect(page({ resubmitted: { set: { a: '2' } } }).errors).toEqual([]);
+    expect(page({ on: 'refused', resubmitted: { set: { a: '2' } } }).ok).toBe(false);
+    expect(page({ resubmitted: {} }).ok).toBe(false);
+    expect(page({ resubmitted: { key: 'other' } }).ok).toBe(false);
+    const stock = { module: 'bal', keys: { warehouseId: 'target.warehouseId' }, quantity: '1', reserve: true };
+    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, quantity: '2' } } }).errors).toEqual([]);
+    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, reserve: false } } }).ok).toBe(false);
+  });
   it('reports JSON syntax errors at the root', () => {
     const r = loadPageSchemaText('{ "key": ', 'broken.json');
     expect(r.errors[0]).toMatchObject({ file: 'broken.json', path: '' });

@@ -875,7 +875,8 @@ export interface EffectDef {
    * ends without effect, once per approval), "resubmitted" (submitted again after such an end, once per
    * submission), "stage:<action key>", or "reached:<stage>" (the first time its stage becomes that value). A
    * document an effect made gives back what its source counted with refused/withdrawn and counts again with
-   * resubmitted (a 入库单 of a purchase's 到货).
+   * resubmitted (a 入库单 of a purchase's 到货). "ended" declares that once (page-defaults.ts): the effect on refused
+   * and on withdrawn (keys <key>Refused, <key>Withdrawn), and with `resubmitted` its counterpart (<key>Resubmitted).
    */
   on: string;
   /** release: the record's stock reservations end before this event's other effects (an order shipped or cancelled). */
@@ -921,6 +922,23 @@ export interface EffectDef {
   submit?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
   respectLock?: boolean;
+  /**
+   * on "ended": what the effect does when the record is submitted again after such an end, counting again what it
+   * gave back: the effect with these properties in place of its own.
+   */
+  resubmitted?: ResubmittedEffect;
+}
+
+/** The properties an "ended" effect's resubmitted counterpart writes differently (EffectDef.resubmitted). */
+export interface ResubmittedEffect {
+  when?: string;
+  target?: EffectTarget | 'self' | 'source';
+  set?: Record<string, string>;
+  setLines?: Record<string, string>;
+  add?: Record<string, string>;
+  stage?: string;
+  from?: string[];
+  stock?: StockPosting;
 }
 
 /**

@@ -42,6 +42,11 @@ describe('the page-schema checker', () => {
     expect(problems).toEqual([expect.objectContaining({ name: 'purchaseWithdrawn', message: expect.stringContaining('效果键') })]);
   });
 
+  it('names a picker catalogue/pickers.json does not declare, with the closest name', () => {
+    const problems = plant('schemas/finance/financialReceivable.json', (s) => { s.drawer.fields[0].data = { picker: 'custmer' }; });
+    expect(problems).toEqual([expect.objectContaining({ path: '/drawer/fields/0/data/picker', name: 'custmer', suggestions: ['customer'] })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

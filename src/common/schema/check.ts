@@ -9,6 +9,7 @@ import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
 import { routeModule, TAB_BAR_NAMES } from './tab-bars';
 import { withPageDefaults } from './page-defaults';
+import { PICKER_NAMES } from './pickers';
 import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
@@ -294,6 +295,10 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
         const src = pickerOf(value)!;
         checkModule(p.file, `${path}/module`, src.module, '选择器的模块');
         (src.modules ?? []).forEach((m, i) => checkModule(p.file, `${path}/modules/${i}`, m, '选择器的模块'));
+      }
+      // A named picker is written out where the page is validated (pickers.ts): one still named names none.
+      if (key === 'data' && isObj(value) && typeof value.picker === 'string') {
+        report(p.file, `${path}/picker`, value.picker, `选择器「${value.picker}」不存在（catalogue/pickers.json）`, PICKER_NAMES);
       }
       if (key === 'aggregate' && isObj(value)) {
         checkModule(p.file, `${path}/module`, value.module, '汇总的模块');

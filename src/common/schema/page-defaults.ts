@@ -1,8 +1,10 @@
 // What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
 // (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, the
-// options of a search on the approval status, and the effects an "ended" effect declares. Applied where a page is validated (loader.ts) and to the page the browser bundles.
+// options of a search on the approval status, the effects an "ended" effect declares, and the record pickers its
+// fields and columns name (pickers.ts). Applied where a page is validated (loader.ts) and to the page the browser bundles.
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
+import { withNamedPickers } from './pickers';
 import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
 import type { AnyPageSchema, EffectDef, ListTab, Option, SectionHeaderConfig } from './types';
@@ -74,4 +76,4 @@ function withEndedEffects<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withEndedEffects(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema))))));
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema)))))));

@@ -87,8 +87,24 @@ export interface PickedLinesSource {
   };
 }
 
-/** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
-export type OptionSource = Option[] | { fieldKey: string } | RecordSource | PickedLinesSource;
+/**
+ * A record picker declared once (catalogue/pickers.json) and named (pickers.ts): the named picker with these
+ * properties in place of its own, e.g. { "picker": "customer" } or { "picker": "material", "fill": { "unit": "unitName" } }.
+ */
+export interface NamedPicker {
+  picker: string;
+  label?: string;
+  filter?: RecordCondition[];
+  fill?: Record<string, string>;
+  fillLines?: Record<string, string>;
+  expose?: string[];
+}
+
+/**
+ * `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker (or a named one),
+ * or a picked record's lines.
+ */
+export type OptionSource = Option[] | { fieldKey: string } | RecordSource | NamedPicker | PickedLinesSource;
 
 export const pickedLinesOf = (d: unknown): PickedLinesSource['pickedLines'] | undefined =>
   d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d ? (d as PickedLinesSource).pickedLines : undefined;

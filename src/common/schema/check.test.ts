@@ -47,6 +47,11 @@ describe('the page-schema checker', () => {
     expect(problems).toEqual([expect.objectContaining({ path: '/drawer/fields/0/data/picker', name: 'custmer', suggestions: ['customer'] })]);
   });
 
+  it('names a select on a stage-like name that is not the page’s stage field and lists no options', () => {
+    const problems = plant('schemas/props/propMake.json', (s) => { s.list.search.push({ fieldName: 'packStage', titleName: '打包', fontendType: 'select' }); });
+    expect(problems).toEqual([expect.objectContaining({ name: 'packStage', message: expect.stringContaining('没有选项') })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

@@ -127,6 +127,9 @@ interface Scope {
   what: string;
 }
 
+/** Field types that offer options (the meta-schema asks them for `data`, but for status and a stage field). */
+const SELECTS = new Set(['select', 'multiSelect', 'treeSelect', 'cascader', 'radio', 'checkbox']);
+
 export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
   // The pages as the server reads them: what they leave to defaults (permission codes, the named tab bar) filled in.
   const files = given.map((f) => ({ ...f, schema: withPageDefaults(structuredClone(f.schema) as AnyPageSchema) }));
@@ -333,6 +336,16 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       const at = i ? ptr('entities', i - 1) : '';
       if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, `${at}/key`, String(e.key), `列表键「${e.key}」在本页重复`, []);
       // The client names a tab by its value: a header's own tab repeating one of its OA tabs (oaTabs) is never shown.
+      // A select left without options by the page is one the defaults fill (status, the stage field): any other offers nothing.
+      const fieldLists: [string, FieldDef[] | undefined][] = [
+        ['list/search', e.list.search], ['addDialog/fields', e.addDialog?.fields], ['drawer/fields', e.drawer?.fields],
+        ...(e.stages?.actions ?? []).map((a, ai): [string, FieldDef[] | undefined] => [`stages/actions/${ai}/fields`, a.fields]),
+      ];
+      for (const [where, fields] of fieldLists) {
+        (fields ?? []).forEach((f, fi) => {
+          if (SELECTS.has(f.fontendType) && f.data === undefined) report(file, `${at}/${where}/${fi}`, f.fieldName, `选择字段「${f.titleName}」没有选项（data）：只有审批状态 status 和本页的阶段字段可以省略`, []);
+        });
+      }
       const values = (e.sectionHeader?.tabs ?? []).map((t) => t.value);
       for (const v of new Set(values.filter((v, j) => values.indexOf(v) !== j))) report(file, `${at}/sectionHeader/tabs`, v, `分类标签「${v}」重复（含 oaTabs 的标签）`, []);
     });

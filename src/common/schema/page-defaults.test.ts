@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../../../scripts/check-schemas';
 import { validatePageSchema } from './loader';
-import { endedEffects, OA_TAB_SETS, RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
+import { listTabs } from '../list-views';
+import { endedEffects, RECORD_STATUS_OPTIONS, withPageDefaults } from './page-defaults';
 import type { EffectDef } from './types';
 import type { EntityDef, PageSchema } from './types';
 
@@ -58,8 +59,14 @@ describe('a header’s named OA tabs', () => {
     const h = header({ oaTabs: 'approval', dateMode: 'monthYear', tabs: [own] });
     expect(h?.tabs?.map((t) => `${t.label}${t.queue ? '*' : ''}`)).toEqual(['全部', '待我审批*', '我发起的', '我已审批', '执行中']);
     expect(h).not.toHaveProperty('oaTabs');
-    expect(header({ oaTabs: 'approvalCc' })?.tabs).toEqual(OA_TAB_SETS.approvalCc);
+    expect(header({ oaTabs: 'approvalCc' })?.tabs?.map((t) => t.label)).toEqual(['全部', '待我审批', '我发起的', '我已审批', '抄送我的']);
     expect(header({ oaTabs: 'approval', dateMode: 'none' })?.tabs?.some((t) => t.queue)).toBe(false);
+  });
+
+  it('are the list’s tabs whether the page is read as written or filled in', () => {
+    const written = { module: 'p', title: 'p', sectionHeader: { title: 'p', oaTabs: 'approval', dateMode: 'year', tabs: [{ label: '执行中', value: 'running' }] }, list: { columns: [] } } as unknown as PageSchema;
+    expect(listTabs(written)).toEqual(listTabs(withPageDefaults(structuredClone(written))));
+    expect(listTabs(written)).toHaveLength(5);
   });
 
   it('are filled in once however often the page is', () => {
@@ -92,5 +99,21 @@ describe('an effect on "ended"', () => {
     const page = withPageDefaults({ module: 'p', title: 'p', list: { columns: [] }, effects: [approved, giveBack, { ...approved, key: 'last' }] } as unknown as PageSchema);
     expect(page.effects?.map((e) => e.key)).toEqual(['posted', 'purchaseRefused', 'purchaseWithdrawn', 'purchaseResubmitted', 'last']);
     expect(withPageDefaults(page).effects).toHaveLength(5);
+  });
+});
+
+describe('a list’s stage options', () => {
+  it('are its stages’ values on a status column (with their colours) and a select search on the stage field that list none', () => {
+    const page = withPageDefaults({
+      module: 'p', title: 'p',
+      stages: { field: 'payStage', initial: '待付款', values: [{ value: '待付款', color: 'orange' }, { value: '已付款' }], actions: [] },
+      list: {
+        search: [{ fieldName: 'payStage', titleName: '阶段', fontendType: 'select' }],
+        columns: [{ prop: 'payStage', label: '阶段', type: 'status' }, { prop: 'payStage', label: '阶段', type: 'status', data: [{ label: '只此', value: '只此' }] }],
+      },
+    } as unknown as PageSchema);
+    expect(page.list.search?.[0].data).toEqual([{ label: '待付款', value: '待付款' }, { label: '已付款', value: '已付款' }]);
+    expect(page.list.columns[0].data).toEqual([{ label: '待付款', value: '待付款', color: 'orange' }, { label: '已付款', value: '已付款' }]);
+    expect(page.list.columns[1].data).toEqual([{ label: '只此', value: '只此' }]);
   });
 });

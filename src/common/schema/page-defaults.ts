@@ -1,13 +1,14 @@
 // What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
 // (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, the
-// options of a search on the approval status, the effects an "ended" effect declares, and the record pickers its
+// options of a search on the approval status and of a search or status column on the stage, the effects an "ended" effect declares, and the record pickers its
 // fields and columns name (pickers.ts). Applied where a page is validated (loader.ts) and to the page the browser bundles.
+import { namedOaTabs } from '../list-views';
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
 import { withNamedPickers } from './pickers';
 import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
-import type { AnyPageSchema, EffectDef, ListTab, Option, SectionHeaderConfig } from './types';
+import type { AnyPageSchema, EffectDef, Option } from './types';
 
 /** Every approval status a record may carry, in the order a record meets them. */
 export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
@@ -25,6 +26,27 @@ function withStatusOptions<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
+/**
+ * A status column on the field that holds a list's stage (StagesConfig.field), and a select search on it, offer the
+ * stages' values when they list none of their own: the column with each stage's colour, the search by value only.
+ */
+function withStageOptions<T extends AnyPageSchema>(schema: T): T {
+  for (const e of recordListsOf(schema)) {
+    const stages = e.stages;
+    if (!stages) continue;
+    const field = stages.field ?? 'stage';
+    for (const c of e.list.columns) {
+      if (c.prop === field && c.type === 'status' && c.data === undefined) {
+        c.data = stages.values.map((v) => ({ label: v.value, value: v.value, ...(v.color ? { color: v.color } : {}) }));
+      }
+    }
+    for (const f of e.list.search ?? []) {
+      if (f.fieldName === field && f.fontendType === 'select' && f.data === undefined) f.data = stages.values.map((v) => ({ label: v.value, value: v.value }));
+    }
+  }
+  return schema;
+}
+
 /** A page's route and key, and a nested list's, is its module unless it writes another (design/doormanManagement). */
 export const keyOf = (e: { key?: string; module: string }): string => e.key ?? e.module;
 
@@ -34,23 +56,11 @@ function withKeys<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-/** The OA tabs of a workflow list by name (SectionHeaderConfig.oaTabs), in the order the header shows them. */
-export const OA_TAB_SETS: Record<NonNullable<SectionHeaderConfig['oaTabs']>, readonly ListTab[]> = {
-  approval: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }, { label: '我发起的', value: 'mine' }, { label: '我已审批', value: 'done' }],
-  approvalCc: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }, { label: '我发起的', value: 'mine' }, { label: '我已审批', value: 'done' }, { label: '抄送我的', value: 'cc' }],
-};
-
-/**
- * A header naming a set of OA tabs gets them before its own tabs, as if it wrote them; the name goes, so a page filled
- * in twice gets them once. 待我审批 is all pending work, so where the header has a month or year no period narrows it.
- */
 function withOaTabs<T extends AnyPageSchema>(schema: T): T {
   for (const e of recordListsOf(schema)) {
     const h = e.sectionHeader;
     if (!h?.oaTabs) continue;
-    const dated = (h.dateMode ?? 'none') !== 'none';
-    const oa = OA_TAB_SETS[h.oaTabs].map((t) => (t.value === 'todo' && dated ? { ...t, queue: true } : { ...t }));
-    h.tabs = [...oa, ...(h.tabs ?? [])];
+    h.tabs = [...namedOaTabs(h), ...(h.tabs ?? [])];
     delete h.oaTabs;
   }
   return schema;
@@ -76,4 +86,4 @@ function withEndedEffects<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema)))))));
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStageOptions(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema))))))));

@@ -1,14 +1,14 @@
 // One layout for JSON written by the project's scripts (the page schemas, test snapshots): a value that fits on its
 // line in `width` characters stays on one line, `{ "a": 1, "b": [1, 2] }`; a larger object puts its members on lines
-// of their own, packing as many short ones on a line as fit, and a larger array one element a line (scalars packed).
+// of their own, packing as many as fit on a line, and a larger array one element a line (but scalars and short
+// elements, packed the same way).
 
 /**
  * `value` as JSON text laid out so, without a final newline. `indent`: the indentation of the lines it opens;
  * `lead`: how many characters precede it on its first line (the indentation and a property's name).
  */
-/** An array's elements as short as this (an option, a tab) are packed like scalars. */
-export let SHORT = 0;
-export const setShort = (n: number) => { SHORT = n; };
+/** An array whose elements are all this short (options, tabs, buttons) packs them like scalars. */
+const SHORT = 60;
 
 export function layoutJson(value: unknown, width = 120, indent = '', lead = indent.length): string {
   const flat = oneLine(value);
@@ -20,7 +20,7 @@ export function layoutJson(value: unknown, width = 120, indent = '', lead = inde
         const name = `${JSON.stringify(k)}: `;
         return name + layoutJson(v, width, inner, inner.length + name.length);
       });
-  // A field, a column or a button a line: packing objects would hide where one ends.
+  // A field or a column a line: packing larger objects would hide where one ends.
   const packs = !Array.isArray(value) || value.every((v) => v === null || typeof v !== 'object' || oneLine(v).length <= SHORT);
   const lines: string[] = [];
   items.forEach((item, i) => {

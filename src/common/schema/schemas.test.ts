@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unformattedSchemas } from '../../../scripts/format-schemas';
 import { loadPageSchemaText, validatePageSchema } from './loader';
 
 const root = path.resolve(__dirname, '../../../schemas');
@@ -62,6 +63,10 @@ describe('page schemas under schemas/', () => {
   // JSON.parse keeps the last of two equal keys: a merge that doubles a line ("actions": …) would lose one silently.
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has no key twice in one object', (_rel, file) => {
     expect(duplicateKeys(fs.readFileSync(file, 'utf8'))).toEqual([]);
+  });
+  // One layout for every page (scripts/format-schemas.ts): on failure run `npm run format:schemas`.
+  it('are laid out as npm run format:schemas writes them', () => {
+    expect(unformattedSchemas()).toEqual([]);
   });
   // The tab bar's 帮助 says what the module is for on every page that has a tab bar.
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has a help text under its tab bar', (_rel, file) => {

@@ -4,7 +4,8 @@
 // page and place; a page added since is the checker's, not this test's.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { BEFORE_FILE, filledInPages, type PageShape, pageShape } from '../helpers/page-shapes';
+import { BEFORE_FILE, canonical, filledInPages, type PageShape, pageShape } from '../helpers/page-shapes';
+import { withPageDefaults } from '../../src/common/schema/page-defaults';
 import { recordListsOf } from '../../src/common/schema/record-lists';
 import type { AnyPageSchema } from '../../src/common/schema/types';
 
@@ -56,6 +57,11 @@ describe('every page, once its defaults are filled in', () => {
     }
     expect(changed).toEqual([]);
     expect(Object.keys(before).length).toBeGreaterThan(50);
+  });
+
+  it('is the same filled in again (the browser fills in the bundled page, then may check it again)', () => {
+    const changed = [...pages].filter(([, page]) => canonical(withPageDefaults(structuredClone(page))) !== canonical(page)).map(([file]) => file);
+    expect(changed).toEqual([]);
   });
 
   it('names what a change of one page changes', () => {

@@ -1,7 +1,8 @@
 // What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
-// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its header names, the
-// options of a search on the approval status and of a search or status column on the stage, the effects an "ended" effect declares, and the record pickers its
-// fields and columns name (pickers.ts). Applied where a page is validated (loader.ts) and to the page the browser bundles.
+// (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its headers name, the
+// options of a search on the approval status and of a search or status column on the stage, the effects an "ended"
+// effect declares, and the record pickers its fields and columns name (pickers.ts). Applied where a page is validated
+// (loader.ts) and to the page the browser bundles; filling a page in twice gives the same page.
 import { namedOaTabs } from '../list-views';
 import { RecordStatus } from '../record-status';
 import { withPermissionDefaults } from './permission-defaults';
@@ -56,6 +57,10 @@ function withKeys<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
+/**
+ * A header naming a set of OA tabs (list-views.ts namedOaTabs) gets them before its own tabs, as if it wrote them; the
+ * name goes, so a page filled in twice gets them once.
+ */
 function withOaTabs<T extends AnyPageSchema>(schema: T): T {
   for (const e of recordListsOf(schema)) {
     const h = e.sectionHeader;
@@ -70,9 +75,9 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * A document gives back the same whether its approval is refused or withdrawn, and counts it again when it is
- * resubmitted: so an effect `on: "ended"` becomes, in its place, the effect on
- * `refused` and on `withdrawn` and, with `resubmitted`, its counterpart with those properties, keyed <key>Refused,
- * <key>Withdrawn, <key>Resubmitted, so the engine runs and records each like any other effect.
+ * resubmitted: so an effect `on: "ended"` becomes, in its place, the effect on `refused` and on `withdrawn` and, with
+ * `resubmitted`, its counterpart with those properties, keyed <key>Refused, <key>Withdrawn, <key>Resubmitted; the
+ * engine runs and records each like any other effect.
  */
 export function endedEffects(e: EffectDef): EffectDef[] {
   if (e.on !== 'ended') return [e];

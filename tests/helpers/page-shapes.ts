@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readSchemaFiles } from '../../scripts/check-schemas';
 import { validatePageSchema } from '../../src/common/schema/loader';
 import { keyOf } from '../../src/common/schema/page-defaults';
+import { DATE_FORMATS, type DateKind } from '../../src/common/rules/format';
 import { recordListsOf } from '../../src/common/schema/record-lists';
 import type { AnyPageSchema, ButtonDef, ColumnDef, EntityDef, FieldDef, PageSchema } from '../../src/common/schema/types';
 
@@ -24,6 +25,27 @@ export function canonical(v: unknown): string {
     return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
   }
   return JSON.stringify(v);
+}
+
+/** The format a date-like field stores when it writes none (value-types.ts storedDateFormat). */
+function kindFormat(f: Record<string, unknown>): string | undefined {
+  const kind = f.fontendType === 'dateRange' ? ((f.props as { showTime?: boolean } | undefined)?.showTime ? 'dateTime' : 'date') : f.fontendType;
+  return typeof kind === 'string' && kind in DATE_FORMATS ? DATE_FORMATS[kind as DateKind] : undefined;
+}
+
+/**
+ * The page with every date-like field's valueFormat left out where it is the format the field stores anyway: a page
+ * writing `"valueFormat": "YYYY-MM-DD"` on a date field and one leaving it out store, check and show the same.
+ */
+function withoutKindFormats(page: AnyPageSchema): unknown {
+  const visit = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(visit);
+    if (!v || typeof v !== 'object') return v;
+    const o = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visit(x)]));
+    if (typeof o.fontendType === 'string' && o.valueFormat !== undefined && o.valueFormat === kindFormat(o)) delete o.valueFormat;
+    return o;
+  };
+  return visit(page);
 }
 
 /** Options as the form offers them: inline ones by value and label, or where they come from. */
@@ -86,7 +108,7 @@ export interface PageShape {
   module: string;
   tabs: Json;
   lists: Json[];
-  /** sha256 of the whole filled-in page (canonical JSON): whatever the shape leaves out. */
+  /** sha256 of the whole filled-in page (canonical JSON, date formats equal to their kind's left out): whatever the shape leaves out. */
   digest: string;
 }
 
@@ -98,14 +120,14 @@ export function pageShape(page: AnyPageSchema): PageShape {
     module: page.module,
     tabs: tabs ? { bar: tabs.bar ?? null, modules: (tabs.modules ?? []).map((m) => `${m.key ?? ''}=${m.moduleAbbreviation}`) } : null,
     lists: recordListsOf(page).map(entity),
-    digest: createHash('sha256').update(canonical(page)).digest('hex'),
+    digest: createHash('sha256').update(canonical(withoutKindFormats(page))).digest('hex'),
   };
 }
 
-/** Every page under schemas/ with its defaults filled in, by file (schemas/<folder>/<name>.json). */
-export function filledInPages(): Map<string, AnyPageSchema> {
+/** Every page under `dir` (default schemas/) with its defaults filled in, by file (schemas/<folder>/<name>.json). */
+export function filledInPages(dir?: string): Map<string, AnyPageSchema> {
   const out = new Map<string, AnyPageSchema>();
-  for (const { file, schema } of readSchemaFiles()) {
+  for (const { file, schema } of readSchemaFiles(dir)) {
     const res = validatePageSchema(schema, file);
     if (!res.ok) throw new Error(`${file}: ${res.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
     out.set(file, res.schema);

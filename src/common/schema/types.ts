@@ -194,7 +194,10 @@ export interface FieldDef {
   /** Shown in the add dialog (false keeps it to the drawer only). */
   isAdd?: boolean;
   placeholder?: string;
-  /** dayjs format the value is stored in (dates). */
+  /**
+   * dayjs format the value is stored in (dates); default: the kind's (rules/format.ts DATE_FORMATS: YYYY-MM-DD for
+   * date and dateRange, YYYY-MM for month, YYYY-MM-DD HH:mm:ss for dateTime and a dateRange with showTime).
+   */
   valueFormat?: string;
   /** Upload file-count limit. */
   limit?: number;

@@ -2,7 +2,7 @@
 // month or year. Shared by the server, which applies the conditions (a client only names the tab and the
 // period, so it can neither forge nor widen them), and the browser, which shows the same tabs.
 import { CHINA_UTC_OFFSET } from './china-time';
-import type { ListTab, PageSchema, RecordCondition } from './schema/types';
+import type { ListTab, PageSchema, RecordCondition, SectionHeaderConfig } from './schema/types';
 import { isValueRef, resolveRef, type RefContext } from './rules/conditions';
 
 /** Tabs without a filter: the OA views of a workflow list. */
@@ -11,9 +11,30 @@ export type OaTab = (typeof OA_TABS)[number];
 
 type Viewable = Pick<PageSchema, 'sectionHeader' | 'stages'>;
 
-/** The tabs a list offers: the declared ones, then (stageTabs) one per stage value of its stages. */
+/** The OA tabs of a workflow list by name (SectionHeaderConfig.oaTabs), in the order the header shows them. */
+export const OA_TAB_SETS: Record<NonNullable<SectionHeaderConfig['oaTabs']>, readonly OaTab[]> = {
+  approval: ['all', 'todo', 'mine', 'done'],
+  approvalCc: ['all', 'todo', 'mine', 'done', 'cc'],
+};
+const OA_LABELS: Record<OaTab, string> = { all: '全部', todo: '待我审批', mine: '我发起的', done: '我已审批', cc: '抄送我的' };
+
+/**
+ * The OA tabs a header names (oaTabs), none when it names none. 待我审批 is all pending work, so where the header has
+ * a month or year no period narrows it.
+ */
+export function namedOaTabs(header: SectionHeaderConfig | undefined): ListTab[] {
+  if (!header?.oaTabs) return [];
+  const dated = (header.dateMode ?? 'none') !== 'none';
+  return OA_TAB_SETS[header.oaTabs].map((value) => ({ label: OA_LABELS[value], value, ...(value === 'todo' && dated ? { queue: true } : {}) }));
+}
+
+/**
+ * The tabs a list offers: the OA tabs its header names, the declared ones, then (stageTabs) one per stage value of its
+ * stages. A page as written (the browser's first request starts before its defaults are filled in) and a page filled
+ * in (page-defaults.ts writes the named OA tabs into `tabs`) offer the same.
+ */
 export function listTabs(s: Viewable): ListTab[] {
-  const declared = s.sectionHeader?.tabs ?? [];
+  const declared = [...namedOaTabs(s.sectionHeader), ...(s.sectionHeader?.tabs ?? [])];
   if (!s.sectionHeader?.stageTabs || !s.stages) return declared;
   const field = s.stages.field ?? 'stage';
   const group = s.stages.label ?? '阶段';

@@ -16,11 +16,15 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { uploadPng } from '../helpers/records';
 import { fillForm, NeedsFirst, type FormContext } from '../helpers/first-record';
 import { chinaInstant, todayInChina } from '../../src/common/china-time';
+import { withPageDefaults } from '../../src/common/schema/page-defaults';
 
 type Row = Record<string, any>;
 const SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));
 
-/** Every page schema of the product by its module key (the route's last segment), as the web app bundles them. */
+/**
+ * Every page schema of the product by its module key (the route's last segment), with its defaults filled in as the
+ * web app and the server read it (a named picker of a stage action's dialog written out).
+ */
 const PAGES = new Map<string, Row>(
   fs
     .readdirSync(SCHEMAS, { withFileTypes: true })
@@ -30,7 +34,7 @@ const PAGES = new Map<string, Row>(
         .readdirSync(path.join(SCHEMAS, d.name))
         .filter((f) => f.endsWith('.json'))
         .map(
-          (f) => [f.slice(0, -5), JSON.parse(fs.readFileSync(path.join(SCHEMAS, d.name, f), 'utf8'))] as [string, Row],
+          (f) => [f.slice(0, -5), withPageDefaults(JSON.parse(fs.readFileSync(path.join(SCHEMAS, d.name, f), 'utf8')))] as [string, Row],
         ),
     ),
 );

@@ -12,7 +12,7 @@ const withTab = (over: Record<string, unknown>) => ({ ...modeManage, platformTab
 describe('platformTable pages', () => {
   it('accepts the three platform pages as platform pages', () => {
     for (const page of [moduleSettings, modeManage, industryModule]) {
-      const r = validatePageSchema(page, page.key);
+      const r = validatePageSchema(page, page.module);
       expect(r.errors).toEqual([]);
       expect(r.ok && isPlatformTablePage(r.schema)).toBe(true);
     }

@@ -25,6 +25,33 @@ describe('the page-schema checker', () => {
     expect(checkPageSchemas(real, context).map(formatProblem)).toEqual([]);
   });
 
+  it('names a key two pages, or two lists of a page, share (each defaults to its module)', () => {
+    const twice = plant('schemas/finance/advanceManage.json', (s) => { s.key = 'reimburseManage'; });
+    expect(twice).toEqual([expect.objectContaining({ path: '/key', name: 'reimburseManage' })]);
+    const lists = plant('schemas/finance/financialPayables.json', (s) => { s.entities[0].key = 'financialPayables'; });
+    expect(lists).toEqual([expect.objectContaining({ path: '/entities/0/key', name: 'financialPayables' })]);
+  });
+
+  it('names a header tab that repeats one of the OA tabs the header names', () => {
+    const problems = plant('schemas/props/propProject.json', (s) => { s.sectionHeader.tabs.push({ label: '我发起的', value: 'mine' }); });
+    expect(problems).toEqual([expect.objectContaining({ path: '/sectionHeader/tabs', name: 'mine' })]);
+  });
+
+  it('names an effect key used twice, one an ended effect makes among them', () => {
+    const problems = plant('schemas/warehousing/storeprocess.json', (s) => { s.effects.push({ key: 'purchaseWithdrawn', on: 'approved', kind: 'update', target: 'self' }); });
+    expect(problems).toEqual([expect.objectContaining({ name: 'purchaseWithdrawn', message: expect.stringContaining('效果键') })]);
+  });
+
+  it('names a picker catalogue/pickers.json does not declare, with the closest name', () => {
+    const problems = plant('schemas/finance/financialReceivable.json', (s) => { s.drawer.fields[0].data = { picker: 'custmer' }; });
+    expect(problems).toEqual([expect.objectContaining({ path: '/drawer/fields/0/data/picker', name: 'custmer', suggestions: ['customer'] })]);
+  });
+
+  it('names a select on a stage-like name that is not the page’s stage field and lists no options', () => {
+    const problems = plant('schemas/props/propMake.json', (s) => { s.list.search.push({ fieldName: 'packStage', titleName: '打包', fontendType: 'select' }); });
+    expect(problems).toEqual([expect.objectContaining({ name: 'packStage', message: expect.stringContaining('没有选项') })]);
+  });
+
   it('sends a long inline option tree to a dictionary (the region tree is the region dictionary)', () => {
     const tree = Array.from({ length: 34 }, (_, i) => ({ label: `省${i}`, value: `省${i}`, children: [{ label: `市${i}`, value: `市${i}` }, { label: `县${i}`, value: `县${i}` }] }));
     const problems = plant('schemas/props/propProject.json', (s) => { fieldOf(s, 'region').data = tree; });

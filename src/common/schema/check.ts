@@ -9,6 +9,8 @@ import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
 import { routeModule, TAB_BAR_NAMES } from './tab-bars';
 import { withPageDefaults } from './page-defaults';
+import { PICKER_NAMES } from './pickers';
+import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
 
@@ -124,6 +126,9 @@ interface Scope {
   /** Where the names come from, for the message. */
   what: string;
 }
+
+/** Field types that offer options (the meta-schema asks them for `data`, but for status and a stage field). */
+const SELECTS = new Set(['select', 'multiSelect', 'treeSelect', 'cascader', 'radio', 'checkbox']);
 
 export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): SchemaProblem[] {
   // The pages as the server reads them: what they leave to defaults (permission codes, the named tab bar) filled in.
@@ -281,6 +286,11 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
 
     // 2. Effects: their expressions, and what they write into their targets.
     (s.effects ?? []).forEach((e, ei) => checkEffect(p, e, ei));
+    // Each (record, effect key, event) runs once: a second effect under a key already used (one an "ended" effect
+    // makes, <key>Refused…, among them) would never run.
+    (s.effects ?? []).forEach((e, ei) => {
+      if ((s.effects ?? []).findIndex((x) => x.key === e.key) < ei) report(p.file, p.at + ptr('effects', ei, 'key'), e.key, `效果键「${e.key}」在本列表重复`, []);
+    });
 
     // 3. Pickers, modules named, permission codes, the tab bar.
     walkJson(s, p.at, (value, path, key, parent) => {
@@ -288,6 +298,10 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
         const src = pickerOf(value)!;
         checkModule(p.file, `${path}/module`, src.module, '选择器的模块');
         (src.modules ?? []).forEach((m, i) => checkModule(p.file, `${path}/modules/${i}`, m, '选择器的模块'));
+      }
+      // A named picker is written out where the page is validated (pickers.ts): one still named names none.
+      if (key === 'data' && isObj(value) && typeof value.picker === 'string') {
+        report(p.file, `${path}/picker`, value.picker, `选择器「${value.picker}」不存在（catalogue/pickers.json）`, PICKER_NAMES);
       }
       if (key === 'aggregate' && isObj(value)) {
         checkModule(p.file, `${path}/module`, value.module, '汇总的模块');
@@ -308,6 +322,33 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     walkJson(o.schema, '', (value, path, key) => {
       if (key === 'permissionCode' && typeof value === 'string') checkPermission(o.file, path, value);
     }, new Set());
+  }
+  // A page's key is its route and a nested list's key chooses it on the page (both default to the module): two
+  // pages on one route, or two lists of a page under one key, would show one of them only.
+  const routes = new Map<string, string>();
+  for (const { file, schema } of files) {
+    if (!isObj(schema) || typeof schema.key !== 'string') continue;
+    const other = routes.get(schema.key);
+    if (other) report(file, ptr('key'), schema.key, `页面键「${schema.key}」与 ${other} 重复`, []);
+    routes.set(schema.key, file);
+    const lists = recordListsOf(schema as AnyPageSchema);
+    lists.forEach((e, i) => {
+      const at = i ? ptr('entities', i - 1) : '';
+      if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, `${at}/key`, String(e.key), `列表键「${e.key}」在本页重复`, []);
+      // The client names a tab by its value: a header's own tab repeating one of its OA tabs (oaTabs) is never shown.
+      // A select left without options by the page is one the defaults fill (status, the stage field): any other offers nothing.
+      const fieldLists: [string, FieldDef[] | undefined][] = [
+        ['list/search', e.list.search], ['addDialog/fields', e.addDialog?.fields], ['drawer/fields', e.drawer?.fields],
+        ...(e.stages?.actions ?? []).map((a, ai): [string, FieldDef[] | undefined] => [`stages/actions/${ai}/fields`, a.fields]),
+      ];
+      for (const [where, fields] of fieldLists) {
+        (fields ?? []).forEach((f, fi) => {
+          if (SELECTS.has(f.fontendType) && f.data === undefined) report(file, `${at}/${where}/${fi}`, f.fieldName, `选择字段「${f.titleName}」没有选项（data）：只有审批状态 status 和本页的阶段字段可以省略`, []);
+        });
+      }
+      const values = (e.sectionHeader?.tabs ?? []).map((t) => t.value);
+      for (const v of new Set(values.filter((v, j) => values.indexOf(v) !== j))) report(file, `${at}/sectionHeader/tabs`, v, `分类标签「${v}」重复（含 oaTabs 的标签）`, []);
+    });
   }
   for (const { file, schema } of files) {
     const bar = isObj(schema) && isObj(schema.tabs) ? schema.tabs.bar : undefined;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unformattedSchemas } from '../../../scripts/format-schemas';
 import { loadPageSchemaText, validatePageSchema } from './loader';
 
 const root = path.resolve(__dirname, '../../../schemas');
@@ -63,6 +64,10 @@ describe('page schemas under schemas/', () => {
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has no key twice in one object', (_rel, file) => {
     expect(duplicateKeys(fs.readFileSync(file, 'utf8'))).toEqual([]);
   });
+  // One layout for every page (scripts/format-schemas.ts): on failure run `npm run format:schemas`.
+  it('are laid out as npm run format:schemas writes them', () => {
+    expect(unformattedSchemas()).toEqual([]);
+  });
   // The tab bar's 帮助 says what the module is for on every page that has a tab bar.
   it.each(files.map((f) => [path.relative(root, f), f]))('%s has a help text under its tab bar', (_rel, file) => {
     const page = JSON.parse(fs.readFileSync(file, 'utf8')) as { tabs?: { help?: string } };
@@ -98,6 +103,17 @@ describe('loader errors', () => {
     expect(page({ target: 'source', stock: { ...stock, reserve: false } }).ok).toBe(false);
     expect(page({ target: 'source', stock: { ...stock, reserve: true, writeBack: { unitPrice: 'move.unitPrice' } } }).ok).toBe(false);
     expect(page({ target: { module: 'o', field: 'code', equals: 'sourceCode' }, stock }).ok).toBe(false);
+  });
+  it('lets only an ended effect have a resubmitted counterpart, whose stock for another record only holds', () => {
+    const ended = { key: 'k', on: 'ended', kind: 'update', target: 'source', set: { a: '1' } };
+    const page = (e: Record<string, unknown>) => validatePageSchema({ ...base, effects: [{ ...ended, ...e }] }, 'f.json');
+    expect(page({ resubmitted: { set: { a: '2' } } }).errors).toEqual([]);
+    expect(page({ on: 'refused', resubmitted: { set: { a: '2' } } }).ok).toBe(false);
+    expect(page({ resubmitted: {} }).ok).toBe(false);
+    expect(page({ resubmitted: { key: 'other' } }).ok).toBe(false);
+    const stock = { module: 'bal', keys: { warehouseId: 'target.warehouseId' }, quantity: '1', reserve: true };
+    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, quantity: '2' } } }).errors).toEqual([]);
+    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, reserve: false } } }).ok).toBe(false);
   });
   it('reports JSON syntax errors at the root', () => {
     const r = loadPageSchemaText('{ "key": ', 'broken.json');

@@ -87,8 +87,24 @@ export interface PickedLinesSource {
   };
 }
 
-/** `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker, or a picked record's lines. */
-export type OptionSource = Option[] | { fieldKey: string } | RecordSource | PickedLinesSource;
+/**
+ * A record picker declared once (catalogue/pickers.json) and named (pickers.ts): the named picker with these
+ * properties in place of its own, e.g. { "picker": "customer" } or { "picker": "material", "fill": { "unit": "unitName" } }.
+ */
+export interface NamedPicker {
+  picker: string;
+  label?: string;
+  filter?: RecordCondition[];
+  fill?: Record<string, string>;
+  fillLines?: Record<string, string>;
+  expose?: string[];
+}
+
+/**
+ * `data` of a field or column: inline options, the fieldKey of a server dictionary, a record picker (or a named one),
+ * or a picked record's lines.
+ */
+export type OptionSource = Option[] | { fieldKey: string } | RecordSource | NamedPicker | PickedLinesSource;
 
 export const pickedLinesOf = (d: unknown): PickedLinesSource['pickedLines'] | undefined =>
   d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d ? (d as PickedLinesSource).pickedLines : undefined;
@@ -178,7 +194,10 @@ export interface FieldDef {
   /** Shown in the add dialog (false keeps it to the drawer only). */
   isAdd?: boolean;
   placeholder?: string;
-  /** dayjs format the value is stored in (dates). */
+  /**
+   * dayjs format the value is stored in (dates); default: the kind's (rules/format.ts DATE_FORMATS: YYYY-MM-DD for
+   * date and dateRange, YYYY-MM for month, YYYY-MM-DD HH:mm:ss for dateTime and a dateRange with showTime).
+   */
   valueFormat?: string;
   /** Upload file-count limit. */
   limit?: number;
@@ -416,6 +435,11 @@ export interface ListTab {
 
 export interface SectionHeaderConfig {
   title: string;
+  /**
+   * A named set of OA tabs shown before `tabs` (page-defaults.ts): approval = 全部, 待我审批, 我发起的, 我已审批;
+   * approvalCc adds 抄送我的. 待我审批 is a work queue when the header has a month or year.
+   */
+  oaTabs?: 'approval' | 'approvalCc';
   tabs?: ListTab[];
   /** After `tabs`: one tab per stage value of the page's `stages` (filter: stage field = that value). */
   stageTabs?: boolean;
@@ -522,7 +546,8 @@ export interface EditableBy {
  * gives an Omit of the type that refers to it no properties at all.
  */
 export interface EntityDef {
-  key: string;
+  /** The list's route and unique key; default: its module (page-defaults.ts), written only where they differ. */
+  key?: string;
   title: string;
   /** Data-provider module key. */
   module: string;
@@ -669,7 +694,8 @@ export interface GeneratorJoin {
  */
 export interface DictionaryPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   /** Permission module: writes on the keys this page maintains need `<module>:add|edit|delete`. */
   module: string;
@@ -683,7 +709,8 @@ export interface DictionaryPageSchema {
  */
 export interface FieldOptionsPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   tabs?: TabsConfig;
@@ -696,7 +723,8 @@ export interface FieldOptionsPageSchema {
  */
 export interface TeamAdminPageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   tabs?: TabsConfig;
@@ -714,7 +742,8 @@ export function isTeamAdminPage(s: AnyPageSchema): s is TeamAdminPageSchema {
  */
 export interface PlatformTablePageSchema {
   $schema?: string;
-  key: string;
+  /** Default: the module. */
+  key?: string;
   title: string;
   module: string;
   platformTable: { tabs: PlatformTab[] };
@@ -865,7 +894,8 @@ export interface EffectDef {
    * ends without effect, once per approval), "resubmitted" (submitted again after such an end, once per
    * submission), "stage:<action key>", or "reached:<stage>" (the first time its stage becomes that value). A
    * document an effect made gives back what its source counted with refused/withdrawn and counts again with
-   * resubmitted (a 入库单 of a purchase's 到货).
+   * resubmitted (a 入库单 of a purchase's 到货). "ended" declares that once (page-defaults.ts): the effect on refused
+   * and on withdrawn (keys <key>Refused, <key>Withdrawn), and with `resubmitted` its counterpart (<key>Resubmitted).
    */
   on: string;
   /** release: the record's stock reservations end before this event's other effects (an order shipped or cancelled). */
@@ -911,6 +941,23 @@ export interface EffectDef {
   submit?: boolean;
   /** A target in a locked stage (e.g. a confirmed attendance month) refuses the effect: the transition fails with a clear message. */
   respectLock?: boolean;
+  /**
+   * on "ended": what the effect does when the record is submitted again after such an end, counting again what it
+   * gave back: the effect with these properties in place of its own.
+   */
+  resubmitted?: ResubmittedEffect;
+}
+
+/** The properties an "ended" effect's resubmitted counterpart writes differently (EffectDef.resubmitted). */
+export interface ResubmittedEffect {
+  when?: string;
+  target?: EffectTarget | 'self' | 'source';
+  set?: Record<string, string>;
+  setLines?: Record<string, string>;
+  add?: Record<string, string>;
+  stage?: string;
+  from?: string[];
+  stock?: StockPosting;
 }
 
 /**

@@ -8,6 +8,7 @@ import { evalExpr } from '../../../common/computed';
 import { openRows, openValues, stashOpen, takeOpen } from './open-page';
 import type { RouteAnswer } from '../../api/data-provider';
 import { validatePageSchema } from '../../../common/schema/loader';
+import { keyOf } from '../../../common/schema/page-defaults';
 import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage } from '../../../common/schema/types';
 import { Messages } from '../../../common/rules/messages';
 import { useDataProvider } from '../../api/data-provider';
@@ -78,7 +79,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const provider = useDataProvider();
   // The list shown: the page's own or one of its nested entities (page-views.ts). Everything below reads
   // `schema`, so the list, drawer, dialogs, tree and stages are the shown entity's; `page` keeps the route's.
-  const [viewKey = page.key, setViewKey] = usePageState<string | undefined>('view', page.key, textCodec);
+  const [viewKey = keyOf(page), setViewKey] = usePageState<string | undefined>('view', keyOf(page), textCodec);
   const schema = viewOf(page, viewKey);
   // Actions the app handles (e.g. print) learn which module's record they concern.
   const onAction = (b: ButtonDef, rows: TableRow[]) => emitAction?.(b, rows, schema.module);
@@ -290,7 +291,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // What another page's `open` action left for this one: its new drawer, prefilled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: what another page left is taken once, when this page opens
   useEffect(() => {
-    const values = takeOpen(page.key);
+    const values = takeOpen(keyOf(page));
     if (values && page.drawer) setDrawer({ open: true, record: values as TableRow, readOnly: false });
   }, [page.key]);
 

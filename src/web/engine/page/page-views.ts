@@ -4,6 +4,7 @@
 // second-level switch. Tab values of entities start with '@' (the meta-schema keeps '@' out of list tabs).
 import dayjs from 'dayjs';
 import type { ListTab, PageSchema, SectionHeaderConfig } from '../../../common/schema/types';
+import { keyOf } from '../../../common/schema/page-defaults';
 import { isQueueTab, listTabs } from '../../../common/list-views';
 import type { GetListParams } from '../../api/data-provider';
 import { DEFAULT_PAGE_SIZE } from '../constants';
@@ -12,7 +13,7 @@ const ENTITY = '@';
 
 /** The page-like schema of the list with this key: the page itself, or one of its nested entities. */
 export function viewOf(page: PageSchema, key: string): PageSchema {
-  return (page.entities ?? []).find((e) => e.key === key) ?? page;
+  return (page.entities ?? []).find((e) => keyOf(e) === key) ?? page;
 }
 
 /** The tab a list opens on: its first tab (the server refuses a tab the list does not declare). */
@@ -32,20 +33,20 @@ export function headerOf(page: PageSchema, view: PageSchema, tab?: string): Head
   const own = listTabs(page);
   if (!entities.length) return page.sectionHeader ? { config: { ...page.sectionHeader, tabs: own }, active: tab } : null;
   // Without tabs of its own the page's list needs one tab to come back to: named after its header title.
-  const main = own.length ? own : [{ label: page.sectionHeader?.title ?? page.title, value: ENTITY + page.key }];
-  const tabs = [...main, ...entities.map((e) => ({ label: e.title, value: ENTITY + e.key }))];
+  const main = own.length ? own : [{ label: page.sectionHeader?.title ?? page.title, value: ENTITY + keyOf(page) }];
+  const tabs = [...main, ...entities.map((e) => ({ label: e.title, value: ENTITY + keyOf(e) }))];
   const header = view.sectionHeader;
   const config: SectionHeaderConfig = { title: header?.title ?? view.title, tabs, dateMode: header?.dateMode };
-  if (view === page) return { config, active: own.length ? tab : ENTITY + page.key };
+  if (view === page) return { config, active: own.length ? tab : ENTITY + keyOf(page) };
   const sub = listTabs(view);
-  return { config, active: ENTITY + view.key, subTabs: sub.length > 1 ? sub : undefined };
+  return { config, active: ENTITY + keyOf(view), subTabs: sub.length > 1 ? sub : undefined };
 }
 
 /** What choosing a header tab shows: a list of the page (with its first tab) or a tab of the page's list. */
 export function chooseHeaderTab(page: PageSchema, value: string): { view: string; tab?: string } {
-  if (!value.startsWith(ENTITY)) return { view: page.key, tab: value };
+  if (!value.startsWith(ENTITY)) return { view: keyOf(page), tab: value };
   const view = viewOf(page, value.slice(ENTITY.length));
-  return { view: view.key, tab: firstTab(view) };
+  return { view: keyOf(view), tab: firstTab(view) };
 }
 
 /**

@@ -2,6 +2,7 @@
 // none. A module's partition holds its rows and its own sort and filter indexes (records/indexes.ts), so a statement
 // naming the module plans and locks that partition alone.
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './types';
 
 /** The partition of `module` ('' for the DEFAULT partition). Module keys are identifiers, quoted for their case. */
 export const partitionOf = (module: string) => (module ? `records__${module}` : 'records__default');
@@ -40,7 +41,7 @@ const PARTITION_LOCK = 7_140_616;
  * Makes the partitions missing for `modules`. Rows a module already has in the DEFAULT partition (written before its
  * partition existed) move into the new one in the same transaction, unlogged by the audit trail: they are not changes.
  */
-export async function ensureRecordPartitions(db: Kysely<any>, modules: string[]): Promise<void> {
+export async function ensureRecordPartitions(db: Kysely<Database>, modules: string[]): Promise<void> {
   const present = new Set((await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
     WHERE i.inhparent = 'records'::regclass`.execute(db)).rows.map((r) => r.name));
   const missing = ['', ...modules].filter((m) => !present.has(partitionOf(m)));

@@ -34,6 +34,13 @@ export function partitionStatements(modules: string[]): string[] {
   });
 }
 
+/**
+ * The module as a statement names it: a literal, so that every plan of the statement, cached or not, is pruned to the
+ * module's partition when it is made. As a parameter, PostgreSQL would plan it again at every run (a cached generic plan
+ * would have to lock every partition), which on PGlite costs more than the statement. Module keys are the registry's own.
+ */
+export const partitionKey = (module: string) => sql.lit(module);
+
 /** Any constant will do: one server process at a time makes partitions. */
 const PARTITION_LOCK = 7_140_616;
 

@@ -9,6 +9,7 @@ import type { TenantTx } from '../db/tenant-scope';
 import { dayStamp } from '../modules/records/codes';
 import { localNoon } from '../data-refs/dates';
 import { todayInChina } from '../../common/china-time';
+import { partitionKey } from '../db/record-partitions';
 
 interface Step {
   /** When the story says it happened. */
@@ -60,7 +61,17 @@ export class Clock {
 
   /** Records the step's effects and generators made (a purchase's 入库单 and payable) were born at the step too. */
   private async adopt() {
-    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).where('id', '>', this.seen).orderBy('id').execute();
+    // Ids come from one sequence: when it has not moved past what the clock saw, the step made nothing (most steps do
+    // not), and the look at every module's partition is skipped.
+    const { rows: [seq] } = await sql<{ last: string }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM records_id_seq`.execute(this.trx);
+    if (Number(seq.last) <= this.seen) return;
+    // The modules of the records made since (the audit log names each creation's module), so the look reads their
+    // partitions alone.
+    const made = await sql<{ module: string }>`SELECT DISTINCT module FROM audit_log WHERE tenant_code = ${this.tenant}
+      AND record_id > ${this.seen} AND entity = 'records' AND action = 'create'`.execute(this.trx);
+    if (!made.rows.length) return;
+    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant)
+      .where('module', 'in', made.rows.map((r) => partitionKey(r.module))).where('id', '>', this.seen).orderBy('id').execute();
     for (const r of rows) {
       if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, todayInChina(this.now));
       this.seen = Math.max(this.seen, Number(r.id));

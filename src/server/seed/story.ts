@@ -21,6 +21,7 @@ import type { Clock } from './clock';
 import { at, dateAgo, hours } from '../data-refs/dates';
 import { todayInChina } from '../../common/china-time';
 import { madeRefs, resolve, type Lookups } from '../data-refs/refs';
+import { partitionKey } from '../db/record-partitions';
 
 type Row = Record<string, unknown>;
 
@@ -270,9 +271,16 @@ export class Story {
 
   /** Notes the records this record's effects have made so far (record_effects' targets), for `$made`. */
   private async noteMade(ref: string, id: number) {
+    // Most records' effects have made nothing yet: then no look at records. Else the look reads the partitions of the
+    // targets' modules alone (the audit log names each creation's module), not every module's.
+    const made = await sql<{ module: string }>`SELECT DISTINCT a.module FROM record_effects e JOIN audit_log a ON a.tenant_code = e.tenant_code
+      AND a.record_id = ANY(e.target_ids) AND a.entity = 'records' AND a.action = 'create'
+      WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id}`.execute(this.trx);
+    if (!made.rows.length) { this.made.set(ref, []); return; }
     const { rows } = await sql<{ module: string; id: number; code: string }>`SELECT r.module, r.id, r.code FROM record_effects e
       JOIN records r ON r.tenant_code = e.tenant_code AND r.id = ANY(e.target_ids)
-      WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id} ORDER BY r.id`.execute(this.trx);
+      WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id} AND r.module IN (${sql.join(made.rows.map((r) => partitionKey(r.module)))})
+      ORDER BY r.id`.execute(this.trx);
     this.made.set(ref, rows.map((x) => ({ module: x.module, id: Number(x.id), code: x.code })));
   }
 

@@ -20,6 +20,7 @@ import { onStageReached, settleRecord } from './settle';
 import { num } from './numbers';
 import { lockNames } from '../../db/advisory-locks';
 import { stockLedger } from './stock-ledger';
+import { partitionKey } from '../../db/record-partitions';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ interface Source {
 
 async function lockedSource(trx: TenantTx, tenant: string, m: ModuleSchema, id: number): Promise<Source> {
   const r = await sql<{ code: string; data: Row; lines: Row[] }>`SELECT code, data, lines FROM records
-    WHERE tenant_code = ${tenant} AND module = ${m.schema.module} AND id = ${id} AND deleted_at IS NULL FOR UPDATE`.execute(trx);
+    WHERE tenant_code = ${tenant} AND module = ${partitionKey(m.schema.module)} AND id = ${id} AND deleted_at IS NULL FOR UPDATE`.execute(trx);
   if (!r.rows[0]) throw badRequest('单据不存在');
   return { m, id, code: r.rows[0].code, data: r.rows[0].data ?? {}, lines: r.rows[0].lines ?? [] };
 }
@@ -109,7 +110,7 @@ async function targetsOf(trx: TenantTx, ctx: Ctx, e: EffectDef, src: Source, sco
   }
   const conds = [equalsSql(t.field, value)];
   for (const [field, ex] of Object.entries(t.where ?? {})) conds.push(equalsSql(field, evalExpr(ex, scope) ?? ''));
-  const r = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${tm.schema.module}
+  const r = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${partitionKey(tm.schema.module)}
     AND r.deleted_at IS NULL AND ${sql.join(conds, sql` AND `)} ORDER BY r.id FOR UPDATE`.execute(trx);
   if (!r.rows.length && !t.optional) throw badRequest(`未找到${tm.schema.title}：${String(value)}`);
   return { tm, ids: r.rows.map((x) => x.id) };

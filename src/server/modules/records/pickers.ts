@@ -11,6 +11,7 @@ import type { ModuleSchema, SchemaRegistry } from './schema-registry';
 import { filterConds } from './conditions-sql';
 import { notRetiredSql, visibleSql } from './visibility';
 import { recordSourceOf } from './record-source';
+import { partitionKey } from '../../db/record-partitions';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 's
 async function query(trx: TenantTx, tenant: string, tm: ModuleSchema | ModuleSchema[], conds: RawBuilder<unknown>[] | ((tm: ModuleSchema) => RawBuilder<unknown>[]), limit: number) {
   const tms = Array.isArray(tm) ? tm : [tm];
   const condsOf = (x: ModuleSchema) => typeof conds === 'function' ? conds(x) : conds;
-  const per = tms.map((x) => sql`(${sql.join([sql`r.module = ${x.schema.module}`, ...condsOf(x)], sql` AND `)})`);
+  const per = tms.map((x) => sql`(${sql.join([sql`r.module = ${partitionKey(x.schema.module)}`, ...condsOf(x)], sql` AND `)})`);
   const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.deleted_at IS NULL`, per.length === 1 ? per[0] : sql`(${sql.join(per, sql` OR `)})`], sql` AND `);
   const { rows } = await sql<{ rec: Row }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`.execute(trx);
   return rows.map((r) => r.rec);

@@ -9,6 +9,7 @@ import { releaseKeys, releasePeriods } from './unique';
 import { keywordIndexed } from './indexes';
 import { PREPARED } from '../../db/prepared';
 import type { RunningApproval } from './approvals';
+import { partitionKey } from '../../db/record-partitions';
 
 export interface PageQuery {
   pageNum: number;
@@ -393,7 +394,7 @@ export const recordColumns = (alias: string) => sql.raw(RECORD_COLUMNS.map((c) =
 export async function getRecord(trx: TenantTx, tenant: string, module: string, id: number) {
   const { rows } = await sql<Row>`${PREPARED}
     SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
-    WHERE r.tenant_code = ${tenant} AND r.module = ${module} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(trx);
+    WHERE r.tenant_code = ${tenant} AND r.module = ${partitionKey(module)} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(trx);
   return rows[0];
 }
 

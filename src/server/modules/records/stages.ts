@@ -21,6 +21,7 @@ import { checkUploads, filesToHold } from '../files/uploads';
 import { holdFiles } from '../../db/record-files';
 import { callerRefs } from './visibility';
 import { fillNotice, membersOfRole, notifyUsers } from '../notifications/notify';
+import { partitionKey } from '../../db/record-partitions';
 
 export { stageField, stageLocked };
 
@@ -28,7 +29,7 @@ export async function enterInitialStage(trx: TenantTx, tenant: string, m: Module
   const st = m.schema.stages;
   if (!st) return;
   await sql`UPDATE records SET data = jsonb_set(data, ${sql.lit(`{${stageField(m)}}`)}::text[], to_jsonb(${st.initial}::text))
-    WHERE tenant_code = ${tenant} AND module = ${storedModuleOf(m)} AND id = ${recordId}`.execute(trx);
+    WHERE tenant_code = ${tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${recordId}`.execute(trx);
 }
 
 /** The stage actions this record allows now (before permissions). */
@@ -55,7 +56,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const action = m.schema.stages?.actions.find((a) => a.key === key);
   if (!action) throw badRequest('不支持的操作');
   if (!permissions.includes(stageActionCode(m, action))) throw forbidden();
-  const row = await trx.selectFrom('records').select(['id', 'code', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', m.schema.module)
+  const row = await trx.selectFrom('records').select(['id', 'code', 'status', 'data', 'lines']).where('tenant_code', '=', tenant).where('module', '=', partitionKey(m.schema.module))
     .where('id', '=', recordId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw notFound();
   const sentBefore = async () => !!requestKey && !!(await trx.selectFrom('record_events').select('id').where('tenant_code', '=', tenant)
@@ -105,7 +106,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const stored = { ...patch };
   for (const name of action.inputOnly ?? []) { delete stored[name]; delete stored[`${name}Name`]; }
   const r = await sql`UPDATE records SET data = data || ${JSON.stringify(stored)}::jsonb, updated_at = now()
-    WHERE tenant_code = ${tenant} AND module = ${storedModuleOf(m)} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
+    WHERE tenant_code = ${tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
   // What the action attached is the record's, stored or only handed to its effects (inputOnly): read through its gate.

@@ -3,6 +3,7 @@
 // naming the module plans and locks that partition alone.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './types';
+import { literal } from './prepared';
 
 /** The partition of `module` ('' for the DEFAULT partition). Module keys are identifiers, quoted for their case. */
 export const partitionOf = (module: string) => (module ? `records__${module}` : 'records__default');
@@ -10,8 +11,8 @@ export const partitionOf = (module: string) => (module ? `records__${module}` : 
 /** The name of the partition's unique index of request keys (a create sent twice: records/service.ts). */
 export const requestKeyIndexOf = (module: string) => `${partitionOf(module)}_request_key`;
 
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const quoteLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** The partition of `module` as a statement names it (quoted: module keys are camelCase). */
+export const partitionTable = (module: string) => `"${partitionOf(module).replace(/"/g, '""')}"`;
 
 /**
  * The statements that make each module's partition. The application's role reaches records through the partitioned
@@ -19,16 +20,16 @@ const quoteLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
  */
 export function partitionStatements(modules: string[]): string[] {
   return [...new Set(modules)].flatMap((m) => {
-    const t = quoteIdent(partitionOf(m));
+    const t = partitionTable(m);
     return [
-      `CREATE TABLE IF NOT EXISTS ${t} PARTITION OF records ${m ? `FOR VALUES IN (${quoteLit(m)})` : 'DEFAULT'}`,
+      `CREATE TABLE IF NOT EXISTS ${t} PARTITION OF records ${m ? `FOR VALUES IN (${literal(m)})` : 'DEFAULT'}`,
       `REVOKE ALL ON ${t} FROM yiguan_app`,
       // The partition's copy of records_request_key gets a name a violation can be known by (PostgreSQL generates one
       // from the columns, and under row-level security the error's detail does not name them).
       `DO $$ DECLARE n text; BEGIN
         SELECT c.relname INTO n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_index x ON x.indexrelid = c.oid
-         WHERE i.inhparent = 'records_request_key'::regclass AND x.indrelid = ${quoteLit(t)}::regclass;
-        IF n IS DISTINCT FROM ${quoteLit(requestKeyIndexOf(m))} THEN EXECUTE format('ALTER INDEX %I RENAME TO %I', n, ${quoteLit(requestKeyIndexOf(m))}); END IF;
+         WHERE i.inhparent = 'records_request_key'::regclass AND x.indrelid = ${literal(t)}::regclass;
+        IF n IS DISTINCT FROM ${literal(requestKeyIndexOf(m))} THEN EXECUTE format('ALTER INDEX %I RENAME TO %I', n, ${literal(requestKeyIndexOf(m))}); END IF;
       END $$`,
     ];
   });

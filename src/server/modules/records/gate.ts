@@ -18,7 +18,7 @@ import { withTenant, withTenantRead, type TenantTx } from '../../db/tenant-scope
 import { readerOf } from '../../db/replica';
 import type { RefContext } from '../../../common/rules/conditions';
 import { todayInChina } from '../../../common/china-time';
-import { storedModuleOf, type ModuleSchema } from './schema-registry';
+import { storedKeyOf, type ModuleSchema } from './schema-registry';
 import { permissionsFor } from './list-views';
 import { callerOf, type Caller } from './access';
 import { callerRefs, notRetiredSql, visibleSql } from './visibility';
@@ -94,7 +94,7 @@ const personFieldsOf = (m: ModuleSchema) => [...new Set([
 
 /** Whether the record is one of this page's, in the caller's team, not deleted, and within `cond`. */
 async function shown(trx: TenantTx, tenant: string, m: ModuleSchema, id: number, cond: RawBuilder<unknown> | null) {
-  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND r.module = ${storedModuleOf(m)}
+  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND r.module = ${storedKeyOf(m)}
     AND r.deleted_at IS NULL ${cond ? sql`AND ${cond}` : sql``}`.execute(trx);
   return rows.length > 0;
 }

@@ -63,9 +63,18 @@ export class RecordIndexes {
 
   async ensure(): Promise<void> {
     if (this.done) return;
-    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
+    await this.partitions();
     await syncRecordIndexes(this.db, this.schemas);
     this.done = true;
+  }
+
+  private partitioned = false;
+
+  /** Each module's partition, once per process (the indexes are made on them). */
+  private async partitions(): Promise<void> {
+    if (this.partitioned) return;
+    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
+    this.partitioned = true;
   }
 
   /**
@@ -73,7 +82,7 @@ export class RecordIndexes {
    * the indexes now, unless the database holds no records yet (then whoever seeds or starts serving calls ensure).
    */
   async atStart(): Promise<void> {
-    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
+    await this.partitions();
     const any = await this.db.selectFrom('records').select('id').limit(1).executeTakeFirst();
     if (any) await this.ensure();
   }

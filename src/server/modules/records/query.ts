@@ -3,7 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
-import { partitionOf } from '../../db/record-partitions';
+import { partitionTable } from '../../db/record-partitions';
 import { CHINA_UTC_OFFSET, todayInChina } from '../../../common/china-time';
 import { resolveRef } from '../../../common/rules/conditions';
 
@@ -224,7 +224,7 @@ export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined, opts: {
 export function indexStatements(m: ModuleSchema): string[] {
   const mod = m.schema.module;
   // On the module's own partition (db/record-partitions.ts), so no module predicate.
-  const on = `"${partitionOf(mod)}"`;
+  const on = partitionTable(mod);
   const where = 'WHERE deleted_at IS NULL';
   const exprOf = (f: string) => COLUMNS.get(f) ?? (m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
   const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON ${on} (tenant_code, created_at DESC, id DESC) ${where}`];

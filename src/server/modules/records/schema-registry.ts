@@ -10,6 +10,7 @@ import { checkPageSchemas, formatProblem, type SchemaFile } from '../../../commo
 import { pageCheckContext } from './page-check';
 import type { ModuleSchema } from './module-schema';
 import type { SchemaCheck } from './schema-checks';
+import { partitionKey } from '../../db/record-partitions';
 
 export type { ModuleSchema };
 
@@ -188,6 +189,9 @@ function checkLinks(all: ModuleSchema[], has: (module: string) => boolean, check
 
 /** Where a page's records are stored: its own module, or for a view (viewOf) the viewed one's. */
 export const storedModuleOf = (m: ModuleSchema) => m.schema.viewOf ?? m.schema.module;
+
+/** That module as a statement on records names it, pruned to its partition (db/record-partitions.ts partitionKey). */
+export const storedKeyOf = (m: ModuleSchema) => partitionKey(storedModuleOf(m));
 
 export class SchemaRegistry {
   private modules = new Map<string, ModuleSchema>();

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../errors';
 import { applyComputed, computeLines, failedCheck, holds } from '../../../common/computed';
 import { todayInChina } from '../../../common/china-time';
 import { RecordStatus } from '../../../common/record-status';
-import { storedModuleOf, type ModuleSchema } from './schema-registry';
+import { storedKeyOf, type ModuleSchema } from './schema-registry';
 import { todayOf, type Ctx } from './ctx';
 import { loadPicked } from './pickers';
 import { loadAggregates } from './aggregates';
@@ -15,7 +15,6 @@ import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
 import { fileIdsIn } from '../files/uploads';
 import { holdFiles } from '../../db/record-files';
-import { partitionKey } from '../../db/record-partitions';
 
 type Row = Record<string, unknown>;
 
@@ -50,7 +49,7 @@ export function onStageReached(fn: ReachedHook) {
 
 export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, data: Row, lines: Row[], opts: SettleOptions) {
   const r = await sql<{ code: string; status: string; data: Row; created_by: number }>`SELECT code, status, data, created_by FROM records
-    WHERE tenant_code = ${ctx.tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${id}`.execute(trx);
+    WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
   if (opts.fromEffect && stageLocked(m, row.data ?? {})) {
@@ -75,7 +74,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   const to = autoStage(m, row.status, next, nextLines, today, opts.prev);
   if (to !== undefined) next[field] = to;
   await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
-    WHERE tenant_code = ${ctx.tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${id}`.execute(trx);
+    WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
   // A computed file field follows what it reads (an order's pictures, its prop's new version): the server's, linked.
   const computedFiles = fileIdsIn(m.fields.filter((f) => f.compute), m.lineColumns.filter((c) => c.compute), next, nextLines);
   if (computedFiles.length) await holdFiles(trx, ctx.tenant, id, computedFiles);
@@ -101,7 +100,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
 export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null, prev?: Row, recompute = false) {
   // recompute: something its computed fields read has changed (a stage action stored fields), so settle it anyway.
   if (!recompute && !m.schema.stages?.auto && !m.schema.noOverlap) return;
-  const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${id}`.execute(trx);
+  const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
   if (!r.rows[0]) return;
   await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false, prev });
 }

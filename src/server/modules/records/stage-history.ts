@@ -5,8 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { CHINA_TIME_ZONE } from '../../../common/china-time';
 import type { TenantTx } from '../../db/tenant-scope';
-import { storedModuleOf, type ModuleSchema } from './schema-registry';
-import { partitionKey } from '../../db/record-partitions';
+import { storedKeyOf, type ModuleSchema } from './schema-registry';
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +28,7 @@ export async function withStageHistory<T extends Row & { id: unknown }>(trx: Ten
            ${china(sql`COALESCE((SELECT max(pi.ended_at) FROM process_instances pi WHERE pi.tenant_code = r.tenant_code
              AND pi.record_id = r.id AND pi.status = 'approved'), r.created_at)`)} AS at,
            NULL::text AS user_name, 0::bigint AS seq, r.created_at AS t
-      FROM records r WHERE r.tenant_code = ${tenant} AND r.module = ${partitionKey(storedModuleOf(m))} AND r.id IN (${sql.join(ids)})
+      FROM records r WHERE r.tenant_code = ${tenant} AND r.module = ${storedKeyOf(m)} AND r.id IN (${sql.join(ids)})
     UNION ALL
     SELECT e.record_id, e.detail->>'to', ${china(sql`e.created_at`)}, u.nick_name, e.id, e.created_at
       FROM record_events e LEFT JOIN users u ON u.id = e.user_id

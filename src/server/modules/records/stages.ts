@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { defaultStageActionCode, type StageAction, type StageNotify } from '../../../common/schema';
 import { isEmptyValue, namedFieldError } from '../../../common/rules';
 import { RecordStatus } from '../../../common/record-status';
-import { storedModuleOf, type ModuleSchema } from './schema-registry';
+import { storedKeyOf, type ModuleSchema } from './schema-registry';
 import { attachLabels } from './labels';
 import { evalExpr, failedCheck, holds, scopeOf } from '../../../common/computed';
 import { runEffects } from './effects';
@@ -29,7 +29,7 @@ export async function enterInitialStage(trx: TenantTx, tenant: string, m: Module
   const st = m.schema.stages;
   if (!st) return;
   await sql`UPDATE records SET data = jsonb_set(data, ${sql.lit(`{${stageField(m)}}`)}::text[], to_jsonb(${st.initial}::text))
-    WHERE tenant_code = ${tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${recordId}`.execute(trx);
+    WHERE tenant_code = ${tenant} AND module = ${storedKeyOf(m)} AND id = ${recordId}`.execute(trx);
 }
 
 /** The stage actions this record allows now (before permissions). */
@@ -106,7 +106,7 @@ export async function runStageAction(trx: TenantTx, ctx: Ctx, m: ModuleSchema, r
   const stored = { ...patch };
   for (const name of action.inputOnly ?? []) { delete stored[name]; delete stored[`${name}Name`]; }
   const r = await sql`UPDATE records SET data = data || ${JSON.stringify(stored)}::jsonb, updated_at = now()
-    WHERE tenant_code = ${tenant} AND module = ${partitionKey(storedModuleOf(m))} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
+    WHERE tenant_code = ${tenant} AND module = ${storedKeyOf(m)} AND id = ${recordId} AND status = ${RecordStatus.approved} AND deleted_at IS NULL
       AND data->>${sql.lit(stageField(m))} = ${from}`.execute(trx);
   if (Number(r.numAffectedRows ?? 0) !== 1) throw conflict(`该单据已被他人处理，不能重复${action.text}`);
   // What the action attached is the record's, stored or only handed to its effects (inputOnly): read through its gate.

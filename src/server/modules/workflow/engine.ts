@@ -48,10 +48,13 @@ async function event(trx: TenantTx, tenant: string, recordId: number, kind: stri
   await trx.insertInto('record_events').values({ tenant_code: tenant, record_id: recordId, kind, name, user_id: userId, detail: JSON.stringify(detail) }).execute();
 }
 
+/** The module records of `module`'s page are stored as, named so a statement reads its partition alone. */
+const storedKey = (ctx: Ctx, module: string) => partitionKey(ctx.schemas.storedIn(module));
+
 async function setRecordStatus(trx: TenantTx, ctx: Ctx, module: string, recordId: number, status: string) {
   // From the plan cache (db/prepared.ts), and naming the module: one partition of records to plan and lock.
   await sql`${PREPARED}UPDATE records SET status = ${status}, updated_at = ${new Date()}
-    WHERE tenant_code = ${ctx.tenant} AND module = ${partitionKey(ctx.schemas.storedIn(module))} AND id = ${recordId}`.execute(trx);
+    WHERE tenant_code = ${ctx.tenant} AND module = ${storedKey(ctx, module)} AND id = ${recordId}`.execute(trx);
 }
 
 /** The record takes effect: 已通过, its first stage, and its `approved` effects (as its originator), in this transaction. */
@@ -65,7 +68,7 @@ async function takeEffect(trx: TenantTx, ctx: Ctx, module: string, recordId: num
 async function formOf(trx: TenantTx, ctx: Ctx, module: string, recordId: number, code?: string) {
   const m = ctx.schemas.get(module);
   const r = code !== undefined ? { code } : await trx.selectFrom('records').select('code').where('tenant_code', '=', ctx.tenant)
-    .where('module', '=', partitionKey(ctx.schemas.storedIn(module))).where('id', '=', recordId).executeTakeFirst();
+    .where('module', '=', storedKey(ctx, module)).where('id', '=', recordId).executeTakeFirst();
   return { title: m?.schema.title ?? '单据', code: r?.code ?? '', page: m?.schema.module ?? module };
 }
 
@@ -93,7 +96,7 @@ async function advance(trx: TenantTx, ctx: Ctx, inst: Instance, index: number, a
     deptId: null, chosen: inst.definition.chosen,
   };
   const rec = stored ?? await trx.selectFrom('records').select(['code', 'data', 'created_by']).where('tenant_code', '=', ctx.tenant)
-    .where('module', '=', partitionKey(ctx.schemas.storedIn(inst.module))).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+    .where('module', '=', storedKey(ctx, inst.module)).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
   const m = ctx.schemas.get(inst.module);
   if (m) people.deptId = peopleOf(m, rec as { data: Record<string, unknown>; created_by: number }).deptId;
   for (let i = index; i < steps.length; i++) {
@@ -143,7 +146,7 @@ async function ccStep(trx: TenantTx, tenant: string, inst: Instance, index: numb
 /** What a submission of this record would follow now: the process, and each step's approvers by name. */
 export async function previewRoute(trx: TenantTx, ctx: Ctx, a: ApprovalStart) {
   const row = await trx.selectFrom('records').select(['data', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant)
-    .where('module', '=', partitionKey(ctx.schemas.storedIn(a.m.schema.module))).where('id', '=', a.recordId).executeTakeFirst();
+    .where('module', '=', storedKey(ctx, a.m.schema.module)).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   return routeFor(trx, ctx, a.m, row as { data: Record<string, unknown>; created_by: number; category_id: number | null });
 }
@@ -168,7 +171,7 @@ export async function routeFor(trx: TenantTx, ctx: Ctx, m: ModuleSchema, row: Ro
 /** Submits a saved record: starts its process, or lets it take effect when no process applies. */
 export async function startInstance(trx: TenantTx, ctx: Ctx, a: ApprovalStart): Promise<'running' | 'approved'> {
   const row = a.stored ?? await trx.selectFrom('records').select(['code', 'data', 'lines', 'created_by', 'category_id']).where('tenant_code', '=', ctx.tenant)
-    .where('module', '=', partitionKey(ctx.schemas.storedIn(a.m.schema.module))).where('id', '=', a.recordId).executeTakeFirst();
+    .where('module', '=', storedKey(ctx, a.m.schema.module)).where('id', '=', a.recordId).executeTakeFirst();
   if (!row) throw notFound();
   // Whether it runs already, and how many of its approvals ended without effect, in one look at its instances.
   const past = await sql<{ running: number; ended: number }>`${PREPARED}SELECT count(*) FILTER (WHERE status = 'running')::int AS running,
@@ -263,12 +266,12 @@ async function attachRequired(trx: TenantTx, ctx: Ctx, inst: Instance, step: Pro
     patch[field] = value;
   }
   const rec = await trx.selectFrom('records').select('data').where('tenant_code', '=', ctx.tenant)
-    .where('module', '=', partitionKey(ctx.schemas.storedIn(inst.module))).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
+    .where('module', '=', storedKey(ctx, inst.module)).where('id', '=', inst.record_id).executeTakeFirstOrThrow();
   const missing = missingFiles(step, { ...(rec.data as Record<string, unknown>), ...patch });
   if (missing.length) throw badRequest(`「${step.stepName}」须先上传必交资料：${missing.join('、')}`);
   if (given.length) {
     await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb, updated_at = now()
-      WHERE tenant_code = ${ctx.tenant} AND module = ${partitionKey(ctx.schemas.storedIn(inst.module))} AND id = ${inst.record_id}`.execute(trx);
+      WHERE tenant_code = ${ctx.tenant} AND module = ${storedKey(ctx, inst.module)} AND id = ${inst.record_id}`.execute(trx);
     await holdFiles(trx, ctx.tenant, inst.record_id, filesToHold(named, userId));
   }
 }

@@ -4,6 +4,7 @@
 import { CHINA_UTC_OFFSET } from './china-time';
 import type { ListTab, PageSchema, RecordCondition, SectionHeaderConfig } from './schema/types';
 import { isValueRef, resolveRef, type RefContext } from './rules/conditions';
+import { stageFieldOf } from './schema/stage-field';
 
 /** Tabs without a filter: the OA views of a workflow list. */
 export const OA_TABS = ['all', 'todo', 'mine', 'done', 'cc'] as const;
@@ -36,7 +37,7 @@ export function namedOaTabs(header: SectionHeaderConfig | undefined): ListTab[] 
 export function listTabs(s: Viewable): ListTab[] {
   const declared = [...namedOaTabs(s.sectionHeader), ...(s.sectionHeader?.tabs ?? [])];
   if (!s.sectionHeader?.stageTabs || !s.stages) return declared;
-  const field = s.stages.field ?? 'stage';
+  const field = stageFieldOf(s.stages);
   const group = s.stages.label ?? '阶段';
   return [...declared, ...s.stages.values.map((v): ListTab => ({ label: v.value, value: v.value, group, filter: [{ field, operator: 'eq', value: v.value }] }))];
 }

@@ -13,6 +13,7 @@ import { PICKER_NAMES } from './pickers';
 import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
 import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
+import { stageFieldOf } from './stage-field';
 
 export interface SchemaProblem {
   /** The page's file, as given (schemas/<folder>/<name>.json). */
@@ -86,7 +87,7 @@ const esc = (k: string | number) => String(k).replace(/~/g, '~0').replace(/\//g,
 const ptr = (...parts: (string | number)[]) => parts.map((p) => `/${esc(p)}`).join('');
 
 function stageField(s: EntityDef) {
-  return s.stages?.field ?? 'stage';
+  return stageFieldOf(s.stages);
 }
 
 function pageOf(file: string, at: string, schema: EntityDef): Page {

@@ -10,6 +10,7 @@ import { withNamedPickers } from './pickers';
 import { recordListsOf } from './record-lists';
 import { withTabBar } from './tab-bars';
 import type { AnyPageSchema, EffectDef, Option } from './types';
+import { stageFieldOf } from './stage-field';
 
 /** Every approval status a record may carry, in the order a record meets them. */
 export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
@@ -35,7 +36,7 @@ function withStageOptions<T extends AnyPageSchema>(schema: T): T {
   for (const e of recordListsOf(schema)) {
     const stages = e.stages;
     if (!stages) continue;
-    const field = stages.field ?? 'stage';
+    const field = stageFieldOf(stages);
     for (const c of e.list.columns) {
       if (c.prop === field && c.type === 'status' && c.data === undefined) {
         c.data = stages.values.map((v) => ({ label: v.value, value: v.value, ...(v.color ? { color: v.color } : {}) }));

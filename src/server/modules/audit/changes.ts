@@ -1,6 +1,7 @@
 // An audit entry as people read it: who, when, what kind of change, and each changed field by its title with
 // its value before and after — names instead of ids (`deptIdName` beside `deptId`), line tables by their size.
 import type { ModuleSchema } from '../records/schema-registry';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export interface AuditRow {
   id: number; at: Date | string; action: string; entity: string; module: string | null; record_id: number | null;
@@ -43,7 +44,7 @@ export function fieldTitles(m: ModuleSchema | null): Map<string, string> {
   const name = (key: string, title: string | undefined) => { if (title && !titles.has(key)) titles.set(key, title); };
   for (const f of m?.fields ?? []) name(f.fieldName, f.titleName);
   const stages = m?.schema.stages;
-  if (stages) name(stages.field ?? 'stage', stages.label ?? '阶段');
+  if (stages) name(stageFieldOf(stages), stages.label ?? '阶段');
   for (const a of stages?.actions ?? []) for (const f of a.fields ?? []) name(f.fieldName, f.titleName);
   for (const c of m?.schema.list.columns ?? []) name(c.prop, c.label);
   return titles;

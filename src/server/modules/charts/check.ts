@@ -4,6 +4,7 @@
 // file and the chart's key, like every other reference a schema makes.
 import type { ChartDef, ColumnDef, FieldDef } from '../../../common/schema';
 import type { ModuleSchema } from '../records/module-schema';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 /** Record properties every record has (query.ts COLUMNS), and which of them are instants. */
 const SYSTEM = new Set(['id', 'code', 'status', 'categoryId', 'createdBy', 'createdAt', 'updatedAt']);
@@ -27,7 +28,7 @@ export function chartField(m: ModuleSchema, chart: Pick<ChartDef, 'lines'>, name
   if (SYSTEM.has(name)) return { in: 'record', numeric: name === 'id', date: SYSTEM_TIMES.has(name), multi: false };
   const f: FieldDef | undefined = m.fields.find((x) => x.fieldName === name);
   const col = m.schema.list.columns.find((x) => x.prop === name);
-  const stage = m.schema.stages && (m.schema.stages.field ?? 'stage') === name;
+  const stage = m.schema.stages && stageFieldOf(m.schema.stages) === name;
   if (!f && !col && !stage) return null;
   return {
     in: 'record',

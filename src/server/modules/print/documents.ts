@@ -6,6 +6,7 @@ import type { ColumnDef, DocumentDef } from '../../../common/schema';
 import type { ModuleSchema } from '../records/module-schema';
 import { ACTIONS } from '../menu/catalogue';
 import { printTemplate, type PrintColumn, type PrintField, type PrintTemplate } from './template';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export function linesModuleOf(m: Pick<ModuleSchema, 'fields'>, d: DocumentDef): 
 export function documentErrors(m: Pick<ModuleSchema, 'schema' | 'fields' | 'lineColumns'>, linesOf: (module: string) => ColumnDef[] | undefined): string[] {
   const errors: string[] = [];
   const fields = new Set([...m.fields.map((f) => f.fieldName), 'code', 'status', 'createdByName', 'createdAt', 'updatedAt']);
-  if (m.schema.stages) fields.add(m.schema.stages.field ?? 'stage');
+  if (m.schema.stages) fields.add(stageFieldOf(m.schema.stages));
   const listCols = new Set(m.schema.list?.columns.map((c) => c.prop) ?? []);
   const seen = new Set<string>();
   (m.schema.documents ?? []).forEach((d, i) => {

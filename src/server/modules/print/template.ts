@@ -3,6 +3,7 @@
 // lines). Checked at start: a template naming a field the page does not have stops the server with file and path.
 import type { ColumnDef, FieldCondition, FieldDef, PageSchema } from '../../../common/schema';
 import type { ModuleSchema } from '../records/module-schema';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 /** What a printed value is: money prints with 2 decimals, dates formatted, pictures and files not at all. */
 export type PrintKind = 'money' | 'date' | 'month' | 'dateTime' | 'text';
@@ -64,7 +65,7 @@ export function printTemplateErrors(m: Pick<ModuleSchema, 'schema' | 'fields' | 
   const p = m.schema.print;
   if (!p) return [];
   const fields = new Set([...m.fields.map((f) => f.fieldName), ...Object.keys(SYSTEM)]);
-  if (m.schema.stages) fields.add(m.schema.stages.field ?? 'stage');
+  if (m.schema.stages) fields.add(stageFieldOf(m.schema.stages));
   const cols = new Set(m.lineColumns.map((c) => c.prop));
   const errors: string[] = [];
   (p.header ?? []).forEach((f, i) => { if (!fields.has(f)) errors.push(`print.header[${i}] "${f}" is not a field of the page`); });
@@ -86,7 +87,7 @@ export function printTemplate(m: ModuleSchema): PrintTemplate | null {
       const f = byName.get(name);
       if (f) return [{ name, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }];
       if (SYSTEM[name]) return [{ name, ...SYSTEM[name] }];
-      if (s.stages && name === (s.stages.field ?? 'stage')) return [{ name, label: s.stages.label ?? '阶段', kind: 'text' as const }];
+      if (s.stages && name === stageFieldOf(s.stages)) return [{ name, label: s.stages.label ?? '阶段', kind: 'text' as const }];
       return [];
     })
     : drawerFields.map((f) => ({ name: f.fieldName, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }));
@@ -108,6 +109,6 @@ export function printTemplate(m: ModuleSchema): PrintTemplate | null {
     totals,
     approvals: p.approvals !== false,
     signatures: p.signatures ?? [],
-    stage: s.stages ? { field: s.stages.field ?? 'stage', label: s.stages.label ?? '阶段' } : undefined,
+    stage: s.stages ? { field: stageFieldOf(s.stages), label: s.stages.label ?? '阶段' } : undefined,
   };
 }

@@ -6,6 +6,7 @@ import { isBlank } from '../../../common/expr/values';
 import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
 import type { ModuleSchema } from './schema-registry';
 import { stageActionCode, stageActionsFor, stageLocked } from './stages';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 /**
  * The data key the server sets on a record another record's effect made and took into effect at once (never a
@@ -88,7 +89,7 @@ export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string
     throw conflict(`${m.schema.drawer?.title ?? m.schema.title}${row.code ?? ''}由${String(row.data.sourceType ?? '其他单据')}生成，不能${verb}`);
   }
   if (verb === '提交' ? !EDITABLE_STATUSES.includes(row.status) : !changeableState(m, row)) {
-    const stage = m.schema.stages ? row.data[m.schema.stages.field ?? 'stage'] : undefined;
+    const stage = m.schema.stages ? row.data[stageFieldOf(m.schema.stages)] : undefined;
     const what = stage && stageLocked(m, row.data) ? `${String(stage)}` : row.status;
     throw conflict(`${what}的单据${row.code ?? ''}不能${verb}`);
   }

@@ -21,6 +21,7 @@ import { num } from './numbers';
 import { lockNames } from '../../db/advisory-locks';
 import { stockLedger } from './stock-ledger';
 import { partitionKey } from '../../db/record-partitions';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 type Row = Record<string, unknown>;
 
@@ -225,7 +226,7 @@ async function runEffect(trx: TenantTx, ctx: Ctx, m: ModuleSchema, recordId: num
           Object.assign(data, mapped(e.set, here));
           for (const [k, ex] of Object.entries(e.add ?? {})) data[k] = Number(num(data[k]).plus(num(evalExpr(ex, here))).toString());
           if (e.stage) {
-            const field = tm.schema.stages?.field ?? 'stage';
+            const field = stageFieldOf(tm.schema.stages);
             // A declared transition only: a target elsewhere refuses (an order 待分配 cannot become 待质检).
             if (e.from && !e.from.includes(String(data[field] ?? ''))) {
               throw conflict(`${tm.schema.title}${t.code}当前为「${String(data[field] ?? '')}」，不能变为「${e.stage}」`);

@@ -6,6 +6,7 @@ import type { ModuleSchema } from './schema-registry';
 import { partitionTable } from '../../db/record-partitions';
 import { CHINA_UTC_OFFSET, todayInChina } from '../../../common/china-time';
 import { resolveRef } from '../../../common/rules/conditions';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export interface Sorter { field: string; order?: string }
 export interface Filter { field: string; operator: string; value?: unknown }
@@ -39,7 +40,7 @@ const chinaTime = (t: RawBuilder<unknown>) =>
 function clockStageSql(m: ModuleSchema): RawBuilder<unknown> {
   const st = m.schema.stages!;
   const c = st.clock!;
-  const stored = sql`(r.data->>${sql.lit(st.field ?? 'stage')})`;
+  const stored = sql`(r.data->>${sql.lit(stageFieldOf(st))})`;
   const lo = chinaTime(sql`(r.data->${sql.lit(c.period)}->>0)`);
   const hi = chinaTime(sql`(r.data->${sql.lit(c.period)}->>1)`);
   return sql`(CASE WHEN ${stored} IN (${c.before}, ${c.during}, ${c.after}) AND ${lo} IS NOT NULL AND ${hi} IS NOT NULL THEN
@@ -51,7 +52,7 @@ export function fieldExpr(m: ModuleSchema, field: string): RawBuilder<unknown> {
   const column = COLUMNS.get(field);
   if (column) return sql.ref(`r.${column}`);
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw badRequest(`不支持的字段：${field}`);
-  if (m.schema.stages?.clock && field === (m.schema.stages.field ?? 'stage')) return clockStageSql(m);
+  if (m.schema.stages?.clock && field === stageFieldOf(m.schema.stages)) return clockStageSql(m);
   return m.numeric.has(field) ? sql`yg_num(r.data->>${sql.lit(field)})` : sql`(r.data->>${sql.lit(field)})`;
 }
 

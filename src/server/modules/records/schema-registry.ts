@@ -11,6 +11,7 @@ import { pageCheckContext } from './page-check';
 import type { ModuleSchema } from './module-schema';
 import type { SchemaCheck } from './schema-checks';
 import { partitionKey } from '../../db/record-partitions';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export type { ModuleSchema };
 
@@ -38,7 +39,7 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   // A search field filters on its filterOn (e.g. lines.expenseType) when it has one.
   const filterable = new Set([...(schema.list.search ?? []).map((f) => f.filterOn ?? f.fieldName), ...schema.list.columns.map((c) => c.prop)]);
   // Record pickers of other pages filter on a module's stage (e.g. advances that are 已支付).
-  if (schema.stages) filterable.add(schema.stages.field ?? 'stage');
+  if (schema.stages) filterable.add(stageFieldOf(schema.stages));
   // A dictionary tree filters its field.
   if (schema.tree?.field) filterable.add(schema.tree.field);
   // Section-header tabs and the month/year field narrow the list too, so they get indexes like searches.
@@ -48,7 +49,7 @@ export function describeModule(file: string, schema: PageSchema, parent?: PageSc
   const indexed = new Set([
     ...(schema.list.search ?? []).filter((f) => indexedTypes.has(f.fontendType) && !(f.filterOn ?? '').startsWith('lines.')).map((f) => f.filterOn ?? f.fieldName),
     ...viewFields,
-    ...(schema.stages ? [schema.stages.field ?? 'stage'] : []),
+    ...(schema.stages ? [stageFieldOf(schema.stages)] : []),
   ].filter((f) => !sortable.has(f)));
   for (const name of [schema.module, ...sortable, ...filterable]) {
     if (!IDENT.test(name.replace(/^lines\./, ''))) throw new Error(`${file}: "${name}" is not a valid module or field name`);

@@ -15,13 +15,14 @@ import { holdPeriods } from './unique';
 import { stageLocked } from './stage-state';
 import { fileIdsIn } from '../files/uploads';
 import { holdFiles } from '../../db/record-files';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 type Row = Record<string, unknown>;
 
 /** The stage the auto rules give a record in effect, or its current one. */
 export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[], today = todayInChina(), prev: Row = {}): unknown {
   const st = m.schema.stages;
-  const field = st?.field ?? 'stage';
+  const field = stageFieldOf(st);
   if (!st?.auto || status !== RecordStatus.approved) return data[field];
   const cur = String(data[field] ?? '');
   const rule = st.auto.find((r) => (!r.from || r.from.includes(cur)) && holds(r.when, data, lines, { today, prev }));
@@ -53,7 +54,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
   if (opts.fromEffect && stageLocked(m, row.data ?? {})) {
-    throw conflict(`${m.schema.title}${row.code}为「${String(row.data?.[m.schema.stages?.field ?? 'stage'])}」，不能再修改`);
+    throw conflict(`${m.schema.title}${row.code}为「${String(row.data?.[stageFieldOf(m.schema.stages)])}」，不能再修改`);
   }
   const today = todayOf(ctx);
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
@@ -69,7 +70,7 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   const next = applyComputed(m.fields, data, nextLines, { picked, today });
   const broken = opts.checks === false ? null : failedCheck(m.schema.checks, next, nextLines, { picked, today });
   if (broken) throw badRequest(`${m.schema.title}${row.code}：${broken}`);
-  const field = m.schema.stages?.field ?? 'stage';
+  const field = stageFieldOf(m.schema.stages);
   const from = row.data?.[field];
   const to = autoStage(m, row.status, next, nextLines, today, opts.prev);
   if (to !== undefined) next[field] = to;

@@ -2,10 +2,11 @@
 // stage field, locked stages, and stages that follow the clock (a meeting is 进行中 while its time runs).
 import type { ModuleSchema } from './schema-registry';
 import { periodLiteral } from './unique';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 type Row = Record<string, unknown>;
 
-export const stageField = (m: ModuleSchema) => m.schema.stages?.field ?? 'stage';
+export const stageField = (m: ModuleSchema) => stageFieldOf(m.schema.stages);
 
 /** Records in a locked stage (e.g. a published process, a confirmed month) can be neither edited nor deleted. */
 export function stageLocked(m: ModuleSchema, data: Row): boolean {

@@ -6,6 +6,7 @@ import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
 import { dictItems, fieldKeyOf, findItem, idOrName, moduleSchema, readAll, readModule, tags, type Flat, BOUND } from './common';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export const EMPLOYEES = BOUND.employees.module;
 const POST_FIELD = BOUND.employees.postField;
@@ -45,7 +46,7 @@ export async function employeeRoutes(app: Api, s: AppServices) {
   }, async (req) => {
     const b = req.body;
     const m = moduleSchema(s, EMPLOYEES);
-    const stageField = m.schema.stages?.field ?? 'stage';
+    const stageField = stageFieldOf(m.schema.stages);
     const { rows, posts } = await readModule(s, req, EMPLOYEES, async (read, trx, tenant) => {
       const posts = await dictItems(trx, tenant, fieldKeyOf(m, POST_FIELD));
       const asked = (Array.isArray(b.postId) ? b.postId : b.postId === undefined || b.postId === '' ? [] : [b.postId]).map((v) => String(findItem(posts, v, '岗位').id));

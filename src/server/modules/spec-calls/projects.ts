@@ -10,6 +10,7 @@ import type { AppServices } from '../../services';
 import type { Filter } from '../records/query';
 import { RecordStatus } from '../../../common/record-status';
 import { dictItems, envelope, fieldKeyOf, findItem, idOrName, mayView, moduleSchema, pageBodyProps, paged, readModule, recordItem, tags, type Flat, BOUND } from './common';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 /**
  * The project pages. `type` is the project type (projectType dictionary name) a page's records have when the page
@@ -36,7 +37,7 @@ export async function projectRoutes(app: Api, s: AppServices) {
         else if (wanted.dictName !== page.type) return { list: [], total: 0 };
       }
       if (b.customerId) filters.push({ field: 'customerId', operator: 'eq', value: String(b.customerId) });
-      if (b.stage) filters.push({ field: m.schema.stages?.field ?? 'stage', operator: 'eq', value: b.stage });
+      if (b.stage) filters.push({ field: stageFieldOf(m.schema.stages), operator: 'eq', value: b.stage });
       const res = await read({ pageNum: 1, pageSize: upTo, keyword: b.keyword, filters, sorters: [{ field: 'createdAt', order: 'desc' }] });
       // A page without a type field holds projects of its one type: its records carry that type like the others.
       const implied = !hasTypeField && page.type ? { projectType: types.find((x) => x.dictName === page.type)?.id, projectTypeName: page.type } : {};

@@ -34,6 +34,7 @@ import { SystemCodeLine } from './SystemCodeLine';
 import { TenantContext, TenantLogo } from '../tenant';
 import { useApproval } from '../dialogs/use-approval';
 import { feedback } from '../feedback';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export interface SideDrawerProps {
   open: boolean;
@@ -239,8 +240,8 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
         footer={footer}
         destroyOnHidden
       >
-        {config.systemCode && <SystemCodeLine config={config.systemCode} record={record} options={stages && config.systemCode.statusProp === (stages.field ?? 'stage') ? stages.values.map((v) => ({ label: v.value, value: v.value, color: v.color })) : undefined} />}
-        {stages && record && <StageDetails stages={stages} record={record} inHeader={config.systemCode?.statusProp === (stages.field ?? 'stage')} />}
+        {config.systemCode && <SystemCodeLine config={config.systemCode} record={record} options={stages && config.systemCode.statusProp === stageFieldOf(stages) ? stages.values.map((v) => ({ label: v.value, value: v.value, color: v.color })) : undefined} />}
+        {stages && record && <StageDetails stages={stages} record={record} inHeader={config.systemCode?.statusProp === stageFieldOf(stages)} />}
         <FormProvider form={form}>
           <FormLayout layout="horizontal" labelWidth={110}>
             <SchemaFields fields={shownFields} columns={2} />
@@ -268,7 +269,7 @@ export function SideDrawer({ open, config, record, readOnly, onClose, onSubmit, 
 
 /** The record's stage and what its stage actions stored (e.g. 支付日期, 付款账户), once there is any. */
 function StageDetails({ stages, record, inHeader }: { stages: StagesConfig; record: Record<string, unknown>; inHeader?: boolean }) {
-  const stage = record[stages.field ?? 'stage'];
+  const stage = record[stageFieldOf(stages)];
   if (stage === undefined || stage === null || stage === '') return null;
   const fields = stages.actions.flatMap((a) => a.fields ?? []).filter((f, i, all) => all.findIndex((x) => x.fieldName === f.fieldName) === i);
   const shown = (f: { fieldName: string; fontendType: string }) => {

@@ -29,6 +29,7 @@ import { parseTreeChildId } from '../../../common/tree-node';
 import { isQueueTab } from '../../../common/list-views';
 import { feedback, FeedbackBridge } from '../feedback';
 import { textCodec, useInitialPageState, useMirrorPageState, usePageState } from './page-state';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export interface PageRendererProps {
   /** Parsed page schema (validated here). */
@@ -152,7 +153,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const module = schema.module;
   // The columns a person works by, kept on screen when not all fit: the record's code first, then its status and
   // stage, and whose record it is (报销人, 申请人…).
-  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop ?? 'code', schema.drawer?.systemCode?.statusProp, schema.stages ? schema.stages.field ?? 'stage' : undefined, schema.applicantField]
+  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop ?? 'code', schema.drawer?.systemCode?.statusProp, schema.stages ? stageFieldOf(schema.stages) : undefined, schema.applicantField]
     .filter((p): p is string => !!p), [schema]);
 
   /** 发起人自选 steps ask the submitter for approvers first; null when the submitter cancels. */

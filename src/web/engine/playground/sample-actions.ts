@@ -3,15 +3,16 @@
 import type { EntityDef, StageAction } from '../../../common/schema/types';
 import { holds } from '../../../common/computed';
 import { EDITABLE_STATUSES, RecordStatus } from '../../../common/record-status';
-import { hasApproval, stageFieldOf } from './sample-records';
+import { hasApproval } from './sample-records';
 import { SAMPLE_TODAY } from './sample-values';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 type Rec = Record<string, unknown>;
 
 /** The stage actions the record offers: taken effect, in one of the action's `from` stages, its `when` holding. */
 export function stageActionsFor(e: EntityDef, row: Rec): StageAction[] {
   if (!e.stages || row.status !== RecordStatus.approved) return [];
-  const cur = String(row[stageFieldOf(e)]);
+  const cur = String(row[stageFieldOf(e.stages)]);
   return e.stages.actions.filter((a) => {
     if (!a.from.includes(cur)) return false;
     try {
@@ -30,7 +31,7 @@ export function rowActions(e: EntityDef, row: Rec): string[] {
   const docs = (e.documents ?? []).filter((d) => d.from === 'record').map((d) => d.key);
   const stages = stageActionsFor(e, row).map((a) => a.key);
   if (e.readOnly || e.viewOf) return [...out, ...prints, ...docs, ...(e.viewOf ? stages : [])];
-  const locked = !!e.stages?.values.some((v) => v.value === row[stageFieldOf(e)] && v.locked);
+  const locked = !!e.stages?.values.some((v) => v.value === row[stageFieldOf(e.stages)] && v.locked);
   const changeable = (EDITABLE_STATUSES.includes(status) || (!hasApproval(e) && status === RecordStatus.approved)) && !locked;
   if (changeable) out.push('edit', 'delete');
   if (hasApproval(e) && EDITABLE_STATUSES.includes(status)) out.push('submit');
@@ -41,12 +42,12 @@ export function rowActions(e: EntityDef, row: Rec): string[] {
 /** The status (and stage) a saved record has: a list without approval takes effect at once and enters its first stage. */
 export function savedProgress(e: EntityDef, submit: boolean): Rec {
   if (hasApproval(e)) return { status: submit ? RecordStatus.inReview : RecordStatus.draft };
-  return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
+  return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e.stages)]: e.stages.initial } : {}) };
 }
 
 /** An approval's end: 同意 takes effect (and enters the first stage), 驳回 and 撤回 hand it back. */
 export function decided(e: EntityDef, how: 'agree' | 'refuse' | 'withdraw'): Rec {
-  if (how === 'agree') return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e)]: e.stages.initial } : {}) };
+  if (how === 'agree') return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e.stages)]: e.stages.initial } : {}) };
   return { status: how === 'refuse' ? RecordStatus.rejected : RecordStatus.withdrawn };
 }
 
@@ -57,5 +58,5 @@ export function applyStage(e: EntityDef, row: Rec, key: string, values: Rec = {}
   const skip = new Set(action.inputOnly ?? []);
   const stored = Object.fromEntries(Object.entries(values).filter(([k]) => !skip.has(k) && k !== 'lines'));
   const counted = Object.fromEntries((action.increment ?? []).map((f) => [f, (Number(row[f]) || 0) + 1]));
-  return { ...row, ...stored, ...counted, ...(action.to ? { [stageFieldOf(e)]: action.to } : {}) };
+  return { ...row, ...stored, ...counted, ...(action.to ? { [stageFieldOf(e.stages)]: action.to } : {}) };
 }

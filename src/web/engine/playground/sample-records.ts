@@ -5,6 +5,7 @@ import { applyComputed, computeLines } from '../../../common/computed';
 import { RecordStatus } from '../../../common/record-status';
 import { LINES_KEY } from '../../../common/rules/constants';
 import { cellValue, fieldValue, labelOf, SAMPLE_TODAY, sampleDay, type SampleScope } from './sample-values';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 export type SampleRow = Record<string, unknown> & { id: string };
 
@@ -25,7 +26,6 @@ export function recordFields(e: EntityDef): FieldDef[] {
   return unique([...formFields(e), ...staged]);
 }
 
-export const stageFieldOf = (e: EntityDef) => e.stages?.field ?? 'stage';
 export const codePropOf = (e: EntityDef) => e.drawer?.systemCode?.prop ?? 'code';
 export const hasApproval = (e: EntityDef) => e.drawer?.approval === true;
 
@@ -114,8 +114,8 @@ export function sampleRecord(e: EntityDef, i: number, scope: SampleScope, catego
   const { status, stage } = progress(e, i);
   row.status = status;
   // A stage column's options gave every record a stage above; only a record in effect has one.
-  if (stage !== undefined) row[stageFieldOf(e)] = stage;
-  else delete row[stageFieldOf(e)];
+  if (stage !== undefined) row[stageFieldOf(e.stages)] = stage;
+  else delete row[stageFieldOf(e.stages)];
   row[codePropOf(e)] = sampleCode(e, i + 1);
   const leaves = categories.flatMap((c) => [c, ...(c.children ?? [])]);
   if (leaves.length) row.categoryId = leaves[i % leaves.length].id;

@@ -6,8 +6,9 @@ import { listTabs } from '../../../common/list-views';
 import { resolveRef } from '../../../common/rules/conditions';
 import { RecordStatus } from '../../../common/record-status';
 import { matches } from '../fixtures/fixture-provider';
-import { recordFields, stageFieldOf } from './sample-records';
+import { recordFields } from './sample-records';
 import { optionsOf, SAMPLE_TODAY, type SampleScope } from './sample-values';
+import { stageFieldOf } from '../../../common/schema/stage-field';
 
 /** Who the sample viewer is: user 1, an administrator, on the sample day. */
 export const SAMPLE_REFS = { today: SAMPLE_TODAY, userId: 1, isAdmin: true };
@@ -33,7 +34,7 @@ export function sampleMatches(row: Rec, f: Filter | RecordCondition): boolean {
 export function tabConditions(e: EntityDef, i: number): RecordCondition[] {
   // The stages are spread over already (sample-records.ts): the first records, one in each, stay as they are.
   const first = e.stages?.values.length ?? 0;
-  const own = (c: RecordCondition) => c.field !== stageFieldOf(e);
+  const own = (c: RecordCondition) => c.field !== stageFieldOf(e.stages);
   const tabs = listTabs(e).map((t) => (t.filter ?? []).filter(own)).filter((f) => f.length);
   return tabs.length && i >= first ? tabs[(i - first) % (tabs.length + 1)] ?? [] : [];
 }
@@ -72,7 +73,7 @@ export function meeting(e: EntityDef, row: Rec, conditions: RecordCondition[], s
     }
   }
   // Only a record in effect has a stage, and one in effect has one.
-  if (e.stages && out.status !== RecordStatus.approved) delete out[stageFieldOf(e)];
-  else if (e.stages && out[stageFieldOf(e)] === undefined) out[stageFieldOf(e)] = e.stages.initial;
+  if (e.stages && out.status !== RecordStatus.approved) delete out[stageFieldOf(e.stages)];
+  else if (e.stages && out[stageFieldOf(e.stages)] === undefined) out[stageFieldOf(e.stages)] = e.stages.initial;
   return out;
 }

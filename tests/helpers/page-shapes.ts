@@ -66,7 +66,7 @@ const column = (c: ColumnDef): Json => {
 };
 
 function button(b: ButtonDef): Json {
-  return [b.key, b.text, b.action ?? null, b.permissionCode ?? null, ...(b.children ? [b.children.map(button)] : [])];
+  return [b.key ?? null, b.text ?? null, b.action ?? null, b.permissionCode ?? null, ...(b.children ? [b.children.map(button)] : [])];
 }
 
 function entity(e: EntityDef): Json {

@@ -114,6 +114,30 @@ describe('the page-schema checker', () => {
     expect(problems).toEqual([expect.objectContaining({ path: '/drawer/fields/0/data/module', name: 'partnerInf', suggestions: ['partnerInfo'] })]);
   });
 
+  it('names a button left without the key or text its action does not supply, and a stage button naming no stage action', () => {
+    const problems = plant('schemas/finance/reimburseManage.json', (s) => {
+      s.list.operations.push({ text: '催办', action: 'custom' }, { key: 'print', action: 'custom' }, { key: 'payy', action: 'stage' });
+    });
+    const at = (i: number) => `/list/operations/${i}`;
+    const n = real.find((f) => f.file === 'schemas/finance/reimburseManage.json')!.schema as Json;
+    const first = n.list.operations.length;
+    expect(problems).toEqual([
+      expect.objectContaining({ path: at(first), name: 'key', message: expect.stringContaining('缺少 key') }),
+      expect.objectContaining({ path: at(first + 1), name: 'text', message: expect.stringContaining('缺少 text') }),
+      expect.objectContaining({ path: `${at(first + 2)}/key`, name: 'payy', suggestions: ['pay'] }),
+    ]);
+  });
+
+  it('leaves a standard button its key and text, and refuses in the meta-schema one whose action supplies none', () => {
+    const page = structuredClone(real.find((f) => f.file === 'schemas/finance/reimburseManage.json')!.schema) as Json;
+    page.list.operations = [{ action: 'view' }, { action: 'stage', key: 'pay' }];
+    expect(validatePageSchema(page, 'x.json').ok).toBe(true);
+    page.list.operations.push({ text: '催办', action: 'custom' });
+    const refused = validatePageSchema(page, 'x.json');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors.map((e) => e.path)).toEqual([expect.stringMatching(/^\/list\/operations\/2\b/)]);
+  });
+
   it('names a permission code whose module or action does not exist', () => {
     const action = plant('schemas/finance/financialPayables.json', (s) => { s.list.actions[0].permissionCode = 'financialPayables:ad'; });
     expect(action).toEqual([expect.objectContaining({ path: '/list/actions/0/permissionCode', name: 'ad', suggestions: expect.arrayContaining(['add']) })]);

@@ -5,6 +5,7 @@
 // One pure function over already-parsed pages, shared by the server's start, `npm run check:schemas`, the unit test,
 // the schema playground and the Vite plugin, so it imports nothing of Node or the browser.
 import { ExprError, compileExpr } from '../expr';
+import { buttonsOf, STANDARD_BUTTON_TEXT } from './button-defaults';
 import { FUNCTIONS } from '../expr/functions';
 import { parse, type Node } from '../expr/parse';
 import { routeModule, TAB_BAR_NAMES } from './tab-bars';
@@ -12,7 +13,7 @@ import { withPageDefaults } from './page-defaults';
 import { PICKER_NAMES } from './pickers';
 import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
-import type { AnyPageSchema, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
+import type { AnyPageSchema, ButtonDef, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
 import { stageFieldOf } from './stage-field';
 
 export interface SchemaProblem {
@@ -80,6 +81,8 @@ const isObj = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.i
 const pickerOf = (d: unknown): RecordSource | undefined => (isObj(d) && typeof d.module === 'string' ? (d as unknown as RecordSource) : undefined);
 /** Options a page may list itself (a status list, a few kinds); more is a dictionary's work. */
 const MAX_INLINE_OPTIONS = 100;
+/** The actions whose buttons may leave out their key and text, as a message lists them: 「新增/查看/…」. */
+const STANDARD_ACTIONS = `「${Object.values(STANDARD_BUTTON_TEXT).join('/')}」`;
 const countOptions = (list: readonly Option[]): number => list.reduce((n, o) => n + 1 + countOptions((o.children ?? []) as Option[]), 0);
 const inlineOptions = (d: unknown): Option[] | undefined => (Array.isArray(d) && d.length && d.every((o) => isObj(o) && 'value' in o) ? (d as Option[]) : undefined);
 const fieldKeyOf = (d: unknown): string | undefined => (isObj(d) && typeof d.fieldKey === 'string' ? d.fieldKey : undefined);
@@ -318,6 +321,18 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       void parent;
     }, new Set(['entities']));
     if (s.viewOf) checkModule(p.file, at('viewOf'), s.viewOf, '查看的模块');
+
+    // 4. Buttons: a key and a text each, once their action's defaults are in (button-defaults.ts), and a stage button
+    // names one of the list's stage actions.
+    const stageKeys = (s.stages?.actions ?? []).map((a) => a.key);
+    const checkButton = (b: ButtonDef, at: string) => {
+      if (b.key === undefined) report(p.file, at, 'key', `按钮「${b.text ?? ''}」缺少 key（只有${STANDARD_ACTIONS}按钮可省略）`, []);
+      if (b.action === 'stage' && b.key !== undefined && !stageKeys.includes(b.key)) {
+        report(p.file, `${at}/key`, b.key, `阶段按钮「${b.key}」不是「${p.title}」的阶段操作`, stageKeys);
+      } else if (b.text === undefined) report(p.file, at, 'text', `按钮「${b.key ?? ''}」缺少 text（只有${STANDARD_ACTIONS}及阶段按钮可省略）`, []);
+      (b.children ?? []).forEach((c, i) => checkButton(c, `${at}/children/${i}`));
+    };
+    for (const [path, b] of buttonsOf(s)) checkButton(b, at(...path));
   }
   for (const o of others) {
     walkJson(o.schema, '', (value, path, key) => {

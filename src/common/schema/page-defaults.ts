@@ -1,10 +1,12 @@
-// What a page leaves to defaults, filled in: its key (and its nested lists'), its permission codes
+// What a page leaves to defaults, filled in: its key (and its nested lists'), its buttons' keys and texts
+// (button-defaults.ts), its permission codes
 // (permission-defaults.ts), the items of the tab bar it names (tab-bars.ts), the OA tabs its headers name, the
 // options of a search on the approval status and of a search or status column on the stage, the effects an "ended"
 // effect declares, and the record pickers its fields and columns name (pickers.ts). Applied where a page is validated
 // (loader.ts) and to the page the browser bundles; filling a page in twice gives the same page.
 import { namedOaTabs } from '../list-views';
 import { RecordStatus } from '../record-status';
+import { withButtonDefaults } from './button-defaults';
 import { withPermissionDefaults } from './permission-defaults';
 import { withNamedPickers } from './pickers';
 import { recordListsOf } from './record-lists';
@@ -92,4 +94,4 @@ function withEndedEffects<T extends AnyPageSchema>(schema: T): T {
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStageOptions(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withKeys(schema))))))));
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStageOptions(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withButtonDefaults(withKeys(schema)))))))));

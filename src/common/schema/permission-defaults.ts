@@ -28,7 +28,8 @@ export function defaultButtonCode(b: ButtonDef, pageModule: string, stageActions
     const a = stageActions.find((x) => x.key === b.key);
     return a ? (a.permissionCode ?? defaultStageActionCode(pageModule)) : undefined;
   }
-  if (b.action === 'custom') return `${pageModule}:${b.key}`;
+  // A custom button left without a key has no code to name; the checker names the missing key.
+  if (b.action === 'custom') return b.key === undefined ? undefined : `${pageModule}:${b.key}`;
   const action = b.action && CODE_OF_ACTION[b.action];
   return action ? `${pageModule}:${action}` : undefined;
 }

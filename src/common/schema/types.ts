@@ -332,10 +332,16 @@ export interface DocumentDef {
   qr?: string;
 }
 
-/** A button in action bars, row operations and footers. `children` turns it into a dropdown. */
+/**
+ * A button in action bars, row operations and footers. `children` turns it into a dropdown. Its key and text may be
+ * left to its action; they are filled in (button-defaults.ts) before a page reaches the engine or the server, and the
+ * checker refuses a button left without them.
+ */
 export interface ButtonDef {
-  key: string;
-  text: string;
+  /** Defaults, for add, view, edit, delete, submit, withdraw, export and import, to the action (button-defaults.ts). */
+  key?: string;
+  /** Defaults to the action's usual text (新增, 查看, 编辑…), and for a stage button to its stage action's. */
+  text?: string;
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
   /** `open` (list actions): another page's new-record drawer, prefilled from the rows (`open`). */

@@ -55,7 +55,7 @@ export function SchemaPage() {
     // A record's named document (下料单, 包装标签…): the row's or the drawer's record.
     if (b.action === 'document') {
       if (!rows[0]) return;
-      const refused = await openDocument(of, b.key, rows[0].id);
+      const refused = await openDocument(of, b.key!, rows[0].id);
       if (refused) message.error(refused);
       return;
     }

@@ -10,7 +10,7 @@ import { useContext } from 'react';
  */
 export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): ButtonDef[] {
   if (!allowed) return buttons;
-  return keepButtons(buttons, (b) => b.action === 'view' || allowed.includes(b.key), (c) => allowed.includes(c.key));
+  return keepButtons(buttons, (b) => b.action === 'view' || allowed.includes(b.key!), (c) => allowed.includes(c.key!));
 }
 
 /** The buttons `keep` keeps, and the dropdowns with the items `keepItem` keeps; a dropdown left empty goes too. */
@@ -37,7 +37,7 @@ export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]
           {b.children?.length ? (
             <Dropdown
               menu={{
-                items: b.children.map((c) => ({ key: c.key, label: c.text, danger: c.danger })),
+                items: b.children.map((c) => ({ key: c.key!, label: c.text, danger: c.danger })),
                 onClick: ({ key }) => onClick(b.children!.find((c) => c.key === key)!),
               }}
             >

@@ -308,7 +308,7 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       case 'submit': return submitRow(rows[0]);
       case 'withdraw': return void withdrawRow(rows[0]);
       // In the action bar (the selected rows) a stage action runs on all of them; in a row, on that row.
-      case 'stage': return startStage(b.key, rows, !!schema.list.actions?.some((x) => x.key === b.key && x.action === 'stage'));
+      case 'stage': return startStage(b.key!, rows, !!schema.list.actions?.some((x) => x.key === b.key && x.action === 'stage'));
       // 批量打印: the selected rows, printed by the app (onAction) as one PDF.
       case 'print':
         if (!rows.length) return void feedback.message.warning('请选择要打印的记录');

@@ -15,6 +15,8 @@ let scratch;
 if (process.env.TESTS_ON_DISK !== '1' && fs.existsSync('/dev/shm')) {
   try {
     scratch = fs.mkdtempSync(path.join('/dev/shm', 'yiguan-tests-'));
+    // Open to every user, sticky, as /tmp is: the replica suites run PostgreSQL's initdb as the postgres user in it.
+    fs.chmodSync(scratch, 0o1777);
     process.env.TMPDIR = scratch;
   } catch {
     scratch = undefined;

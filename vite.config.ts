@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './scripts/precompress.mjs';
+import SlowFirstSequencer from './tests/slow-first-sequencer';
 
 // Writes dist/web/version.json so running clients notice a new release (polled every 60 s).
 function versionFile(): Plugin {
@@ -172,6 +173,8 @@ export default defineConfig({
     hookTimeout: 120000,
     // PGlite and Chromium are heavy; two cores here, so keep the worker count modest.
     maxWorkers: 2,
+    // The longest suites start first in their project (tests/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Four projects (docs/testing.md): `npm run test:unit` needs no database, no DOM and no demo and runs in seconds;
     // `components` renders the engine and the screens in jsdom; `api` and `e2e` share one seeded template per run
     // (tests/global-setup.ts seeds it once even when both run). A test file's extension picks its project: `.ts` is a

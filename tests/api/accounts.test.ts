@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { apiReplicas, createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { chinaInstant, todayInChina } from '../../src/common/china-time';
 
-describe.each(testDialects())('accounts API on $name', (dialect) => {
+describe.each(oneDialect())('accounts API on $name', (dialect) => {
   let t: TestApp;
   // The statements the app runs while `statements` is set (the probing test compares two calls' statements).
   let statements: string[] | null = null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -7,7 +7,7 @@ import { permissionCodesOf } from '../../src/server/modules/menu/catalogue';
 
 const D = '/api/admin/sysmenuListFieldDict';
 
-describe.each(testDialects())('dictionary writes on $name', (dialect) => {
+describe.each(oneDialect())('dictionary writes on $name', (dialect) => {
   let t: TestApp;
   let boss: string; // demo: owner, every permission
   let staff: string; // 张三: member role (fieldDictionary add/edit, no delete)

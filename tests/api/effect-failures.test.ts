@@ -9,7 +9,7 @@ import type { RunLog } from '../../src/server/modules/records/ctx';
 import { runEffects } from '../../src/server/modules/records/effects';
 import { SchemaRegistry, type ModuleSchema } from '../../src/server/modules/records/schema-registry';
 import { DEMO } from '../../src/server/seed';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { flowCalls } from '../helpers/records';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 
@@ -20,7 +20,7 @@ interface Logged {
   msg: string;
 }
 
-describe.each(testDialects())('effects that fail on $name', (dialect) => {
+describe.each(oneDialect())('effects that fail on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let dict: Record<string, any[]>;

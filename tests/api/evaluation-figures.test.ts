@@ -4,13 +4,13 @@
 // client's figures ignored, and written out as the 评价依据 sentence. Figures checked by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('evaluation figures on $name', (dialect) => {
+describe.each(oneDialect())('evaluation figures on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

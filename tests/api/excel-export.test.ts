@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -24,7 +24,7 @@ async function readSheet(bytes: Buffer) {
   return { ws, rows };
 }
 
-describe.each(testDialects())('Excel export on $name', (dialect) => {
+describe.each(oneDialect())('Excel export on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
@@ -19,7 +19,7 @@ type Row = Record<string, any>;
 const M = 'attendanceManagement';
 const HEADERS = ['考勤月份*', '员工*', '部门', '应出勤（天）*', '实出勤（天）*', '旷工（天）', '迟到（次）', '备注'];
 
-describe.each(testDialects())('Excel import on $name', (dialect) => {
+describe.each(oneDialect())('Excel import on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

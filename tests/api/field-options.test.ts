@@ -6,7 +6,7 @@
 // administrators only.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
@@ -15,7 +15,7 @@ import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('field options on $name', (dialect) => {
+describe.each(oneDialect())('field options on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

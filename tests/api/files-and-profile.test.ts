@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
-describe.each(testDialects())('uploads and the personal centre on $name', (dialect) => {
+describe.each(oneDialect())('uploads and the personal centre on $name', (dialect) => {
   let t: TestApp;
   let owner: string;
   let stranger: string;

@@ -2,7 +2,7 @@
 // effects between modules, proven through the API on both databases. No module of this area is named in
 // src/: every rule here comes from schemas/finance/*.json and schemas/partners/partnerInfo.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -13,7 +13,7 @@ import { runEffects } from '../../src/server/modules/records/effects';
 import { withTenant } from '../../src/server/db/tenant-scope';
 
 
-describe.each(testDialects())('finance flows on $name', (dialect) => {
+describe.each(oneDialect())('finance flows on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { uploadPng } from '../helpers/records';
 import { fillForm, NeedsFirst, type FormContext } from '../helpers/first-record';
@@ -42,7 +42,7 @@ const USCC = '91350100M000100Y43';
 /** The modules of a menu tree (its leaves), with their routes. */
 const leaves = (tree: Row[]): Row[] => tree.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
 
-describe.each(testDialects())('a new team saves a first record in every module of its menu on $name', (dialect) => {
+describe.each(oneDialect())('a new team saves a first record in every module of its menu on $name', (dialect) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@
 // and marks only their own notifications in the active team; another team sees none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -12,7 +12,7 @@ import { membersOfRole, notifyUsers } from '../../src/server/modules/notificatio
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('notifications on $name', (dialect) => {
+describe.each(oneDialect())('notifications on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

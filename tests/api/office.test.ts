@@ -4,7 +4,7 @@
 // per team whose name change re-enters verification, a car goes out and comes back through its file (状态 and
 // 里程 follow 出车 / 还车; a car in the workshop cannot go out), and a file is seen only by those its scope names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
@@ -13,7 +13,7 @@ import { nowInChina } from '../../src/common/china-time';
 /** China time `minutes` from now, as the meeting form stores it. */
 const at = (minutes: number) => nowInChina(16, new Date(Date.now() + minutes * 60_000));
 
-describe.each(testDialects())('office on $name', (dialect) => {
+describe.each(oneDialect())('office on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

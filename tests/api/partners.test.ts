@@ -4,7 +4,7 @@
 // in 伙伴档案 needs approval, a licence does not. No module of this area is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -12,7 +12,7 @@ import { todayInChina } from '../../src/common/china-time';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 
-describe.each(testDialects())('partners on $name', (dialect) => {
+describe.each(oneDialect())('partners on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -4,7 +4,7 @@
 // advances; its approval raises a 工资 payable, repays those advances and writes each employee's payslip,
 // which only that employee sees. Figures are worked out by hand below. No module is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { todayInChina } from '../../src/common/china-time';
@@ -12,7 +12,7 @@ import { todayInChina } from '../../src/common/china-time';
 /** A month no demo record touches. */
 const MONTH = '2031-01';
 
-describe.each(testDialects())('personnel flows on $name', (dialect) => {
+describe.each(oneDialect())('personnel flows on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -5,7 +5,7 @@
 // comes from schemas/personnel/{employeeFiles,attendanceManagement,performanceMange}.json; src/ names none.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -16,7 +16,7 @@ import { holds } from '../../src/common/computed';
 const MONTH = '2032-03';
 const NEXT = '2032-04';
 
-describe.each(testDialects())('personnel pages on $name', (dialect) => {
+describe.each(oneDialect())('personnel pages on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -6,7 +6,7 @@
 // the team the portal alone (documented fallback) until renewed; a team created in an industry gets the
 // industry's default mode and seed dictionaries. Bad input is refused with Chinese messages; edits are audit-logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
@@ -20,7 +20,7 @@ type Row = Record<string, any>;
 const flat = (tree: MenuNode[]): MenuNode[] => tree.flatMap((n) => [n, ...flat(n.children ?? [])]);
 const shiftDay = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-describe.each(testDialects())('platform catalogue on $name', (dialect) => {
+describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
   let t: TestApp;
   let boss: string; // demo: platform administrator and the team's owner
   let staff: string; // 张三: member

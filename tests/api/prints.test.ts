@@ -3,7 +3,7 @@
 // print of selected rows into one PDF in which any refused id (another team's, out of the caller's data scope,
 // missing) refuses the whole batch. The PDF's text is read back through its fonts' ToUnicode maps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { dictItemId, openDemoSuite, multipart, TINY_PNG, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_STAFF } from '../../src/server/seed';
@@ -13,7 +13,7 @@ import { pdfPageCount, pdfText } from '../pdf-text';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('prints on $name', (dialect) => {
+describe.each(oneDialect())('prints on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -4,13 +4,13 @@
 // changes nothing; a forged supplier on 下单 is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord } from '../helpers/records';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('procurement on $name', (dialect) => {
+describe.each(oneDialect())('procurement on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

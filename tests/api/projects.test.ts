@@ -5,7 +5,7 @@
 // module of this area is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
@@ -18,7 +18,7 @@ const DEMO_STATUSES: Record<string, Record<string, number>> = {
   furnitureProjectProposal: { 已通过: 15, 审批中: 2, 已驳回: 2, 待提交: 2, 已撤回: 1 },
 };
 
-describe.each(testDialects())('projects on $name', (dialect) => {
+describe.each(oneDialect())('projects on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

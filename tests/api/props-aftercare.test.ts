@@ -7,7 +7,7 @@
 // 返工重做 makes one new prop order (待分配); 处理完成 of a charged one raises one 售后收费 receivable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -15,7 +15,7 @@ import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('props aftercare and progress on $name', (dialect) => {
+describe.each(oneDialect())('props aftercare and progress on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

@@ -4,14 +4,14 @@
 // Refused cases: bad input, illegal stage jumps, a price below cost + 10 % without a manager; re-sending changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, uploadPng } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('props catalogue on $name', (dialect) => {
+describe.each(oneDialect())('props catalogue on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

@@ -7,13 +7,13 @@
 // and re-sending a step changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('prop delivery on $name', (dialect) => {
+describe.each(oneDialect())('prop delivery on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

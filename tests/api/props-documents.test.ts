@@ -5,7 +5,7 @@
 // aggregates over 道具制作) and the two-level tree 客户 → 道具项目 with its server filtering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { pdfPageCount, pdfText } from '../pdf-text';
@@ -15,7 +15,7 @@ import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('props documents on $name', (dialect) => {
+describe.each(oneDialect())('props documents on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -6,13 +6,13 @@
 // illegal jumps are refused with a message, and re-sending a step changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('prop orders on $name', (dialect) => {
+describe.each(oneDialect())('prop orders on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

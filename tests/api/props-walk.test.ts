@@ -11,7 +11,7 @@
 // key again answers what the first call did — without it a re-sent 新增 or 领料 made a second document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api, getRecord, recordsWhere, uploadPng, propProcessCode } from '../helpers/records';
 import { DEMO } from '../../src/server/seed';
@@ -19,7 +19,7 @@ import { DEMO } from '../../src/server/seed';
 type Row = Record<string, any>;
 type Envelope = { status: number; message: string; data: any };
 
-describe.each(testDialects())('one prop project walked from registration to settlement on $name', (dialect) => {
+describe.each(oneDialect())('one prop project walked from registration to settlement on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

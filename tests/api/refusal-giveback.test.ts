@@ -6,14 +6,14 @@
 //   resubmitted one sends them to 外发中 again, refused when an order has been allocated since.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, flowCalls, getRecord, uploadPng, userId } from '../helpers/records';
 import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('refused documents giving back their order on $name', (dialect) => {
+describe.each(oneDialect())('refused documents giving back their order on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let lisi: string;

@@ -4,14 +4,14 @@
 // registered on the receivable or on the sale — that carries both to balance 0. No module is named in src/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { openDemoSuite, dictItemId, type TestApp } from '../helpers/test-app';
 import { approveAll, dataApi as api, getRecord, flowCalls, userId } from '../helpers/records';
 import { todayInChina } from '../../src/common/china-time';
 
 type Row = Record<string, any>;
 
-describe.each(testDialects())('sales to receivable on $name', (dialect) => {
+describe.each(oneDialect())('sales to receivable on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -2,12 +2,12 @@
 // by 张三, sees none of 演示企业's data), checks its permission, and refuses bad input with a Chinese message.
 // Their answers agree with the module pages they read (the same records through the same repository).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { uploadPng } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 
-describe.each(testDialects())('spec §7 calls on $name', (dialect) => {
+describe.each(oneDialect())('spec §7 calls on $name', (dialect) => {
   let t: TestApp;
   let boss: string;
   let staff: string;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { DEMO } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
 const USCC = '91350100M000100Y43';
 
-describe.each(testDialects())('teams, memberships and menus on $name', (dialect) => {
+describe.each(oneDialect())('teams, memberships and menus on $name', (dialect) => {
   let t: TestApp;
   let owner: string; // demo, owner of 演示企业
   let alice: string;

@@ -3,7 +3,7 @@
 // at the holders' next call (the session ACL cache is dropped); every write is in the audit log with its author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { dataApi as api } from '../helpers/records';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
@@ -14,7 +14,7 @@ type Row = Record<string, any>;
 const A = '/api/team-admin';
 const MARK = '用户管理测试';
 
-describe.each(testDialects())('team user management on $name', (dialect) => {
+describe.each(oneDialect())('team user management on $name', (dialect) => {
   let t: TestApp;
   let boss: string; // demo, the owner
   let lisi: string; // an admin, not the owner

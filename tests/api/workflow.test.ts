@@ -1,7 +1,7 @@
 // The approval workflow as teams configure it: processes (/approvalManage) and bindings (/ProcessBinding) are
 // records of their own pages, and every rule is proven through the API on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases';
+import { oneDialect } from '../helpers/databases';
 import { createTestApp, dictItemId, type TestApp } from '../helpers/test-app';
 import { DEMO, DEMO_FINANCE, DEMO_STAFF } from '../../src/server/seed';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -10,7 +10,7 @@ const M = '/api/data/reimburseManage';
 const P = '/api/data/approvalManage';
 const B = '/api/data/ProcessBinding';
 
-describe.each(testDialects())('approval workflow on $name', (dialect) => {
+describe.each(oneDialect())('approval workflow on $name', (dialect) => {
   let t: TestApp;
   let boss: string; // 演示用户: owner, leader of 总经办 and 业务部
   let staff: string; // 张三: 业务部

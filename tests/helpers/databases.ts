@@ -79,11 +79,12 @@ export function testDialects(): TestDialect[] {
 }
 
 /**
- * One dialect, for the suites whose subject is the HTTP layer or the gate rather than the database engine (routes,
- * permissions, cookies, limits): PostgreSQL when there is one — the production engine, and a server process of its
- * own, so the suite's queries overlap the test worker's work —, PGlite otherwise. The suites whose subject is the
- * data (records, stock, concurrency, migrations) and the hostile-input ones (each driver reports a bad value its own
- * way) keep running on both.
+ * One dialect, for the suites whose subject is the HTTP layer, the gate or a module's business rules rather than the
+ * database engine (routes, permissions, cookies, limits; the sales, props, finance, personnel… flows): PostgreSQL when
+ * there is one — the production engine, and a server process of its own, so the suite's queries overlap the test
+ * worker's work —, PGlite otherwise. The flows' statements still meet PGlite in every run: the seeded template is the
+ * demo story played on it. The suites whose subject is the data (records, stock, concurrency, migrations, every
+ * module's list) and the hostile-input ones (each driver reports a bad value its own way) keep running on both.
  */
 export function oneDialect(): TestDialect[] {
   return testDialects().slice(-1);

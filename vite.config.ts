@@ -38,16 +38,26 @@ function pageValidator(): Plugin {
       if (!production) return;
       // The generated validator itself, loaded at run time by its file URL: this config is bundled before the file is
       // generated (a fresh clone has none), so neither it nor the TypeScript loader that imports it may be a static import.
-      const { validate } = (await import(/* @vite-ignore */ pathToFileURL(GENERATED).href)) as { validate: ((v: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null } };
+      const { validate } = (await import(/* @vite-ignore */ pathToFileURL(GENERATED).href)) as {
+        validate: ((v: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+      };
       const dir = fileURLToPath(new URL('./schemas', import.meta.url));
-      const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json') && !f.endsWith('page.schema.json'));
-      const errors = files.flatMap((f) => validate(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
-        ? [] : (validate.errors ?? []).map((e) => `schemas/${f} ${e.instancePath || '/'} ${e.message ?? ''}`));
+      const files = fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.json') && !f.endsWith('page.schema.json'));
+      const errors = files.flatMap((f) =>
+        validate(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+          ? []
+          : (validate.errors ?? []).map((e) => `schemas/${f} ${e.instancePath || '/'} ${e.message ?? ''}`),
+      );
       if (errors.length) this.error(`页面配置错误:\n${errors.join('\n')}`);
       // Then the names the pages use (src/common/schema/check.ts, run by `npm run check:schemas`): an expression, effect,
       // picker, permission code or tab naming nothing fails the build too. A child process, since this config is
       // bundled without the TypeScript loader the checker's imports need.
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-schemas.ts'], { cwd: fileURLToPath(new URL('.', import.meta.url)), encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-schemas.ts'], {
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        encoding: 'utf8',
+      });
       if (run.status !== 0) this.error(`页面配置检查:\n${run.stdout}${run.stderr}`);
     },
   };
@@ -67,7 +77,10 @@ function signedInPage(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      files = chunks.filter((c) => first.has(c.name)).map((c) => c.fileName).sort();
+      files = chunks
+        .filter((c) => first.has(c.name))
+        .map((c) => c.fileName)
+        .sort();
       routes = {};
       for (const c of chunks) {
         const m = /[\\/]schemas[\\/](.+)\.json$/.exec(c.facadeModuleId ?? '');
@@ -119,8 +132,12 @@ function productionBuild(): Plugin {
       return {
         resolve: {
           alias: {
-            'resize-observer-polyfill': fileURLToPath(new URL('./src/web/app/native-resize-observer.ts', import.meta.url)),
-            '@juggle/resize-observer': fileURLToPath(new URL('./src/web/app/native-resize-observer-named.ts', import.meta.url)),
+            'resize-observer-polyfill': fileURLToPath(
+              new URL('./src/web/app/native-resize-observer.ts', import.meta.url),
+            ),
+            '@juggle/resize-observer': fileURLToPath(
+              new URL('./src/web/app/native-resize-observer-named.ts', import.meta.url),
+            ),
           },
         },
       };
@@ -142,7 +159,10 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [
           { test: /[\\/]src[\\/]web[\\/]engine[\\/]/, sideEffects: false },
-          { test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/, sideEffects: false },
+          {
+            test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/,
+            sideEffects: false,
+          },
         ],
       },
       output: {
@@ -153,14 +173,22 @@ export default defineConfig({
             // The app's own modules every route loads (sign-in screens, the request client…): kept out of the groups below.
             { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 4 },
             // The meta-schema's validator (≈ 600 kB raw): a chunk of its own, fetched only when a page is checked.
-            { name: 'page-validator', test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/, priority: 3 },
+            {
+              name: 'page-validator',
+              test: /[\\/]src[\\/]common[\\/]schema[\\/](loader\.ts|page-validator\.generated\.js)$/,
+              priority: 3,
+            },
             // What starts a module page's first reads (app/boot-requests.ts and what it imports): small, fetched with the
             // page's schema before the screens' code.
             { name: 'boot', test: /[\\/]src[\\/]web[\\/]app[\\/]boot-requests\.ts$/, priority: 2 },
             // The signed-in workspace and a module page as they first show (everything they import statically; what they
             // load on first use stays in chunks of its own): one file instead of some forty small ones, which a
             // browser fetched six at a time.
-            { name: 'workspace', test: /[\\/]src[\\/]web[\\/]app[\\/](WorkspaceShell|pages[\\/]SchemaPage)\.tsx$/, priority: 1 },
+            {
+              name: 'workspace',
+              test: /[\\/]src[\\/]web[\\/]app[\\/](WorkspaceShell|pages[\\/]SchemaPage)\.tsx$/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -39,7 +39,9 @@ import { formatMeasure, measureWeb } from './measure-web';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
-  console.error('npm run bench needs PostgreSQL: run it as `npm run bench` (it starts a private cluster) or set DATABASE_URL.');
+  console.error(
+    'npm run bench needs PostgreSQL: run it as `npm run bench` (it starts a private cluster) or set DATABASE_URL.',
+  );
   process.exit(2);
 }
 const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
@@ -49,24 +51,46 @@ const CALLS = new RegExp(process.env.BENCH_CALLS ?? '', 'i');
 const wanted = (name: string) => CALLS.test(name);
 const log = (s: string) => console.log(s);
 
-interface Load { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number; total: number }
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  total: number;
+}
 function cannon(opts: object): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench/load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench/load.mjs')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     child.stdin.end(JSON.stringify({ duration: SECONDS, ...opts }));
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`)),
+    );
   });
 }
 
 // The web build the server serves (dist/web), made before the server starts; reused when its inputs are unchanged.
-const webBuilt = fs.existsSync('/usr/bin/chromium') && process.env.BENCH_ONLY !== 'export' && wanted('web')
-  && spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), 'web'], { stdio: 'inherit' }).status === 0;
+const webBuilt =
+  fs.existsSync('/usr/bin/chromium') &&
+  process.env.BENCH_ONLY !== 'export' &&
+  wanted('web') &&
+  spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), 'web'], { stdio: 'inherit' }).status === 0;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-'));
-const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+const server = await startServer(
+  { dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' },
+  { logger: false },
+);
 const { db, services } = server;
-log(`PostgreSQL ${(await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(db)).rows[0].v}; ${TEAMS} teams × ${SCALE.toLocaleString()} reimbursements; ${SECONDS} s per call, 50 connections`);
+log(
+  `PostgreSQL ${(await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(db)).rows[0].v}; ${TEAMS} teams × ${SCALE.toLocaleString()} reimbursements; ${SECONDS} s per call, 50 connections`,
+);
 let t0 = Date.now();
 await loadTeams(db, services.schemas, DEMO.tenantCode, TEAMS, SCALE, log);
 log(`loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -76,9 +100,19 @@ log(`loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 // index entry whichever way records is laid out; by id alone it would scan the table once the key began with the team.
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 const bare = Fastify();
-const someId = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' ORDER BY id LIMIT 1`.execute(db)).rows[0].id;
+const someId = (
+  await sql<{
+    id: number;
+  }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' ORDER BY id LIMIT 1`.execute(
+    db,
+  )
+).rows[0].id;
 const PK = 'SELECT * FROM records WHERE tenant_code = $1 AND module = $2 AND id = $3';
-const key = (req: { params: unknown }) => [DEMO.tenantCode, 'reimburseManage', Number((req.params as { id: string }).id)];
+const key = (req: { params: unknown }) => [
+  DEMO.tenantCode,
+  'reimburseManage',
+  Number((req.params as { id: string }).id),
+];
 bare.get('/pk/:id', async (req) => (await pool.query(PK, key(req))).rows[0]);
 // The same lookup as a named prepared statement, printed beside it (no goal, no ratio is taken from it): the bare
 // lookup is planned at every call, and planning weighs every index it could use, which can cost PostgreSQL more than
@@ -88,14 +122,19 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
 const login = async (username: string) => {
-  const r = await fetch(`${server.url}/api/admin/login/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'password', username, password: 'demo12345' }) });
+  const r = await fetch(`${server.url}/api/admin/login/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginType: 'password', username, password: 'demo12345' }),
+  });
   return ((await r.json()) as { data: { token: string } }).data.token;
 };
 const token = await login('demo');
 const inProcess = { 'content-type': 'application/json', satoken: token };
 
 // The Excel export of the whole list (BENCH_SCALE rows): time, file size, the server's peak RSS growth.
-if (process.env.BENCH_ONLY === 'export' || wanted('Excel export')) await benchExport(db, server.url, inProcess, DEMO.tenantCode, log);
+if (process.env.BENCH_ONLY === 'export' || wanted('Excel export'))
+  await benchExport(db, server.url, inProcess, DEMO.tenantCode, log);
 if (process.env.BENCH_ONLY === 'export') {
   await bare.close();
   await pool.end();
@@ -113,7 +152,12 @@ const done = (name: string, r: Load) => {
 
 /** The load lines, against the server at `app` (signed in as the demo owner with `headers`). */
 async function loadLines(app: string, headers: Record<string, string>) {
-  const page = (body: object) => ({ url: `${app}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, ...body }) });
+  const page = (body: object) => ({
+    url: `${app}/api/data/reimburseManage/page`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ pageSize: 20, ...body }),
+  });
   // Warm up (caches, JIT, plan cache) without measuring.
   await cannon({ ...page({ pageNum: 1 }), duration: 3 });
   done('yardstick: bare Fastify + pg, primary key', await cannon({ url: `${bareUrl}/pk/${someId}` }));
@@ -123,20 +167,82 @@ async function loadLines(app: string, headers: Record<string, string>) {
     ['list page 1, sorted by 报销总额', page({ pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
     ['list page 500, sorted by 报销总额', page({ pageNum: 500, sorters: [{ field: 'totalPrice', order: 'desc' }] })],
     ['list page 1, sorted by 报销日期 asc', page({ pageNum: 1, sorters: [{ field: 'applyDate', order: 'asc' }] })],
-    ['list page 1, 报销总额 range + sort', page({ pageNum: 1, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-    ['list page 500, 报销总额 range + sort', page({ pageNum: 500, filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }], sorters: [{ field: 'totalPrice', order: 'desc' }] })],
-    ['list page 1, status filter', page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] })],
+    [
+      'list page 1, 报销总额 range + sort',
+      page({
+        pageNum: 1,
+        filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }],
+        sorters: [{ field: 'totalPrice', order: 'desc' }],
+      }),
+    ],
+    [
+      'list page 500, 报销总额 range + sort',
+      page({
+        pageNum: 500,
+        filters: [{ field: 'totalPrice', operator: 'between', value: [1000, 2000] }],
+        sorters: [{ field: 'totalPrice', order: 'desc' }],
+      }),
+    ],
+    [
+      'list page 1, status filter',
+      page({ pageNum: 1, filters: [{ field: 'status', operator: 'eq', value: '审批中' }] }),
+    ],
     ['list page 1, keyword in 事由', page({ pageNum: 1, keyword: '上海展会' })],
   ];
   for (const [name, opts] of calls) if (wanted(name)) done(name, await cannon(opts));
 
   // Writes: creating a record through the full validation path, 20 connections.
-  const dict = (await (await fetch(`${app}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
-  const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
-  if (wanted('create a record (validated), -c 20')) done('create a record (validated), -c 20', await cannon({ url: `${app}/api/data/reimburseManage/add`, method: 'POST', headers, body: JSON.stringify(claim), connections: 20 }));
+  const dict = (await (
+    await fetch(`${app}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(['dept', 'expenseType']),
+    })
+  ).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
+  const claim = {
+    applicantId: 1,
+    deptId: dict.data.dept[0].id,
+    applyDate: '2026-11-20',
+    reason: '基准写入',
+    lines: [
+      {
+        expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id,
+        occurDate: '2026-11-20',
+        price: 88,
+      },
+    ],
+  };
+  if (wanted('create a record (validated), -c 20'))
+    done(
+      'create a record (validated), -c 20',
+      await cannon({
+        url: `${app}/api/data/reimburseManage/add`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(claim),
+        connections: 20,
+      }),
+    );
   // Approval transitions: each request submits a different draft of the demo owner (a fresh draft each).
-  const drafts = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(db)).rows;
-  if (drafts.length && wanted('submit for approval (transition), -c 20')) done('submit for approval (transition), -c 20', await cannon({ url: `${app}/api/data/reimburseManage/submit`, method: 'POST', headers, bodies: drafts.map((d) => JSON.stringify({ id: d.id })), connections: 20, duration: Math.min(SECONDS, 10) }));
+  const drafts = (
+    await sql<{
+      id: number;
+    }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND status = '待提交' AND data->>'reason' = '基准写入' ORDER BY id`.execute(
+      db,
+    )
+  ).rows;
+  if (drafts.length && wanted('submit for approval (transition), -c 20'))
+    done(
+      'submit for approval (transition), -c 20',
+      await cannon({
+        url: `${app}/api/data/reimburseManage/submit`,
+        method: 'POST',
+        headers,
+        bodies: drafts.map((d) => JSON.stringify({ id: d.id })),
+        connections: 20,
+        duration: Math.min(SECONDS, 10),
+      }),
+    );
 }
 
 // The load lines drive the production server: the bundle `npm start` runs (no TypeScript compiled at run time), in
@@ -149,7 +255,10 @@ const yard = rows[0][1];
 
 // Embedded PGlite at 100k rows (goal: page 1 ≥ 300 req/s), then the production bundle on that existing folder.
 if (wanted('pglite')) {
-  const p = await benchPglite(cannon, log, { scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), seeded: process.env.BENCH_PGLITE_SEEDED || undefined });
+  const p = await benchPglite(cannon, log, {
+    scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000),
+    seeded: process.env.BENCH_PGLITE_SEEDED || undefined,
+  });
   rows.push(...p.rows);
   if (p.production) figures.push(...productionFigures('an existing PGlite folder', p.production));
 }
@@ -170,14 +279,27 @@ if (webBuilt) {
 } else if (wanted('web')) log('web figures skipped: no /usr/bin/chromium, or the web build failed');
 
 log('');
-log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores; ratios are to the yardstick of this run`);
+log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores; ratios are to the yardstick of this run`,
+);
 for (const line of [...loadTable(rows, yard.rps), '', ...figureTable(figures)]) log(line);
-log(`bench process RSS after the load runs: ${rss.toFixed(0)} MB (bench, in-process app and yardstick share the process)`);
+log(
+  `bench process RSS after the load runs: ${rss.toFixed(0)} MB (bench, in-process app and yardstick share the process)`,
+);
 
 // The plans behind the list calls, as the application role sees them (row-level security on).
 t0 = Date.now();
 const m = services.schemas.get('reimburseManage')!;
-const sample = await withTenant(db, DEMO.tenantCode, (trx) => pageRecords(trx, DEMO.tenantCode, m, { pageNum: 500, pageSize: 20, sorters: [{ field: 'totalPrice', order: 'desc' }] }));
+const sample = await withTenant(db, DEMO.tenantCode, (trx) =>
+  pageRecords(trx, DEMO.tenantCode, m, {
+    pageNum: 500,
+    pageSize: 20,
+    sorters: [{ field: 'totalPrice', order: 'desc' }],
+  }),
+);
 log(`page 500 in-process: ${Date.now() - t0} ms, total ${sample.total}`);
 await bare.close();
 await pool.end();

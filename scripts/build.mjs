@@ -15,7 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { ensurePageValidator } from './page-validator.mjs';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const SHARED = ['src/common', 'schemas', 'catalogue', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', 'scripts/page-validator.mjs'];
+const SHARED = [
+  'src/common',
+  'schemas',
+  'catalogue',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build.mjs',
+  'scripts/page-validator.mjs',
+];
 
 export const TARGETS = {
   web: {
@@ -34,7 +42,8 @@ function filesUnder(rel) {
   const abs = path.join(ROOT, rel);
   if (!fs.existsSync(abs)) return [];
   if (fs.statSync(abs).isFile()) return [rel];
-  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(abs, { recursive: true, encoding: 'utf8' })
     .map((f) => path.join(rel, f))
     .filter((f) => !/(^|[\\/])(node_modules|\.git)([\\/]|$)/.test(f) && !/\.(test|spec|stories)\.tsx?$/.test(f))
     .filter((f) => fs.statSync(path.join(ROOT, f)).isFile())
@@ -45,7 +54,10 @@ function filesUnder(rel) {
 export function stampOf(target) {
   const h = crypto.createHash('sha256');
   for (const rel of TARGETS[target].inputs.flatMap(filesUnder)) {
-    h.update(rel.split(path.sep).join('/')).update('\0').update(fs.readFileSync(path.join(ROOT, rel))).update('\0');
+    h.update(rel.split(path.sep).join('/'))
+      .update('\0')
+      .update(fs.readFileSync(path.join(ROOT, rel)))
+      .update('\0');
   }
   return h.digest('hex');
 }

@@ -12,12 +12,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every page schema under `dir` (page.schema.json, the meta-schema, left out), named schemas/<folder>/<name>.json. */
 export function readSchemaFiles(dir = path.join(ROOT, 'schemas')): SchemaFile[] {
-  const list = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(d, e.name);
-    if (e.isDirectory()) return list(p);
-    return e.name.endsWith('.json') && e.name !== 'page.schema.json' ? [p] : [];
-  }).sort();
-  return list(dir).map((f) => ({ file: path.relative(path.dirname(dir), f).split(path.sep).join('/'), schema: JSON.parse(fs.readFileSync(f, 'utf8')) }));
+  const list = (d: string): string[] =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) return list(p);
+        return e.name.endsWith('.json') && e.name !== 'page.schema.json' ? [p] : [];
+      })
+      .sort();
+  return list(dir).map((f) => ({
+    file: path.relative(path.dirname(dir), f).split(path.sep).join('/'),
+    schema: JSON.parse(fs.readFileSync(f, 'utf8')),
+  }));
 }
 
 export function checkSchemaDir(dir?: string): SchemaProblem[] {
@@ -45,8 +52,11 @@ async function main(dir?: string): Promise<number> {
 }
 
 if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
-  main(process.argv[2]).then((code) => process.exit(code), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main(process.argv[2]).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

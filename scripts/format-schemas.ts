@@ -16,13 +16,17 @@ export const formatSchema = (value: unknown) => `${layoutJson(value, SCHEMA_WIDT
 
 /** The schema files (schemas/<folder>/<name>.json) whose text is not what formatSchema writes. */
 export function unformattedSchemas(): string[] {
-  return readSchemaFiles().filter(({ file, schema }) => fs.readFileSync(path.join(ROOT, file), 'utf8') !== formatSchema(schema)).map((f) => f.file);
+  return readSchemaFiles()
+    .filter(({ file, schema }) => fs.readFileSync(path.join(ROOT, file), 'utf8') !== formatSchema(schema))
+    .map((f) => f.file);
 }
 
 if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
   const check = process.argv.includes('--check');
   const files = unformattedSchemas();
-  if (!check) for (const f of readSchemaFiles().filter((x) => files.includes(x.file))) fs.writeFileSync(path.join(ROOT, f.file), formatSchema(f.schema));
+  if (!check)
+    for (const f of readSchemaFiles().filter((x) => files.includes(x.file)))
+      fs.writeFileSync(path.join(ROOT, f.file), formatSchema(f.schema));
   for (const f of files) console.log(check ? `not laid out: ${f}` : `laid out: ${f}`);
   process.exit(check && files.length ? 1 : 0);
 }

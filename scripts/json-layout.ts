@@ -16,17 +16,26 @@ export function layoutJson(value: unknown, width = 120, indent = '', lead = inde
   const inner = `${indent}  `;
   const items = Array.isArray(value)
     ? value.map((v) => layoutJson(v, width, inner))
-    : Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => {
-        const name = `${JSON.stringify(k)}: `;
-        return name + layoutJson(v, width, inner, inner.length + name.length);
-      });
+    : Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => {
+          const name = `${JSON.stringify(k)}: `;
+          return name + layoutJson(v, width, inner, inner.length + name.length);
+        });
   // A field or a column a line: packing larger objects would hide where one ends.
-  const packs = !Array.isArray(value) || value.every((v) => v === null || typeof v !== 'object' || oneLine(v).length <= SHORT);
+  const packs =
+    !Array.isArray(value) || value.every((v) => v === null || typeof v !== 'object' || oneLine(v).length <= SHORT);
   const lines: string[] = [];
   items.forEach((item, i) => {
     const text = i < items.length - 1 ? `${item},` : item;
     const last = lines.length - 1;
-    if (packs && last >= 0 && !lines[last].includes('\n') && !text.includes('\n') && inner.length + lines[last].length + 1 + text.length <= width) {
+    if (
+      packs &&
+      last >= 0 &&
+      !lines[last].includes('\n') &&
+      !text.includes('\n') &&
+      inner.length + lines[last].length + 1 + text.length <= width
+    ) {
       lines[last] += ` ${text}`;
     } else lines.push(text);
   });

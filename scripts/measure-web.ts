@@ -33,7 +33,10 @@ export interface ModulePageMeasure extends PageWeight {
   rowsVisibleMs: number[];
   rows: number;
   /** The first cold load's requests (start and end, ms after navigation) and main-thread tasks over 50 ms. */
-  waterfall?: { requests: { path: string; start: number; end: number; bytes: number }[]; longTasks: { start: number; ms: number }[] };
+  waterfall?: {
+    requests: { path: string; start: number; end: number; bytes: number }[];
+    longTasks: { start: number; ms: number }[];
+  };
 }
 
 export interface KeystrokeMeasure {
@@ -77,7 +80,15 @@ export interface MeasureOptions {
 }
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
@@ -100,13 +111,22 @@ async function throttle(page: Page, network: MeasureOptions['network']) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const bytesPerSecond = (network.kbps * 1000) / 8;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.rttMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.rttMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 /** Sums the page's JS and CSS from the Resource Timing entries (same origin, so sizes are exposed). */
 async function weigh(page: Page, pagePath: string, encodings: Record<string, number>): Promise<PageWeight> {
   const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+      name: e.name,
+      encoded: e.encodedBodySize,
+      decoded: e.decodedBodySize,
+    })),
   );
   const w: PageWeight = { path: pagePath, js: 0, css: 0, decoded: 0, files: 0, encodings, list: [] };
   for (const e of entries) {
@@ -122,13 +142,26 @@ async function weigh(page: Page, pagePath: string, encodings: Record<string, num
 }
 
 function newContext(browser: Browser, acceptEncoding?: string): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', extraHTTPHeaders: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : undefined });
+  return browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    extraHTTPHeaders: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : undefined,
+  });
 }
 
-async function signedInContext(browser: Browser, url: string, username: string, password: string, acceptEncoding?: string): Promise<BrowserContext> {
+async function signedInContext(
+  browser: Browser,
+  url: string,
+  username: string,
+  password: string,
+  acceptEncoding?: string,
+): Promise<BrowserContext> {
   const ctx = await newContext(browser, acceptEncoding);
   // As the web client logs in (its CSRF header): the answer's session cookies land in the context's cookie jar.
-  const res = await ctx.request.post(`${url}/api/admin/login/user`, { headers: { 'X-XSRF-TOKEN': '' }, data: { loginType: 'password', username, password } });
+  const res = await ctx.request.post(`${url}/api/admin/login/user`, {
+    headers: { 'X-XSRF-TOKEN': '' },
+    data: { loginType: 'password', username, password },
+  });
   const body = await res.json();
   if (body.status !== 200) throw new Error(`login failed: ${body.message}`);
   return ctx;
@@ -142,23 +175,55 @@ export const GOALS = { loginKb: 200, moduleKb: 450, rowsMs: 1000, keyMs: 50 };
  * keydown (the event's timestamp) to the frame after it: a requestAnimationFrame callback, then a task queued
  * from it, which runs once that frame was painted.
  */
-async function measureKeystrokes(browser: Browser, url: string, username: string, password: string, keys: number, lines = 200, line = 150): Promise<KeystrokeMeasure> {
-  const login = await (await fetch(`${url}/api/admin/login/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'password', username, password }) })).json() as { data: { token: string } };
+async function measureKeystrokes(
+  browser: Browser,
+  url: string,
+  username: string,
+  password: string,
+  keys: number,
+  lines = 200,
+  line = 150,
+): Promise<KeystrokeMeasure> {
+  const login = (await (
+    await fetch(`${url}/api/admin/login/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginType: 'password', username, password }),
+    })
+  ).json()) as { data: { token: string } };
   const headers = { 'content-type': 'application/json', satoken: login.data.token };
-  const post = async <T,>(p: string, body: unknown): Promise<T> => {
-    const res = await (await fetch(`${url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as { status: number; message: string; data: T };
+  const post = async <T>(p: string, body: unknown): Promise<T> => {
+    const res = (await (await fetch(`${url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+      status: number;
+      message: string;
+      data: T;
+    };
     if (res.status !== 200) throw new Error(`${p}: ${res.message}`);
     return res.data;
   };
-  const dict = await post<Record<string, { id: number; children?: { id: number }[] }[]>>('/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType']);
+  const dict = await post<Record<string, { id: number; children?: { id: number }[] }[]>>(
+    '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+    ['dept', 'expenseType'],
+  );
   const expenseType = dict.expenseType[0].children?.[0].id ?? dict.expenseType[0].id;
   const reason = `键入测速 ${Date.now()}`;
   await post('/api/data/reimburseManage/add', {
-    applicantId: 1, deptId: dict.dept[0].id, applyDate: '2026-11-20', reason,
-    lines: Array.from({ length: lines }, (_, i) => ({ expenseType, occurDate: '2026-11-20', description: `第 ${i + 1} 行`, price: 10 + i })),
+    applicantId: 1,
+    deptId: dict.dept[0].id,
+    applyDate: '2026-11-20',
+    reason,
+    lines: Array.from({ length: lines }, (_, i) => ({
+      expenseType,
+      occurDate: '2026-11-20',
+      description: `第 ${i + 1} 行`,
+      price: 10 + i,
+    })),
   });
   // Newest first: the record just made heads page 1; its system code finds its row in the list.
-  const newest = await post<{ list: { code?: string; reason?: string }[] }>('/api/data/reimburseManage/page', { pageNum: 1, pageSize: 1 });
+  const newest = await post<{ list: { code?: string; reason?: string }[] }>('/api/data/reimburseManage/page', {
+    pageNum: 1,
+    pageSize: 1,
+  });
   const code = newest.list[0]?.reason === reason ? newest.list[0].code : undefined;
   if (!code) throw new Error('the 200-line reimbursement is not first in its list');
   const ctx = await signedInContext(browser, url, username, password);
@@ -171,28 +236,38 @@ async function measureKeystrokes(browser: Browser, url: string, username: string
     const drawer = page.locator('.ant-drawer-content:visible');
     await drawer.locator('.ant-table-row input').first().waitFor();
     // A long line table renders only the rows in view (virtual): scroll until line `line`'s input is there.
-    await page.waitForFunction((want) => {
-      const drawerEl = [...document.querySelectorAll('.ant-drawer-content')].find((d) => (d as HTMLElement).offsetParent);
-      const hit = [...(drawerEl?.querySelectorAll('input') ?? [])].find((i) => i.value === want);
-      if (hit) {
-        hit.scrollIntoView({ block: 'center' });
-        hit.setAttribute('data-yg-measure', 'typing');
-        return true;
-      }
-      const holder = drawerEl?.querySelector('.ant-table-tbody-virtual-holder, .ant-table-body');
-      if (holder) holder.scrollTop += 200;
-      return false;
-    }, `第 ${line} 行`, { polling: 100 });
+    await page.waitForFunction(
+      (want) => {
+        const drawerEl = [...document.querySelectorAll('.ant-drawer-content')].find(
+          (d) => (d as HTMLElement).offsetParent,
+        );
+        const hit = [...(drawerEl?.querySelectorAll('input') ?? [])].find((i) => i.value === want);
+        if (hit) {
+          hit.scrollIntoView({ block: 'center' });
+          hit.setAttribute('data-yg-measure', 'typing');
+          return true;
+        }
+        const holder = drawerEl?.querySelector('.ant-table-tbody-virtual-holder, .ant-table-body');
+        if (holder) holder.scrollTop += 200;
+        return false;
+      },
+      `第 ${line} 行`,
+      { polling: 100 },
+    );
     const input = page.locator('input[data-yg-measure="typing"]');
     await input.click();
     await page.keyboard.press('End');
     await page.evaluate(() => {
       const w = window as unknown as { __ygKeys: number[] };
       w.__ygKeys = [];
-      document.addEventListener('keydown', (e) => {
-        const t0 = e.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => w.__ygKeys.push(performance.now() - t0), 0));
-      }, { capture: true });
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          const t0 = e.timeStamp;
+          requestAnimationFrame(() => setTimeout(() => w.__ygKeys.push(performance.now() - t0), 0));
+        },
+        { capture: true },
+      );
     });
     const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(keys / 26)).slice(0, keys);
     for (let i = 0; i < keys; i++) {
@@ -201,7 +276,9 @@ async function measureKeystrokes(browser: Browser, url: string, username: string
     }
     const typed = await input.inputValue();
     if (!typed.endsWith(text)) throw new Error(`line ${line} reads ${typed}, not …${text}`);
-    const ms = await page.evaluate(() => (window as unknown as { __ygKeys: number[] }).__ygKeys.map((v) => Math.round(v * 10) / 10));
+    const ms = await page.evaluate(() =>
+      (window as unknown as { __ygKeys: number[] }).__ygKeys.map((v) => Math.round(v * 10) / 10),
+    );
     return { lines, line, ms };
   } finally {
     await ctx.close();
@@ -215,7 +292,10 @@ export async function measureWeb(opts: MeasureOptions): Promise<WebMeasure> {
   try {
     const loginCtx = await newContext(browser, opts.acceptEncoding);
     const loginPage = await loginCtx.newPage();
-    const acceptEncoding = loginPage.waitForRequest((r) => r.resourceType() === 'document').then((r) => r.allHeaders()).then((h) => h['accept-encoding'] ?? '');
+    const acceptEncoding = loginPage
+      .waitForRequest((r) => r.resourceType() === 'document')
+      .then((r) => r.allHeaders())
+      .then((h) => h['accept-encoding'] ?? '');
     const loginEnc = watchEncodings(loginPage);
     await throttle(loginPage, opts.network);
     await loginPage.goto(`${url}/login`, { waitUntil: 'networkidle' });
@@ -233,34 +313,59 @@ export async function measureWeb(opts: MeasureOptions): Promise<WebMeasure> {
         await page.addInitScript(() => {
           const w = window as unknown as { __ygLong: { start: number; ms: number }[] };
           w.__ygLong = [];
-          new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__ygLong.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) }); }).observe({ type: 'longtask', buffered: true });
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries())
+              w.__ygLong.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+          }).observe({ type: 'longtask', buffered: true });
         });
       }
       await page.goto(`${url}${modulePath}`, { waitUntil: 'commit' });
       // Visible rows of the list once it stopped loading: `rows`, or all of them when the list is shorter.
-      const seen = await page.waitForFunction((want) => {
-        const table = document.querySelector('.yg-data-list .ant-table-wrapper');
-        if (!table || table.querySelector('.ant-spin-blur')) return false;
-        const shown = [...table.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((tr) => (tr as HTMLElement).offsetHeight > 0).length;
-        const done = shown >= want || (shown > 0 && !table.querySelector('.ant-spin-spinning'));
-        return done ? { ms: performance.now(), shown } : false;
-      }, rows, { timeout: 60_000 }).then((h) => h.jsonValue() as Promise<{ ms: number; shown: number }>);
+      const seen = await page
+        .waitForFunction(
+          (want) => {
+            const table = document.querySelector('.yg-data-list .ant-table-wrapper');
+            if (!table || table.querySelector('.ant-spin-blur')) return false;
+            const shown = [...table.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter(
+              (tr) => (tr as HTMLElement).offsetHeight > 0,
+            ).length;
+            const done = shown >= want || (shown > 0 && !table.querySelector('.ant-spin-spinning'));
+            return done ? { ms: performance.now(), shown } : false;
+          },
+          rows,
+          { timeout: 60_000 },
+        )
+        .then((h) => h.jsonValue() as Promise<{ ms: number; shown: number }>);
       await page.waitForLoadState('networkidle');
       const weight = await weigh(page, modulePath, enc);
-      const waterfall = opts.waterfall && run === 0 ? await page.evaluate(() => ({
-        requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .map((e) => ({ path: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd), bytes: e.encodedBodySize }))
-          .sort((a, b) => a.start - b.start),
-        longTasks: (window as unknown as { __ygLong: { start: number; ms: number }[] }).__ygLong,
-      })) : undefined;
+      const waterfall =
+        opts.waterfall && run === 0
+          ? await page.evaluate(() => ({
+              requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+                .map((e) => ({
+                  path: new URL(e.name).pathname,
+                  start: Math.round(e.startTime),
+                  end: Math.round(e.responseEnd),
+                  bytes: e.encodedBodySize,
+                }))
+                .sort((a, b) => a.start - b.start),
+              longTasks: (window as unknown as { __ygLong: { start: number; ms: number }[] }).__ygLong,
+            }))
+          : undefined;
       module ??= { ...weight, rowsVisibleMs: [], rows: seen.shown, waterfall };
       module.rowsVisibleMs.push(Math.round(seen.ms));
       await ctx.close();
     }
     const keys = opts.keys ?? 20;
-    const keystroke = keys > 0 && modulePath === '/reimburseManage'
-      ? await measureKeystrokes(browser, url, username, password, keys).catch((err: Error) => ({ lines: 0, line: 0, ms: [], error: err.message.split('\n')[0] }))
-      : undefined;
+    const keystroke =
+      keys > 0 && modulePath === '/reimburseManage'
+        ? await measureKeystrokes(browser, url, username, password, keys).catch((err: Error) => ({
+            lines: 0,
+            line: 0,
+            ms: [],
+            error: err.message.split('\n')[0],
+          }))
+        : undefined;
     return { acceptEncoding: await acceptEncoding, login, module: module!, keystroke };
   } finally {
     if (!opts.browser) await browser.close();
@@ -285,11 +390,16 @@ export function formatMeasure(m: WebMeasure, files = false, waterfall = false): 
     line(m.login, GOALS.loginKb),
     line(m.module, GOALS.moduleKb),
     ...(files ? m.module.list.map((f) => `  ${kb(f.encoded).padStart(10)}  ${f.path}`) : []),
-    ...(waterfall && m.module.waterfall ? [
-      `first cold load of ${m.module.path} (ms after navigation; rows visible at ${m.module.rowsVisibleMs[0]}):`,
-      ...m.module.waterfall.requests.map((r) => `  ${String(r.start).padStart(6)} → ${String(r.end).padStart(6)}  ${kb(r.bytes).padStart(9)}  ${r.path}`),
-      `  main-thread tasks over 50 ms (start: ms): ${m.module.waterfall.longTasks.map((t) => `${t.start}: ${t.ms}`).join(', ')}`,
-    ] : []),
+    ...(waterfall && m.module.waterfall
+      ? [
+          `first cold load of ${m.module.path} (ms after navigation; rows visible at ${m.module.rowsVisibleMs[0]}):`,
+          ...m.module.waterfall.requests.map(
+            (r) =>
+              `  ${String(r.start).padStart(6)} → ${String(r.end).padStart(6)}  ${kb(r.bytes).padStart(9)}  ${r.path}`,
+          ),
+          `  main-thread tasks over 50 ms (start: ms): ${m.module.waterfall.longTasks.map((t) => `${t.start}: ${t.ms}`).join(', ')}`,
+        ]
+      : []),
     `${m.module.path}: ${m.module.rows} rows visible after ${median} ms (median of ${times.length} cold loads: ${times.join(', ')} ms); goal ≤ ${GOALS.rowsMs} ms: ${pct(median, GOALS.rowsMs)}`,
   ];
   const k = m.keystroke;
@@ -297,20 +407,44 @@ export function formatMeasure(m: WebMeasure, files = false, waterfall = false): 
   else if (k) {
     const p50 = quantile(k.ms, 0.5);
     const p95 = quantile(k.ms, 0.95);
-    out.push(`keystroke in line ${k.line} of a ${k.lines}-line drawer, keydown → next frame over ${k.ms.length} keys: median ${p50} ms, p95 ${p95} ms (max ${Math.max(...k.ms)}); goal ≤ ${GOALS.keyMs} ms: ${pct(p50, GOALS.keyMs)} (p95 ${pct(p95, GOALS.keyMs)})`);
+    out.push(
+      `keystroke in line ${k.line} of a ${k.lines}-line drawer, keydown → next frame over ${k.ms.length} keys: median ${p50} ms, p95 ${p95} ms (max ${Math.max(...k.ms)}); goal ≤ ${GOALS.keyMs} ms: ${pct(p50, GOALS.keyMs)} (p95 ${pct(p95, GOALS.keyMs)})`,
+    );
   }
   return out.join('\n');
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'web-dir': { type: 'string' }, runs: { type: 'string' }, path: { type: 'string' }, 'accept-encoding': { type: 'string' }, throttle: { type: 'string' }, 'data-dir': { type: 'string' }, url: { type: 'string' }, keys: { type: 'string' }, files: { type: 'boolean' }, waterfall: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      'web-dir': { type: 'string' },
+      runs: { type: 'string' },
+      path: { type: 'string' },
+      'accept-encoding': { type: 'string' },
+      throttle: { type: 'string' },
+      'data-dir': { type: 'string' },
+      url: { type: 'string' },
+      keys: { type: 'string' },
+      files: { type: 'boolean' },
+      waterfall: { type: 'boolean' },
+    },
+  });
   const [kbps, rttMs] = (values.throttle ?? '').split(',').map(Number);
   const network = values.throttle ? { kbps, rttMs: rttMs || 0 } : undefined;
   const webDir = path.resolve(values['web-dir'] ?? 'dist/web');
-  const opts = { modulePath: values.path, runs: values.runs ? Number(values.runs) : undefined, acceptEncoding: values['accept-encoding'], network, keys: values.keys ? Number(values.keys) : undefined, waterfall: values.waterfall };
+  const opts = {
+    modulePath: values.path,
+    runs: values.runs ? Number(values.runs) : undefined,
+    acceptEncoding: values['accept-encoding'],
+    network,
+    keys: values.keys ? Number(values.keys) : undefined,
+    waterfall: values.waterfall,
+  };
   const where = network ? ` (network ${network.kbps} kbit/s, ${network.rttMs} ms RTT)` : '';
   if (values.url) {
-    console.log(`server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }), values.files, values.waterfall)}`);
+    console.log(
+      `server: ${values.url}${where}\n${formatMeasure(await measureWeb({ url: values.url, ...opts }), values.files, values.waterfall)}`,
+    );
     return;
   }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`no web build in ${webDir}: run npx vite build`);
@@ -318,7 +452,18 @@ async function main() {
   if (values['data-dir']) fs.cpSync(values['data-dir'], dataDir, { recursive: true });
   const { startServer } = await import('../src/server/main');
   const browserReady = launchChromium();
-  const server = await startServer({ dataDir, databaseUrl: undefined, webDir, port: 0, host: '127.0.0.1', seedDemo: !values['data-dir'], logLevel: 'warn' }, { logger: false });
+  const server = await startServer(
+    {
+      dataDir,
+      databaseUrl: undefined,
+      webDir,
+      port: 0,
+      host: '127.0.0.1',
+      seedDemo: !values['data-dir'],
+      logLevel: 'warn',
+    },
+    { logger: false },
+  );
   const browser = await browserReady;
   try {
     const m = await measureWeb({ url: server.url.replace('localhost', '127.0.0.1'), browser, ...opts });

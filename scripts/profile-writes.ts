@@ -19,28 +19,65 @@ let logging = false;
 const orig = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const t0 = performance.now();
-  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '?';
+  const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '?');
   const res = (orig as (...a: unknown[]) => unknown).apply(this, args);
   if (logging && res && typeof (res as Promise<unknown>).then === 'function') {
-    (res as Promise<unknown>).then(() => log.push({ text, ms: performance.now() - t0 }), () => log.push({ text: `FAILED ${text}`, ms: performance.now() - t0 }));
+    (res as Promise<unknown>).then(
+      () => log.push({ text, ms: performance.now() - t0 }),
+      () => log.push({ text: `FAILED ${text}`, ms: performance.now() - t0 }),
+    );
   }
   return res as never;
 } as typeof orig;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-prof-'));
-const server = await startServer({ dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' }, { logger: false });
+const server = await startServer(
+  { dataDir, databaseUrl: url, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' },
+  { logger: false },
+);
 const { db, services } = server;
-await loadTeams(db, services.schemas, DEMO.tenantCode, Number(process.env.BENCH_TEAMS ?? 2), Number(process.env.BENCH_SCALE ?? 2000), console.log);
+await loadTeams(
+  db,
+  services.schemas,
+  DEMO.tenantCode,
+  Number(process.env.BENCH_TEAMS ?? 2),
+  Number(process.env.BENCH_SCALE ?? 2000),
+  console.log,
+);
 
 const login = async (username: string) => {
-  const r = await fetch(`${server.url}/api/admin/login/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'password', username, password: 'demo12345' }) });
+  const r = await fetch(`${server.url}/api/admin/login/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginType: 'password', username, password: 'demo12345' }),
+  });
   return ((await r.json()) as { data: { token: string } }).data.token;
 };
 const headers = { 'content-type': 'application/json', satoken: await login('demo') };
-const dict = (await (await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, { method: 'POST', headers, body: JSON.stringify(['dept', 'expenseType']) })).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
-const claim = { applicantId: 1, deptId: dict.data.dept[0].id, applyDate: '2026-11-20', reason: '基准写入', lines: [{ expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id, occurDate: '2026-11-20', price: 88 }] };
+const dict = (await (
+  await fetch(`${server.url}/api/admin/sysmenuListFieldDict/queryByFieldKeys`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(['dept', 'expenseType']),
+  })
+).json()) as { data: Record<string, { id: number; children?: { id: number }[] }[]> };
+const claim = {
+  applicantId: 1,
+  deptId: dict.data.dept[0].id,
+  applyDate: '2026-11-20',
+  reason: '基准写入',
+  lines: [
+    {
+      expenseType: dict.data.expenseType[0].children?.[0].id ?? dict.data.expenseType[0].id,
+      occurDate: '2026-11-20',
+      price: 88,
+    },
+  ],
+};
 const post = async (p: string, body: object) => {
-  const r = (await (await fetch(`${server.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { code?: number; status?: number; message?: string; data: { id: number } };
+  const r = (await (
+    await fetch(`${server.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  ).json()) as { code?: number; status?: number; message?: string; data: { id: number } };
   if (!r.data?.id) throw new Error(`${p}: ${JSON.stringify(r)}`);
   return r.data;
 };
@@ -60,8 +97,12 @@ await post('/api/data/reimburseManage/add', claim);
 const warm = await post('/api/data/reimburseManage/add', claim);
 await post('/api/data/reimburseManage/submit', { id: warm.id });
 let made = { id: 0 };
-await traced('create', async () => { made = await post('/api/data/reimburseManage/add', claim); });
-await traced('submit', async () => { await post('/api/data/reimburseManage/submit', { id: made.id }); });
+await traced('create', async () => {
+  made = await post('/api/data/reimburseManage/add', claim);
+});
+await traced('submit', async () => {
+  await post('/api/data/reimburseManage/submit', { id: made.id });
+});
 
 const n = Number(process.env.PROFILE_N ?? 0);
 if (n) {
@@ -85,19 +126,27 @@ if (process.env.PROFILE_EXPLAIN) {
     `INSERT INTO records (tenant_code, module, code, status, data, lines, created_by) SELECT tenant_code, module, code || 'y', status, data, lines, created_by FROM records WHERE id = ${made.id}`,
   ];
   await db.connection().execute(async (c) => {
-    await sql.raw(`BEGIN; SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', '${DEMO.tenantCode}', true)`).execute(c);
+    await sql
+      .raw(`BEGIN; SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', '${DEMO.tenantCode}', true)`)
+      .execute(c);
     for (const s of stmts) {
       for (let i = 0; i < 3; i++) {
         const r = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, TIMING OFF) ${s}`).execute(c);
         const lines = r.rows.map((x) => x['QUERY PLAN']);
-        if (i === 2) console.log(lines.filter((l) => /Planning|Execution|Trigger/.test(l)).join(' | '), '  <=', s.slice(0, 90));
+        if (i === 2)
+          console.log(lines.filter((l) => /Planning|Execution|Trigger/.test(l)).join(' | '), '  <=', s.slice(0, 90));
       }
     }
     await sql.raw('ROLLBACK').execute(c);
   });
 }
-const counts = await sql<{ n: number; c: number }>`SELECT (SELECT n FROM record_counts WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage')::int AS n,
-  (SELECT count(*) FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND deleted_at IS NULL)::int AS c`.execute(db);
+const counts = await sql<{
+  n: number;
+  c: number;
+}>`SELECT (SELECT n FROM record_counts WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage')::int AS n,
+  (SELECT count(*) FROM records WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND deleted_at IS NULL)::int AS c`.execute(
+  db,
+);
 console.log('kept count vs count(*):', counts.rows[0]);
 await server.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

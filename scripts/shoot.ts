@@ -8,11 +8,22 @@ const [base, username, password, out, ...paths] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 // Logged in as the web client is (its CSRF header): the answer's session cookies land in the page's cookie jar.
-await page.request.post(`${base}/api/admin/login/user`, { headers: { 'X-XSRF-TOKEN': '' }, data: { loginType: 'password', username, password } });
+await page.request.post(`${base}/api/admin/login/user`, {
+  headers: { 'X-XSRF-TOKEN': '' },
+  data: { loginType: 'password', username, password },
+});
 for (const p of paths) {
   await page.goto(base + p);
   await page.waitForLoadState('networkidle');

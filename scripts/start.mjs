@@ -25,7 +25,10 @@ let web = null;
 if (webStale) {
   // At nice 5: on two cores Vite's threads would otherwise take the one the demo's first fill plays on; the pages
   // are ready seconds before the demo is anyway.
-  web = spawn('nice', ['-n', '5', process.execPath, path.join(ROOT, 'scripts/build.mjs'), 'web'], { cwd: ROOT, stdio: 'inherit' });
+  web = spawn('nice', ['-n', '5', process.execPath, path.join(ROOT, 'scripts/build.mjs'), 'web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   web.on('close', (code) => {
     web = null;
     if (code === 0) return;

@@ -1,4 +1,4 @@
-// `npm test`: lint, then the typecheck and every test project at once. tsc is one busy core for about a minute, and
+// `npm test`: lint and format check, then the typecheck and every test project at once. tsc is one busy core for about a minute, and
 // the tests spend their first minutes seeding databases and building the web app, with a core to spare: run side by
 // side, the typecheck costs the run almost nothing. The typecheck's findings are printed after the tests' report, and
 // either failing fails the run. Arguments go to Vitest (`npm test -- --project unit`).
@@ -24,28 +24,42 @@ if (process.env.TESTS_ON_DISK !== '1' && fs.existsSync('/dev/shm')) {
 }
 const removeScratch = () => scratch && fs.rmSync(scratch, { recursive: true, force: true });
 // A folder in memory stays until it is removed: an interrupted run removes it too.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { removeScratch(); process.exit(130); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    removeScratch();
+    process.exit(130);
+  });
 
-const run = (cmd, args, opts = {}) => new Promise((resolve) => {
-  const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
-  let out = '';
-  child.stdout?.on('data', (d) => { out += d; });
-  child.stderr?.on('data', (d) => { out += d; });
-  child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
-});
+const run = (cmd, args, opts = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stderr?.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+  });
 
-const lint = await run('npx', ['biome', 'lint', '--error-on-warnings', '.']);
+// Lint and format in one pass (`biome ci`: it changes nothing, and fails on a finding or a file not laid out as the
+// formatter would).
+const lint = await run('npx', ['biome', 'ci', '--error-on-warnings', '.']);
 if (lint.code !== 0) {
   removeScratch();
   process.exit(lint.code);
 }
 
 const started = Date.now();
-const typecheck = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  .then((r) => ({ ...r, seconds: Math.round((Date.now() - started) / 1000) }));
+const typecheck = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] }).then(
+  (r) => ({ ...r, seconds: Math.round((Date.now() - started) / 1000) }),
+);
 const tests = await run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 const types = await typecheck;
 
-console.log(types.code === 0 ? `\n[typecheck] no errors (tsc, ${types.seconds} s)` : `\n[typecheck] failed:\n${types.out}`);
+console.log(
+  types.code === 0 ? `\n[typecheck] no errors (tsc, ${types.seconds} s)` : `\n[typecheck] failed:\n${types.out}`,
+);
 removeScratch();
 process.exit(tests.code || types.code);

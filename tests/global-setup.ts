@@ -44,7 +44,8 @@ const SHARED = Symbol.for('yiguan.test-templates');
 export default async function setup(project: TestProject) {
   const g = globalThis as { [SHARED]?: { templates: Promise<Templates>; users: number } };
   // A run that includes the e2e project builds the web app (a child process) while this process seeds the templates.
-  if (project.vitest.projects.some((p) => p.name === 'e2e')) void (await import('./e2e/helpers')).ensureWebBuild().catch(() => undefined);
+  if (project.vitest.projects.some((p) => p.name === 'e2e'))
+    void (await import('./e2e/helpers')).ensureWebBuild().catch(() => undefined);
   const shared = (g[SHARED] ??= { templates: seedTemplates(), users: 0 });
   shared.users += 1;
   const { provided, teardown } = await shared.templates;
@@ -60,7 +61,11 @@ export default async function setup(project: TestProject) {
 
 async function seedTemplates(): Promise<Templates> {
   const provided: Partial<ProvidedContext> = {};
-  const project: Sink = { provide: (key, value) => { provided[key] = value; } };
+  const project: Sink = {
+    provide: (key, value) => {
+      provided[key] = value;
+    },
+  };
   const done = (teardown: () => Promise<void>): Templates => ({ provided, teardown });
   // The meta-schema's compiled validator, generated before any suite imports it (scripts/page-validator.mjs).
   // @ts-expect-error plain JavaScript script without types
@@ -72,9 +77,14 @@ async function seedTemplates(): Promise<Templates> {
   }
   // A cached folder without its mark is what a stopped run left half seeded: start it empty, never seed on top of it.
   if (cached) fs.rmSync(cached.dir, { recursive: true, force: true });
-  const dir = cached ? (fs.mkdirSync(cached.dir, { recursive: true }), cached.dir) : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
+  const dir = cached
+    ? (fs.mkdirSync(cached.dir, { recursive: true }), cached.dir)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-template-'));
   // The PostgreSQL template seeds in a child process while this one seeds PGlite's: a minute of setup instead of two.
-  const [, dropPg] = await Promise.all([seedPglite(dir), postgresTemplate(project, cached && path.basename(cached.dir))]);
+  const [, dropPg] = await Promise.all([
+    seedPglite(dir),
+    postgresTemplate(project, cached && path.basename(cached.dir)),
+  ]);
   if (cached) fs.writeFileSync(path.join(dir, '.seeded'), '');
   project.provide('pgliteTemplate', dir);
   return done(async () => {
@@ -97,11 +107,19 @@ async function seedPglite(dir: string) {
 /** Seeds one database in a process of its own (tests/helpers/seed-database.ts). */
 function seedInChild(databaseUrl: string, dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'helpers/seed-database.ts'), databaseUrl, dataDir], { stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'helpers/seed-database.ts'), databaseUrl, dataDir],
+      { stdio: ['ignore', 'inherit', 'pipe'] },
+    );
     let err = '';
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`seeding ${databaseUrl} failed (exit ${code}):\n${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`seeding ${databaseUrl} failed (exit ${code}):\n${err}`)),
+    );
   });
 }
 
@@ -121,10 +139,16 @@ async function postgresTemplate(project: Sink, cacheKey?: string | null) {
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    try { return (await c.query(q)).rows; } finally { await c.end(); }
+    try {
+      return (await c.query(q)).rows;
+    } finally {
+      await c.end();
+    }
   };
   if (cacheKey) {
-    const [kept] = await admin(`SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = '${name}'`);
+    const [kept] = await admin(
+      `SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = '${name}'`,
+    );
     if (kept?.note === 'seeded') {
       project.provide('pgTemplate', name);
       return async () => {};
@@ -142,7 +166,9 @@ async function postgresTemplate(project: Sink, cacheKey?: string | null) {
     await admin(`COMMENT ON DATABASE ${name} IS 'seeded'`);
     return async () => {};
   }
-  return async () => { await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); };
+  return async () => {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }
 
 declare module 'vitest' {

@@ -15,7 +15,9 @@ function streams(pdf: Buffer): string[] {
     const dict = bin.slice(Math.max(0, bin.lastIndexOf('obj', m.index)), m.index);
     try {
       out.push((/FlateDecode/.test(dict) ? zlib.inflateSync(raw) : raw).toString('latin1'));
-    } catch { /* an image or a font program that is not text */ }
+    } catch {
+      /* an image or a font program that is not text */
+    }
     re.lastIndex = end + 'endstream'.length;
   }
   return out;
@@ -38,15 +40,21 @@ export function pdfText(pdf: Buffer): string {
   const map = new Map<string, string>();
   for (const s of all.filter((x) => x.includes('begincmap'))) {
     for (const block of s.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? []) {
-      for (const [, g, u] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(g.toLowerCase().padStart(4, '0'), hexToString(u));
+      for (const [, g, u] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+        map.set(g.toLowerCase().padStart(4, '0'), hexToString(u));
     }
     for (const block of s.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? []) {
-      for (const [, lo, hi, rest] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      for (const [, lo, hi, rest] of block.matchAll(
+        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+      )) {
         const a = parseInt(lo, 16);
         const b = parseInt(hi, 16);
-        const list = rest.startsWith('[') ? [...rest.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => hexToString(x[1])) : null;
+        const list = rest.startsWith('[')
+          ? [...rest.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => hexToString(x[1]))
+          : null;
         const base = list ? 0 : parseInt(rest.slice(1, -1), 16);
-        for (let g = a; g <= b; g += 1) map.set(g.toString(16).padStart(4, '0'), list ? list[g - a] ?? '' : String.fromCodePoint(base + g - a));
+        for (let g = a; g <= b; g += 1)
+          map.set(g.toString(16).padStart(4, '0'), list ? (list[g - a] ?? '') : String.fromCodePoint(base + g - a));
       }
     }
   }

@@ -6,10 +6,22 @@ configure({ asyncUtilTimeout: 5000 });
 if (typeof window !== 'undefined') {
   const w = window as any;
   w.matchMedia ??= (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent() { return false; },
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent() {
+      return false;
+    },
   });
-  w.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+  w.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
   const gcs = w.getComputedStyle;
   w.getComputedStyle = (elt: Element) => gcs(elt);
 }

@@ -38,6 +38,8 @@ export default class SlowFirstSequencer {
   }
 
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => a.project.name.localeCompare(b.project.name) || rank(a) - rank(b) || size(b) - size(a));
+    return [...files].sort(
+      (a, b) => a.project.name.localeCompare(b.project.name) || rank(a) - rank(b) || size(b) - size(a),
+    );
   }
 }

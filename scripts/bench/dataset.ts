@@ -9,8 +9,19 @@ const CHUNK = 50_000;
 
 /** Inserts n records of module reimburseManage for one team, then brings its kept count up to date. */
 export async function loadTeam(db: DB, tenant: string, n: number) {
-  const user = (await db.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant).executeTakeFirstOrThrow()).user_id;
-  const dict = async (key: string) => (await db.selectFrom('dictionaries').select('id').where('tenant_code', '=', tenant).where('field_key', '=', key).orderBy('id').executeTakeFirstOrThrow()).id;
+  const user = (
+    await db.selectFrom('memberships').select('user_id').where('tenant_code', '=', tenant).executeTakeFirstOrThrow()
+  ).user_id;
+  const dict = async (key: string) =>
+    (
+      await db
+        .selectFrom('dictionaries')
+        .select('id')
+        .where('tenant_code', '=', tenant)
+        .where('field_key', '=', key)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const [dept, type] = [await dict('dept'), await dict('expenseType')];
   for (let from = 1; from <= n; from += CHUNK) {
     const to = Math.min(n, from + CHUNK - 1);
@@ -26,7 +37,9 @@ export async function loadTeam(db: DB, tenant: string, n: number) {
       FROM generate_series(${from}::int, ${to}::int) g,
         LATERAL (SELECT now() - ((g * 7919) % 365) * interval '1 day' - (g % 86400) * interval '1 second' AS d,
                         round((((g * 2654435761::bigint) % 500000) / 100.0)::numeric, 2) AS p,
-                        (ARRAY['待提交','审批中','已通过','已通过','已通过','已驳回','已撤回'])[1 + g % 7] AS st) x`.execute(db);
+                        (ARRAY['待提交','审批中','已通过','已通过','已通过','已驳回','已撤回'])[1 + g % 7] AS st) x`.execute(
+      db,
+    );
   }
   await sql`INSERT INTO record_counts (tenant_code, module, n)
     SELECT ${tenant}, 'reimburseManage', count(*) FROM records WHERE tenant_code = ${tenant} AND module = 'reimburseManage' AND deleted_at IS NULL
@@ -34,10 +47,27 @@ export async function loadTeam(db: DB, tenant: string, n: number) {
 }
 
 /** The demo team plus teams of similar size, so the measured team is one among many. */
-export async function loadTeams(db: DB, schemas: SchemaRegistry, demoTenant: string, teams: number, perTeam: number, log: (s: string) => void) {
+export async function loadTeams(
+  db: DB,
+  schemas: SchemaRegistry,
+  demoTenant: string,
+  teams: number,
+  perTeam: number,
+  log: (s: string) => void,
+) {
   const others: string[] = [];
   for (let i = 1; i < teams; i++) {
-    const owner = await db.insertInto('users').values({ username: `bench${i}`, mobile: `1390000${String(i).padStart(4, '0')}`, nick_name: `基准${i}`, password_hash: 'x', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+    const owner = await db
+      .insertInto('users')
+      .values({
+        username: `bench${i}`,
+        mobile: `1390000${String(i).padStart(4, '0')}`,
+        nick_name: `基准${i}`,
+        password_hash: 'x',
+        status: 'active',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     others.push(await createTeam(db, owner.id, { tenantName: `基准团队${i}`, tenantType: 'enterprise' }, schemas));
   }
   for (const t of [demoTenant, ...others]) {

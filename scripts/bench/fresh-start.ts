@@ -11,7 +11,10 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export interface FreshStartFigures { firstAnswerMs: number; demoCompleteMs: number }
+export interface FreshStartFigures {
+  firstAnswerMs: number;
+  demoCompleteMs: number;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,36 +26,61 @@ export async function benchFreshStart(log: (s: string) => void): Promise<FreshSt
   const started = Date.now();
   const child = spawn('sh', ['-c', start], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'on', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'on',
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   try {
     let firstAnswerMs = NaN;
     while (Number.isNaN(firstAnswerMs)) {
       if (exited) throw new Error(`npm start exited:\n${out}`);
       const page = await fetch(`${url}/login`).catch(() => null);
-      const login = page?.ok && await fetch(`${url}/api/admin/login/user`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
-      }).then((r) => r.json() as Promise<{ status: number }>).catch(() => null);
+      const login =
+        page?.ok &&
+        (await fetch(`${url}/api/admin/login/user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
+        })
+          .then((r) => r.json() as Promise<{ status: number }>)
+          .catch(() => null));
       if (login && login.status === 200) firstAnswerMs = Date.now() - started;
       else await sleep(50);
     }
     let demoCompleteMs = NaN;
     while (Number.isNaN(demoCompleteMs)) {
       if (exited) throw new Error(`npm start exited:\n${out}`);
-      const s = await fetch(`${url}/api/demo-status`).then((r) => r.json() as Promise<{ data: { filling: boolean } }>).catch(() => null);
+      const s = await fetch(`${url}/api/demo-status`)
+        .then((r) => r.json() as Promise<{ data: { filling: boolean } }>)
+        .catch(() => null);
       if (s && !s.data.filling) demoCompleteMs = Date.now() - started;
       else await sleep(100);
     }
-    const built = out.split('\n').filter((l) => /^\[build\]/.test(l)).join('; ');
-    log(`fresh start (npm start, empty PGlite folder; ${built || 'build up to date'}): first answer (login page and demo login) `
-      + `${(firstAnswerMs / 1000).toFixed(1)} s, demo complete ${(demoCompleteMs / 1000).toFixed(1)} s after spawn`);
+    const built = out
+      .split('\n')
+      .filter((l) => /^\[build\]/.test(l))
+      .join('; ');
+    log(
+      `fresh start (npm start, empty PGlite folder; ${built || 'build up to date'}): first answer (login page and demo login) ` +
+        `${(firstAnswerMs / 1000).toFixed(1)} s, demo complete ${(demoCompleteMs / 1000).toFixed(1)} s after spawn`,
+    );
     return { firstAnswerMs, demoCompleteMs };
   } finally {
     if (!exited) {
@@ -66,5 +94,10 @@ export async function benchFreshStart(log: (s: string) => void): Promise<FreshSt
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await benchFreshStart(console.log);
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores`,
+  );
 }

@@ -9,10 +9,22 @@ for await (const chunk of process.stdin) input += chunk;
 const o = JSON.parse(input);
 let i = 0;
 const result = await autocannon({
-  url: o.url, method: o.method ?? 'GET', headers: o.headers ?? {}, body: o.body, connections: o.connections ?? 50, duration: o.duration ?? 15,
+  url: o.url,
+  method: o.method ?? 'GET',
+  headers: o.headers ?? {},
+  body: o.body,
+  connections: o.connections ?? 50,
+  duration: o.duration ?? 15,
   ...(o.bodies ? { requests: [{ setupRequest: (req) => ({ ...req, body: o.bodies[i++ % o.bodies.length] }) }] } : {}),
 });
-process.stdout.write(JSON.stringify({
-  rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts,
-  non2xx: result.non2xx, total: result.requests.total,
-}));
+process.stdout.write(
+  JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  }),
+);

@@ -20,7 +20,11 @@ import { syncRecordIndexes } from '../../src/server/modules/records/indexes';
 import { loadTeam } from './dataset';
 import { benchProduction, type ProductionFigures } from './production';
 
-export interface PgliteFigures<L> { rows: [string, L][]; loadSeconds: number; production?: ProductionFigures }
+export interface PgliteFigures<L> {
+  rows: [string, L][];
+  loadSeconds: number;
+  production?: ProductionFigures;
+}
 
 type Request = { url: string; method: string; headers: Record<string, string>; body: string };
 
@@ -28,22 +32,31 @@ type Request = { url: string; method: string; headers: Record<string, string>; b
  * `cannon(request)` drives one call (autocannon -c 50 in its own process) and returns its figures.
  * `folder`: an already loaded data folder to reuse (nothing is seeded or loaded, and it is kept).
  */
-export async function benchPglite<L>(cannon: (req: Request & { duration?: number }) => Promise<L>, log: (s: string) => void,
-  opts: { scale?: number; production?: boolean; folder?: string; seeded?: string; keep?: boolean } = {}): Promise<PgliteFigures<L>> {
+export async function benchPglite<L>(
+  cannon: (req: Request & { duration?: number }) => Promise<L>,
+  log: (s: string) => void,
+  opts: { scale?: number; production?: boolean; folder?: string; seeded?: string; keep?: boolean } = {},
+): Promise<PgliteFigures<L>> {
   const scale = opts.scale ?? 100_000;
   const reuse = !!opts.folder;
   const dataDir = opts.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-bench-pglite-'));
   if (!reuse && opts.seeded) fs.cpSync(opts.seeded, dataDir, { recursive: true });
   let t0 = Date.now();
-  const server = await startServer({ dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: !reuse && !opts.seeded, logLevel: 'warn' }, { logger: false });
+  const server = await startServer(
+    { dataDir, databaseUrl: undefined, port: 0, host: '127.0.0.1', seedDemo: !reuse && !opts.seeded, logLevel: 'warn' },
+    { logger: false },
+  );
   let loadSeconds = 0;
   const rows: [string, L][] = [];
   let closed = false;
   try {
     const { db, services } = server;
     if (!reuse) {
-      log(opts.seeded ? `PGlite: a copy of the seeded folder ${opts.seeded}, started in ${((Date.now() - t0) / 1000).toFixed(1)} s`
-        : `PGlite: fresh data folder, demo seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        opts.seeded
+          ? `PGlite: a copy of the seeded folder ${opts.seeded}, started in ${((Date.now() - t0) / 1000).toFixed(1)} s`
+          : `PGlite: fresh data folder, demo seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
       t0 = Date.now();
       const m = services.schemas.get('reimburseManage')!;
       for (const stmt of indexStatements(m)) await sql.raw(`DROP INDEX IF EXISTS "${indexNameOf(stmt)}"`).execute(db);
@@ -61,19 +74,48 @@ export async function benchPglite<L>(cannon: (req: Request & { duration?: number
       await sql`VACUUM (ANALYZE) records`.execute(db);
       await sql`CHECKPOINT`.execute(db);
       loadSeconds = (Date.now() - t0) / 1000;
-      log(`PGlite: ${scale.toLocaleString()} reimbursements for ${DEMO.tenantCode} in ${loadSeconds.toFixed(1)} s (insert ${inserted.toFixed(1)} s, `
-        + `indexes ${indexed.toFixed(1)} s, VACUUM ANALYZE and CHECKPOINT ${(loadSeconds - inserted - indexed).toFixed(1)} s)`);
+      log(
+        `PGlite: ${scale.toLocaleString()} reimbursements for ${DEMO.tenantCode} in ${loadSeconds.toFixed(1)} s (insert ${inserted.toFixed(1)} s, ` +
+          `indexes ${indexed.toFixed(1)} s, VACUUM ANALYZE and CHECKPOINT ${(loadSeconds - inserted - indexed).toFixed(1)} s)`,
+      );
     }
-    const login = await fetch(`${server.url}/api/admin/login/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }) });
-    const headers = { 'content-type': 'application/json', satoken: ((await login.json()) as { data: { token: string } }).data.token };
-    const page = (body: object): Request => ({ url: `${server.url}/api/data/reimburseManage/page`, method: 'POST', headers, body: JSON.stringify({ pageSize: 20, pageNum: 1, ...body }) });
+    const login = await fetch(`${server.url}/api/admin/login/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
+    });
+    const headers = {
+      'content-type': 'application/json',
+      satoken: ((await login.json()) as { data: { token: string } }).data.token,
+    };
+    const page = (body: object): Request => ({
+      url: `${server.url}/api/data/reimburseManage/page`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ pageSize: 20, pageNum: 1, ...body }),
+    });
     await cannon({ ...page({}), duration: 3 }); // warm up (caches, JIT, the database's buffers)
     rows.push([`PGlite ${scale / 1000}k: list page 1, newest first`, await cannon(page({}))]);
-    rows.push([`PGlite ${scale / 1000}k: list page 1, sorted by 报销总额`, await cannon(page({ sorters: [{ field: 'totalPrice', order: 'desc' }] }))]);
+    rows.push([
+      `PGlite ${scale / 1000}k: list page 1, sorted by 报销总额`,
+      await cannon(page({ sorters: [{ field: 'totalPrice', order: 'desc' }] })),
+    ]);
     await server.close();
     closed = true;
-    const production = opts.production === false ? undefined : await benchProduction({ pgliteDir: dataDir },
-      (url, h) => cannon({ url: `${url}/api/data/reimburseManage/page`, method: 'POST', headers: h, body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }) }), log);
+    const production =
+      opts.production === false
+        ? undefined
+        : await benchProduction(
+            { pgliteDir: dataDir },
+            (url, h) =>
+              cannon({
+                url: `${url}/api/data/reimburseManage/page`,
+                method: 'POST',
+                headers: h,
+                body: JSON.stringify({ pageSize: 20, pageNum: 1, sorters: [{ field: 'totalPrice', order: 'desc' }] }),
+              }),
+            log,
+          );
     return { rows, loadSeconds, production };
   } finally {
     if (!closed) await server.close();
@@ -85,17 +127,28 @@ export async function benchPglite<L>(cannon: (req: Request & { duration?: number
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { spawn } = await import('node:child_process');
   const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-  const cannon = (o: object) => new Promise<{ rps: number; p50: number; p99: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin.end(JSON.stringify({ duration: seconds, ...o }));
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
-  });
+  const cannon = (o: object) =>
+    new Promise<{ rps: number; p50: number; p99: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load.mjs')], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      child.stdin.end(JSON.stringify({ duration: seconds, ...o }));
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.on('close', (code) =>
+        code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`)),
+      );
+    });
   const r = await benchPglite(cannon, console.log, {
-    scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000), folder: process.env.BENCH_PGLITE_DIR || undefined, seeded: process.env.BENCH_PGLITE_SEEDED || undefined,
-    keep: process.env.BENCH_PGLITE_KEEP === '1', production: process.env.BENCH_PGLITE_PRODUCTION !== '0',
+    scale: Number(process.env.BENCH_PGLITE_SCALE ?? 100_000),
+    folder: process.env.BENCH_PGLITE_DIR || undefined,
+    seeded: process.env.BENCH_PGLITE_SEEDED || undefined,
+    keep: process.env.BENCH_PGLITE_KEEP === '1',
+    production: process.env.BENCH_PGLITE_PRODUCTION !== '0',
   });
-  for (const [name, l] of r.rows) console.log(`${name.padEnd(48)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms`);
+  for (const [name, l] of r.rows)
+    console.log(`${name.padEnd(48)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms`);
   process.exit(0);
 }

@@ -49,7 +49,10 @@ function fits(root: SchemaNode, branch: SchemaNode, value: Json): boolean {
 }
 
 /** Collects, for every property node of the meta-schema, the values the given pages give it. */
-export function collectExamples(root: SchemaNode, pages: { file: string; schema: unknown }[]): Map<SchemaNode, Example[]> {
+export function collectExamples(
+  root: SchemaNode,
+  pages: { file: string; schema: unknown }[],
+): Map<SchemaNode, Example[]> {
   const found = new Map<SchemaNode, Example[]>();
   const note = (node: SchemaNode, value: Json, file: string) => {
     const list = found.get(node) ?? [];

@@ -44,7 +44,9 @@ export function capitalAmount(value: unknown): string {
   if (!Number.isFinite(n)) return '';
   const negative = n < 0;
   // Decimal rounding (half up) of the written value: 2.005 → 2.01, where a float's toFixed gives 2.00.
-  const fixed = new Big(typeof value === 'number' ? String(value) : String(value).trim()).abs().toFixed(2, Big.roundHalfUp);
+  const fixed = new Big(typeof value === 'number' ? String(value) : String(value).trim())
+    .abs()
+    .toFixed(2, Big.roundHalfUp);
   const [int, dec] = fixed.split('.');
   if (int.length > 16) return '';
   const whole = int.replace(/^0+/, '');

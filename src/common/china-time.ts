@@ -30,7 +30,9 @@ export function todayInChina(now = new Date()): string {
  * with a space or a T). An invalid text gives an invalid Date, as new Date does.
  */
 export function chinaInstant(text: string): Date {
-  return new Date(text.length <= 10 ? `${text}T00:00:00${CHINA_UTC_OFFSET}` : `${text.replace(' ', 'T')}${CHINA_UTC_OFFSET}`);
+  return new Date(
+    text.length <= 10 ? `${text}T00:00:00${CHINA_UTC_OFFSET}` : `${text.replace(' ', 'T')}${CHINA_UTC_OFFSET}`,
+  );
 }
 
 /**

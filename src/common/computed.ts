@@ -38,7 +38,10 @@ export function computeLines(columns: ColumnDef[], lines: Row[], data: Row = {},
   if (!computed.length) return lines;
   return lines.map((line, i) => {
     const out = { ...line };
-    for (const c of computed) out[c.prop] = settle(evalExpr(c.compute!.expr, { ...out, record: data, picked: ctx.picked ?? {}, $today: ctx.today, $index: i + 1 }));
+    for (const c of computed)
+      out[c.prop] = settle(
+        evalExpr(c.compute!.expr, { ...out, record: data, picked: ctx.picked ?? {}, $today: ctx.today, $index: i + 1 }),
+      );
     return out;
   });
 }
@@ -56,7 +59,13 @@ export function applyComputed(fields: FieldDef[], data: Row, lines: Row[], ctx: 
 }
 
 /** The message of the first check that does not hold (falsy or null), or null. `submit` also runs submit-only checks. */
-export function failedCheck(checks: CheckRule[] | undefined, data: Row, lines: Row[], ctx: ComputeContext = {}, submit = false): string | null {
+export function failedCheck(
+  checks: CheckRule[] | undefined,
+  data: Row,
+  lines: Row[],
+  ctx: ComputeContext = {},
+  submit = false,
+): string | null {
   for (const c of checks ?? []) {
     if (c.on === 'submit' && !submit) continue;
     // `none` checks ask the database (the server runs them); expressions run here, the same on both sides.

@@ -30,7 +30,11 @@ export function defaultOf(f: FieldDef, ctx: DefaultsContext): unknown {
 }
 
 /** A copy of data with every missing field that has a default filled in. */
-export function applyDefaults(fields: FieldDef[], data: Record<string, unknown>, ctx: DefaultsContext): Record<string, unknown> {
+export function applyDefaults(
+  fields: FieldDef[],
+  data: Record<string, unknown>,
+  ctx: DefaultsContext,
+): Record<string, unknown> {
   const out = { ...data };
   for (const f of fields) {
     if (!missing(out[f.fieldName])) continue;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  idCardBirthday, idCardCheckChar, idCardChecksumOk, idCardSex, isRealDate, isValidCreditCode, isValidIdCardNo,
-  normaliseIdCardNo, parseIdCardNo, USCC_CHARSET, usccCheckChar,
+  idCardBirthday,
+  idCardCheckChar,
+  idCardChecksumOk,
+  idCardSex,
+  isRealDate,
+  isValidCreditCode,
+  isValidIdCardNo,
+  normaliseIdCardNo,
+  parseIdCardNo,
+  USCC_CHARSET,
+  usccCheckChar,
 } from './ids';
 
 describe('GB 11643 citizen ID numbers', () => {
@@ -9,7 +18,10 @@ describe('GB 11643 citizen ID numbers', () => {
     expect(idCardCheckChar('11010519491231002')).toBe('X');
     expect(isValidIdCardNo('11010519491231002X')).toBe(true);
     expect(parseIdCardNo('11010519491231002X')).toEqual({
-      idCardNo: '11010519491231002X', birthday: '1949-12-31', sex: '女', divisionCode: '110105',
+      idCardNo: '11010519491231002X',
+      birthday: '1949-12-31',
+      sex: '女',
+      divisionCode: '110105',
     });
   });
 
@@ -43,7 +55,15 @@ describe('GB 11643 citizen ID numbers', () => {
     }
     // swapped neighbours (a typical typing error) are caught too
     expect(isValidIdCardNo('110105198010010016')).toBe(false);
-    for (const bad of ['', '11010519491231002', '11010519491231002XX', '1101051949123100X2', '11010519491231002Y', 'A1010519491231002X', '110105 1949-12-31 002X']) {
+    for (const bad of [
+      '',
+      '11010519491231002',
+      '11010519491231002XX',
+      '1101051949123100X2',
+      '11010519491231002Y',
+      'A1010519491231002X',
+      '110105 1949-12-31 002X',
+    ]) {
       expect(isValidIdCardNo(bad)).toBe(false);
       expect(parseIdCardNo(bad)).toBeNull();
     }
@@ -102,7 +122,14 @@ describe('GB 32100 unified social credit codes', () => {
       const changed = good.slice(0, i) + USCC_CHARSET[(v + 1) % 31] + good.slice(i + 1);
       expect(isValidCreditCode(changed)).toBe(false);
     }
-    for (const bad of ['', '91350100M000100Y4', '91350100M000100Y433', '91350100O000100Y43', '9135010OM000100Y43', '91350100M000100I43']) {
+    for (const bad of [
+      '',
+      '91350100M000100Y4',
+      '91350100M000100Y433',
+      '91350100O000100Y43',
+      '9135010OM000100Y43',
+      '91350100M000100I43',
+    ]) {
       expect(isValidCreditCode(bad)).toBe(false);
     }
     // positions 3-8 are a division code: digits only

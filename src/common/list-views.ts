@@ -17,7 +17,13 @@ export const OA_TAB_SETS: Record<NonNullable<SectionHeaderConfig['oaTabs']>, rea
   approval: ['all', 'todo', 'mine', 'done'],
   approvalCc: ['all', 'todo', 'mine', 'done', 'cc'],
 };
-const OA_LABELS: Record<OaTab, string> = { all: '全部', todo: '待我审批', mine: '我发起的', done: '我已审批', cc: '抄送我的' };
+const OA_LABELS: Record<OaTab, string> = {
+  all: '全部',
+  todo: '待我审批',
+  mine: '我发起的',
+  done: '我已审批',
+  cc: '抄送我的',
+};
 
 /**
  * The OA tabs a header names (oaTabs), none when it names none. 待我审批 is all pending work, so where the header has
@@ -26,7 +32,11 @@ const OA_LABELS: Record<OaTab, string> = { all: '全部', todo: '待我审批', 
 export function namedOaTabs(header: SectionHeaderConfig | undefined): ListTab[] {
   if (!header?.oaTabs) return [];
   const dated = (header.dateMode ?? 'none') !== 'none';
-  return OA_TAB_SETS[header.oaTabs].map((value) => ({ label: OA_LABELS[value], value, ...(value === 'todo' && dated ? { queue: true } : {}) }));
+  return OA_TAB_SETS[header.oaTabs].map((value) => ({
+    label: OA_LABELS[value],
+    value,
+    ...(value === 'todo' && dated ? { queue: true } : {}),
+  }));
 }
 
 /**
@@ -39,7 +49,12 @@ export function listTabs(s: Viewable): ListTab[] {
   if (!s.sectionHeader?.stageTabs || !s.stages) return declared;
   const field = stageFieldOf(s.stages);
   const group = s.stages.label ?? '阶段';
-  return [...declared, ...s.stages.values.map((v): ListTab => ({ label: v.value, value: v.value, group, filter: [{ field, operator: 'eq', value: v.value }] }))];
+  return [
+    ...declared,
+    ...s.stages.values.map(
+      (v): ListTab => ({ label: v.value, value: v.value, group, filter: [{ field, operator: 'eq', value: v.value }] }),
+    ),
+  ];
 }
 
 export interface ResolvedTab {
@@ -56,7 +71,11 @@ export function resolveTab(s: Viewable, value: string, ctx: RefContext): Resolve
   const tab = listTabs(s).find((t) => t.value === value);
   if (!tab) return null;
   const oa = (OA_TABS as readonly string[]).includes(value) ? (value as OaTab) : undefined;
-  return { oa, filter: (tab.filter ?? []).map((c) => (c.value === undefined ? c : { ...c, value: resolveRef(c.value, ctx) })), queue: tab.queue === true };
+  return {
+    oa,
+    filter: (tab.filter ?? []).map((c) => (c.value === undefined ? c : { ...c, value: resolveRef(c.value, ctx) })),
+    queue: tab.queue === true,
+  };
 }
 
 /** Whether a tab of this list is a work queue (all pending work, whatever the header's period says). */
@@ -90,7 +109,12 @@ export function periodRange(period: string, as: 'text' | 'instant' = 'text'): [s
 /** The list conditions of a period on a field: from ≤ field < to. */
 export function periodFilter(field: string, period: string, as: 'text' | 'instant' = 'text'): RecordCondition[] | null {
   const r = periodRange(period, as);
-  return r && [{ field, operator: 'gte', value: r[0] }, { field, operator: 'lt', value: r[1] }];
+  return (
+    r && [
+      { field, operator: 'gte', value: r[0] },
+      { field, operator: 'lt', value: r[1] },
+    ]
+  );
 }
 
 /**
@@ -102,7 +126,8 @@ export function listViewFields(file: string, schema: PageSchema): string[] {
   for (const t of listTabs(schema)) {
     for (const c of t.filter ?? []) {
       const refs = Array.isArray(c.value) ? c.value : [c.value];
-      if (refs.some((v) => isValueRef(v) && '$field' in v)) throw new Error(`${file}: tab "${t.value}" filters on a form field ($field), which a list does not have`);
+      if (refs.some((v) => isValueRef(v) && '$field' in v))
+        throw new Error(`${file}: tab "${t.value}" filters on a form field ($field), which a list does not have`);
       out.push(c.field);
     }
   }

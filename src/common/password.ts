@@ -35,8 +35,16 @@ export function checkConfirm(value: unknown, newPassword: unknown): string | nul
 }
 
 /** The change-password form, first failing message or null. */
-export function validatePasswordChange(f: { password?: unknown; newPassword?: unknown; rePassword?: unknown }): string | null {
-  return checkPassword(f.password) ?? checkNewPassword(f.newPassword, f.password) ?? checkConfirm(f.rePassword, f.newPassword);
+export function validatePasswordChange(f: {
+  password?: unknown;
+  newPassword?: unknown;
+  rePassword?: unknown;
+}): string | null {
+  return (
+    checkPassword(f.password) ??
+    checkNewPassword(f.newPassword, f.password) ??
+    checkConfirm(f.rePassword, f.newPassword)
+  );
 }
 
 /** A new password with its confirmation (register, reset). */

@@ -78,15 +78,22 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   await app.register(multipart);
   await app.register(swagger, {
     openapi: {
-      info: { title: '易管 Yiguan API', version: '0.1.0', description: '所有接口返回 {status, message, data}；status 200 表示成功。请求头 Satoken 携带令牌。' },
+      info: {
+        title: '易管 Yiguan API',
+        version: '0.1.0',
+        description: '所有接口返回 {status, message, data}；status 200 表示成功。请求头 Satoken 携带令牌。',
+      },
       components: { securitySchemes: { Satoken: { type: 'apiKey', in: 'header', name: 'Satoken' } } },
       security: [{ Satoken: [] }],
     },
   });
   // The docs page's own CSP (its inline-free initializer), framing still refused like every other answer.
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true,
-    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
   });
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
@@ -94,7 +101,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean | object
   // A call sees every change committed before it arrived, in any server process: the caches catch up first
   // (db/cache-bus.ts; nothing to do on PGlite, which is one process).
   const bus = cacheBusOf(db);
-  if (bus) app.addHook('onRequest', async (req) => { if (req.url.startsWith('/api/')) await bus.sync(); });
+  if (bus)
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/api/')) await bus.sync();
+    });
   await app.register(authPlugin, { sessions: services.sessions, publicUrl: config.publicUrl });
   await app.register(rateLimitsPlugin, { db, limits: config.rateLimits });
 
@@ -155,9 +165,10 @@ function signedInPage(webDir: string, route: string): string {
 }
 
 /** What a page shows while the first build of the web app is under way (a few seconds on a fresh clone). */
-const WEB_BUILDING_PAGE = '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
-  + '<title>易管</title></head><body style="font-family:sans-serif;color:#555;display:flex;height:90vh;align-items:center;'
-  + 'justify-content:center"><p>易管正在准备页面，请稍候…</p></body></html>';
+const WEB_BUILDING_PAGE =
+  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">' +
+  '<title>易管</title></head><body style="font-family:sans-serif;color:#555;display:flex;height:90vh;align-items:center;' +
+  'justify-content:center"><p>易管正在准备页面，请稍候…</p></body></html>';
 
 /**
  * Serves the built SPA; every non-API path falls back to index.html so client routes work on reload. While the web
@@ -182,18 +193,30 @@ async function serveWeb(app: FastifyInstance, webDir: string, building: boolean)
     // The .br/.gz twins are encodings of their original, never resources of their own.
     const twin = /\.(br|gz)$/i.test(rel);
     if (rel && !twin && file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel, { cacheControl: false });
+      return reply
+        .header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(rel, { cacheControl: false });
     }
     // A missing asset (e.g. from an older build) is a 404, never the page: browsers refuse HTML as a script.
-    if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel)) return reply.status(404).type('text/plain').send('Not Found');
+    if (rel.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rel))
+      return reply.status(404).type('text/plain').send('Not Found');
     if (!fs.existsSync(path.join(webDir, 'index.html'))) {
-      return reply.status(503).header('Retry-After', '2').header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(WEB_BUILDING_PAGE);
+      return reply
+        .status(503)
+        .header('Retry-After', '2')
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(WEB_BUILDING_PAGE);
     }
     // index.html is read from disk per request (sendFile does not cache) so a rebuild is served without a restart.
     // A browser holding a session gets the build's index.signed-in.html: the same page, which also preloads the
     // workspace's first chunks and the route's page schema (vite.config.ts signedInPage).
     if (req.cookies?.[CSRF_COOKIE] && fs.existsSync(path.join(webDir, 'index.signed-in.html'))) {
-      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(signedInPage(webDir, `/${rel}`));
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(signedInPage(webDir, `/${rel}`));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });

@@ -90,6 +90,9 @@ function poolerOf(v: string | undefined): 'transaction' | undefined {
 }
 
 function proxyList(v: string | undefined): false | string[] {
-  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length ? list : false;
 }

@@ -44,7 +44,13 @@ export class DemoFill {
    * Fills the team in the background: closed until its last transaction commits. `log` gets a progress line every
    * few seconds and the end.
    */
-  start(db: DB, services: AppServices, config: Pick<Config, 'dataDir' | 'databaseUrl'>, team: DemoTeam, log: (msg: string) => void) {
+  start(
+    db: DB,
+    services: AppServices,
+    config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+    team: DemoTeam,
+    log: (msg: string) => void,
+  ) {
     const sliced = !config.databaseUrl;
     if (sliced) fs.writeFileSync(markerOf(config), `${new Date().toISOString()}\n`);
     this.tenantCode = team.code;
@@ -70,6 +76,9 @@ export class DemoFill {
 
 /** GET /api/demo-status: whether the demo team is still being filled (public: the login page may say so too). */
 export function demoStatusRoute(app: FastifyInstance, fill: DemoFill) {
-  app.get('/api/demo-status', { config: { public: true }, schema: { tags: ['系统'], summary: '演示数据准备进度' } }, async () =>
-    ok({ filling: fill.filling, tenantCode: fill.tenantCode, played: fill.played, planned: fill.planned }));
+  app.get(
+    '/api/demo-status',
+    { config: { public: true }, schema: { tags: ['系统'], summary: '演示数据准备进度' } },
+    async () => ok({ filling: fill.filling, tenantCode: fill.tenantCode, played: fill.played, planned: fill.planned }),
+  );
 }

@@ -29,5 +29,9 @@ export function handOverFeatures() {
 
 /** What the data migrations need of the records core: the copy backfill reads the page schemas as they are now. */
 export function dataSteps(config: Pick<Config, 'schemasDir'>): DataSteps {
-  return { copyBackfill: async (db) => { await backfillCopies(db, new SchemaRegistry(config.schemasDir)); } };
+  return {
+    copyBackfill: async (db) => {
+      await backfillCopies(db, new SchemaRegistry(config.schemasDir));
+    },
+  };
 }

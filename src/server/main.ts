@@ -10,7 +10,10 @@ import { DemoFill, demoStatusRoute, discardUnfinishedDemo } from './demo-fill';
  * and people are in (a second or so) and fills its story in the background (demo-fill.ts; `demo.done` settles when
  * it is whole); otherwise the demo is whole before it listens.
  */
-export async function startServer(overrides: Partial<Config> = {}, opts: { logger?: boolean | object; fillBehind?: boolean } = {}) {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  opts: { logger?: boolean | object; fillBehind?: boolean } = {},
+) {
   const config = { ...loadConfig(), ...overrides };
   if (config.seedDemo) discardUnfinishedDemo(config, (msg) => console.warn(msg));
   const { app, db, services } = await buildApp(config, opts);
@@ -36,9 +39,13 @@ async function main() {
     process.exit(1);
   });
   // Printed plainly (not only as a log line) so a person running `npm start` sees where to go.
-  const users = DEMO_USERS.map((u) => `  ${u.nickName.padEnd(5, '　')} ${u.username} / ${u.password}（${u.role}）`).join('\n');
+  const users = DEMO_USERS.map(
+    (u) => `  ${u.nickName.padEnd(5, '　')} ${u.username} / ${u.password}（${u.role}）`,
+  ).join('\n');
   const filling = demo.filling ? `（演示数据准备中，约半分钟后完整）` : '';
-  console.log(`\n易管已启动: ${url}\n演示账号（团队 ${DEMO.tenantName}${filling}）:\n${users}\nAPI 文档: ${url}/api/docs\n`);
+  console.log(
+    `\n易管已启动: ${url}\n演示账号（团队 ${DEMO.tenantName}${filling}）:\n${users}\nAPI 文档: ${url}/api/docs\n`,
+  );
   let closing = false;
   for (const sig of ['SIGTERM', 'SIGINT'] as const) {
     process.on(sig, async () => {

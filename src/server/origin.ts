@@ -7,9 +7,20 @@ import type { Config } from './config';
 
 /** The ranges proxy-addr (what Fastify used for TRUST_PROXY) knows by name, so the same lists keep working. */
 const NAMED: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
-  loopback: [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']],
-  linklocal: [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']],
-  uniquelocal: [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['fc00::', 7, 'ipv6']],
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
 };
 
 /** An IPv4 client seen on a dual-stack socket (::ffff:10.0.0.1) is the IPv4 address. */
@@ -26,8 +37,14 @@ function blockListOf(entries: string[]): net.BlockList {
     const [addr, prefix, extra] = entry.split('/');
     const family = net.isIP(plainAddress(addr));
     const bits = prefix === undefined ? undefined : Number(prefix);
-    if (!family || extra !== undefined || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)))) {
-      throw new Error(`TRUST_PROXY: cannot read "${entry}" (an address, an address/prefix, loopback, linklocal or uniquelocal)`);
+    if (
+      !family ||
+      extra !== undefined ||
+      (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)))
+    ) {
+      throw new Error(
+        `TRUST_PROXY: cannot read "${entry}" (an address, an address/prefix, loopback, linklocal or uniquelocal)`,
+      );
     }
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (bits === undefined) list.addAddress(plainAddress(addr), type);
@@ -60,7 +77,8 @@ export function proxyTrust(list: false | string[]): (address: string | undefined
 }
 
 /** host or host:port, a name or an address: nothing a link's origin could be bent by (user@, paths, spaces). */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** The host a listed proxy forwarded (its last X-Forwarded-Host, as Fastify reads it), or undefined. */
 function forwardedHost(req: FastifyRequest, trustProxy: false | string[]): string | undefined {
@@ -76,9 +94,10 @@ const WILDCARD = new Set(['0.0.0.0', '::', '']);
 function ownHost(req: FastifyRequest, config: Pick<Config, 'host' | 'port'>): string {
   const socket = req.raw.socket;
   const local = socket?.localAddress ? plainAddress(socket.localAddress) : undefined;
-  const [host, port] = local && socket.localPort
-    ? [local, socket.localPort]
-    : [WILDCARD.has(config.host) ? 'localhost' : config.host, config.port];
+  const [host, port] =
+    local && socket.localPort
+      ? [local, socket.localPort]
+      : [WILDCARD.has(config.host) ? 'localhost' : config.host, config.port];
   return `${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
 }
 

@@ -1,8 +1,22 @@
 // The rate limits by name and their sizes (max hits per window), which RATE_LIMITS may change: read by the
 // configuration, applied by the rate-limit plugin (plugins/rate-limits.ts), which says which call counts against which.
-export type LimitName = 'login' | 'loginAccount' | 'sms' | 'qr' | 'register' | 'reset' | 'ocr' | 'createTeam' | 'upload'
-  | 'invite' | 'teamLookup' | 'teamLookupIp';
-export interface Limit { max: number; seconds: number }
+export type LimitName =
+  | 'login'
+  | 'loginAccount'
+  | 'sms'
+  | 'qr'
+  | 'register'
+  | 'reset'
+  | 'ocr'
+  | 'createTeam'
+  | 'upload'
+  | 'invite'
+  | 'teamLookup'
+  | 'teamLookupIp';
+export interface Limit {
+  max: number;
+  seconds: number;
+}
 
 /** Defaults sized for an office behind one NAT address; RATE_LIMITS overrides them (config.ts). */
 export const DEFAULT_LIMITS: Record<LimitName, Limit> = {
@@ -26,9 +40,15 @@ export const DEFAULT_LIMITS: Record<LimitName, Limit> = {
 /** Parses RATE_LIMITS, e.g. `login=60/300,sms=10/3600` (max hits / window in seconds); unknown names are an error. */
 export function parseLimits(text: string | undefined): Record<LimitName, Limit> {
   const limits = { ...DEFAULT_LIMITS };
-  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
-    if (!m || !Object.hasOwn(DEFAULT_LIMITS, m[1]) || Number(m[3]) < 1) throw new Error(`RATE_LIMITS: cannot read "${part}" (name=max/seconds; names: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    if (!m || !Object.hasOwn(DEFAULT_LIMITS, m[1]) || Number(m[3]) < 1)
+      throw new Error(
+        `RATE_LIMITS: cannot read "${part}" (name=max/seconds; names: ${Object.keys(DEFAULT_LIMITS).join(', ')})`,
+      );
     limits[m[1] as LimitName] = { max: Number(m[2]), seconds: Number(m[3]) };
   }
   return limits;

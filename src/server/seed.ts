@@ -25,7 +25,14 @@ import { renderTextPdf } from './modules/print/pdf';
 import { linkNamedFiles } from './db/record-files';
 import { fileUrl } from './modules/files/urls';
 
-export const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业', tenantCode: 'T00000001' };
+export const DEMO = {
+  username: 'demo',
+  password: 'demo12345',
+  mobile: '13800000000',
+  nickName: '演示用户',
+  tenantName: '演示企业',
+  tenantCode: 'T00000001',
+};
 export const DEMO_STAFF = { username: 'zhangsan', password: 'demo12345', mobile: '13800000001', nickName: '张三' };
 export const DEMO_FINANCE = { username: 'lisi', password: 'demo12345', mobile: '13800000002', nickName: '李四' };
 /** A former member (no known password): the installer whose overdue advance the finance pages show. */
@@ -41,9 +48,17 @@ export const DEMO_USERS = [
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 async function addUser(db: DB, u: { username: string; password: string; mobile: string; nickName: string }) {
-  const row = await db.insertInto('users')
-    .values({ username: u.username, mobile: u.mobile, nick_name: u.nickName, password_hash: await hashPassword(u.password), status: 'active' })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: u.username,
+      mobile: u.mobile,
+      nick_name: u.nickName,
+      password_hash: await hashPassword(u.password),
+      status: 'active',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -55,14 +70,26 @@ async function recomputeAsOfToday(trx: TenantTx, ctx: Ctx) {
   for (const m of ctx.schemas.all()) {
     const fields = m.fields.filter((f) => f.compute?.expr.includes('today('));
     if (!fields.length) continue;
-    const rows = await trx.selectFrom('records').select(['id', 'data', 'lines']).where('tenant_code', '=', ctx.tenant).where('module', '=', m.schema.module).execute();
+    const rows = await trx
+      .selectFrom('records')
+      .select(['id', 'data', 'lines'])
+      .where('tenant_code', '=', ctx.tenant)
+      .where('module', '=', m.schema.module)
+      .execute();
     for (const r of rows) {
       const data = r.data as Record<string, unknown>;
-      const next = applyComputed(m.fields, data, (r.lines ?? []) as Record<string, unknown>[], { today: todayInChina() });
+      const next = applyComputed(m.fields, data, (r.lines ?? []) as Record<string, unknown>[], {
+        today: todayInChina(),
+      });
       if (fields.every((f) => next[f.fieldName] === data[f.fieldName])) continue;
       // Only the today() fields: the others may read picked records this pass does not load.
       const patched = { ...data, ...Object.fromEntries(fields.map((f) => [f.fieldName, next[f.fieldName]])) };
-      await trx.updateTable('records').set({ data: JSON.stringify(patched) }).where('tenant_code', '=', ctx.tenant).where('id', '=', r.id).execute();
+      await trx
+        .updateTable('records')
+        .set({ data: JSON.stringify(patched) })
+        .where('tenant_code', '=', ctx.tenant)
+        .where('id', '=', r.id)
+        .execute();
     }
   }
 }
@@ -96,40 +123,75 @@ export async function seedTeam(db: DB, services?: SeedServices): Promise<DemoTea
   const demoId = await addUser(db, DEMO);
   // The demo account is the development platform administrator (platform-wide the field-options page defaults; README).
   await db.updateTable('users').set({ is_platform_admin: true }).where('id', '=', demoId).execute();
-  const code = await createTeam(db, demoId, { tenantCode: DEMO.tenantCode, tenantName: DEMO.tenantName, tenantType: 'enterprise', starter: false }, services?.schemas);
+  const code = await createTeam(
+    db,
+    demoId,
+    { tenantCode: DEMO.tenantCode, tenantName: DEMO.tenantName, tenantType: 'enterprise', starter: false },
+    services?.schemas,
+  );
   const staffId = await addUser(db, DEMO_STAFF);
   const lisiId = await addUser(db, DEMO_FINANCE);
   // 王强, an installer who has since left the team (the story removes him): his advance is still partly unpaid.
   const wangId = await addUser(db, { ...DEMO_FORMER, password: randomUUID() });
-  await db.insertInto('memberships').values([
-    { tenant_code: code, user_id: staffId, status: 'normal', is_admin: false },
-    { tenant_code: code, user_id: lisiId, status: 'normal', is_admin: true },
-    { tenant_code: code, user_id: wangId, status: 'normal', is_admin: false },
-  ]).execute();
+  await db
+    .insertInto('memberships')
+    .values([
+      { tenant_code: code, user_id: staffId, status: 'normal', is_admin: false },
+      { tenant_code: code, user_id: lisiId, status: 'normal', is_admin: true },
+      { tenant_code: code, user_id: wangId, status: 'normal', is_admin: false },
+    ])
+    .execute();
   await grantMemberRole(db, code, staffId);
   await grantMemberRole(db, code, lisiId);
   await grantMemberRole(db, code, wangId);
   // The team's default roles (人事行政, 财务 …) serve the demo's people as they are; the demo adds its own (采购, 仓管…).
-  const roleIds = new Map((await db.selectFrom('roles').select(['id', 'role_key']).where('tenant_code', '=', code).execute()).map((r) => [r.role_key, r.id]));
+  const roleIds = new Map(
+    (await db.selectFrom('roles').select(['id', 'role_key']).where('tenant_code', '=', code).execute()).map((r) => [
+      r.role_key,
+      r.id,
+    ]),
+  );
   // 李四 is the finance role's holder: paying and collecting included.
-  await db.insertInto('user_roles').values({ tenant_code: code, user_id: lisiId, role_id: roleIds.get('finance')! }).execute();
+  await db
+    .insertInto('user_roles')
+    .values({ tenant_code: code, user_id: lisiId, role_id: roleIds.get('finance')! })
+    .execute();
   // The rest of the staff (demo/people.json): members with their department, leaderships and roles.
   const people = loadPeople();
   for (const r of people.roles) {
     if (roleIds.has(r.key)) continue;
     const modules = MODULES.filter((x) => r.groups.includes(x.group) || r.modules?.includes(x.key)).map((x) => x.key);
-    const permissions = modules.flatMap(permissionCodesOf).filter((c) => !r.without?.includes(c.slice(c.indexOf(':') + 1)));
-    const row = await db.insertInto('roles')
-      .values({ tenant_code: code, role_key: r.key, role_name: r.name, menus: modules, permissions, data_scope: r.dataScope ?? 'all' })
-      .returning('id').executeTakeFirstOrThrow();
+    const permissions = modules
+      .flatMap(permissionCodesOf)
+      .filter((c) => !r.without?.includes(c.slice(c.indexOf(':') + 1)));
+    const row = await db
+      .insertInto('roles')
+      .values({
+        tenant_code: code,
+        role_key: r.key,
+        role_name: r.name,
+        menus: modules,
+        permissions,
+        data_scope: r.dataScope ?? 'all',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     roleIds.set(r.key, row.id);
   }
   const staff: [string, number][] = [];
   for (const p of people.people) {
     const id = await addUser(db, { ...p, password: DEMO.password });
     // Joined by a request 李四 approved (加入申请 已通过), or added when the team was set up.
-    const applied = p.applied && { remark: p.applied.remark, decided_by: lisiId, created_at: daysAgo(p.applied.daysAgo + 1), updated_at: daysAgo(p.applied.daysAgo) };
-    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'normal', is_admin: false, ...applied }).execute();
+    const applied = p.applied && {
+      remark: p.applied.remark,
+      decided_by: lisiId,
+      created_at: daysAgo(p.applied.daysAgo + 1),
+      updated_at: daysAgo(p.applied.daysAgo),
+    };
+    await db
+      .insertInto('memberships')
+      .values({ tenant_code: code, user_id: id, status: 'normal', is_admin: false, ...applied })
+      .execute();
     await grantMemberRole(db, code, id);
     for (const key of p.roles ?? []) {
       const roleId = roleIds.get(key);
@@ -141,27 +203,80 @@ export async function seedTeam(db: DB, services?: SeedServices): Promise<DemoTea
   // People who asked to join and were refused, with the reason (加入申请 已拒绝).
   for (const a of people.applicants) {
     const id = await addUser(db, { ...a, password: DEMO.password });
-    await db.insertInto('memberships').values({ tenant_code: code, user_id: id, status: 'refused', is_admin: false, remark: a.refused, decided_by: demoId, created_at: daysAgo(a.daysAgo + 1), updated_at: daysAgo(a.daysAgo) }).execute();
+    await db
+      .insertInto('memberships')
+      .values({
+        tenant_code: code,
+        user_id: id,
+        status: 'refused',
+        is_admin: false,
+        remark: a.refused,
+        decided_by: demoId,
+        created_at: daysAgo(a.daysAgo + 1),
+        updated_at: daysAgo(a.daysAgo),
+      })
+      .execute();
   }
 
   // The story's people by username, with what each may do in the team (stage actions check it).
   const cast: Cast = new Map();
-  for (const [username, id] of [[DEMO.username, demoId], [DEMO_STAFF.username, staffId], [DEMO_FINANCE.username, lisiId], [DEMO_FORMER.username, wangId], ...staff] as const) {
+  for (const [username, id] of [
+    [DEMO.username, demoId],
+    [DEMO_STAFF.username, staffId],
+    [DEMO_FINANCE.username, lisiId],
+    [DEMO_FORMER.username, wangId],
+    ...staff,
+  ] as const) {
     cast.set(username, { id, permissions: (await computeAcl(db, id, code)).permissions });
   }
   await withTenant(db, code, async (trx) => {
-    const dept = async (name: string) => (await trx.selectFrom('dictionaries').select('id').where('tenant_code', '=', code).where('field_key', '=', 'dept').where('dict_name', '=', name).executeTakeFirstOrThrow()).id;
-    for (const [name, leader] of [['总经办', demoId], ['业务部', demoId], ['行政财务部', lisiId], ['设计部', demoId], ['生产部', demoId], ['仓储安装部', demoId]] as const) {
-      await trx.updateTable('dictionaries').set({ leader_id: leader }).where('id', '=', await dept(name)).execute();
+    const dept = async (name: string) =>
+      (
+        await trx
+          .selectFrom('dictionaries')
+          .select('id')
+          .where('tenant_code', '=', code)
+          .where('field_key', '=', 'dept')
+          .where('dict_name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    for (const [name, leader] of [
+      ['总经办', demoId],
+      ['业务部', demoId],
+      ['行政财务部', lisiId],
+      ['设计部', demoId],
+      ['生产部', demoId],
+      ['仓储安装部', demoId],
+    ] as const) {
+      await trx
+        .updateTable('dictionaries')
+        .set({ leader_id: leader })
+        .where('id', '=', await dept(name))
+        .execute();
     }
     // Each member's department, for the currentDept default.
     const byName = new Map(staff);
     for (const p of people.people) {
-      for (const name of p.leaderOf ?? []) await trx.updateTable('dictionaries').set({ leader_id: byName.get(p.username)! }).where('id', '=', await dept(name)).execute();
+      for (const name of p.leaderOf ?? [])
+        await trx
+          .updateTable('dictionaries')
+          .set({ leader_id: byName.get(p.username)! })
+          .where('id', '=', await dept(name))
+          .execute();
     }
-    for (const [userId, name] of [[demoId, '总经办'], [staffId, '业务部'], [lisiId, '行政财务部'], [wangId, '仓储安装部'],
-      ...people.people.map((p) => [byName.get(p.username)!, p.dept] as const)] as const) {
-      await trx.updateTable('memberships').set({ dept_id: await dept(name) }).where('tenant_code', '=', code).where('user_id', '=', userId).execute();
+    for (const [userId, name] of [
+      [demoId, '总经办'],
+      [staffId, '业务部'],
+      [lisiId, '行政财务部'],
+      [wangId, '仓储安装部'],
+      ...people.people.map((p) => [byName.get(p.username)!, p.dept] as const),
+    ] as const) {
+      await trx
+        .updateTable('memberships')
+        .set({ dept_id: await dept(name) })
+        .where('tenant_code', '=', code)
+        .where('user_id', '=', userId)
+        .execute();
     }
   });
   return { code, seedStart, ids: { demo: demoId, lisi: lisiId, wang: wangId }, cast };
@@ -176,7 +291,12 @@ export type FillProgress = (played: number, planned: number) => void;
  * for the server's calls (embedded PGlite has one), each committing whole steps — the caller keeps the team closed
  * until this returns (db/tenant-lock.ts).
  */
-export async function fillDemo(db: DB, services: SeedServices | undefined, team: DemoTeam, opts: { sliced?: boolean; progress?: FillProgress } = {}) {
+export async function fillDemo(
+  db: DB,
+  services: SeedServices | undefined,
+  team: DemoTeam,
+  opts: { sliced?: boolean; progress?: FillProgress } = {},
+) {
   const { code, seedStart, cast } = team;
   const { demo: demoId, lisi: lisiId, wang: wangId } = team.ids;
   const story = services ? playable(loadDemo(), services) : [];
@@ -194,12 +314,14 @@ export async function fillDemo(db: DB, services: SeedServices | undefined, team:
         told.planAll(story);
         return { clock, told };
       });
-      while (await slice(async (trx) => {
-        await told.goOn(trx);
-        const more = await told.playFor(opts.sliced ? SLICE_MS : Infinity);
-        opts.progress?.(...told.progress());
-        return more;
-      }));
+      while (
+        await slice(async (trx) => {
+          await told.goOn(trx);
+          const more = await told.playFor(opts.sliced ? SLICE_MS : Infinity);
+          opts.progress?.(...told.progress());
+          return more;
+        })
+      );
       await slice(async (trx) => {
         await told.goOn(trx);
         await clock.finish();
@@ -214,11 +336,30 @@ export async function fillDemo(db: DB, services: SeedServices | undefined, team:
   }
   // 王强 left two and a half months ago; an admin took him off the team.
   await transition(db, 'remove', code, wangId, lisiId, '离职');
-  await db.updateTable('memberships').set({ updated_at: at(75, 18, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
+  await db
+    .updateTable('memberships')
+    .set({ updated_at: at(75, 18, 0) })
+    .where('tenant_code', '=', code)
+    .where('user_id', '=', wangId)
+    .execute();
   // The team has used 易管 for a year; 王强 joined in spring.
-  await db.updateTable('tenants').set({ created_at: at(goLive, 9, 0) }).where('tenant_code', '=', code).execute();
-  await db.updateTable('memberships').set({ created_at: at(goLive, 9, 5) }).where('tenant_code', '=', code).where('user_id', '!=', wangId).execute();
-  await db.updateTable('memberships').set({ created_at: at(230, 9, 0) }).where('tenant_code', '=', code).where('user_id', '=', wangId).execute();
+  await db
+    .updateTable('tenants')
+    .set({ created_at: at(goLive, 9, 0) })
+    .where('tenant_code', '=', code)
+    .execute();
+  await db
+    .updateTable('memberships')
+    .set({ created_at: at(goLive, 9, 5) })
+    .where('tenant_code', '=', code)
+    .where('user_id', '!=', wangId)
+    .execute();
+  await db
+    .updateTable('memberships')
+    .set({ created_at: at(230, 9, 0) })
+    .where('tenant_code', '=', code)
+    .where('user_id', '=', wangId)
+    .execute();
   // The list indexes, built once over the written story rather than kept up through each of its inserts.
   await services?.recordIndexes?.ensure();
 }
@@ -245,16 +386,37 @@ function inTransactions(db: DB, code: string, sliced: boolean, body: (slice: Sli
  * The files the story attaches (`{ "$file": "name.pdf" }`): one generated PDF each, stored like an upload of the
  * team's owner, so records that require a document hold a real one the file route serves.
  */
-async function storeDemoFiles(trx: TenantTx, storage: AppServices['files'], tenant: string, ownerId: number, story: Entry[]) {
+async function storeDemoFiles(
+  trx: TenantTx,
+  storage: AppServices['files'],
+  tenant: string,
+  ownerId: number,
+  story: Entry[],
+) {
   const out = new Map<string, { url: string; name: string }>();
   for (const name of fileNames(story.map((e) => e.record))) {
     // An image field gets a picture (a .png name), anything else a one-page PDF.
     const png = /\.png$/i.test(name);
-    const bytes = png ? await demoPicture() : await renderTextPdf(name.replace(/\.pdf$/i, ''), [`${DEMO.tenantName} 演示资料`, '本文件为演示数据生成的示例文档。']);
+    const bytes = png
+      ? await demoPicture()
+      : await renderTextPdf(name.replace(/\.pdf$/i, ''), [
+          `${DEMO.tenantName} 演示资料`,
+          '本文件为演示数据生成的示例文档。',
+        ]);
     const sha = createHash('sha256').update(bytes).digest('hex');
     await storage.put(sha, bytes);
-    const row = await trx.insertInto('files').values({ tenant_code: tenant, uploaded_by: ownerId, sha256: sha, mime: png ? 'image/png' : 'application/pdf', size: bytes.length, file_name: name })
-      .returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('files')
+      .values({
+        tenant_code: tenant,
+        uploaded_by: ownerId,
+        sha256: sha,
+        mime: png ? 'image/png' : 'application/pdf',
+        size: bytes.length,
+        file_name: name,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     out.set(name, { url: fileUrl(row.id, name), name });
   }
   return out;

@@ -33,7 +33,12 @@ export interface AppServices {
 }
 
 /** `schemaChecks`: the features' start-up checks of the page schemas (features.ts). */
-export function createServices(config: Config, db: DB, log: FastifyBaseLogger, schemaChecks: readonly SchemaCheck[]): AppServices {
+export function createServices(
+  config: Config,
+  db: DB,
+  log: FastifyBaseLogger,
+  schemaChecks: readonly SchemaCheck[],
+): AppServices {
   const sms = createSmsProvider(process.env.SMS_PROVIDER ?? 'local', config.dataDir, log);
   const schemas = new SchemaRegistry(config.schemasDir, schemaChecks);
   return {
@@ -44,9 +49,10 @@ export function createServices(config: Config, db: DB, log: FastifyBaseLogger, s
     sms,
     qrLogin: createQrLoginProvider(process.env.QR_LOGIN_PROVIDER ?? 'local'),
     acl: new AclService(db),
-    files: (process.env.FILE_STORAGE ?? 'local') === 's3'
-      ? new S3FileStorage(s3OptionsFromEnv(process.env))
-      : new LocalFileStorage(path.join(config.dataDir, 'files')),
+    files:
+      (process.env.FILE_STORAGE ?? 'local') === 's3'
+        ? new S3FileStorage(s3OptionsFromEnv(process.env))
+        : new LocalFileStorage(path.join(config.dataDir, 'files')),
     schemas,
     ocr: createOcrProvider(process.env.OCR_PROVIDER ?? 'local'),
     recordIndexes: new RecordIndexes(db, schemas),

@@ -26,11 +26,13 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
   let committed: string;
 
   /** The item's name as dictTrees gives it (through its cache) to this executor. */
-  const nameVia = async (trx: TenantTx) => (await dictTrees(trx, TEAM, [KEY]))[KEY].find((n) => n.id === itemId)?.dictName;
+  const nameVia = async (trx: TenantTx) =>
+    (await dictTrees(trx, TEAM, [KEY]))[KEY].find((n) => n.id === itemId)?.dictName;
   /** The name as a call of its own sees it (its own transaction). */
   const nameOutside = () => withTenant(t.db, TEAM, nameVia);
   /** Renames the item as the dictionary page's 保存 does, in the caller's transaction. */
-  const rename = async (trx: TenantTx, dictName: string) => updateItem(trx, TEAM, rule, await findItem(trx, TEAM, itemId), { dictName });
+  const rename = async (trx: TenantTx, dictName: string) =>
+    updateItem(trx, TEAM, rule, await findItem(trx, TEAM, itemId), { dictName });
   const undone = new Error('undone on purpose');
 
   beforeAll(async () => {
@@ -48,41 +50,50 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
 
   it('a rolled-back rename read through the cache inside its transaction is not served afterwards', async () => {
     expect(await nameOutside()).toBe(committed);
-    await expect(withTenant(t.db, TEAM, async (trx) => {
-      await rename(trx, '回滚的名称');
-      // The transaction sees its own change, through the cache too.
-      expect(await nameVia(trx)).toBe('回滚的名称');
-      expect(await nameVia(trx)).toBe('回滚的名称');
-      throw undone;
-    })).rejects.toBe(undone);
+    await expect(
+      withTenant(t.db, TEAM, async (trx) => {
+        await rename(trx, '回滚的名称');
+        // The transaction sees its own change, through the cache too.
+        expect(await nameVia(trx)).toBe('回滚的名称');
+        expect(await nameVia(trx)).toBe('回滚的名称');
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
     expect(await nameOutside()).toBe(committed);
     expect(await nameOutside()).toBe(committed);
   });
 
   it('a reader running outside meanwhile gets the committed name, before and after the rollback', async () => {
     let during: Promise<string | undefined> | undefined;
-    await expect(withTenant(t.db, TEAM, async (trx) => {
-      await rename(trx, '未提交的名称');
-      expect(await nameVia(trx)).toBe('未提交的名称');
-      // Another call, on its own connection (PostgreSQL) or waiting for the one connection (PGlite).
-      during = nameOutside();
-      if (dialect.name === 'postgres') expect(await during).toBe(committed);
-      throw undone;
-    })).rejects.toBe(undone);
+    await expect(
+      withTenant(t.db, TEAM, async (trx) => {
+        await rename(trx, '未提交的名称');
+        expect(await nameVia(trx)).toBe('未提交的名称');
+        // Another call, on its own connection (PostgreSQL) or waiting for the one connection (PGlite).
+        during = nameOutside();
+        if (dialect.name === 'postgres') expect(await during).toBe(committed);
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
     expect(await during).toBe(committed);
     expect(await nameOutside()).toBe(committed);
   });
 
-  it.runIf(dialect.name === 'postgres')('a transaction that renamed an item reads its own name even when another call cached the committed one meanwhile', async () => {
-    await expect(withTenant(t.db, TEAM, async (trx) => {
-      await rename(trx, '自己的改动');
-      // Another connection reads (and may keep) the committed name while this change is not committed.
+  it.runIf(dialect.name === 'postgres')(
+    'a transaction that renamed an item reads its own name even when another call cached the committed one meanwhile',
+    async () => {
+      await expect(
+        withTenant(t.db, TEAM, async (trx) => {
+          await rename(trx, '自己的改动');
+          // Another connection reads (and may keep) the committed name while this change is not committed.
+          expect(await nameOutside()).toBe(committed);
+          expect(await nameVia(trx)).toBe('自己的改动');
+          throw undone;
+        }),
+      ).rejects.toBe(undone);
       expect(await nameOutside()).toBe(committed);
-      expect(await nameVia(trx)).toBe('自己的改动');
-      throw undone;
-    })).rejects.toBe(undone);
-    expect(await nameOutside()).toBe(committed);
-  });
+    },
+  );
 
   it('a rename read back before a COMMIT that fails is not served afterwards', async () => {
     // A deferred check that refuses this one name at COMMIT (the owner's connection; dropped again below).
@@ -91,10 +102,12 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
     await sql`CREATE CONSTRAINT TRIGGER yg_test_refuse AFTER UPDATE ON dictionaries DEFERRABLE INITIALLY DEFERRED
       FOR EACH ROW WHEN (NEW.dict_name = '提交失败的名称') EXECUTE FUNCTION yg_test_refuse()`.execute(t.db);
     try {
-      await expect(withTenant(t.db, TEAM, async (trx) => {
-        await rename(trx, '提交失败的名称');
-        expect(await nameVia(trx)).toBe('提交失败的名称');
-      })).rejects.toThrow('refused at commit');
+      await expect(
+        withTenant(t.db, TEAM, async (trx) => {
+          await rename(trx, '提交失败的名称');
+          expect(await nameVia(trx)).toBe('提交失败的名称');
+        }),
+      ).rejects.toThrow('refused at commit');
       expect(await nameOutside()).toBe(committed);
     } finally {
       await sql`DROP TRIGGER yg_test_refuse ON dictionaries`.execute(t.db);
@@ -111,7 +124,8 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
 
   it('keeps what transactions read that wrote none of its tables; does not keep (or use) it in one that did', async () => {
     let reads = 0;
-    const probe = (trx: TenantTx, key = 'k') => readThrough(trx, 'rollbackProbe', ['dictionaries'], 60_000, key, async () => ++reads);
+    const probe = (trx: TenantTx, key = 'k') =>
+      readThrough(trx, 'rollbackProbe', ['dictionaries'], 60_000, key, async () => ++reads);
     // As every API call does first (app.ts): hear the notifications of what committed before (PostgreSQL), so that a
     // late one does not empty the cache in the middle of what is counted here.
     const settle = () => cacheBusOf(t.db)!.sync();
@@ -124,7 +138,12 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
     // A write of another watched table changes nothing for this cache.
     await settle();
     await withTenant(t.db, TEAM, async (trx) => {
-      await trx.updateTable('memberships').set({ remark: null }).where('tenant_code', '=', TEAM).where('user_id', '=', -1).execute();
+      await trx
+        .updateTable('memberships')
+        .set({ remark: null })
+        .where('tenant_code', '=', TEAM)
+        .where('user_id', '=', -1)
+        .execute();
       expect(await probe(trx)).toBe(1);
     });
     expect(reads).toBe(1);
@@ -157,12 +176,19 @@ describe.each(testDialects())('the caches and a transaction that is undone, on $
       const q = { pageNum: 1, pageSize: 5, keyword: 'RB回滚测试' };
       const total = async (trx: TenantTx) => (await pageRecords(trx, TEAM, m, q)).total;
       expect(await withTenant(t.db, TEAM, total)).toBe(4);
-      await expect(withTenant(t.db, TEAM, async (trx) => {
-        await trx.updateTable('records').set({ deleted_at: new Date() }).where('tenant_code', '=', TEAM).where('code', '=', 'RBX1').execute();
-        expect(await total(trx)).toBe(3);
-        expect(await total(trx)).toBe(3);
-        throw undone;
-      })).rejects.toBe(undone);
+      await expect(
+        withTenant(t.db, TEAM, async (trx) => {
+          await trx
+            .updateTable('records')
+            .set({ deleted_at: new Date() })
+            .where('tenant_code', '=', TEAM)
+            .where('code', '=', 'RBX1')
+            .execute();
+          expect(await total(trx)).toBe(3);
+          expect(await total(trx)).toBe(3);
+          throw undone;
+        }),
+      ).rejects.toBe(undone);
       expect(await withTenant(t.db, TEAM, total)).toBe(4);
       expect(await withTenantRead(t.db, TEAM, total)).toBe(4);
     } finally {

@@ -27,7 +27,8 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
   let dict: Record<string, any[]>;
   const uid: Record<string, number> = {};
 
-  const charts = async (body: Row, token = boss, module = M) => t.call('POST', `/api/data/${module}/charts`, body, token);
+  const charts = async (body: Row, token = boss, module = M) =>
+    t.call('POST', `/api/data/${module}/charts`, body, token);
   const figures = async (body: Row, token = boss) => {
     const r = await charts(body, token);
     expect(r.status, r.message).toBe(200);
@@ -37,11 +38,27 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
   const asMap = (c: Chart) => Object.fromEntries(c.categories.map((k, i) => [k, c.values[i]]));
   const d = (key: string, name: string) => dictItemId(dict, key, name);
 
-  const claim = async (token: string, who: string, dept: string, lines: [string, number][], date = `${MONTH}-10`, submit = false) => {
-    const r = await t.call('POST', api(M, 'add'), {
-      applicantId: uid[who], deptId: d('dept', dept), applyDate: date, reason: `图表测试-${who}`, submit,
-      lines: lines.map(([type, price]) => ({ expenseType: d('expenseType', type), occurDate: date, price })),
-    }, token);
+  const claim = async (
+    token: string,
+    who: string,
+    dept: string,
+    lines: [string, number][],
+    date = `${MONTH}-10`,
+    submit = false,
+  ) => {
+    const r = await t.call(
+      'POST',
+      api(M, 'add'),
+      {
+        applicantId: uid[who],
+        deptId: d('dept', dept),
+        applyDate: date,
+        reason: `图表测试-${who}`,
+        submit,
+        lines: lines.map(([type, price]) => ({ expenseType: d('expenseType', type), occurDate: date, price })),
+      },
+      token,
+    );
     expect(r.status, r.message).toBe(200);
     return r.data as Row;
   };
@@ -51,11 +68,31 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     boss = await t.login(DEMO.username, DEMO.password);
     zhangsan = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     liuyang = await t.login('liuyang', DEMO_STAFF.password);
-    for (const u of ['demo', 'zhangsan', 'liuyang']) uid[u] = (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], boss)).data;
-    await t.db.insertInto('users').values({ username: 'chartother', mobile: '13933339901', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    for (const u of ['demo', 'zhangsan', 'liuyang'])
+      uid[u] = (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], boss))
+      .data;
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'chartother',
+        mobile: '13933339901',
+        nick_name: '别家',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     outsider = await t.login('chartother', 'secret123');
-    const team = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家图表公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家图表公司', legalPerson: '王五' } }, outsider);
+    const team = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      {
+        tenantName: '别家图表公司',
+        tenantType: 'enterprise',
+        verification: { creditCode: '91350100M000100Y43', companyName: '别家图表公司', legalPerson: '王五' },
+      },
+      outsider,
+    );
     expect(team.status, team.message).toBe(200);
     outsiderTeam = team.data.tenantCode;
   });
@@ -63,19 +100,28 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
 
   /** Σ totalPrice per deptIdName, Σ line price per expenseTypeName, count per status, Σ per month — in SQL, here. */
   async function sqlFigures(tenant: string, month?: string) {
-    const period = month ? sql`AND r.data->>'applyDate' >= ${month} AND r.data->>'applyDate' < ${month === MONTH ? '2019-04' : 'z'}` : sql``;
+    const period = month
+      ? sql`AND r.data->>'applyDate' >= ${month} AND r.data->>'applyDate' < ${month === MONTH ? '2019-04' : 'z'}`
+      : sql``;
     const base = sql`r.tenant_code = ${tenant} AND r.module = ${M} AND r.deleted_at IS NULL ${period}`;
-    const q = async (s: ReturnType<typeof sql>) => Object.fromEntries((await (s as any).execute(t.db)).rows.map((x: Row) => [x.k, Number(x.v)]));
+    const q = async (s: ReturnType<typeof sql>) =>
+      Object.fromEntries((await (s as any).execute(t.db)).rows.map((x: Row) => [x.k, Number(x.v)]));
     return {
-      byDept: await q(sql`SELECT r.data->>'deptIdName' AS k, round(sum(yg_num(r.data->>'totalPrice')), 2) AS v FROM records r WHERE ${base} GROUP BY 1`),
-      byExpenseType: await q(sql`SELECT li->>'expenseTypeName' AS k, round(sum(yg_num(li->>'price')), 2) AS v FROM records r, jsonb_array_elements(r.lines) li WHERE ${base} GROUP BY 1`),
+      byDept: await q(
+        sql`SELECT r.data->>'deptIdName' AS k, round(sum(yg_num(r.data->>'totalPrice')), 2) AS v FROM records r WHERE ${base} GROUP BY 1`,
+      ),
+      byExpenseType: await q(
+        sql`SELECT li->>'expenseTypeName' AS k, round(sum(yg_num(li->>'price')), 2) AS v FROM records r, jsonb_array_elements(r.lines) li WHERE ${base} GROUP BY 1`,
+      ),
       byStatus: await q(sql`SELECT r.status AS k, count(*) AS v FROM records r WHERE ${base} GROUP BY 1`),
-      byMonth: await q(sql`SELECT substr(r.data->>'applyDate', 1, 7) AS k, round(sum(yg_num(r.data->>'totalPrice')), 2) AS v FROM records r WHERE ${base} GROUP BY 1`),
+      byMonth: await q(
+        sql`SELECT substr(r.data->>'applyDate', 1, 7) AS k, round(sum(yg_num(r.data->>'totalPrice')), 2) AS v FROM records r WHERE ${base} GROUP BY 1`,
+      ),
     };
   }
   const total = (m: Record<string, number>) => Math.round(Object.values(m).reduce((a, b) => a + b, 0) * 100) / 100;
 
-  it('on the demo data, every chart equals the SQL sum over the team\'s live records', async () => {
+  it("on the demo data, every chart equals the SQL sum over the team's live records", async () => {
     const got = await figures({});
     const want = await sqlFigures(DEMO.tenantCode);
     expect(Object.keys(want.byStatus).length).toBeGreaterThan(1);
@@ -95,7 +141,10 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
   });
 
   it('records added here: exact figures for their month, deleted ones excluded, the period narrows', async () => {
-    await claim(boss, 'demo', '总经办', [['住宿', 300.1], ['交通', 0.2]]);
+    await claim(boss, 'demo', '总经办', [
+      ['住宿', 300.1],
+      ['交通', 0.2],
+    ]);
     const b = await claim(boss, 'demo', '业务部', [['住宿', 99.7]], `${MONTH}-28`, true);
     const gone = await claim(boss, 'demo', '业务部', [['交通', 5000]]);
     expect((await t.call('POST', api(M, 'delete'), { ids: [gone.id] }, boss)).status).toBe(200);
@@ -116,15 +165,33 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     expect(asMap(mine.byDept)).toEqual({ 业务部: 99.7 });
   });
 
-  it('a 仅本人 member sees only his own figures; another team\'s records never count', async () => {
+  it("a 仅本人 member sees only his own figures; another team's records never count", async () => {
     await claim(zhangsan, 'zhangsan', '业务部', [['办公费', 88]], `${MONTH}-05`);
     await claim(liuyang, 'liuyang', '业务部', [['办公费', 12]], `${MONTH}-06`);
     // The other team's owner files one in the same month: its own team's charts hold it, ours never.
-    const theirs = await t.call('POST', api(M, 'add'), {
-      applicantId: (await t.db.selectFrom('users').select('id').where('username', '=', 'chartother').executeTakeFirstOrThrow()).id,
-      applyDate: `${MONTH}-07`, reason: '别家报销', lines: [{ expenseType: (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['expenseType'], outsider)).data.expenseType[0].id, occurDate: `${MONTH}-07`, price: 777 }],
-      deptId: (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept'], outsider)).data.dept[0].id,
-    }, outsider);
+    const theirs = await t.call(
+      'POST',
+      api(M, 'add'),
+      {
+        applicantId: (
+          await t.db.selectFrom('users').select('id').where('username', '=', 'chartother').executeTakeFirstOrThrow()
+        ).id,
+        applyDate: `${MONTH}-07`,
+        reason: '别家报销',
+        lines: [
+          {
+            expenseType: (
+              await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['expenseType'], outsider)
+            ).data.expenseType[0].id,
+            occurDate: `${MONTH}-07`,
+            price: 777,
+          },
+        ],
+        deptId: (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept'], outsider)).data
+          .dept[0].id,
+      },
+      outsider,
+    );
     expect(theirs.status, theirs.message).toBe(200);
     expect(asMap((await figures({ period: MONTH }, outsider)).byMonth)).toEqual({ [MONTH]: 777 });
     expect(asMap((await figures({ period: MONTH })).byMonth)).toEqual({ [MONTH]: 500 });
@@ -132,7 +199,10 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
 
     const roles = (await t.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, boss)).data.list as Row[];
     const member = roles.find((r) => r.roleKey === 'member')!.id;
-    const setScope = async (dataScope: string) => expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(200);
+    const setScope = async (dataScope: string) =>
+      expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(
+        200,
+      );
     // 仅本人 is the member role's default: 全部 shows him the team's figures.
     await setScope('all');
     expect(asMap((await figures({ period: MONTH }, zhangsan)).byMonth)).toEqual({ [MONTH]: 500 });
@@ -148,14 +218,20 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     }
   });
 
-  it('the page tree narrows the charts as it narrows the list: a category (and those under it), a dictionary node\'s filter', async () => {
-    const cats = (await sql<{ id: number; parent_id: number | null; n: string }>`
+  it("the page tree narrows the charts as it narrows the list: a category (and those under it), a dictionary node's filter", async () => {
+    const cats = (
+      await sql<{ id: number; parent_id: number | null; n: string }>`
       SELECT c.id, c.parent_id, (SELECT count(*) FROM records r WHERE r.tenant_code = c.tenant_code AND r.module = ${M} AND r.deleted_at IS NULL AND r.category_id = c.id) AS n
-      FROM categories c WHERE c.tenant_code = ${DEMO.tenantCode} AND c.module = ${M}`.execute(t.db)).rows;
+      FROM categories c WHERE c.tenant_code = ${DEMO.tenantCode} AND c.module = ${M}`.execute(t.db)
+    ).rows;
     const cat = cats.find((c) => Number(c.n) > 0 && !cats.some((x) => x.parent_id === c.id))!;
     expect(cat, 'a leaf category holding demo claims').toBeTruthy();
-    const want = (await sql<{ k: string; v: string }>`SELECT r.status AS k, count(*) AS v FROM records r
-      WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = ${M} AND r.deleted_at IS NULL AND r.category_id = ${cat.id} GROUP BY 1`.execute(t.db)).rows;
+    const want = (
+      await sql<{ k: string; v: string }>`SELECT r.status AS k, count(*) AS v FROM records r
+      WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = ${M} AND r.deleted_at IS NULL AND r.category_id = ${cat.id} GROUP BY 1`.execute(
+        t.db,
+      )
+    ).rows;
     const got = await figures({ categoryId: cat.id });
     expect(asMap(got.byStatus)).toEqual(Object.fromEntries(want.map((x) => [x.k, Number(x.v)])));
     expect(total(asMap(got.byStatus))).toBeLessThan(total(asMap((await figures({})).byStatus)));
@@ -174,20 +250,65 @@ describe.each(testDialects())('智能数据 charts on $name', (dialect) => {
     const { withTenant } = await import('../../src/server/db/tenant-scope');
     const { chartFigures } = await import('../../src/server/modules/charts/aggregate');
     const m = new SchemaRegistry(t.config.schemasDir).get(M)!;
-    const run = (chart: object) => withTenant(t.db, DEMO.tenantCode, (trx) => chartFigures(trx, m, { key: 'x', title: 'x', type: 'bar', ...chart } as any,
-      whereSql(DEMO.tenantCode, m, {}), MONTH, { today: '2019-03-31', userId: uid.demo }));
+    const run = (chart: object) =>
+      withTenant(t.db, DEMO.tenantCode, (trx) =>
+        chartFigures(
+          trx,
+          m,
+          { key: 'x', title: 'x', type: 'bar', ...chart } as any,
+          whereSql(DEMO.tenantCode, m, {}),
+          MONTH,
+          { today: '2019-03-31', userId: uid.demo },
+        ),
+      );
     // In MONTH (after the tests above): 住宿 300.1 + 99.7, 交通 0.2, 办公费 88 + 12; 总经办 300.3, 业务部 99.7 + 88 + 12.
-    const top = await run({ lines: true, groupBy: { field: 'expenseType' }, measure: { op: 'sum', field: 'price' }, limit: 1, dateField: 'applyDate' });
-    expect([top.categories, top.values]).toEqual([['住宿', '其他'], [399.8, 100.2]]);
-    const avg = await run({ groupBy: { field: 'deptId' }, measure: { op: 'avg', field: 'totalPrice' }, dateField: 'applyDate' });
-    expect(Object.fromEntries(avg.categories.map((k, i) => [k, avg.values[i]]))).toEqual({ 总经办: 300.3, 业务部: 66.57 });
-    const days = await run({ groupBy: { field: 'applyDate', by: 'day' }, measure: { op: 'count' }, dateField: 'applyDate' });
-    expect([days.categories, days.values]).toEqual([[`${MONTH}-05`, `${MONTH}-06`, `${MONTH}-10`, `${MONTH}-28`], [1, 1, 1, 1]]);
-    const lines = await run({ lines: true, groupBy: { field: 'occurDate', by: 'month' }, measure: { op: 'count' }, dateField: 'applyDate' });
+    const top = await run({
+      lines: true,
+      groupBy: { field: 'expenseType' },
+      measure: { op: 'sum', field: 'price' },
+      limit: 1,
+      dateField: 'applyDate',
+    });
+    expect([top.categories, top.values]).toEqual([
+      ['住宿', '其他'],
+      [399.8, 100.2],
+    ]);
+    const avg = await run({
+      groupBy: { field: 'deptId' },
+      measure: { op: 'avg', field: 'totalPrice' },
+      dateField: 'applyDate',
+    });
+    expect(Object.fromEntries(avg.categories.map((k, i) => [k, avg.values[i]]))).toEqual({
+      总经办: 300.3,
+      业务部: 66.57,
+    });
+    const days = await run({
+      groupBy: { field: 'applyDate', by: 'day' },
+      measure: { op: 'count' },
+      dateField: 'applyDate',
+    });
+    expect([days.categories, days.values]).toEqual([
+      [`${MONTH}-05`, `${MONTH}-06`, `${MONTH}-10`, `${MONTH}-28`],
+      [1, 1, 1, 1],
+    ]);
+    const lines = await run({
+      lines: true,
+      groupBy: { field: 'occurDate', by: 'month' },
+      measure: { op: 'count' },
+      dateField: 'applyDate',
+    });
     expect([lines.categories, lines.values]).toEqual([[MONTH], [5]]);
     // A chart's own filter narrows it further.
-    const paid = await run({ groupBy: { field: 'deptId' }, measure: { op: 'sum', field: 'totalPrice' }, filter: [{ field: 'applicantId', operator: 'eq', value: { $user: true } }], dateField: 'applyDate' });
-    expect(Object.fromEntries(paid.categories.map((k, i) => [k, paid.values[i]]))).toEqual({ 总经办: 300.3, 业务部: 99.7 });
+    const paid = await run({
+      groupBy: { field: 'deptId' },
+      measure: { op: 'sum', field: 'totalPrice' },
+      filter: [{ field: 'applicantId', operator: 'eq', value: { $user: true } }],
+      dateField: 'applyDate',
+    });
+    expect(Object.fromEntries(paid.categories.map((k, i) => [k, paid.values[i]]))).toEqual({
+      总经办: 300.3,
+      业务部: 99.7,
+    });
   });
 
   it('every chart every schema declares answers on the demo data, for all time and for this year', async () => {

@@ -28,12 +28,21 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
       tok[u] = await t.login(u, DEMO_STAFF.password);
       ids[u] = (await t.db.selectFrom('users').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
     }
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], boss)).data;
+    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], boss))
+      .data;
     const claim = async (u: string, dept: string) => {
-      const r = await t.call('POST', api('reimburseManage', 'add'), {
-        applicantId: ids[u], deptId: dictItemId(dict, 'dept', dept), applyDate: today, reason: `数据范围测试-${u}`,
-        lines: [{ expenseType: dictItemId(dict, 'expenseType', '住宿'), occurDate: today, price: 300 }],
-      }, tok[u]);
+      const r = await t.call(
+        'POST',
+        api('reimburseManage', 'add'),
+        {
+          applicantId: ids[u],
+          deptId: dictItemId(dict, 'dept', dept),
+          applyDate: today,
+          reason: `数据范围测试-${u}`,
+          lines: [{ expenseType: dictItemId(dict, 'expenseType', '住宿'), occurDate: today, price: 300 }],
+        },
+        tok[u],
+      );
       expect(r.status, r.message).toBe(200);
       rec[u] = r.data;
     };
@@ -58,9 +67,10 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
     expect(r.status, r.message).toBe(200);
     return (r.data.list as Row[]).map((x) => x.reason as string).sort();
   };
-  const get = (u: string, of: string) => t.call('GET', `${api('reimburseManage', 'get')}?id=${rec[of].id}`, undefined, tok[u]);
+  const get = (u: string, of: string) =>
+    t.call('GET', `${api('reimburseManage', 'get')}?id=${rec[of].id}`, undefined, tok[u]);
 
-  it('全部: every member sees every colleague\'s record', async () => {
+  it("全部: every member sees every colleague's record", async () => {
     await setScope('all');
     expect(await list('zhangsan')).toHaveLength(5);
     expect((await get('zhangsan', 'wufang')).status).toBe(200);
@@ -80,18 +90,46 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
     const other = await get('zhangsan', 'liuyang');
     expect(other.status).toBe(404);
     expect(other.data).toBeNull();
-    const print = await t.app.inject({ method: 'GET', url: `${api('reimburseManage', 'print')}?id=${rec.liuyang.id}`, headers: { Satoken: tok.zhangsan } });
+    const print = await t.app.inject({
+      method: 'GET',
+      url: `${api('reimburseManage', 'print')}?id=${rec.liuyang.id}`,
+      headers: { Satoken: tok.zhangsan },
+    });
     expect(print.headers['content-type']).not.toContain('application/pdf');
     expect(print.json().status).toBe(404);
-    const ownPrint = await t.app.inject({ method: 'GET', url: `${api('reimburseManage', 'print')}?id=${rec.zhangsan.id}`, headers: { Satoken: tok.zhangsan } });
+    const ownPrint = await t.app.inject({
+      method: 'GET',
+      url: `${api('reimburseManage', 'print')}?id=${rec.zhangsan.id}`,
+      headers: { Satoken: tok.zhangsan },
+    });
     expect(ownPrint.headers['content-type']).toContain('application/pdf');
-    const upd = await t.call('POST', api('reimburseManage', 'update'), { id: rec.liuyang.id, reason: '改别人的' }, tok.zhangsan);
+    const upd = await t.call(
+      'POST',
+      api('reimburseManage', 'update'),
+      { id: rec.liuyang.id, reason: '改别人的' },
+      tok.zhangsan,
+    );
     expect(upd.status).toBe(404);
-    expect((await t.call('POST', api('reimburseManage', 'submit'), { id: rec.liuyang.id }, tok.zhangsan)).status).toBe(404);
-    expect((await t.call('POST', api('reimburseManage', 'route'), { id: rec.liuyang.id }, tok.zhangsan)).status).toBe(404);
-    expect((await t.call('POST', api('reimburseManage', 'stage'), { id: rec.liuyang.id, action: 'pay', values: {} }, tok.zhangsan)).status).toBe(404);
+    expect((await t.call('POST', api('reimburseManage', 'submit'), { id: rec.liuyang.id }, tok.zhangsan)).status).toBe(
+      404,
+    );
+    expect((await t.call('POST', api('reimburseManage', 'route'), { id: rec.liuyang.id }, tok.zhangsan)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.call(
+          'POST',
+          api('reimburseManage', 'stage'),
+          { id: rec.liuyang.id, action: 'pay', values: {} },
+          tok.zhangsan,
+        )
+      ).status,
+    ).toBe(404);
     // The admin still sees all, and nothing changed.
-    const bossList = (await t.call('POST', api('reimburseManage', 'page'), { pageSize: 500, keyword: '数据范围测试' }, boss)).data.list;
+    const bossList = (
+      await t.call('POST', api('reimburseManage', 'page'), { pageSize: 500, keyword: '数据范围测试' }, boss)
+    ).data.list;
     expect(bossList).toHaveLength(5);
     expect(bossList.find((x: Row) => x.id === rec.liuyang.id).reason).toBe('数据范围测试-liuyang');
   });
@@ -111,16 +149,26 @@ describe.each(testDialects())('role data scope on $name', (dialect) => {
     expect((await get('huangwei', 'zhengkai')).status).toBe(404);
   });
 
-  it('a user\'s widest role wins, and only a holder of team:roles may change a scope', async () => {
+  it("a user's widest role wins, and only a holder of team:roles may change a scope", async () => {
     await setScope('self');
     // 林峰 also holds 采购仓储 (data scope 全部): he still sees everything.
     const linfeng = await t.login('linfeng', DEMO_STAFF.password);
     const r = await t.call('POST', api('reimburseManage', 'page'), { pageSize: 500, keyword: '数据范围测试' }, linfeng);
     expect(r.data.list).toHaveLength(5);
-    const refused = await t.call('POST', '/api/admin/role/updateDataScope', { id: memberRole, dataScope: 'all' }, tok.zhangsan);
+    const refused = await t.call(
+      'POST',
+      '/api/admin/role/updateDataScope',
+      { id: memberRole, dataScope: 'all' },
+      tok.zhangsan,
+    );
     expect(refused.status).toBe(403);
     expect(refused.message).toMatch(/没有权限/);
-    const bad = await t.call('POST', '/api/admin/role/updateDataScope', { id: memberRole, dataScope: 'everything' }, boss);
+    const bad = await t.call(
+      'POST',
+      '/api/admin/role/updateDataScope',
+      { id: memberRole, dataScope: 'everything' },
+      boss,
+    );
     expect(bad.status).toBe(400);
     expect(await list('zhangsan')).toEqual(['数据范围测试-zhangsan']);
   });

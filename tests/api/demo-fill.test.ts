@@ -28,8 +28,18 @@ describe('the demo filled behind a fresh start (PGlite)', () => {
   });
 
   it('answers and logs the demo users in while the team stays closed, then opens it whole', async () => {
-    const server = await startServer({ dataDir, databaseUrl: undefined, webDir: path.join(dataDir, 'no-web'), port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn' },
-      { logger: false, fillBehind: true });
+    const server = await startServer(
+      {
+        dataDir,
+        databaseUrl: undefined,
+        webDir: path.join(dataDir, 'no-web'),
+        port: 0,
+        host: '127.0.0.1',
+        seedDemo: true,
+        logLevel: 'warn',
+      },
+      { logger: false, fillBehind: true },
+    );
     close = server.close;
     const { url, demo } = server;
     expect(demo.filling).toBe(true);
@@ -37,7 +47,11 @@ describe('the demo filled behind a fresh start (PGlite)', () => {
     const status = await call(url, '/api/demo-status');
     expect(status.data).toMatchObject({ filling: true, tenantCode: DEMO.tenantCode });
 
-    const login = await call(url, '/api/admin/login/user', { loginType: 'password', username: DEMO.username, password: DEMO.password });
+    const login = await call(url, '/api/admin/login/user', {
+      loginType: 'password',
+      username: DEMO.username,
+      password: DEMO.password,
+    });
     expect(login.status).toBe(200);
     const token = login.data.token as string;
     // The team's menu is there (roles and people are whole before the server listens); its records are not shown.

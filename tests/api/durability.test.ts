@@ -20,7 +20,13 @@ const WORKERS = 6;
 /** Acknowledged creations after which the server is killed (the burst goes on until then). */
 const KILL_AFTER = 24;
 
-interface Acked { id: number; code: string; lines: number; submitted: boolean; agreed: boolean }
+interface Acked {
+  id: number;
+  code: string;
+  lines: number;
+  submitted: boolean;
+  agreed: boolean;
+}
 
 describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -43,7 +49,8 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
     let server: ServerProcess | undefined = await startServerProcess(env);
     cleanups.push(async () => server?.kill('SIGKILL'));
 
-    const call = <T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => httpCall<T>(server!.url, method, url, body, token);
+    const call = <T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) =>
+      httpCall<T>(server!.url, method, url, body, token);
     const login = async (username: string, password: string) => {
       const r = await call('POST', '/api/admin/login/user', { loginType: 'password', username, password });
       expect(r.status, r.message).toBe(200);
@@ -54,10 +61,16 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
     const me = (await call('GET', '/api/admin/sysuser/getSysUser', undefined, staff)).data;
     const staffId = Number(me.id ?? me.userId);
     expect(staffId).toBeGreaterThan(0);
-    const dict = (await call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], staff)).data;
+    const dict = (
+      await call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], staff)
+    ).data;
     const today = new Date().toISOString().slice(0, 10);
     const claim = (n: number, submit: boolean) => ({
-      applicantId: staffId, deptId: dictItemId(dict, 'dept', '业务部'), applyDate: today, reason: `断电测试 ${n}`, submit,
+      applicantId: staffId,
+      deptId: dictItemId(dict, 'dept', '业务部'),
+      applyDate: today,
+      reason: `断电测试 ${n}`,
+      submit,
       lines: [
         { expenseType: dictItemId(dict, 'expenseType', '办公费'), occurDate: today, price: 10 + n },
         { expenseType: dictItemId(dict, 'expenseType', '办公费'), occurDate: today, price: 20 + n },
@@ -82,7 +95,12 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
           if (submit && i % 4 === 0) {
             const task = (await call('GET', `/api/oa/task/findTaskIdByFormId?formId=${rec.id}`, undefined, boss)).data;
             expect(task.taskId, 'the boss approves 业务部 claims').toEqual(expect.any(Number));
-            const agree = await call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, boss);
+            const agree = await call(
+              'POST',
+              '/api/oa/process/agree',
+              { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' },
+              boss,
+            );
             expect(agree.status, agree.message).toBe(200);
             rec.agreed = true;
           }
@@ -116,7 +134,10 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
       expect(got.data.status).toBe(rec.submitted ? '审批中' : '待提交');
       if (rec.agreed) {
         const steps = (await call('GET', `/api/oa/task/findApprovalByFormId?formId=${rec.id}`, undefined, boss2)).data;
-        expect(steps.map((s: any) => s.operationName), `approval of ${rec.code}`).toEqual(expect.arrayContaining(['submit', 'agree']));
+        expect(
+          steps.map((s: any) => s.operationName),
+          `approval of ${rec.code}`,
+        ).toEqual(expect.arrayContaining(['submit', 'agree']));
       }
     }
     // Sessions live in the database: the token from before the kill still works, and the server takes writes again.
@@ -134,20 +155,48 @@ describe.each(testDialects())('durability under SIGKILL on $name', (dialect) => 
         SELECT c.tenant_code, c.module, c.n::int AS n, (SELECT count(*)::int FROM records r WHERE r.tenant_code = c.tenant_code AND r.module = c.module AND r.deleted_at IS NULL) AS rows
         FROM record_counts c`.execute(db);
       expect(counts.length).toBeGreaterThan(10);
-      expect(counts.filter((c) => c.n !== c.rows), 'record_counts equal to the rows').toEqual([]);
-      const { rows: burst } = await sql<{ id: number; code: string; status: string; lines: number; instances: number; open_tasks: number; audited: number }>`
+      expect(
+        counts.filter((c) => c.n !== c.rows),
+        'record_counts equal to the rows',
+      ).toEqual([]);
+      const { rows: burst } = await sql<{
+        id: number;
+        code: string;
+        status: string;
+        lines: number;
+        instances: number;
+        open_tasks: number;
+        audited: number;
+      }>`
         SELECT r.id::int AS id, r.code, r.status, jsonb_array_length(r.lines) AS lines,
           (SELECT count(*)::int FROM process_instances p WHERE p.record_id = r.id) AS instances,
           (SELECT count(*)::int FROM tasks t JOIN process_instances p ON p.id = t.instance_id WHERE p.record_id = r.id AND t.status = 'open') AS open_tasks,
           (SELECT count(*)::int FROM audit_log a WHERE a.record_id = r.id AND a.entity = 'records' AND a.action = 'create') AS audited
-        FROM records r WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = 'reimburseManage' AND r.data->>'reason' LIKE '断电测试 %'`.execute(db);
+        FROM records r WHERE r.tenant_code = ${DEMO.tenantCode} AND r.module = 'reimburseManage' AND r.data->>'reason' LIKE '断电测试 %'`.execute(
+        db,
+      );
       // Every acknowledged record is there; the ones the kill cut off are either whole or absent.
       const ids = new Set(burst.map((r) => r.id));
-      expect([...acked.keys()].filter((id) => !ids.has(id)), 'acknowledged records lost').toEqual([]);
-      expect(burst.filter((r) => r.lines !== 2), 'records without their lines').toEqual([]);
-      expect(burst.filter((r) => r.audited !== 1), 'records without their audit entry').toEqual([]);
-      expect(burst.filter((r) => r.status === '审批中' && (r.instances !== 1 || r.open_tasks !== 1)), 'submitted records without their approval').toEqual([]);
-      expect(burst.filter((r) => r.status === '待提交' && r.instances !== 0), 'saved records with an approval').toEqual([]);
+      expect(
+        [...acked.keys()].filter((id) => !ids.has(id)),
+        'acknowledged records lost',
+      ).toEqual([]);
+      expect(
+        burst.filter((r) => r.lines !== 2),
+        'records without their lines',
+      ).toEqual([]);
+      expect(
+        burst.filter((r) => r.audited !== 1),
+        'records without their audit entry',
+      ).toEqual([]);
+      expect(
+        burst.filter((r) => r.status === '审批中' && (r.instances !== 1 || r.open_tasks !== 1)),
+        'submitted records without their approval',
+      ).toEqual([]);
+      expect(
+        burst.filter((r) => r.status === '待提交' && r.instances !== 0),
+        'saved records with an approval',
+      ).toEqual([]);
       expect(new Set(burst.map((r) => r.code)).size).toBe(burst.length);
     } finally {
       await db.destroy();

@@ -33,15 +33,27 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
   let bossId: number;
   let staffId: number;
 
-  const exportCall = (body: object, token = boss) => t.app.inject({ method: 'POST', url: `${M}/export`, headers: { Satoken: token }, payload: body });
+  const exportCall = (body: object, token = boss) =>
+    t.app.inject({ method: 'POST', url: `${M}/export`, headers: { Satoken: token }, payload: body });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    bossId = (await t.db.selectFrom('users').select('id').where('username', '=', DEMO.username).executeTakeFirstOrThrow()).id;
-    staffId = (await t.db.selectFrom('users').select('id').where('username', '=', DEMO_STAFF.username).executeTakeFirstOrThrow()).id;
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'teamMembers', 'expenseType'], boss)).data;
+    bossId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', DEMO.username).executeTakeFirstOrThrow()
+    ).id;
+    staffId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', DEMO_STAFF.username).executeTakeFirstOrThrow()
+    ).id;
+    dict = (
+      await t.call(
+        'POST',
+        '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+        ['dept', 'teamMembers', 'expenseType'],
+        boss,
+      )
+    ).data;
     const dept = (name: string) => dictItemId(dict, 'dept', name);
     // 12,000 records stored as the API stores them (labels beside the ids): 10,000 match the filter, 2,000 do not.
     const shape = sql`jsonb_build_object(
@@ -58,9 +70,27 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
              CASE WHEN i % 2 = 0 THEN ${sql.lit(bossId)} ELSE ${sql.lit(staffId)} END,
              now() - (i || ' minutes')::interval, now()
         FROM generate_series(1, ${sql.lit(N + 2000)}) i`.execute(t.db);
-    await t.db.insertInto('users').values({ username: 'other', mobile: '13933330001', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'other',
+        mobile: '13933330001',
+        nick_name: '别家',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     outsider = await t.login('other', 'secret123');
-    await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' } }, outsider);
+    await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      {
+        tenantName: '别家公司',
+        tenantType: 'enterprise',
+        verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' },
+      },
+      outsider,
+    );
   }, 240_000);
   afterAll(async () => t?.close());
 
@@ -74,7 +104,9 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['x-total-count']).toBe(String(N));
     const ymd = todayInChina().replace(/-/g, '');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent(`报销管理-${ymd}.xlsx`)}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(`报销管理-${ymd}.xlsx`)}`,
+    );
     const { ws, rows } = await readSheet(res.rawPayload);
     expect(ws.name).toBe('报销管理');
     expect(rows[0]).toEqual(['报销单号', '报销人', '部门', '报销总额', '报销日期', '状态', '创建时间']);
@@ -92,15 +124,31 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
     expect(body.map((r) => r[0])).toEqual(listed.map((r) => r.code));
     // Labels, not ids; money as numbers; dates as the list shows them.
     const first = listed[0];
-    expect(body[0]).toEqual([first.code, first.applicantIdName, first.deptIdName, first.totalPrice, first.applyDate, first.status, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
-    expect(body.every((r) => typeof r[3] === 'number' && typeof r[2] === 'string' && ['业务部', '设计部'].includes(r[2] as string))).toBe(true);
+    expect(body[0]).toEqual([
+      first.code,
+      first.applicantIdName,
+      first.deptIdName,
+      first.totalPrice,
+      first.applyDate,
+      first.status,
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    ]);
+    expect(
+      body.every(
+        (r) => typeof r[3] === 'number' && typeof r[2] === 'string' && ['业务部', '设计部'].includes(r[2] as string),
+      ),
+    ).toBe(true);
     expect(ws.getRow(2).getCell(4).numFmt).toBe('0.00');
     // Ordered by 报销总额, largest first.
     expect(body.every((r, i) => i === 0 || (body[i - 1][3] as number) >= (r[3] as number))).toBe(true);
 
     // 合计: the SQL sum of the filtered rows, under 报销总额, with 合计 in the first column.
-    const { rows: [s] } = await sql<{ total: string }>`SELECT sum((data->>'totalPrice')::numeric) AS total FROM records
-      WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND deleted_at IS NULL AND data->>'reason' LIKE ${`%${MARK}%`}`.execute(t.db);
+    const {
+      rows: [s],
+    } = await sql<{ total: string }>`SELECT sum((data->>'totalPrice')::numeric) AS total FROM records
+      WHERE tenant_code = ${DEMO.tenantCode} AND module = 'reimburseManage' AND deleted_at IS NULL AND data->>'reason' LIKE ${`%${MARK}%`}`.execute(
+      t.db,
+    );
     const sumRow = rows[N + 1];
     expect(sumRow[0]).toBe('合计');
     expect(sumRow[3]).toBeCloseTo(Number(s.total), 2);
@@ -108,7 +156,10 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
   }, 240_000);
 
   it('exports the default columns when none are named, and follows the tab and keyword', async () => {
-    const res = await exportCall({ keyword: '导出测试乙', filters: [{ field: 'status', operator: 'eq', value: '已通过' }] });
+    const res = await exportCall({
+      keyword: '导出测试乙',
+      filters: [{ field: 'status', operator: 'eq', value: '已通过' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('500');
     const { rows } = await readSheet(res.rawPayload);
@@ -143,10 +194,16 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
       expect(done.headers['x-total-count']).toBe(String(N));
     }
     // Once it is done (its transaction ended, a moment after the last byte) the next one runs.
-    let next = await exportCall({ filters: [{ field: 'status', operator: 'eq', value: '已通过' }], keyword: '导出测试乙' });
+    let next = await exportCall({
+      filters: [{ field: 'status', operator: 'eq', value: '已通过' }],
+      keyword: '导出测试乙',
+    });
     for (let i = 0; i < 20 && !String(next.headers['content-type']).includes('spreadsheetml'); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      next = await exportCall({ filters: [{ field: 'status', operator: 'eq', value: '已通过' }], keyword: '导出测试乙' });
+      next = await exportCall({
+        filters: [{ field: 'status', operator: 'eq', value: '已通过' }],
+        keyword: '导出测试乙',
+      });
     }
     expect(String(next.headers['content-type'])).toContain('spreadsheetml');
     expect(next.headers['x-total-count']).toBe('500');
@@ -156,7 +213,12 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
     const V = '/api/data/propProgress';
     const listed = await t.call('POST', `${V}/page`, { pageNum: 1, pageSize: 500 }, boss);
     expect(listed.status, listed.message).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: `${V}/export`, headers: { Satoken: boss }, payload: { columns: ['code', 'propName', 'maker', 'overdueDays', 'stageDates', 'orderStage'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${V}/export`,
+      headers: { Satoken: boss },
+      payload: { columns: ['code', 'propName', 'maker', 'overdueDays', 'stageDates', 'orderStage'] },
+    });
     expect(String(res.headers['content-type'])).toContain('spreadsheetml');
     expect(res.headers['x-total-count']).toBe(String(listed.data.total));
     const { rows } = await readSheet(res.rawPayload);
@@ -173,20 +235,59 @@ describe.each(oneDialect())('Excel export on $name', (dialect) => {
     });
   }, 120_000);
 
-  it('never shows another team\'s rows, and 仅本人 narrows the export to the caller\'s own', async () => {
+  it("never shows another team's rows, and 仅本人 narrows the export to the caller's own", async () => {
     const theirs = await exportCall({ columns: ['code'] }, outsider);
     expect(theirs.statusCode).toBe(200);
     const { rows: other } = await readSheet(theirs.rawPayload);
     expect(other.slice(1).some((r) => String(r[0]).startsWith('BXEXP'))).toBe(false);
 
     // A member whose only role exports with data scope 仅本人.
-    const uid = (await t.db.insertInto('users').values({ username: 'exporter', mobile: '13933330009', nick_name: '导出员', password_hash: await hashPassword('secret123'), status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
-    await t.db.insertInto('memberships').values({ tenant_code: DEMO.tenantCode, user_id: uid, status: 'normal', is_admin: false }).execute();
-    const role = await t.db.insertInto('roles').values({ tenant_code: DEMO.tenantCode, role_key: 'exporter', role_name: '导出员', menus: ['reimburseManage'], permissions: ['reimburseManage:view', 'reimburseManage:add', 'reimburseManage:export'], data_scope: 'self' })
-      .returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('user_roles').values({ tenant_code: DEMO.tenantCode, user_id: uid, role_id: role.id }).execute();
+    const uid = (
+      await t.db
+        .insertInto('users')
+        .values({
+          username: 'exporter',
+          mobile: '13933330009',
+          nick_name: '导出员',
+          password_hash: await hashPassword('secret123'),
+          status: 'active',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db
+      .insertInto('memberships')
+      .values({ tenant_code: DEMO.tenantCode, user_id: uid, status: 'normal', is_admin: false })
+      .execute();
+    const role = await t.db
+      .insertInto('roles')
+      .values({
+        tenant_code: DEMO.tenantCode,
+        role_key: 'exporter',
+        role_name: '导出员',
+        menus: ['reimburseManage'],
+        permissions: ['reimburseManage:view', 'reimburseManage:add', 'reimburseManage:export'],
+        data_scope: 'self',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('user_roles')
+      .values({ tenant_code: DEMO.tenantCode, user_id: uid, role_id: role.id })
+      .execute();
     const me = await t.login('exporter', 'secret123');
-    const mine = await t.call('POST', `${M}/add`, { applicantId: dictItemId(dict, 'teamMembers', '张三'), deptId: dictItemId(dict, 'dept', '业务部'), applyDate: todayInChina(), reason: '我的报销', lines: [{ expenseType: dictItemId(dict, 'expenseType', '住宿'), occurDate: todayInChina(), price: 88.5 }] }, me);
+    const mine = await t.call(
+      'POST',
+      `${M}/add`,
+      {
+        applicantId: dictItemId(dict, 'teamMembers', '张三'),
+        deptId: dictItemId(dict, 'dept', '业务部'),
+        applyDate: todayInChina(),
+        reason: '我的报销',
+        lines: [{ expenseType: dictItemId(dict, 'expenseType', '住宿'), occurDate: todayInChina(), price: 88.5 }],
+      },
+      me,
+    );
     expect(mine.status, mine.message).toBe(200);
     const res = await exportCall({ columns: ['code', 'reason', 'totalPrice'] }, me);
     expect(res.statusCode).toBe(200);

@@ -35,13 +35,25 @@ describe.each(oneDialect())('reading files through the records that hold them on
     hr = await t.login('zhaomin', DEMO.password);
     colleague = await t.login('liuyang', DEMO.password);
     suiteStart = new Date();
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'post', 'employeeType', 'expenseType'], boss)).data;
+    dict = (
+      await t.call(
+        'POST',
+        '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+        ['dept', 'post', 'employeeType', 'expenseType'],
+        boss,
+      )
+    ).data;
   });
   afterAll(async () => t?.close());
 
   async function upload(token: string, name: string): Promise<Upload> {
     const body = await multipart({ multipartFile: { bytes: TINY_PNG, name, type: 'image/png' } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...body.headers, Satoken: token }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fileUtil/uploadFile',
+      headers: { ...body.headers, Satoken: token },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     return { url: res.json().data.url as string, name };
   }
@@ -57,12 +69,23 @@ describe.each(oneDialect())('reading files through the records that hold them on
   }
   const ok = (r: { status: number; message: string }) => expect(r.status, r.message).toBe(200);
   const claim = (reason: string, attachments: Upload[]) => ({
-    deptId: d('dept', '业务部'), applyDate: today, reason, attachments,
+    deptId: d('dept', '业务部'),
+    applyDate: today,
+    reason,
+    attachments,
     lines: [{ expenseType: d('expenseType', '住宿'), occurDate: today, price: 300 }],
   });
   const employee = (over: object = {}) => ({
-    idCardNo: '110105199003071239', name: '档案测试', mobile: '13900002222', jobNo: 'FA01', deptId: d('dept', '设计部'), postId: d('post', '设计师'),
-    employeeType: d('employeeType', '全职'), entryDate: today, contractPeriod: [today, '2099-12-31'], ...over,
+    idCardNo: '110105199003071239',
+    name: '档案测试',
+    mobile: '13900002222',
+    jobNo: 'FA01',
+    deptId: d('dept', '设计部'),
+    postId: d('post', '设计师'),
+    employeeType: d('employeeType', '全职'),
+    entryDate: today,
+    contractPeriod: [today, '2099-12-31'],
+    ...over,
   });
 
   it('an ID scan on an employee file is read by 人事 and the owner, not by a plain member', async () => {
@@ -79,12 +102,25 @@ describe.each(oneDialect())('reading files through the records that hold them on
     expect(await read(scan.url, lisi)).toBe(404);
     // 人事 reads a file another person put on a file he may open: through the gate, not as its uploader.
     const contract = await upload(boss, '劳动合同.png');
-    ok(await t.call('POST', api('employeeFiles', 'add'), employee({ idCardNo: '110105198001010016', jobNo: 'FA02', mobile: '13900002223', attachments: [contract] }), boss));
+    ok(
+      await t.call(
+        'POST',
+        api('employeeFiles', 'add'),
+        employee({ idCardNo: '110105198001010016', jobNo: 'FA02', mobile: '13900002223', attachments: [contract] }),
+        boss,
+      ),
+    );
     expect(await read(contract.url, hr)).toBe(200);
     expect(await read(contract.url, staff)).toBe(404);
     // Recognition reads the bytes: the same rule.
-    expect(await t.call('POST', '/api/admin/systenant/idCardOcr', { url: scan.url }, staff)).toMatchObject({ status: 404, message: '图片不存在，请重新上传' });
-    expect((await t.call('POST', '/api/admin/systenant/idCardOcr', { url: `/api/files/${scan.url.split('/')[3]}` }, staff)).status).toBe(404);
+    expect(await t.call('POST', '/api/admin/systenant/idCardOcr', { url: scan.url }, staff)).toMatchObject({
+      status: 404,
+      message: '图片不存在，请重新上传',
+    });
+    expect(
+      (await t.call('POST', '/api/admin/systenant/idCardOcr', { url: `/api/files/${scan.url.split('/')[3]}` }, staff))
+        .status,
+    ).toBe(404);
     expect((await t.call('POST', '/api/admin/systenant/idCardOcr', { url: scan.url }, boss)).status).toBe(200);
     // Taken off the file, the scan stays the file's: it does not become every member's.
     ok(await t.call('POST', api('employeeFiles', 'update'), { ...made.data, attachments: [] }, hr));
@@ -128,7 +164,14 @@ describe.each(oneDialect())('reading files through the records that hold them on
 
   it("naming a colleague's file in one's own record neither opens it to him nor closes a team file to the others", async () => {
     const scan = await upload(hr, '身份证反面.png');
-    ok(await t.call('POST', api('employeeFiles', 'add'), employee({ idCardNo: '110105199505050016', jobNo: 'FA03', mobile: '13900002224', attachments: [scan] }), hr));
+    ok(
+      await t.call(
+        'POST',
+        api('employeeFiles', 'add'),
+        employee({ idCardNo: '110105199505050016', jobNo: 'FA03', mobile: '13900002224', attachments: [scan] }),
+        hr,
+      ),
+    );
     // 张三 learnt the scan's address: his claim may hold it, but his claim does not open it.
     ok(await t.call('POST', api('reimburseManage', 'add'), claim('文件-借用地址', [scan]), staff));
     expect(await read(scan.url, staff)).toBe(404);
@@ -151,25 +194,32 @@ describe.each(oneDialect())('reading files through the records that hold them on
 
   it('the demo story and records saved before links were kept hold links to every file they name', async () => {
     const tenant = DEMO.tenantCode;
-    const inTeam = <T>(fn: (trx: Transaction<Database>) => Promise<T>) => t.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('app.tenant', ${tenant}, true)`.execute(trx);
-      return fn(trx);
-    });
-    const count = (query: RawBuilder<{ n: number }>) => inTeam(async (trx) => Number((await query.execute(trx)).rows[0].n));
+    const inTeam = <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
+      t.db.transaction().execute(async (trx) => {
+        await sql`SELECT set_config('app.tenant', ${tenant}, true)`.execute(trx);
+        return fn(trx);
+      });
+    const count = (query: RawBuilder<{ n: number }>) =>
+      inTeam(async (trx) => Number((await query.execute(trx)).rows[0].n));
     // Each record and each team file its values name.
     const naming = sql`SELECT DISTINCT r.id AS record_id, f.id AS file_id FROM records r
       CROSS JOIN LATERAL regexp_matches(r.data::text || r.lines::text, '/api/files/([0-9]+)/', 'g') AS m(ids)
       JOIN files f ON f.id = m.ids[1]::bigint AND f.tenant_code = r.tenant_code WHERE r.tenant_code = ${tenant}`;
-    const unlinked = () => count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x
+    const unlinked = () =>
+      count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x
       WHERE NOT EXISTS (SELECT 1 FROM record_files h WHERE h.tenant_code = ${tenant} AND h.file_id = x.file_id AND h.record_id = x.record_id)`);
     const named = () => count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x`);
     const links = () => count(sql<{ n: number }>`SELECT count(*) AS n FROM record_files WHERE tenant_code = ${tenant}`);
     // The story's files are the owner's, its records saved by many: all linked. (The records made above, from
     // suiteStart on, may name others' files on purpose.)
     const story = sql`AND x.record_id IN (SELECT id FROM records WHERE tenant_code = ${tenant} AND created_at < ${suiteStart})`;
-    expect(await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x WHERE true ${story}`)).toBeGreaterThan(100);
-    expect(await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x
-      WHERE NOT EXISTS (SELECT 1 FROM record_files h WHERE h.tenant_code = ${tenant} AND h.file_id = x.file_id AND h.record_id = x.record_id) ${story}`)).toBe(0);
+    expect(
+      await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x WHERE true ${story}`),
+    ).toBeGreaterThan(100);
+    expect(
+      await count(sql<{ n: number }>`SELECT count(*) AS n FROM (${naming}) x
+      WHERE NOT EXISTS (SELECT 1 FROM record_files h WHERE h.tenant_code = ${tenant} AND h.file_id = x.file_id AND h.record_id = x.record_id) ${story}`),
+    ).toBe(0);
     // A data folder of an older version has no links at all: the migration links every file its records name.
     await sql`DROP TABLE record_files`.execute(t.db);
     await recordFiles(t.db);

@@ -34,7 +34,11 @@ const PAGES = new Map<string, Row>(
         .readdirSync(path.join(SCHEMAS, d.name))
         .filter((f) => f.endsWith('.json'))
         .map(
-          (f) => [f.slice(0, -5), withPageDefaults(JSON.parse(fs.readFileSync(path.join(SCHEMAS, d.name, f), 'utf8')))] as [string, Row],
+          (f) =>
+            [f.slice(0, -5), withPageDefaults(JSON.parse(fs.readFileSync(path.join(SCHEMAS, d.name, f), 'utf8')))] as [
+              string,
+              Row,
+            ],
         ),
     ),
 );

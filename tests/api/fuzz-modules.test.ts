@@ -66,12 +66,23 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
   afterAll(async () => t?.close());
 
   async function send(url: string, payload: string, what: string): Promise<Json | undefined> {
-    const res = await t.app.inject({ method: 'POST', url, headers: { Satoken: token, 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { Satoken: token, 'content-type': 'application/json' },
+      payload,
+    });
     answered++;
     let body: Json | undefined;
-    try { body = res.json(); } catch { /* checked below */ }
-    if (res.statusCode >= 500 || (body && body.status >= 500)) failures.push(`${what}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-    else if (typeof body?.status !== 'number') failures.push(`${what}: no envelope (HTTP ${res.statusCode}) ${res.body.slice(0, 120)}`);
+    try {
+      body = res.json();
+    } catch {
+      /* checked below */
+    }
+    if (res.statusCode >= 500 || (body && body.status >= 500))
+      failures.push(`${what}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+    else if (typeof body?.status !== 'number')
+      failures.push(`${what}: no envelope (HTTP ${res.statusCode}) ${res.body.slice(0, 120)}`);
     return body;
   }
 
@@ -91,23 +102,40 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
         }
       }
       // Stage actions on a record that allows them now (as the list says), each field hostile in turn.
-      const rows: Json[] = (await send(api('page'), JSON.stringify({ pageNum: 1, pageSize: 100 }), `${m} page`))?.data?.list ?? [];
+      const rows: Json[] =
+        (await send(api('page'), JSON.stringify({ pageNum: 1, pageSize: 100 }), `${m} page`))?.data?.list ?? [];
       for (const action of (page.stages?.actions ?? []) as Json[]) {
         const row = rows.find((r) => Array.isArray(r.actions) && r.actions.includes(action.key)) ?? rows[0];
         if (!row) continue;
         const fields = [...fieldNames(action.fields), ...fieldNames(action.lineFields)];
         for (const [name, raw] of Object.entries(HOSTILE)) {
-          await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${raw === HOSTILE.object ? raw : '{}'}}`, `${m} stage ${action.key} values=${name}`);
+          await send(
+            api('stage'),
+            `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${raw === HOSTILE.object ? raw : '{}'}}`,
+            `${m} stage ${action.key} values=${name}`,
+          );
           for (const field of fields) {
-            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${withHostile({}, field, raw)}}`, `${m} stage ${action.key} ${field}=${name}`);
-            await send(api('stage'), `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":{"lines":[${withHostile({}, field, raw)}]}}`, `${m} stage ${action.key} lines.${field}=${name}`);
+            await send(
+              api('stage'),
+              `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":${withHostile({}, field, raw)}}`,
+              `${m} stage ${action.key} ${field}=${name}`,
+            );
+            await send(
+              api('stage'),
+              `{"id":${row.id},"action":${JSON.stringify(action.key)},"values":{"lines":[${withHostile({}, field, raw)}]}}`,
+              `${m} stage ${action.key} lines.${field}=${name}`,
+            );
           }
         }
       }
       for (const g of (page.generators ?? []) as Json[]) {
         for (const field of fieldNames(g.fields)) {
           for (const [name, raw] of Object.entries(HOSTILE)) {
-            await send(api('generate'), `{"key":${JSON.stringify(g.key)},"values":${withHostile({}, field, raw)}}`, `${m} generate ${g.key} ${field}=${name}`);
+            await send(
+              api('generate'),
+              `{"key":${JSON.stringify(g.key)},"values":${withHostile({}, field, raw)}}`,
+              `${m} generate ${g.key} ${field}=${name}`,
+            );
           }
         }
       }
@@ -119,10 +147,18 @@ describe.each(testDialects())('hostile input to every module page on $name', (di
         for (const j of [0, 1, 2, 3]) {
           const op = OPERATORS[(i * 4 + j) % OPERATORS.length];
           const raw = raws[(i + j) % raws.length];
-          await send(api('page'), `{"pageNum":1,"pageSize":5,"filters":[{"field":${JSON.stringify(field)},"operator":"${op}","value":${raw}}]}`, `${m} filter ${field} ${op} ${raw.slice(0, 20)}`);
+          await send(
+            api('page'),
+            `{"pageNum":1,"pageSize":5,"filters":[{"field":${JSON.stringify(field)},"operator":"${op}","value":${raw}}]}`,
+            `${m} filter ${field} ${op} ${raw.slice(0, 20)}`,
+          );
         }
         for (const order of ['desc', 'x']) {
-          await send(api('page'), JSON.stringify({ pageNum: 3, pageSize: 5, sorters: [{ field, order }] }), `${m} sort ${field} ${order}`);
+          await send(
+            api('page'),
+            JSON.stringify({ pageNum: 3, pageSize: 5, sorters: [{ field, order }] }),
+            `${m} sort ${field} ${order}`,
+          );
         }
       }
     }

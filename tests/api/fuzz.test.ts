@@ -49,10 +49,32 @@ const HOSTILE: Record<string, string> = {
   deep: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
 };
 /** Hostile query-string and path values. */
-const HOSTILE_TEXT = ['a\u0000b', '\ud800', '1e308', '12345678901234567890', 'Infinity', 'NaN', '-1', "1' OR '1'='1", '../../etc/passwd', '%00', 'x'.repeat(8_000), '',
-  '__proto__', 'constructor', 'toString'];
+const HOSTILE_TEXT = [
+  'a\u0000b',
+  '\ud800',
+  '1e308',
+  '12345678901234567890',
+  'Infinity',
+  'NaN',
+  '-1',
+  "1' OR '1'='1",
+  '../../etc/passwd',
+  '%00',
+  'x'.repeat(8_000),
+  '',
+  '__proto__',
+  'constructor',
+  'toString',
+];
 
-interface Route { method: 'GET' | 'POST'; path: string; query: string[]; params: string[]; body: Json | null; multipart: boolean }
+interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  query: string[];
+  params: string[];
+  body: Json | null;
+  multipart: boolean;
+}
 
 /** A plausible value for a JSON schema, so that the other parameters pass while one is hostile. */
 function sample(schema: Json | undefined, depth = 0): unknown {
@@ -63,16 +85,21 @@ function sample(schema: Json | undefined, depth = 0): unknown {
   if (schema.anyOf || schema.oneOf) return sample((schema.anyOf ?? schema.oneOf)[0], depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   switch (type) {
-    case 'integer': return Math.max(1, schema.minimum ?? 1);
-    case 'number': return Math.max(1, schema.minimum ?? 1);
-    case 'boolean': return true;
-    case 'array': return [];
+    case 'integer':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
     case 'object': {
       const out: Json = {};
       for (const [k, v] of Object.entries<Json>(schema.properties ?? {})) out[k] = sample(v, depth + 1);
       return out;
     }
-    default: return schema.format === 'date' ? '2026-11-20' : 'x';
+    default:
+      return schema.format === 'date' ? '2026-11-20' : 'x';
   }
 }
 
@@ -113,32 +140,60 @@ describe.each(testDialects())('hostile input on $name', (dialect) => {
   afterAll(async () => t?.close());
 
   /** Sends one request; records a 5xx or a non-envelope answer; logs in again if the session was lost. */
-  async function send(method: Route['method'], url: string, payload: string | undefined, withToken: boolean, what: string) {
+  async function send(
+    method: Route['method'],
+    url: string,
+    payload: string | undefined,
+    withToken: boolean,
+    what: string,
+  ) {
     const res = await t.app.inject({
-      method, url,
-      headers: { ...(withToken ? { Satoken: token } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+      method,
+      url,
+      headers: {
+        ...(withToken ? { Satoken: token } : {}),
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(payload !== undefined ? { payload } : {}),
     });
     answered++;
     let body: Json | undefined;
-    try { body = res.json(); } catch { /* checked below */ }
+    try {
+      body = res.json();
+    } catch {
+      /* checked below */
+    }
     if (res.statusCode >= 500) failures.push(`${what}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
     // Files and prints answer with their own bytes; everything else of /api is the envelope.
-    else if (url.startsWith('/api/') && !(res.statusCode === 200 && !/json/.test(String(res.headers['content-type']))) && (typeof body?.status !== 'number' || typeof body?.message !== 'string')) {
+    else if (
+      url.startsWith('/api/') &&
+      !(res.statusCode === 200 && !/json/.test(String(res.headers['content-type']))) &&
+      (typeof body?.status !== 'number' || typeof body?.message !== 'string')
+    ) {
       failures.push(`${what}: no envelope (HTTP ${res.statusCode}) ${res.body.slice(0, 120)}`);
     }
-    if (withToken && body && [401, 10015, 11012, 11014].includes(body.status)) token = await t.login(DEMO.username, DEMO.password);
+    if (withToken && body && [401, 10015, 11012, 11014].includes(body.status))
+      token = await t.login(DEMO.username, DEMO.password);
   }
 
   /** A path segment as sent; a lone surrogate (which encodeURIComponent refuses) goes as its invalid UTF-8 bytes. */
-  const encoded = (v: string) => { try { return encodeURIComponent(v); } catch { return '%ED%A0%80'; } };
+  const encoded = (v: string) => {
+    try {
+      return encodeURIComponent(v);
+    } catch {
+      return '%ED%A0%80';
+    }
+  };
   const urlOf = (r: Route, params: Record<string, string>, query: Record<string, string>) => {
     const path = r.path.replace(/\{(\w+)\}/g, (_, k: string) => encoded(params[k] ?? 'reimburseManage'));
     const qs = new URLSearchParams(query).toString();
     return qs ? `${path}?${qs}` : path;
   };
 
-  beforeEach(() => { failures.length = 0; answered = 0; });
+  beforeEach(() => {
+    failures.length = 0;
+    answered = 0;
+  });
 
   it('no route answers a 5xx or leaves the envelope, whatever is sent, and nothing malformed is stored', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
@@ -149,10 +204,30 @@ describe.each(testDialects())('hostile input on $name', (dialect) => {
       const baseQuery = Object.fromEntries(r.query.map((q) => [q, '1']));
       const tag = `${r.method} ${r.path}`;
       // Without a token, a hostile body: the envelope, never a 5xx.
-      await send(r.method, urlOf(r, baseParams, baseQuery), r.method === 'POST' ? HOSTILE.protoPollution : undefined, false, `${tag} (anonymous)`);
+      await send(
+        r.method,
+        urlOf(r, baseParams, baseQuery),
+        r.method === 'POST' ? HOSTILE.protoPollution : undefined,
+        false,
+        `${tag} (anonymous)`,
+      );
       for (const v of HOSTILE_TEXT) {
-        for (const p of r.params) await send(r.method, urlOf(r, { ...baseParams, [p]: v }, baseQuery), r.body ? JSON.stringify(r.body) : undefined, true, `${tag} path ${p}=${JSON.stringify(v.slice(0, 20))}`);
-        for (const q of r.query) await send(r.method, urlOf(r, baseParams, { ...baseQuery, [q]: v }), r.body ? JSON.stringify(r.body) : undefined, true, `${tag} query ${q}=${JSON.stringify(v.slice(0, 20))}`);
+        for (const p of r.params)
+          await send(
+            r.method,
+            urlOf(r, { ...baseParams, [p]: v }, baseQuery),
+            r.body ? JSON.stringify(r.body) : undefined,
+            true,
+            `${tag} path ${p}=${JSON.stringify(v.slice(0, 20))}`,
+          );
+        for (const q of r.query)
+          await send(
+            r.method,
+            urlOf(r, baseParams, { ...baseQuery, [q]: v }),
+            r.body ? JSON.stringify(r.body) : undefined,
+            true,
+            `${tag} query ${q}=${JSON.stringify(v.slice(0, 20))}`,
+          );
       }
       if (r.method !== 'POST' || r.multipart) continue;
       const body = r.body ?? {};
@@ -161,14 +236,23 @@ describe.each(testDialects())('hostile input on $name', (dialect) => {
         if (SELF_DESTRUCTIVE.test(r.path) && ['nullValue', 'empty'].includes(name)) continue;
         await send('POST', urlOf(r, baseParams, baseQuery), raw, true, `${tag} body=${name}`);
         for (const key of [...Object.keys(body), 'unexpected']) {
-          await send('POST', urlOf(r, baseParams, baseQuery), withHostile(body, key, raw), true, `${tag} ${key}=${name}`);
+          await send(
+            'POST',
+            urlOf(r, baseParams, baseQuery),
+            withHostile(body, key, raw),
+            true,
+            `${tag} ${key}=${name}`,
+          );
         }
       }
     }
     expect(failures.slice(0, 40), `${failures.length} of ${answered} answers failed`).toEqual([]);
 
     // Nothing malformed got in: no number beyond what a money or quantity field holds, no megabyte strings.
-    const bad = await sql<{ module: string; id: string }>`SELECT module, id::text FROM records WHERE created_at >= ${started}
+    const bad = await sql<{
+      module: string;
+      id: string;
+    }>`SELECT module, id::text FROM records WHERE created_at >= ${started}
       AND (jsonb_path_exists(data, 'strict $.** ? (@.type() == "number" && (@ > 1e15 || @ < -1e15))')
         OR length(data::text) > 200000 OR length(lines::text) > 200000)`.execute(t.db);
     expect(bad.rows).toEqual([]);
@@ -177,45 +261,67 @@ describe.each(testDialects())('hostile input on $name', (dialect) => {
 
   // The generic record routes take any module's fields: each field of a few real pages, and each line cell,
   // gets every hostile value on add (the page schema's rules, not the route's, are what stand in the way).
-  it.each(['finance/reimburseManage', 'warehousing/storeprocess', 'personnel/employeeFiles'])('hostile values in every field of %s are refused or stored sanely', async (file) => {
-    const page = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${file}.json`), 'utf8')) as Json;
-    const fields = new Set<string>();
-    (function walk(o: unknown) {
-      if (Array.isArray(o)) o.forEach(walk);
-      else if (o && typeof o === 'object') {
-        if (typeof (o as Json).fieldName === 'string') fields.add((o as Json).fieldName);
-        Object.values(o).forEach(walk);
+  it.each(['finance/reimburseManage', 'warehousing/storeprocess', 'personnel/employeeFiles'])(
+    'hostile values in every field of %s are refused or stored sanely',
+    async (file) => {
+      const page = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${file}.json`), 'utf8')) as Json;
+      const fields = new Set<string>();
+      (function walk(o: unknown) {
+        if (Array.isArray(o)) o.forEach(walk);
+        else if (o && typeof o === 'object') {
+          if (typeof (o as Json).fieldName === 'string') fields.add((o as Json).fieldName);
+          Object.values(o).forEach(walk);
+        }
+      })(page.drawer);
+      expect(fields.size).toBeGreaterThan(5);
+      const url = `/api/data/${page.module}/add`;
+      for (const field of fields) {
+        for (const [name, raw] of Object.entries(HOSTILE)) {
+          await send('POST', url, withHostile({}, field, raw), true, `${page.module}.${field}=${name}`);
+          await send(
+            'POST',
+            url,
+            `{"lines":[${withHostile({}, field, raw)}]}`,
+            true,
+            `${page.module}.lines.${field}=${name}`,
+          );
+        }
       }
-    })(page.drawer);
-    expect(fields.size).toBeGreaterThan(5);
-    const url = `/api/data/${page.module}/add`;
-    for (const field of fields) {
-      for (const [name, raw] of Object.entries(HOSTILE)) {
-        await send('POST', url, withHostile({}, field, raw), true, `${page.module}.${field}=${name}`);
-        await send('POST', url, `{"lines":[${withHostile({}, field, raw)}]}`, true, `${page.module}.lines.${field}=${name}`);
-      }
-    }
-    expect(failures.slice(0, 40), `${failures.length} of ${answered} answers failed`).toEqual([]);
-  }, 900_000);
+      expect(failures.slice(0, 40), `${failures.length} of ${answered} answers failed`).toEqual([]);
+    },
+    900_000,
+  );
 
   it('what the HTTP layer refuses (a 20 KB query string, a 3 MB body, a broken request) still comes in the envelope', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const long = await fetch(`${address}/api/data/reimburseManage/get?id=1&q=${'x'.repeat(20_000)}`);
     expect(long.status).toBe(431);
     expect(await long.json()).toEqual({ status: 431, message: '请求头或地址过长', data: null });
-    const big = await fetch(`${address}/api/data/reimburseManage/page`, { method: 'POST', headers: { 'content-type': 'application/json', Satoken: token }, body: JSON.stringify({ q: 'x'.repeat(3_000_000) }) });
+    const big = await fetch(`${address}/api/data/reimburseManage/page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Satoken: token },
+      body: JSON.stringify({ q: 'x'.repeat(3_000_000) }),
+    });
     expect(big.status).toBeLessThan(500);
     expect(await big.json()).toMatchObject({ status: 413, message: '请求内容过大' });
     // A request line no parser accepts.
     const raw = await new Promise<string>((resolve, reject) => {
       const url = new URL(address);
-      const sock = net.connect(Number(url.port), url.hostname, () => sock.write('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'));
+      const sock = net.connect(Number(url.port), url.hostname, () =>
+        sock.write('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+      );
       let got = '';
-      sock.on('data', (d) => { got += d; });
+      sock.on('data', (d) => {
+        got += d;
+      });
       sock.on('end', () => resolve(got));
       sock.on('error', reject);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ status: 400, message: '请求格式不正确', data: null });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      status: 400,
+      message: '请求格式不正确',
+      data: null,
+    });
   });
 });

@@ -18,7 +18,8 @@ describe.each(oneDialect())('hardening on $name', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const post = (op: 'page' | 'export', body: object) => t.app.inject({ method: 'POST', url: `${M}/${op}`, headers: { Satoken: boss }, payload: body });
+  const post = (op: 'page' | 'export', body: object) =>
+    t.app.inject({ method: 'POST', url: `${M}/${op}`, headers: { Satoken: boss }, payload: body });
 
   /** The JSON envelope of a refused call (never a spreadsheet, never a cut body). */
   async function refusal(op: 'page' | 'export', body: object) {
@@ -28,24 +29,42 @@ describe.each(oneDialect())('hardening on $name', (dialect) => {
     return res.json() as { status: number; message: string; data: unknown };
   }
 
-  it.each(PROTO_NAMES)('refuses %s as a sort or filter field of a list page, an export and charts with a Chinese 400', async (name) => {
-    for (const op of ['page', 'export'] as const) {
-      expect(await refusal(op, { sorters: [{ field: name, order: 'asc' }] }), `${op} sort`).toEqual({ status: 400, message: `不支持排序的字段：${name}`, data: null });
-      for (const operator of ['eq', 'between', 'in']) {
-        const value = operator === 'eq' ? '1' : ['1', '2'];
-        expect(await refusal(op, { filters: [{ field: name, operator, value }] }), `${op} filter ${operator}`).toEqual({ status: 400, message: `不支持的筛选字段：${name}`, data: null });
+  it.each(PROTO_NAMES)(
+    'refuses %s as a sort or filter field of a list page, an export and charts with a Chinese 400',
+    async (name) => {
+      for (const op of ['page', 'export'] as const) {
+        expect(await refusal(op, { sorters: [{ field: name, order: 'asc' }] }), `${op} sort`).toEqual({
+          status: 400,
+          message: `不支持排序的字段：${name}`,
+          data: null,
+        });
+        for (const operator of ['eq', 'between', 'in']) {
+          const value = operator === 'eq' ? '1' : ['1', '2'];
+          expect(
+            await refusal(op, { filters: [{ field: name, operator, value }] }),
+            `${op} filter ${operator}`,
+          ).toEqual({ status: 400, message: `不支持的筛选字段：${name}`, data: null });
+        }
       }
-    }
-    // The charts of a list take the list's filters too.
-    const charts = await t.app.inject({ method: 'POST', url: '/api/data/salesProcess/charts', headers: { Satoken: boss }, payload: { filters: [{ field: name, operator: 'eq', value: '1' }] } });
-    expect(charts.json()).toEqual({ status: 400, message: `不支持的筛选字段：${name}`, data: null });
-  });
+      // The charts of a list take the list's filters too.
+      const charts = await t.app.inject({
+        method: 'POST',
+        url: '/api/data/salesProcess/charts',
+        headers: { Satoken: boss },
+        payload: { filters: [{ field: name, operator: 'eq', value: '1' }] },
+      });
+      expect(charts.json()).toEqual({ status: 400, message: `不支持的筛选字段：${name}`, data: null });
+    },
+  );
 
   it('refuses an export that cannot run before any byte of the file, in the JSON envelope', async () => {
     const refused = {
       sort: { body: { sorters: [{ field: 'nope' }] }, message: '不支持排序的字段：nope' },
       filter: { body: { filters: [{ field: 'nope', operator: 'eq', value: 1 }] }, message: '不支持的筛选字段：nope' },
-      filterValue: { body: { filters: [{ field: 'totalPrice', operator: 'eq', value: 'abc' }] }, message: '筛选值格式不正确：报销总额' },
+      filterValue: {
+        body: { filters: [{ field: 'totalPrice', operator: 'eq', value: 'abc' }] },
+        message: '筛选值格式不正确：报销总额',
+      },
       column: { body: { columns: ['nope'] }, message: '列表没有这些列：nope' },
       tab: { body: { tab: 'nope' }, message: '列表没有「nope」这个标签' },
     };

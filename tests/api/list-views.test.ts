@@ -17,7 +17,8 @@ const R = '/api/data/financialPayablesRequest';
 const schemasDir = path.resolve(__dirname, '../fixtures/schemas/list-views');
 
 /** YYYY-MM-DD n days from today (China time). */
-const day = (n: number) => new Date(Date.parse(`${todayInChina()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) =>
+  new Date(Date.parse(`${todayInChina()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(testDialects())('list views and nested entities on $name', (dialect) => {
   let t: TestApp;
@@ -27,29 +28,65 @@ describe.each(testDialects())('list views and nested entities on $name', (dialec
   let demo: string; // another team
   let tenant: string;
 
-  const addUser = async (username: string, mobile: string) => (await t.db.insertInto('users')
-    .values({ username, mobile, nick_name: username, password_hash: await hashPassword('secret123'), status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
+  const addUser = async (username: string, mobile: string) =>
+    (
+      await t.db
+        .insertInto('users')
+        .values({
+          username,
+          mobile,
+          nick_name: username,
+          password_hash: await hashPassword('secret123'),
+          status: 'active',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { schemasDir });
     await addUser('lvowner', '13955550001');
     owner = await t.login('lvowner', 'secret123');
-    const team = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '列表视图测试', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '列表视图测试', legalPerson: '王五' } }, owner);
+    const team = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      {
+        tenantName: '列表视图测试',
+        tenantType: 'enterprise',
+        verification: { creditCode: '91350100M000100Y43', companyName: '列表视图测试', legalPerson: '王五' },
+      },
+      owner,
+    );
     expect(team.status, team.message).toBe(200);
     tenant = team.data.tenantCode;
     const memberId = await addUser('lvmember', '13955550002');
     const clerkId = await addUser('lvclerk', '13955550003');
-    await t.db.insertInto('memberships').values([
-      { tenant_code: tenant, user_id: memberId, status: 'normal', is_admin: false },
-      { tenant_code: tenant, user_id: clerkId, status: 'normal', is_admin: false },
-    ]).execute();
+    await t.db
+      .insertInto('memberships')
+      .values([
+        { tenant_code: tenant, user_id: memberId, status: 'normal', is_admin: false },
+        { tenant_code: tenant, user_id: clerkId, status: 'normal', is_admin: false },
+      ])
+      .execute();
     await grantMemberRole(t.db, tenant, memberId);
-    const role = await t.db.insertInto('roles').values({ tenant_code: tenant, role_key: 'clerk', role_name: '文员', menus: ['reimburseManage'], permissions: ['reimburseManage:view'] })
-      .returning('id').executeTakeFirstOrThrow();
+    const role = await t.db
+      .insertInto('roles')
+      .values({
+        tenant_code: tenant,
+        role_key: 'clerk',
+        role_name: '文员',
+        menus: ['reimburseManage'],
+        permissions: ['reimburseManage:view'],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('user_roles').values({ tenant_code: tenant, user_id: clerkId, role_id: role.id }).execute();
     member = await t.login('lvmember', 'secret123');
     clerk = await t.login('lvclerk', 'secret123');
-    for (const token of [member, clerk]) expect((await t.call('GET', `/api/admin/login/switchTenants?tenantCode=${tenant}`, undefined, token)).status).toBe(200);
+    for (const token of [member, clerk])
+      expect(
+        (await t.call('GET', `/api/admin/login/switchTenants?tenantCode=${tenant}`, undefined, token)).status,
+      ).toBe(200);
     demo = await t.login(DEMO.username, DEMO.password);
 
     // Five payables: two open and late, one open and not yet due, one partly paid in the past, one settled.
@@ -67,23 +104,44 @@ describe.each(testDialects())('list views and nested entities on $name', (dialec
   });
   afterAll(async () => t?.close());
 
-  const page = (q: object, token = owner, url = P) => t.call('POST', `${url}/page`, { pageNum: 1, pageSize: 50, ...q }, token);
+  const page = (q: object, token = owner, url = P) =>
+    t.call('POST', `${url}/page`, { pageNum: 1, pageSize: 50, ...q }, token);
   const names = (r: any) => r.data.list.map((x: any) => x.partnerName).sort();
 
   it('indexes the fields that tabs and the header period filter on, nested entities included', async () => {
-    const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'records__financialPayables' AND indexname LIKE 'rx_financialPayables%'`.execute(t.db);
+    const { rows } = await sql<{
+      indexname: string;
+    }>`SELECT indexname FROM pg_indexes WHERE tablename = 'records__financialPayables' AND indexname LIKE 'rx_financialPayables%'`.execute(
+      t.db,
+    );
     const indexes = rows.map((r) => r.indexname);
     // A sortable field's own index (rs_) serves its filters too; the others get one (rx_).
-    const all = (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%'`.execute(t.db)).rows.map((r) => r.indexname);
-    for (const f of ['payStage', 'dueDate', 'balancePrice', 'applyDate']) expect([`rx_financialPayables_${f}`, `rs_financialPayables_${f}`].some((n) => all.includes(n)), f).toBe(true);
-    expect([`rx_financialPayablesRequest_amount`, `rs_financialPayablesRequest_amount`].some((n) => all.includes(n))).toBe(true);
+    const all = (
+      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%'`.execute(
+        t.db,
+      )
+    ).rows.map((r) => r.indexname);
+    for (const f of ['payStage', 'dueDate', 'balancePrice', 'applyDate'])
+      expect(
+        [`rx_financialPayables_${f}`, `rs_financialPayables_${f}`].some((n) => all.includes(n)),
+        f,
+      ).toBe(true);
+    expect(
+      [`rx_financialPayablesRequest_amount`, `rs_financialPayablesRequest_amount`].some((n) => all.includes(n)),
+    ).toBe(true);
     expect(indexes.length).toBeGreaterThan(0);
   });
 
   it('stores the stages the filter tabs read', async () => {
     const all = await page({});
     expect(all.data.total).toBe(5);
-    expect(Object.fromEntries(all.data.list.map((x: any) => [x.partnerName, x.payStage]))).toEqual({ 甲: '未付款', 乙: '未付款', 丙: '未付款', 丁: '部分付款', 戊: '已付清' });
+    expect(Object.fromEntries(all.data.list.map((x: any) => [x.partnerName, x.payStage]))).toEqual({
+      甲: '未付款',
+      乙: '未付款',
+      丙: '未付款',
+      丁: '部分付款',
+      戊: '已付清',
+    });
   });
 
   it('a filter tab shows only its records, with the right total, and combines with the client filters', async () => {

@@ -8,8 +8,14 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
 import {
-  close, createOcrProvider, divisionText, ID_CARD_NOT_RECOGNISED, IMAGE_UNREADABLE, LICENSE_NOT_RECOGNISED,
-  lookupDivision, type OcrProvider,
+  close,
+  createOcrProvider,
+  divisionText,
+  ID_CARD_NOT_RECOGNISED,
+  IMAGE_UNREADABLE,
+  LICENSE_NOT_RECOGNISED,
+  lookupDivision,
+  type OcrProvider,
 } from '../../src/server/modules/ocr/index';
 import { acceptCreditCode, acceptIdCardNo, findCandidates } from '../../src/server/modules/ocr/local-provider';
 
@@ -18,14 +24,23 @@ import { acceptCreditCode, acceptIdCardNo, findCandidates } from '../../src/serv
 /** Deterministic PRNG (mulberry32) so noisy images are the same on every run. */
 function rng(seed: number) {
   return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
-interface CardOpts { ink?: string; bg1?: string; bg2?: string; label?: string; birth?: string; sexLabel?: string; font?: string }
+interface CardOpts {
+  ink?: string;
+  bg1?: string;
+  bg2?: string;
+  label?: string;
+  birth?: string;
+  sexLabel?: string;
+  font?: string;
+}
 
 /** An ID-card-like front, 856×540 (85.6 × 54 mm at 10 px/mm). */
 function idCardSvg(no: string, o: CardOpts = {}): string {
@@ -60,15 +75,27 @@ async function addNoise(img: Buffer, amp: number, seed = 1): Promise<Buffer> {
     const n = Math.round((r() * 2 - 1) * amp);
     for (let c = 0; c < info.channels; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c] + n));
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png()
+    .toBuffer();
 }
 
 /** The card photographed: on a darker table, slightly rotated, smaller, noisy, blurred, JPEG. */
-async function phonePhoto(card: Buffer, o: { angle?: number; width?: number; noise?: number; blur?: number; quality?: number; seed?: number } = {}): Promise<Buffer> {
-  const rotated = await sharp(card).rotate(o.angle ?? 3, { background: '#5d4037' }).png().toBuffer();
+async function phonePhoto(
+  card: Buffer,
+  o: { angle?: number; width?: number; noise?: number; blur?: number; quality?: number; seed?: number } = {},
+): Promise<Buffer> {
+  const rotated = await sharp(card)
+    .rotate(o.angle ?? 3, { background: '#5d4037' })
+    .png()
+    .toBuffer();
   const m = await sharp(rotated).metadata();
-  const framed = await sharp({ create: { width: m.width! + 160, height: m.height! + 120, channels: 3, background: '#6d4c41' } })
-    .composite([{ input: rotated, left: 80, top: 60 }]).png().toBuffer();
+  const framed = await sharp({
+    create: { width: m.width! + 160, height: m.height! + 120, channels: 3, background: '#6d4c41' },
+  })
+    .composite([{ input: rotated, left: 80, top: 60 }])
+    .png()
+    .toBuffer();
   let out = sharp(await addNoise(framed, o.noise ?? 18, o.seed ?? 7)).resize({ width: o.width ?? 640 });
   if (o.blur) out = out.blur(o.blur);
   return out.jpeg({ quality: o.quality ?? 70 }).toBuffer();
@@ -76,7 +103,9 @@ async function phonePhoto(card: Buffer, o: { angle?: number; width?: number; noi
 
 /** A card with Chinese labels and values (needs a CJK font, e.g. Debian fonts-noto-cjk). */
 function idCardSvgZh(no: string): string {
-  const y = no.slice(6, 10), m = Number(no.slice(10, 12)), d = Number(no.slice(12, 14));
+  const y = no.slice(6, 10),
+    m = Number(no.slice(10, 12)),
+    d = Number(no.slice(12, 14));
   const sex = Number(no[16]) % 2 ? '男' : '女';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -149,31 +178,38 @@ describe('division codes', () => {
 
 describe('candidates in OCR text', () => {
   it('takes a whole 18-character token, also when OCR split it into pieces or lines', () => {
-    expect(findCandidates('72\n19491231\n11010519491231002X\n', ID_SPLIT, acceptIdCardNo))
-      .toEqual([{ value: '11010519491231002X', exact: true }]);
-    expect(findCandidates('4 110105 19491231 002X 7', ID_SPLIT, acceptIdCardNo))
-      .toEqual([{ value: '11010519491231002X', exact: true }]);
-    expect(findCandidates('34\n\n320\n\n102197910094494\n', ID_SPLIT, acceptIdCardNo))
-      .toEqual([{ value: '320102197910094494', exact: true }]);
+    expect(findCandidates('72\n19491231\n11010519491231002X\n', ID_SPLIT, acceptIdCardNo)).toEqual([
+      { value: '11010519491231002X', exact: true },
+    ]);
+    expect(findCandidates('4 110105 19491231 002X 7', ID_SPLIT, acceptIdCardNo)).toEqual([
+      { value: '11010519491231002X', exact: true },
+    ]);
+    expect(findCandidates('34\n\n320\n\n102197910094494\n', ID_SPLIT, acceptIdCardNo)).toEqual([
+      { value: '320102197910094494', exact: true },
+    ]);
   });
 
   it('marks a number cut out of a longer run as loose, and finds nothing in a wrong number', () => {
     // an inserted 6 makes 19 digits whose first 18 pass the checksum by chance: not to be trusted alone
-    expect(findCandidates('3701162000011706316', ID_SPLIT, acceptIdCardNo))
-      .toEqual([{ value: '370116200001170631', exact: false }]);
+    expect(findCandidates('3701162000011706316', ID_SPLIT, acceptIdCardNo)).toEqual([
+      { value: '370116200001170631', exact: false },
+    ]);
     expect(findCandidates('11010519491231002\n110105194912310021\n', ID_SPLIT, acceptIdCardNo)).toEqual([]);
   });
 
   it('reads credit codes among other letters', () => {
-    expect(findCandidates('BUNELCENCE\nU\n91350100M000100Y43\nNFETCL', USCC_SPLIT, acceptCreditCode))
-      .toEqual([{ value: '91350100M000100Y43', exact: true }]);
+    expect(findCandidates('BUNELCENCE\nU\n91350100M000100Y43\nNFETCL', USCC_SPLIT, acceptCreditCode)).toEqual([
+      { value: '91350100M000100Y43', exact: true },
+    ]);
     expect(findCandidates('12100000400000624D', USCC_SPLIT, acceptCreditCode)).toHaveLength(1); // national level (100000)
   });
 });
 
 describe('local OCR provider (tesseract.js, offline)', () => {
   let ocr: OcrProvider;
-  afterAll(async () => { await close(); });
+  afterAll(async () => {
+    await close();
+  });
 
   it('is the default provider and refuses unknown names', () => {
     ocr = createOcrProvider('local');
@@ -181,75 +217,182 @@ describe('local OCR provider (tesseract.js, offline)', () => {
     expect(() => createOcrProvider('nope')).toThrow(/Unknown OCR_PROVIDER/);
   });
 
-  it('reads the published example number from a clean card, and a licence at the same time', async () => {
-    const card = await render(idCardSvg('11010519491231002X'));
-    const licence = await render(licenceSvg('91350100M000100Y43'));
-    // concurrent calls share the one worker without mixing their character whitelists
-    const [id, lic] = await Promise.all([ocr.idCard(card), ocr.businessLicense(licence)]);
-    expect(id).toEqual({
-      idCardNo: '11010519491231002X', birthday: '1949-12-31', sex: '女', provinceCityRegion: '北京市/北京市/朝阳区',
-      idCardName: '', address: '', recognised: true,
-    });
-    expect(lic).toEqual({ creditCode: '91350100M000100Y43', recognised: true, companyName: '', legalPerson: '' });
-  }, OCR_TIMEOUT);
+  it(
+    'reads the published example number from a clean card, and a licence at the same time',
+    async () => {
+      const card = await render(idCardSvg('11010519491231002X'));
+      const licence = await render(licenceSvg('91350100M000100Y43'));
+      // concurrent calls share the one worker without mixing their character whitelists
+      const [id, lic] = await Promise.all([ocr.idCard(card), ocr.businessLicense(licence)]);
+      expect(id).toEqual({
+        idCardNo: '11010519491231002X',
+        birthday: '1949-12-31',
+        sex: '女',
+        provinceCityRegion: '北京市/北京市/朝阳区',
+        idCardName: '',
+        address: '',
+        recognised: true,
+      });
+      expect(lic).toEqual({ creditCode: '91350100M000100Y43', recognised: true, companyName: '', legalPerson: '' });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads a phone-like photo: skewed, noisy, small JPEG', async () => {
-    const no = withCheck('42900419851010001');
-    const photo = await phonePhoto(await render(idCardSvg(no)), { angle: -4, width: 640, noise: 20, blur: 0.6, seed: 3 });
-    const r = await ocr.idCard(photo);
-    expect(r).toMatchObject({ idCardNo: no, birthday: '1985-10-10', sex: '男', provinceCityRegion: '湖北省/仙桃市', recognised: true });
-  }, OCR_TIMEOUT);
+  it(
+    'reads a phone-like photo: skewed, noisy, small JPEG',
+    async () => {
+      const no = withCheck('42900419851010001');
+      const photo = await phonePhoto(await render(idCardSvg(no)), {
+        angle: -4,
+        width: 640,
+        noise: 20,
+        blur: 0.6,
+        seed: 3,
+      });
+      const r = await ocr.idCard(photo);
+      expect(r).toMatchObject({
+        idCardNo: no,
+        birthday: '1985-10-10',
+        sex: '男',
+        provinceCityRegion: '湖北省/仙桃市',
+        recognised: true,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads a phone photo of a card with Chinese labels and address (Noto Sans CJK SC)', async () => {
-    const no = withCheck('37011619880315452');
-    const photo = await phonePhoto(await render(idCardSvgZh(no)), { angle: 3, width: 700, noise: 18, seed: 2 });
-    const r = await ocr.idCard(photo);
-    expect(r).toMatchObject({ idCardNo: no, birthday: '1988-03-15', sex: '女', provinceCityRegion: '山东省/济南市/莱芜区', recognised: true });
-  }, OCR_TIMEOUT);
+  it(
+    'reads a phone photo of a card with Chinese labels and address (Noto Sans CJK SC)',
+    async () => {
+      const no = withCheck('37011619880315452');
+      const photo = await phonePhoto(await render(idCardSvgZh(no)), { angle: 3, width: 700, noise: 18, seed: 2 });
+      const r = await ocr.idCard(photo);
+      expect(r).toMatchObject({
+        idCardNo: no,
+        birthday: '1988-03-15',
+        sex: '女',
+        provinceCityRegion: '山东省/济南市/莱芜区',
+        recognised: true,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads a low-contrast noisy card', async () => {
-    const no = withCheck('50023519700707123');
-    const img = await addNoise(await render(idCardSvg(no, { ink: '#8a8a8a', bg1: '#c8c8c8', bg2: '#b4b4b4', label: '#999' })), 10, 5);
-    const r = await ocr.idCard(img);
-    expect(r).toMatchObject({ idCardNo: no, birthday: '1970-07-07', sex: '男', provinceCityRegion: '重庆市/重庆市/云阳县', recognised: true });
-  }, OCR_TIMEOUT);
+  it(
+    'reads a low-contrast noisy card',
+    async () => {
+      const no = withCheck('50023519700707123');
+      const img = await addNoise(
+        await render(idCardSvg(no, { ink: '#8a8a8a', bg1: '#c8c8c8', bg2: '#b4b4b4', label: '#999' })),
+        10,
+        5,
+      );
+      const r = await ocr.idCard(img);
+      expect(r).toMatchObject({
+        idCardNo: no,
+        birthday: '1970-07-07',
+        sex: '男',
+        provinceCityRegion: '重庆市/重庆市/云阳县',
+        recognised: true,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads a card photographed sideways (portrait photo)', async () => {
-    const no = withCheck('44030620000229456');
-    const img = await sharp(await render(idCardSvg(no))).rotate(90).jpeg({ quality: 80 }).toBuffer();
-    const r = await ocr.idCard(img);
-    expect(r).toMatchObject({ idCardNo: no, birthday: '2000-02-29', sex: '女', provinceCityRegion: '广东省/深圳市/宝安区', recognised: true });
-  }, OCR_TIMEOUT);
+  it(
+    'reads a card photographed sideways (portrait photo)',
+    async () => {
+      const no = withCheck('44030620000229456');
+      const img = await sharp(await render(idCardSvg(no)))
+        .rotate(90)
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const r = await ocr.idCard(img);
+      expect(r).toMatchObject({
+        idCardNo: no,
+        birthday: '2000-02-29',
+        sex: '女',
+        provinceCityRegion: '广东省/深圳市/宝安区',
+        recognised: true,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('answers recognised=false when the number on the card fails the checksum', async () => {
-    const r = await ocr.idCard(await render(idCardSvg('110105194912310021')));
-    expect(r).toEqual({
-      idCardNo: '', birthday: '', sex: '', provinceCityRegion: '', idCardName: '', address: '',
-      recognised: false, message: ID_CARD_NOT_RECOGNISED,
-    });
-    expect(r.message).toBe('未能识别身份证号码，请手动输入');
-  }, OCR_TIMEOUT);
+  it(
+    'answers recognised=false when the number on the card fails the checksum',
+    async () => {
+      const r = await ocr.idCard(await render(idCardSvg('110105194912310021')));
+      expect(r).toEqual({
+        idCardNo: '',
+        birthday: '',
+        sex: '',
+        provinceCityRegion: '',
+        idCardName: '',
+        address: '',
+        recognised: false,
+        message: ID_CARD_NOT_RECOGNISED,
+      });
+      expect(r.message).toBe('未能识别身份证号码，请手动输入');
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('answers recognised=false for a picture without a number and for bytes that are no image', async () => {
-    const blank = await sharp({ create: { width: 600, height: 380, channels: 3, background: '#dfe6ea' } }).png().toBuffer();
-    expect(await ocr.idCard(blank)).toMatchObject({ recognised: false, idCardNo: '', message: ID_CARD_NOT_RECOGNISED });
-    expect(await ocr.idCard(Buffer.from('not an image at all'))).toMatchObject({ recognised: false, message: IMAGE_UNREADABLE });
-    expect(await ocr.businessLicense(Buffer.alloc(0))).toMatchObject({ recognised: false, message: IMAGE_UNREADABLE });
-  }, OCR_TIMEOUT);
+  it(
+    'answers recognised=false for a picture without a number and for bytes that are no image',
+    async () => {
+      const blank = await sharp({ create: { width: 600, height: 380, channels: 3, background: '#dfe6ea' } })
+        .png()
+        .toBuffer();
+      expect(await ocr.idCard(blank)).toMatchObject({
+        recognised: false,
+        idCardNo: '',
+        message: ID_CARD_NOT_RECOGNISED,
+      });
+      expect(await ocr.idCard(Buffer.from('not an image at all'))).toMatchObject({
+        recognised: false,
+        message: IMAGE_UNREADABLE,
+      });
+      expect(await ocr.businessLicense(Buffer.alloc(0))).toMatchObject({
+        recognised: false,
+        message: IMAGE_UNREADABLE,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads the credit code from a photographed licence and refuses a wrong one', async () => {
-    const code = `92330106MA2CHQ0N7${usccCheckChar('92330106MA2CHQ0N7')}`;
-    const photo = await phonePhoto(await render(licenceSvg(code)), { angle: 2, width: 1200, noise: 15, seed: 1 });
-    expect(await ocr.businessLicense(photo)).toEqual({ creditCode: code, recognised: true, companyName: '', legalPerson: '' });
-    const wrong = await ocr.businessLicense(await render(licenceSvg('91350100M000100Y44')));
-    expect(wrong).toEqual({ creditCode: '', recognised: false, message: LICENSE_NOT_RECOGNISED, companyName: '', legalPerson: '' });
-  }, OCR_TIMEOUT);
+  it(
+    'reads the credit code from a photographed licence and refuses a wrong one',
+    async () => {
+      const code = `92330106MA2CHQ0N7${usccCheckChar('92330106MA2CHQ0N7')}`;
+      const photo = await phonePhoto(await render(licenceSvg(code)), { angle: 2, width: 1200, noise: 15, seed: 1 });
+      expect(await ocr.businessLicense(photo)).toEqual({
+        creditCode: code,
+        recognised: true,
+        companyName: '',
+        legalPerson: '',
+      });
+      const wrong = await ocr.businessLicense(await render(licenceSvg('91350100M000100Y44')));
+      expect(wrong).toEqual({
+        creditCode: '',
+        recognised: false,
+        message: LICENSE_NOT_RECOGNISED,
+        companyName: '',
+        legalPerson: '',
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('starts a new worker after close()', async () => {
-    await close();
-    ocr = createOcrProvider();
-    expect((await ocr.idCard(await render(idCardSvg('11010519491231002X')))).idCardNo).toBe('11010519491231002X');
-  }, OCR_TIMEOUT);
+  it(
+    'starts a new worker after close()',
+    async () => {
+      await close();
+      ocr = createOcrProvider();
+      expect((await ocr.idCard(await render(idCardSvg('11010519491231002X')))).idCardNo).toBe('11010519491231002X');
+    },
+    OCR_TIMEOUT,
+  );
 });
 
 function withCheck(first17: string): string {

@@ -12,20 +12,34 @@ import { withTenant } from '../../src/server/db/tenant-scope';
 import type { PageSchema } from '../../src/common/schema';
 
 const schema: PageSchema = {
-  key: 'roomBooking', title: '会议室预定', module: 'roomBooking',
-  noOverlap: [{ resource: ['meetingRoom'], period: 'period', message: '该会议室在此时间段已被预定', when: { field: 'cancelled', value: false } }],
+  key: 'roomBooking',
+  title: '会议室预定',
+  module: 'roomBooking',
+  noOverlap: [
+    {
+      resource: ['meetingRoom'],
+      period: 'period',
+      message: '该会议室在此时间段已被预定',
+      when: { field: 'cancelled', value: false },
+    },
+  ],
   list: { columns: [{ prop: 'code', label: '单号' }] },
-  drawer: { title: '预定', fields: [
-    { fieldName: 'meetingRoom', titleName: '会议室', fontendType: 'text' },
-    { fieldName: 'period', titleName: '时间', fontendType: 'dateRange', props: { showTime: true } },
-  ] },
+  drawer: {
+    title: '预定',
+    fields: [
+      { fieldName: 'meetingRoom', titleName: '会议室', fontendType: 'text' },
+      { fieldName: 'period', titleName: '时间', fontendType: 'dateRange', props: { showTime: true } },
+    ],
+  },
 };
 const m = describeModule('inline', schema);
 
 describe('period literals', () => {
   it('reads dates as whole China days and date-times as [start, end)', () => {
     expect(periodLiteral(['2026-11-01', '2026-11-02'])).toBe('[2026-10-31T16:00:00.000Z,2026-11-02T16:00:00.000Z)');
-    expect(periodLiteral(['2026-11-01 09:00', '2026-11-01 10:30'])).toBe('[2026-11-01T01:00:00.000Z,2026-11-01T02:30:00.000Z)');
+    expect(periodLiteral(['2026-11-01 09:00', '2026-11-01 10:30'])).toBe(
+      '[2026-11-01T01:00:00.000Z,2026-11-01T02:30:00.000Z)',
+    );
     expect(periodLiteral(['2026-11-01 10:00', '2026-11-01 09:00'])).toBeNull();
     expect(periodLiteral(['x', 'y'])).toBeNull();
     expect(periodLiteral('2026-11-01')).toBeNull();
@@ -34,14 +48,18 @@ describe('period literals', () => {
 
 describe.each(testDialects())('noOverlap on $name', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(dialect); });
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
   afterAll(async () => t?.close());
-  const hold = (id: number, data: Record<string, unknown>) => withTenant(t.db, DEMO.tenantCode, (trx) => holdPeriods(trx, DEMO.tenantCode, m, id, data));
+  const hold = (id: number, data: Record<string, unknown>) =>
+    withTenant(t.db, DEMO.tenantCode, (trx) => holdPeriods(trx, DEMO.tenantCode, m, id, data));
 
   it('refuses an overlapping period of the same resource, allows touching ends, other rooms and cancelled ones', async () => {
     await hold(9001, { meetingRoom: '一号会议室', period: ['2026-12-01 09:00', '2026-12-01 10:00'], cancelled: false });
-    await expect(hold(9002, { meetingRoom: '一号会议室', period: ['2026-12-01 09:30', '2026-12-01 11:00'], cancelled: false }))
-      .rejects.toMatchObject({ message: '该会议室在此时间段已被预定' });
+    await expect(
+      hold(9002, { meetingRoom: '一号会议室', period: ['2026-12-01 09:30', '2026-12-01 11:00'], cancelled: false }),
+    ).rejects.toMatchObject({ message: '该会议室在此时间段已被预定' });
     await hold(9003, { meetingRoom: '一号会议室', period: ['2026-12-01 10:00', '2026-12-01 11:00'], cancelled: false });
     await hold(9004, { meetingRoom: '二号会议室', period: ['2026-12-01 09:30', '2026-12-01 11:00'], cancelled: false });
     await hold(9005, { meetingRoom: '一号会议室', period: ['2026-12-01 09:30', '2026-12-01 11:00'], cancelled: true });
@@ -58,6 +76,8 @@ describe.each(testDialects())('noOverlap on $name', (dialect) => {
       hold(9102, { meetingRoom: '洽谈室', period: ['2026-12-05 14:30', '2026-12-05 15:30'], cancelled: false }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { message: '该会议室在此时间段已被预定' } });
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { message: '该会议室在此时间段已被预定' },
+    });
   });
 });

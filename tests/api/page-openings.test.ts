@@ -28,7 +28,11 @@ function pages(): { route: string; page: AnyPageSchema }[] {
   for (const dir of fs.readdirSync(SCHEMAS, { withFileTypes: true })) {
     if (!dir.isDirectory() || dir.name === 'examples') continue;
     for (const f of fs.readdirSync(path.join(SCHEMAS, dir.name)).sort()) {
-      if (f.endsWith('.json')) out.push({ route: `/${dir.name}/${f.slice(0, -5)}`, page: JSON.parse(fs.readFileSync(path.join(SCHEMAS, dir.name, f), 'utf8')) as AnyPageSchema });
+      if (f.endsWith('.json'))
+        out.push({
+          route: `/${dir.name}/${f.slice(0, -5)}`,
+          page: JSON.parse(fs.readFileSync(path.join(SCHEMAS, dir.name, f), 'utf8')) as AnyPageSchema,
+        });
     }
   }
   return out;
@@ -83,20 +87,32 @@ describe.each(testDialects())('every page opens on rows on $name', (dialect) => 
 
   it('each record list opens (first tab, starting period) on at least three rows; a single-record page on its record', async () => {
     const modules = new Map<string, PageSchema>();
-    for (const { page } of all) if (isRecordPage(page)) for (const v of [page, ...(page.entities ?? []).map(asView)]) modules.set(v.module, v);
+    for (const { page } of all)
+      if (isRecordPage(page)) for (const v of [page, ...(page.entities ?? []).map(asView)]) modules.set(v.module, v);
     const short: string[] = [];
     for (const { route, page } of all) {
       if (!isRecordPage(page)) continue;
-      const views: { name: string; view: PageSchema }[] = [{ name: route, view: page }, ...(page.entities ?? []).map((e) => ({ name: `${route} → ${e.title}`, view: asView(e) }))];
+      const views: { name: string; view: PageSchema }[] = [
+        { name: route, view: page },
+        ...(page.entities ?? []).map((e) => ({ name: `${route} → ${e.title}`, view: asView(e) })),
+      ];
       for (const { name, view } of views) {
-        const q = view === page ? firstListQuery(page, today) : { tab: firstTab(view), period: listPeriod(view, initialPeriod(view.sectionHeader?.dateMode, today), firstTab(view)) };
+        const q =
+          view === page
+            ? firstListQuery(page, today)
+            : {
+                tab: firstTab(view),
+                period: listPeriod(view, initialPeriod(view.sectionHeader?.dateMode, today), firstTab(view)),
+              };
         let { total } = await list(view.module, { tab: q.tab, period: q.period });
         // The story is dated back from the day it is seeded, so what lies in "this month" depends on the day of the
         // month the suite runs: a history list (a dated tab that is no queue) counts this month and the one before
         // (its 上一期), which always hold the story's last four weeks; a queue or undated list counts as it opens.
-        if (q.period?.length === 7) total += (await list(view.module, { tab: q.tab, period: previousMonth(q.period) })).total;
+        if (q.period?.length === 7)
+          total += (await list(view.module, { tab: q.tab, period: previousMonth(q.period) })).total;
         const one = view.single || onePerCaller(view, modules);
-        if (one ? total !== 1 : total < AT_LEAST) short.push(`${name} (tab ${q.tab ?? '-'}, period ${q.period ?? '-'}): ${total} rows`);
+        if (one ? total !== 1 : total < AT_LEAST)
+          short.push(`${name} (tab ${q.tab ?? '-'}, period ${q.period ?? '-'}): ${total} rows`);
       }
     }
     expect(short, 'pages opening on (nearly) nothing').toEqual([]);

@@ -23,9 +23,20 @@ describe('PGlite statements from the plan cache', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const prepared = async () => (await sql<{ statement: string; generic_plans: number; custom_plans: number }>`SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements`.execute(db)).rows;
+  const prepared = async () =>
+    (
+      await sql<{
+        statement: string;
+        generic_plans: number;
+        custom_plans: number;
+      }>`SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements`.execute(db)
+    ).rows;
   const count = (exec: DB | Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM records WHERE module = ${'reimburseManage'} AND deleted_at IS NULL`.execute(exec).then((r) => r.rows[0].n);
+    sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM records WHERE module = ${'reimburseManage'} AND deleted_at IS NULL`
+      .execute(exec)
+      .then((r) => r.rows[0].n);
 
   it('prepares a statement once and runs its generic plan, still applying row-level security per role and team', async () => {
     // With the seed's statistics PostgreSQL keeps custom plans for this text (each can use the module's partial
@@ -42,7 +53,9 @@ describe('PGlite statements from the plan cache', () => {
     const all = await count(db); // the owner (a superuser here) sees every team's rows
     expect(all).toBeGreaterThan(20);
     for (let i = 0; i < 7; i++) expect(await count(db)).toBe(all);
-    const [mine] = (await prepared()).filter((p) => p.statement.includes("count(*)::int AS n FROM records WHERE module = $1"));
+    const [mine] = (await prepared()).filter((p) =>
+      p.statement.includes('count(*)::int AS n FROM records WHERE module = $1'),
+    );
     expect(mine, 'the text is a named prepared statement').toBeTruthy();
     expect(mine.generic_plans + mine.custom_plans).toBe(8);
     expect(mine.generic_plans, 'PostgreSQL settled on the generic plan').toBeGreaterThan(0);
@@ -75,14 +88,20 @@ describe('PGlite statements from the plan cache', () => {
     await expect(sql`SELECT ${'x'}::int AS n`.execute(db)).rejects.toMatchObject({ code: '22P02' });
     expect((await sql<{ n: number }>`SELECT ${'7'}::int AS n`.execute(db)).rows).toEqual([{ n: 7 }]);
     // In a transaction: the error aborts it, the rollback ends it, the next statement runs.
-    await expect(withTenant(db, DEMO.tenantCode, async (trx) => {
-      await sql`SELECT ${'y'}::int AS n`.execute(trx);
-    })).rejects.toMatchObject({ code: '22P02' });
+    await expect(
+      withTenant(db, DEMO.tenantCode, async (trx) => {
+        await sql`SELECT ${'y'}::int AS n`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '22P02' });
     expect(await withTenant(db, DEMO.tenantCode, (trx) => count(trx))).toBeGreaterThan(20);
   });
 
   it('writes through a prepared statement report their affected rows, and a text without parameters may hold several statements', async () => {
-    const id = (await sql<{ id: number }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} ORDER BY id LIMIT 1`.execute(db)).rows[0].id;
+    const id = (
+      await sql<{
+        id: number;
+      }>`SELECT id FROM records WHERE tenant_code = ${DEMO.tenantCode} ORDER BY id LIMIT 1`.execute(db)
+    ).rows[0].id;
     const r = await sql`UPDATE records SET updated_at = updated_at WHERE id = ${id}`.execute(db);
     expect(r.numAffectedRows).toBe(1n);
     const none = await sql`UPDATE records SET updated_at = updated_at WHERE id = ${-1}`.execute(db);

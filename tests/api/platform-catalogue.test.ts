@@ -18,7 +18,8 @@ import { Status } from '../../src/common/api';
 type Row = Record<string, any>;
 
 const flat = (tree: MenuNode[]): MenuNode[] => tree.flatMap((n) => [n, ...flat(n.children ?? [])]);
-const shiftDay = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const shiftDay = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
   let t: TestApp;
@@ -46,7 +47,8 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect(r.status, r.message).toBe(200);
     return flat(r.data.menuTree as MenuNode[]);
   };
-  const modules = async (tok: string) => (await menu(tok)).filter((n) => n.menuPath && n.menuPath !== '/').map((n) => n.name);
+  const modules = async (tok: string) =>
+    (await menu(tok)).filter((n) => n.menuPath && n.menuPath !== '/').map((n) => n.name);
   const appBag = async (tok: string) => {
     const r = await t.call('GET', '/api/admin/appBag/getAppBagTenant', undefined, tok);
     expect(r.status, r.message).toBe(200);
@@ -72,13 +74,23 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect((await t.call('GET', '/api/platform/nope/list', undefined, boss)).status).toBe(400);
   });
 
-  it('lists the catalogue with defaults, modes, every team\'s grant and the five default industries', async () => {
+  it("lists the catalogue with defaults, modes, every team's grant and the five default industries", async () => {
     const mods = await list('modules');
-    expect(mods.find((m) => m.key === 'reimburseManage')).toMatchObject({ menuName: '报销管理', menuPath: '/reimburseManage', group: 'finance', enabled: true, edited: false });
+    expect(mods.find((m) => m.key === 'reimburseManage')).toMatchObject({
+      menuName: '报销管理',
+      menuPath: '/reimburseManage',
+      group: 'finance',
+      enabled: true,
+      edited: false,
+    });
     const modes = await list('modes');
     expect(modes.map((m) => m.modeName)).toEqual(expect.arrayContaining(['企业标准版', '个人标准版', '工程通用版']));
     const grants = await list('grants');
-    expect(grants.find((g) => g.tenantCode === DEMO.tenantCode)).toMatchObject({ modeName: '企业标准版', stage: '试用', periodStart: today });
+    expect(grants.find((g) => g.tenantCode === DEMO.tenantCode)).toMatchObject({
+      modeName: '企业标准版',
+      stage: '试用',
+      periodStart: today,
+    });
     const industries = await list('industries');
     expect(industries.map((i) => i.industryName)).toEqual(['道具制作', '装修工程', '家具定制', '展览展示', '通用企业']);
     const options = (await t.call('GET', '/api/platform/options', undefined, boss)).data;
@@ -107,7 +119,10 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     }
     expect(await save('modules', { ...base, id: 'nope', key: 'nope' })).toMatchObject({ status: 404 });
     const ms = await moduleRow('moduleSettings');
-    expect(await save('modules', { ...ms, enabled: false })).toMatchObject({ status: 400, message: '平台管理模块不能停用' });
+    expect(await save('modules', { ...ms, enabled: false })).toMatchObject({
+      status: 400,
+      message: '平台管理模块不能停用',
+    });
     // Nothing of the refused edits was stored.
     expect(await moduleRow('reimburseManage')).toMatchObject({ menuName: '报销管理', edited: false });
   });
@@ -116,7 +131,13 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect(await modules(staff)).toContain('advanceManage');
     expect((await t.call('POST', api('advanceManage', 'page'), { pageNum: 1, pageSize: 5 }, staff)).status).toBe(200);
     const reimb = await moduleRow('reimburseManage');
-    const r = await save('modules', { ...reimb, menuName: '费用报销', menuSequence: 0, moduleAbbreviation: '报销', mobileClientName: '报销' });
+    const r = await save('modules', {
+      ...reimb,
+      menuName: '费用报销',
+      menuSequence: 0,
+      moduleAbbreviation: '报销',
+      mobileClientName: '报销',
+    });
     expect(r.status, r.message).toBe(200);
     expect(r.data).toMatchObject({ menuName: '费用报销', menuSequence: 0, edited: true });
     const adv = await moduleRow('advanceManage');
@@ -138,8 +159,15 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect(await modules(staff)).toContain('advanceManage');
     expect((await t.call('POST', api('advanceManage', 'page'), { pageNum: 1, pageSize: 5 }, staff)).status).toBe(200);
     // The edits are in the audit log, by the administrator who made them.
-    const demoId = (await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id;
-    const logged = await t.db.selectFrom('audit_log').select(['action', 'user_id', 'after']).where('entity', '=', 'platform_modules').orderBy('id').execute();
+    const demoId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
+    const logged = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id', 'after'])
+      .where('entity', '=', 'platform_modules')
+      .orderBy('id')
+      .execute();
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['create', 'update', 'delete']));
     expect(logged.every((l) => Number(l.user_id) === Number(demoId))).toBe(true);
   });
@@ -173,31 +201,75 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     const r = await save('modes', { ...std, modeName: '企业专业版', moduleIds: without, price: 5800 });
     expect(r.status, r.message).toBe(200);
     const after = await appBag(staff);
-    expect(after.find((m) => m.current)).toMatchObject({ modeName: '企业专业版', price: 5800, moduleCount: std.moduleCount - 1 });
+    expect(after.find((m) => m.current)).toMatchObject({
+      modeName: '企业专业版',
+      price: 5800,
+      moduleCount: std.moduleCount - 1,
+    });
     expect(await modules(staff)).not.toContain('fileManagement');
     expect((await t.call('POST', api('fileManagement', 'page'), { pageNum: 1, pageSize: 5 }, staff)).status).toBe(403);
 
     // The rest of the team follows the grant's mode too: an approval module left out is no longer offered to bind a
     // process to, nor as a role's menu (both read the package the menu reads, not the team row's stored list).
-    const approvalModules = async () => ((await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['approvalModules'], boss)).data.approvalModules as Row[]).map((n) => n.id);
+    const approvalModules = async () =>
+      (
+        (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['approvalModules'], boss)).data
+          .approvalModules as Row[]
+      ).map((n) => n.id);
     expect(await approvalModules()).toContain('advanceManage');
-    const roleOptions = async () => JSON.stringify((await t.call('GET', '/api/team-admin/options', undefined, boss)).data);
+    const roleOptions = async () =>
+      JSON.stringify((await t.call('GET', '/api/team-admin/options', undefined, boss)).data);
     expect(await roleOptions()).toContain('advanceManage');
-    expect((await save('modes', { ...std, modeName: '企业专业版', moduleIds: without.filter((k: string) => k !== 'advanceManage'), price: 5800 })).status).toBe(200);
+    expect(
+      (
+        await save('modes', {
+          ...std,
+          modeName: '企业专业版',
+          moduleIds: without.filter((k: string) => k !== 'advanceManage'),
+          price: 5800,
+        })
+      ).status,
+    ).toBe(200);
     expect(await approvalModules()).not.toContain('advanceManage');
     expect(await roleOptions()).not.toContain('advanceManage');
-    const role = await t.call('POST', '/api/team-admin/roles/save', { roleName: '借支专员', roleCode: 'advance_only', menuIds: ['advanceManage'], dataScope: 'all', permissionCodes: [] }, boss);
+    const role = await t.call(
+      'POST',
+      '/api/team-admin/roles/save',
+      {
+        roleName: '借支专员',
+        roleCode: 'advance_only',
+        menuIds: ['advanceManage'],
+        dataScope: 'all',
+        permissionCodes: [],
+      },
+      boss,
+    );
     expect(role).toMatchObject({ status: 400, message: '菜单不在团队的模式中：advanceManage' });
 
     // A new enterprise mode is offered; disabled, it is not.
-    const made = await save('modes', { modeName: '企业旗舰版', modeType: '企业', moduleIds: ['reimburseManage', 'partnerInfo'], userLimit: 500, validDays: 365, price: 9800, enabled: true, sort: 9 });
+    const made = await save('modes', {
+      modeName: '企业旗舰版',
+      modeType: '企业',
+      moduleIds: ['reimburseManage', 'partnerInfo'],
+      userLimit: 500,
+      validDays: 365,
+      price: 9800,
+      enabled: true,
+      sort: 9,
+    });
     expect(made.status, made.message).toBe(200);
     expect((await appBag(staff)).map((m) => m.modeName)).toContain('企业旗舰版');
-    expect((await appBag(boss)).find((m) => m.modeName === '企业旗舰版')).toMatchObject({ moduleCount: 2, current: false });
+    expect((await appBag(boss)).find((m) => m.modeName === '企业旗舰版')).toMatchObject({
+      moduleCount: 2,
+      current: false,
+    });
     expect((await save('modes', { ...made.data, enabled: false })).status).toBe(200);
     expect((await appBag(staff)).map((m) => m.modeName)).not.toContain('企业旗舰版');
     expect((await t.call('POST', '/api/platform/modes/delete', { id: made.data.id }, boss)).status).toBe(200);
-    expect(await t.call('POST', '/api/platform/modes/delete', { id: std.id }, boss)).toMatchObject({ status: 400, message: '已有团队开通该模式，不能删除（可停用）' });
+    expect(await t.call('POST', '/api/platform/modes/delete', { id: std.id }, boss)).toMatchObject({
+      status: 400,
+      message: '已有团队开通该模式，不能删除（可停用）',
+    });
 
     // Restored: the module is back in the menu.
     expect((await save('modes', std)).status).toBe(200);
@@ -211,7 +283,10 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
       [{ stage: '冻结' }, /状态只能是试用、正式或停用/],
       [{ period: [today, shiftDay(today, -1)] }, /到期日期不能早于开通日期/],
       [{ period: ['2025-13-45', null] }, /开通日期不是有效日期/],
-      [{ modeId: (await list('modes')).find((m) => m.modeType === 'individual')!.id }, /该模式适用于个人团队，团队是企业团队/],
+      [
+        { modeId: (await list('modes')).find((m) => m.modeType === 'individual')!.id },
+        /该模式适用于个人团队，团队是企业团队/,
+      ],
       [{ tenantCode: 'T99999999' }, /团队不存在/],
     ];
     for (const [over, msg] of refusals) {
@@ -228,7 +303,11 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect(await modules(boss)).toEqual(['moduleSettings', 'modeManage', 'industryModule']);
 
     // 正式 but the period ended yesterday: read as 已到期, same fallback.
-    const expired = await save('grants', { ...grant, stage: '正式', period: [shiftDay(today, -30), shiftDay(today, -1)] });
+    const expired = await save('grants', {
+      ...grant,
+      stage: '正式',
+      period: [shiftDay(today, -30), shiftDay(today, -1)],
+    });
     expect(expired.status, expired.message).toBe(200);
     expect(expired.data).toMatchObject({ storedStage: '正式', stage: '已到期' });
     expect(await modules(staff)).toEqual([]);
@@ -240,13 +319,33 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect((await t.call('POST', api('reimburseManage', 'page'), { pageNum: 1, pageSize: 5 }, staff)).status).toBe(200);
   });
 
-  it('a new team in 装修工程 gets the industry\'s default mode and seed dictionaries; industries refuse bad input', async () => {
-    await t.db.insertInto('users').values({ username: 'zhuangxiu', mobile: '13933330021', nick_name: '装修老板', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+  it("a new team in 装修工程 gets the industry's default mode and seed dictionaries; industries refuse bad input", async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'zhuangxiu',
+        mobile: '13933330021',
+        nick_name: '装修老板',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     let owner = await t.login('zhuangxiu', 'secret123');
     const verification = { creditCode: '91350100M000100Y43', companyName: '好家装饰', legalPerson: '王五' };
-    expect(await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '好家装饰', tenantType: 'enterprise', verification, industryCode: 'spaceships' }, owner))
-      .toMatchObject({ status: 400, message: '行业不存在或已停用：spaceships' });
-    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '好家装饰', tenantType: 'enterprise', verification, industryCode: 'renovation' }, owner);
+    expect(
+      await t.call(
+        'POST',
+        '/api/admin/systenant/createTenant',
+        { tenantName: '好家装饰', tenantType: 'enterprise', verification, industryCode: 'spaceships' },
+        owner,
+      ),
+    ).toMatchObject({ status: 400, message: '行业不存在或已停用：spaceships' });
+    const made = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      { tenantName: '好家装饰', tenantType: 'enterprise', verification, industryCode: 'renovation' },
+      owner,
+    );
     expect(made.status, made.message).toBe(200);
     owner = await t.login('zhuangxiu', 'secret123');
     const bag = await appBag(owner);
@@ -255,16 +354,31 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
     expect(mine).toContain('reimburseManage');
     expect(mine).not.toContain('propProject');
     expect(mine).not.toContain('moduleSettings');
-    const dicts = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['decorationType', 'materialCategory', 'propCategory'], owner)).data;
+    const dicts = (
+      await t.call(
+        'POST',
+        '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+        ['decorationType', 'materialCategory', 'propCategory'],
+        owner,
+      )
+    ).data;
     const names = (k: string) => dicts[k].map((d: Row) => d.dictName ?? d.label);
     expect(names('decorationType')).toEqual(expect.arrayContaining(['新装', '全包', '半包', '清包']));
     expect(names('materialCategory')).toContain('瓷砖石材');
     expect(names('propCategory')).not.toContain('模特道具');
     // The demo team (no industry) has none of the renovation set.
-    const demoDicts = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['decorationType'], staff)).data;
+    const demoDicts = (
+      await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['decorationType'], staff)
+    ).data;
     expect(demoDicts.decorationType.map((d: Row) => d.dictName ?? d.label)).not.toContain('全包');
     const grant = (await list('grants')).find((g) => g.tenantCode === made.data.tenantCode)!;
-    expect(grant).toMatchObject({ modeName: '工程通用版', stage: '试用', industryCode: 'renovation', periodStart: today, periodEnd: shiftDay(today, 365) });
+    expect(grant).toMatchObject({
+      modeName: '工程通用版',
+      stage: '试用',
+      industryCode: 'renovation',
+      periodStart: today,
+      periodEnd: shiftDay(today, 365),
+    });
 
     // Upgraded to 企业标准版 (with the props group): the team's 管理员 role gains the new modules at once.
     const full = (await list('modes')).find((m) => m.modeName === '企业标准版')!;
@@ -288,22 +402,55 @@ describe.each(oneDialect())('platform catalogue on $name', (dialect) => {
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(r.message).toMatch(msg);
     }
-    expect(await t.call('POST', '/api/platform/industries/delete', { id: reno.id }, boss)).toMatchObject({ status: 400, message: '已有团队属于该行业，不能删除（可停用）' });
+    expect(await t.call('POST', '/api/platform/industries/delete', { id: reno.id }, boss)).toMatchObject({
+      status: 400,
+      message: '已有团队属于该行业，不能删除（可停用）',
+    });
     // A new industry, then a team in it: its default mode (a new individual mode) and its seed set.
-    const mode = await save('modes', { modeName: '个人家具版', modeType: 'individual', moduleIds: ['reimburseManage', 'myPersonnel'], validDays: 30, enabled: true });
+    const mode = await save('modes', {
+      modeName: '个人家具版',
+      modeType: 'individual',
+      moduleIds: ['reimburseManage', 'myPersonnel'],
+      validDays: 30,
+      enabled: true,
+    });
     expect(mode.status, mode.message).toBe(200);
-    const ind = await save('industries', { industryName: '软装设计', industryCode: 'soft-deco', defaultModeId: mode.data.id, seedDicts: ['家具'], moduleIds: ['reimburseManage'], sort: 6, enabled: true });
+    const ind = await save('industries', {
+      industryName: '软装设计',
+      industryCode: 'soft-deco',
+      defaultModeId: mode.data.id,
+      seedDicts: ['家具'],
+      moduleIds: ['reimburseManage'],
+      sort: 6,
+      enabled: true,
+    });
     expect(ind.status, ind.message).toBe(200);
-    await t.db.insertInto('users').values({ username: 'ruanzhuang', mobile: '13933330022', nick_name: '软装设计师', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'ruanzhuang',
+        mobile: '13933330022',
+        nick_name: '软装设计师',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     let solo = await t.login('ruanzhuang', 'secret123');
-    const soloTeam = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '软装工作室', tenantType: 'individual', industryCode: 'soft-deco', verification: {} }, solo);
+    const soloTeam = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      { tenantName: '软装工作室', tenantType: 'individual', industryCode: 'soft-deco', verification: {} },
+      solo,
+    );
     expect(soloTeam.status, soloTeam.message).toBe(200);
     solo = await t.login('ruanzhuang', 'secret123');
     expect((await appBag(solo)).find((m) => m.current)).toMatchObject({ modeName: '个人家具版', moduleCount: 2 });
     const soloMenus = await modules(solo);
     expect(soloMenus).toContain('reimburseManage');
     expect(soloMenus).not.toContain('partnerInfo');
-    const soloDicts = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['furnitureType'], solo)).data;
+    const soloDicts = (
+      await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['furnitureType'], solo)
+    ).data;
     expect(soloDicts.furnitureType.map((d: Row) => d.dictName ?? d.label)).toContain('全屋定制');
   });
 });

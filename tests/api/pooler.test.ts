@@ -13,14 +13,23 @@ const pooled = !!process.env.DATABASE_URL && process.env.DATABASE_POOLER === 'tr
 
 describe.runIf(pooled)('the cache bus through a transaction pooler', () => {
   const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
 
   async function open(listen: boolean): Promise<DB> {
-    const database = await testDialects().find((d) => d.name === 'postgres')!.create();
+    const database = await testDialects()
+      .find((d) => d.name === 'postgres')!
+      .create();
     cleanups.push(() => database.drop());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-pooler-'));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl, databasePooler: 'transaction', ...(listen ? { databaseListenUrl: database.databaseListenUrl } : {}) });
+    const db = await openDatabase({
+      dataDir,
+      databaseUrl: database.databaseUrl,
+      databasePooler: 'transaction',
+      ...(listen ? { databaseListenUrl: database.databaseListenUrl } : {}),
+    });
     cleanups.push(() => db.destroy());
     return db;
   }
@@ -40,4 +49,5 @@ describe.runIf(pooled)('the cache bus through a transaction pooler', () => {
   });
 });
 
-if (!pooled) it.skip('needs DATABASE_URL through a transaction pooler (scripts/with-postgres.sh with pgbouncer installed)', () => {});
+if (!pooled)
+  it.skip('needs DATABASE_URL through a transaction pooler (scripts/with-postgres.sh with pgbouncer installed)', () => {});

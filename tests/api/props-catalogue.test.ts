@@ -21,7 +21,17 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
   let img: { url: string; name: string };
 
   beforeAll(async () => {
-    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, ['unit', 'materialCategory', 'propCategory', 'boardMaterial', 'surfaceFinish', 'accessoryCategory', 'costItem', 'workshopType', 'process']));
+    ({ t, boss, lisi, staff, dict } = await openDemoSuite(dialect, [
+      'unit',
+      'materialCategory',
+      'propCategory',
+      'boardMaterial',
+      'surfaceFinish',
+      'accessoryCategory',
+      'costItem',
+      'workshopType',
+      'process',
+    ]));
     // The demo binds 道具登记 to 道具技术评审 (生产部负责人 郑凯) and low quotes to 低价核价审批 (总经理).
     leader = await t.login('zhengkai', DEMO.password);
     img = await uploadPng(t, boss, '效果图.png');
@@ -35,25 +45,95 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
     return r.data as Row;
   }
   const add = (module: string, body: Row, token = boss) => call('POST', api(module, 'add'), body, token);
-  const partnerId = async (name: string) => (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
+  const partnerId = async (name: string) =>
+    (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 5, keyword: name })).list[0].id as number;
 
   it('我的道具: a prop entered directly is in the library; bad input is refused in Chinese', async () => {
-    const hinge = await add('accessoryProject', { accessoryName: '阻尼铰链（测试）', accessoryCategory: d('accessoryCategory', '五金件'), spec: '35mm 全盖', unit: d('unit', '个'), unitPrice: 6.5 });
+    const hinge = await add('accessoryProject', {
+      accessoryName: '阻尼铰链（测试）',
+      accessoryCategory: d('accessoryCategory', '五金件'),
+      spec: '35mm 全盖',
+      unit: d('unit', '个'),
+      unitPrice: 6.5,
+    });
     expect(hinge.code).toMatch(/^PJ\d{12}$/);
     const p = await add('myProp', {
-      propName: '收银台（测试）', propNo: 'T-0001', propCategory: d('propCategory', '收银台'), size: { length: 1800, width: 600, height: 1050 },
-      boardMaterial: d('boardMaterial', '多层板'), surfaceFinish: [d('surfaceFinish', '钢琴烤漆')], images: [img],
-      lines: [{ itemType: '部件', partName: '台面', material: d('boardMaterial', '多层板'), size: '1800×600×18', quantity: 1, unit: '块' },
-        { itemType: '配件', accessoryId: hinge.id, quantity: 4 }],
+      propName: '收银台（测试）',
+      propNo: 'T-0001',
+      propCategory: d('propCategory', '收银台'),
+      size: { length: 1800, width: 600, height: 1050 },
+      boardMaterial: d('boardMaterial', '多层板'),
+      surfaceFinish: [d('surfaceFinish', '钢琴烤漆')],
+      images: [img],
+      lines: [
+        {
+          itemType: '部件',
+          partName: '台面',
+          material: d('boardMaterial', '多层板'),
+          size: '1800×600×18',
+          quantity: 1,
+          unit: '块',
+        },
+        { itemType: '配件', accessoryId: hinge.id, quantity: 4 },
+      ],
     });
-    expect(p).toMatchObject({ code: expect.stringMatching(/^DJ\d{12}$/), libraryStatus: '已入库', enabled: true, status: '已通过' });
+    expect(p).toMatchObject({
+      code: expect.stringMatching(/^DJ\d{12}$/),
+      libraryStatus: '已入库',
+      enabled: true,
+      status: '已通过',
+    });
     expect(p.lines[1]).toMatchObject({ accessoryIdName: expect.stringContaining('阻尼铰链'), unit: '个' });
     for (const [body, message] of [
-      [{ propNo: 'T-0002', propCategory: d('propCategory', '中岛'), size: { length: 1200, width: 1200, height: 900 }, images: [img] }, '道具名称'],
-      [{ propName: '无图', propNo: 'T-0003', propCategory: d('propCategory', '中岛'), size: { length: 1200, width: 1200, height: 900 } }, '效果图'],
-      [{ propName: '超大', propNo: 'T-0004', propCategory: d('propCategory', '中岛'), size: { length: 30000, width: 1200, height: 900 }, images: [img] }, '20000'],
-      [{ propName: '重号', propNo: 'T-0001', propCategory: d('propCategory', '中岛'), size: { length: 1200, width: 1200, height: 900 }, images: [img] }, '该道具编号已存在'],
-      [{ propName: '自定价', propNo: 'T-0005', standardPrice: 1, propCategory: d('propCategory', '中岛'), size: { length: 1200, width: 1200, height: 900 }, images: [img] }, null],
+      [
+        {
+          propNo: 'T-0002',
+          propCategory: d('propCategory', '中岛'),
+          size: { length: 1200, width: 1200, height: 900 },
+          images: [img],
+        },
+        '道具名称',
+      ],
+      [
+        {
+          propName: '无图',
+          propNo: 'T-0003',
+          propCategory: d('propCategory', '中岛'),
+          size: { length: 1200, width: 1200, height: 900 },
+        },
+        '效果图',
+      ],
+      [
+        {
+          propName: '超大',
+          propNo: 'T-0004',
+          propCategory: d('propCategory', '中岛'),
+          size: { length: 30000, width: 1200, height: 900 },
+          images: [img],
+        },
+        '20000',
+      ],
+      [
+        {
+          propName: '重号',
+          propNo: 'T-0001',
+          propCategory: d('propCategory', '中岛'),
+          size: { length: 1200, width: 1200, height: 900 },
+          images: [img],
+        },
+        '该道具编号已存在',
+      ],
+      [
+        {
+          propName: '自定价',
+          propNo: 'T-0005',
+          standardPrice: 1,
+          propCategory: d('propCategory', '中岛'),
+          size: { length: 1200, width: 1200, height: 900 },
+          images: [img],
+        },
+        null,
+      ],
     ] as [Row, string | null][]) {
       const r = await t.call('POST', api('myProp', 'add'), body, boss);
       if (message === null) {
@@ -71,11 +151,26 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
   const stage = (module: string, id: number, action: string, values: Row = {}, token = boss) =>
     t.call('POST', api(module, 'stage'), { id, action, values }, token);
   const rowOf = async (module: string, id: number) =>
-    (await sql<{ id: number; code: string; status: string; data: Row; lines: Row[]; updated_at: unknown }>`SELECT id, code, status, data, lines, updated_at FROM records
-      WHERE module = ${module} AND id = ${id}`.execute(t.db)).rows[0];
+    (
+      await sql<{
+        id: number;
+        code: string;
+        status: string;
+        data: Row;
+        lines: Row[];
+        updated_at: unknown;
+      }>`SELECT id, code, status, data, lines, updated_at FROM records
+      WHERE module = ${module} AND id = ${id}`.execute(t.db)
+    ).rows[0];
   const madeBy = async (registrationCode: string) =>
-    (await sql<{ id: number; data: Row; lines: Row[] }>`SELECT id, data, lines FROM records WHERE module = 'myProp' AND deleted_at IS NULL
-      AND data->>'registrationCode' = ${registrationCode}`.execute(t.db)).rows;
+    (
+      await sql<{
+        id: number;
+        data: Row;
+        lines: Row[];
+      }>`SELECT id, data, lines FROM records WHERE module = 'myProp' AND deleted_at IS NULL
+      AND data->>'registrationCode' = ${registrationCode}`.execute(t.db)
+    ).rows;
   async function task(id: number, token: string) {
     return (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
   }
@@ -85,18 +180,44 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
   let hinge: Row;
   let board: Row;
   const registration = (extra: Row = {}) => ({
-    propName: '金缘珠宝 高柜（测试）', customerId: customer, propCategory: d('propCategory', '高柜'), size: { length: 1200, width: 500, height: 2200 },
-    boardMaterial: d('boardMaterial', '多层板'), surfaceFinish: [d('surfaceFinish', '钢琴烤漆'), d('surfaceFinish', '拉丝不锈钢')],
-    requirement: '柜体内置灯带，玻璃层板 8mm 钢化', expectedDate: '2031-05-20', drawings: [img], images: [img],
+    propName: '金缘珠宝 高柜（测试）',
+    customerId: customer,
+    propCategory: d('propCategory', '高柜'),
+    size: { length: 1200, width: 500, height: 2200 },
+    boardMaterial: d('boardMaterial', '多层板'),
+    surfaceFinish: [d('surfaceFinish', '钢琴烤漆'), d('surfaceFinish', '拉丝不锈钢')],
+    requirement: '柜体内置灯带，玻璃层板 8mm 钢化',
+    expectedDate: '2031-05-20',
+    drawings: [img],
+    images: [img],
     lines: [
-      { itemType: '木作部件', partName: '柜体侧板', material: d('boardMaterial', '多层板'), thickness: 18, size: '2200×500', quantity: 2, unit: '块' },
-      { itemType: '木作部件', partName: '顶板', material: d('boardMaterial', '多层板'), thickness: 18, size: '1200×500', quantity: 1, unit: '块' },
+      {
+        itemType: '木作部件',
+        partName: '柜体侧板',
+        material: d('boardMaterial', '多层板'),
+        thickness: 18,
+        size: '2200×500',
+        quantity: 2,
+        unit: '块',
+      },
+      {
+        itemType: '木作部件',
+        partName: '顶板',
+        material: d('boardMaterial', '多层板'),
+        thickness: 18,
+        size: '1200×500',
+        quantity: 1,
+        unit: '块',
+      },
       { itemType: '配件', partName: '门铰链', accessoryId: hinge.id, quantity: 4 },
     ],
     ...extra,
   });
   const pricing = (propId: number, quotePrice: number, extra: Row = {}) => ({
-    propId, quantity: 2, profitRate: 25, quotePrice,
+    propId,
+    quantity: 2,
+    profitRate: 25,
+    quotePrice,
     lines: [
       { costItem: '材料', materialId: board.id, quantity: 3, unitPrice: 100 },
       { costItem: '配件', accessoryId: hinge.id, quantity: 8 },
@@ -110,19 +231,39 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
 
   it('道具登记 → 技术评审通过 → 我的道具 (待核价) → 核价 → 标准单价, 已核价 → 入库 → 已入库; refused jumps and re-sends change nothing', async () => {
     customer = await partnerId('金缘珠宝');
-    otherCustomer = (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 50 })).list
-      .find((p: Row) => String(p.partnerTypeName).includes('客户') && p.id !== customer).id;
-    hinge = await add('accessoryProject', { accessoryName: '液压铰链（登记测试）', accessoryCategory: d('accessoryCategory', '五金件'), spec: '110° 全盖', unit: d('unit', '个'), unitPrice: 7.5 });
+    otherCustomer = (await call('POST', api('partnerInfo', 'page'), { pageNum: 1, pageSize: 50 })).list.find(
+      (p: Row) => String(p.partnerTypeName).includes('客户') && p.id !== customer,
+    ).id;
+    hinge = await add('accessoryProject', {
+      accessoryName: '液压铰链（登记测试）',
+      accessoryCategory: d('accessoryCategory', '五金件'),
+      spec: '110° 全盖',
+      unit: d('unit', '个'),
+      unitPrice: 7.5,
+    });
     board = await add('materialDictionary', {
-      materialCategory: d('materialCategory', '多层板'), dictCode: 'HJ-0001', dictName: '18mm 多层板（核价测试）', spec: '2440×1220×18mm', unit: d('unit', '张'), refPrice: 100,
+      materialCategory: d('materialCategory', '多层板'),
+      dictCode: 'HJ-0001',
+      dictName: '18mm 多层板（核价测试）',
+      spec: '2440×1220×18mm',
+      unit: d('unit', '张'),
+      refPrice: 100,
     });
 
     // Only a registration with at least one 木作部件 may be submitted.
-    const noParts = await add('propRegistration', registration({ lines: [{ itemType: '配件', partName: '门铰链', accessoryId: hinge.id, quantity: 4 }] }), staff);
-    expect(await submit('propRegistration', noParts.id)).toMatchObject({ status: 400, message: '请至少登记一个木作部件' });
+    const noParts = await add(
+      'propRegistration',
+      registration({ lines: [{ itemType: '配件', partName: '门铰链', accessoryId: hinge.id, quantity: 4 }] }),
+      staff,
+    );
+    expect(await submit('propRegistration', noParts.id)).toMatchObject({
+      status: 400,
+      message: '请至少登记一个木作部件',
+    });
     // Required fields and ranges answer in Chinese.
     for (const [extra, message] of [
-      [{ drawings: [] }, '图纸'], [{ customerId: undefined }, '客户'],
+      [{ drawings: [] }, '图纸'],
+      [{ customerId: undefined }, '客户'],
       [{ lines: [{ itemType: '木作部件', partName: '背板', thickness: 200, quantity: 1 }] }, '1-100'],
     ] as [Row, string][]) {
       const r = await t.call('POST', api('propRegistration', 'add'), registration(extra), staff);
@@ -146,12 +287,20 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
     const propId = made[0].id;
     const prop = await getRecord(t, 'myProp', propId, boss);
     expect(prop).toMatchObject({
-      propNo: `DJ${reg.code.slice(2)}`, propName: '金缘珠宝 高柜（测试）', customerId: customer, version: 1, libraryStatus: '待核价',
-      enabled: true, size: { length: 1200, width: 500, height: 2200 }, registrationCode: reg.code,
+      propNo: `DJ${reg.code.slice(2)}`,
+      propName: '金缘珠宝 高柜（测试）',
+      customerId: customer,
+      version: 1,
+      libraryStatus: '待核价',
+      enabled: true,
+      size: { length: 1200, width: 500, height: 2200 },
+      registrationCode: reg.code,
     });
     expect(prop.standardPrice ?? null).toBeNull();
     expect(prop.lines.map((l: Row) => [l.itemType, l.partName, l.thickness ?? null, l.quantity])).toEqual([
-      ['部件', '柜体侧板', 18, 2], ['部件', '顶板', 18, 1], ['配件', '门铰链', null, 4],
+      ['部件', '柜体侧板', 18, 2],
+      ['部件', '顶板', 18, 1],
+      ['配件', '门铰链', null, 4],
     ]);
     expect(prop.lines[2].accessoryId).toBe(hinge.id);
     // Nothing is left to agree, and a withdrawal of the approved registration is refused: still one prop.
@@ -164,30 +313,64 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
     expect(options.find((o: Row) => o.value === propId)?.label).toBe(`DJ${reg.code.slice(2)} 金缘珠宝 高柜（测试）`);
 
     // Costs come from the lines by cost item: 材料 300 + 配件 60 + 人工 700 + 包装 120 + 物流 280 + 安装 300 = 1760 for 2 → 880 each.
-    const ok = await add('propPricing', pricing(propId, 990, { quotePrice: 990, materialPrice: 1, costPrice: 1 }), staff);
+    const ok = await add(
+      'propPricing',
+      pricing(propId, 990, { quotePrice: 990, materialPrice: 1, costPrice: 1 }),
+      staff,
+    );
     expect(ok).toMatchObject({
-      code: expect.stringMatching(/^HJ\d{12}$/), materialPrice: 300, accessoryPrice: 60, labourPrice: 700, outsourcePrice: 0, packPrice: 120,
-      logisticsPrice: 280, installPrice: 300, costPrice: 1760, unitCost: 880, suggestPrice: 1100, registrationCode: reg.code, customerId: customer,
-      lowMargin: false, actualRate: 11.11,
+      code: expect.stringMatching(/^HJ\d{12}$/),
+      materialPrice: 300,
+      accessoryPrice: 60,
+      labourPrice: 700,
+      outsourcePrice: 0,
+      packPrice: 120,
+      logisticsPrice: 280,
+      installPrice: 300,
+      costPrice: 1760,
+      unitCost: 880,
+      suggestPrice: 1100,
+      registrationCode: reg.code,
+      customerId: customer,
+      lowMargin: false,
+      actualRate: 11.11,
     });
     expect(ok.lines[1]).toMatchObject({ unitPrice: 7.5, totalPrice: 60, unit: '个' });
     expect(ok.lines[0]).toMatchObject({ unitPrice: 100, totalPrice: 300, unit: '张' });
     // 990 ≥ 880 × 1.1 = 968: no approval needed — it takes effect on submit.
     expect((await submit('propPricing', ok.id)).status).toBe(200);
     expect(await getRecord(t, 'propPricing', ok.id, staff)).toMatchObject({ status: '已通过' });
-    expect(await getRecord(t, 'myProp', propId, boss)).toMatchObject({ standardPrice: 990, libraryStatus: '已核价', version: 1 });
-    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({ regStage: '已核价', pricingCode: ok.code, standardPrice: 990 });
+    expect(await getRecord(t, 'myProp', propId, boss)).toMatchObject({
+      standardPrice: 990,
+      libraryStatus: '已核价',
+      version: 1,
+    });
+    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({
+      regStage: '已核价',
+      pricingCode: ok.code,
+      standardPrice: 990,
+    });
     expect((await submit('propPricing', ok.id)).status).not.toBe(200);
     // 报价单 and 登记单 print as PDFs (the pages are printable).
-    for (const [module, id] of [['propPricing', ok.id], ['propRegistration', reg.id]] as const) {
-      const pdf = await t.app.inject({ method: 'GET', url: `${api(module, 'print')}?id=${id}`, headers: { Satoken: staff } });
+    for (const [module, id] of [
+      ['propPricing', ok.id],
+      ['propRegistration', reg.id],
+    ] as const) {
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `${api(module, 'print')}?id=${id}`,
+        headers: { Satoken: staff },
+      });
       expect(pdf.headers['content-type'], module).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
 
     // 入库: 已核价 → 已入库, and the prop is in the library; a second 入库 is refused and changes nothing.
     expect((await stage('propRegistration', reg.id, 'stockIn', { stockInDate: '2031-05-02' }, staff)).status).toBe(200);
-    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({ regStage: '已入库', stockInDate: '2031-05-02' });
+    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({
+      regStage: '已入库',
+      stockInDate: '2031-05-02',
+    });
     expect(await getRecord(t, 'myProp', propId, boss)).toMatchObject({ libraryStatus: '已入库', standardPrice: 990 });
     const before = await rowOf('myProp', propId);
     expect((await stage('propRegistration', reg.id, 'stockIn', { stockInDate: '2031-05-03' }, staff)).status).toBe(409);
@@ -201,43 +384,91 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
     expect(await getRecord(t, 'propPricing', low.id, staff)).toMatchObject({ status: '审批中' });
     expect((await getRecord(t, 'myProp', propId, boss)).standardPrice).toBe(990);
     const tk = await task(low.id, boss);
-    expect((await t.call('POST', '/api/oa/process/refuse', { taskId: tk.taskId, processInstanceId: tk.processInstanceId, comments: '低于成本加一成，请重新核价' }, boss)).status).toBe(200);
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/api/oa/process/refuse',
+          { taskId: tk.taskId, processInstanceId: tk.processInstanceId, comments: '低于成本加一成，请重新核价' },
+          boss,
+        )
+      ).status,
+    ).toBe(200);
     expect(await getRecord(t, 'propPricing', low.id, staff)).toMatchObject({ status: '已驳回' });
     expect((await getRecord(t, 'myProp', propId, boss)).standardPrice).toBe(990);
     // Resubmitted and agreed by the manager: the price is written; the registration (already 已入库) stays.
     expect((await submit('propPricing', low.id)).status).toBe(200);
     expect(await approveAll(t, 'propPricing', low.id, [boss, lisi])).toMatchObject({ status: '已通过' });
     expect(await getRecord(t, 'myProp', propId, boss)).toMatchObject({ standardPrice: 900, libraryStatus: '已入库' });
-    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({ regStage: '已入库', pricingCode: ok.code });
+    expect(await getRecord(t, 'propRegistration', reg.id, boss)).toMatchObject({
+      regStage: '已入库',
+      pricingCode: ok.code,
+    });
 
     // A zero quote and a pricing without cost lines are refused.
-    expect(await t.call('POST', api('propPricing', 'add'), pricing(propId, 0), staff)).toMatchObject({ status: 400, message: '报价单价必须大于 0' });
+    expect(await t.call('POST', api('propPricing', 'add'), pricing(propId, 0), staff)).toMatchObject({
+      status: 400,
+      message: '报价单价必须大于 0',
+    });
     const empty = await add('propPricing', { propId, quantity: 1, quotePrice: 100 }, staff);
     expect((await submit('propPricing', empty.id)).status).toBe(400);
   });
 
   it('a registration based on a prop versions it: same record, version + 1, the new BOM, 待核价 again', async () => {
-    const made = (await sql<{ id: number; data: Row }>`SELECT id, data FROM records WHERE module = 'myProp' AND deleted_at IS NULL
-      AND data->>'propName' = '金缘珠宝 高柜（测试）'`.execute(t.db)).rows;
+    const made = (
+      await sql<{ id: number; data: Row }>`SELECT id, data FROM records WHERE module = 'myProp' AND deleted_at IS NULL
+      AND data->>'propName' = '金缘珠宝 高柜（测试）'`.execute(t.db)
+    ).rows;
     expect(made).toHaveLength(1);
     const base = made[0];
     // A base prop of another customer is not offered and refused.
-    const foreign = await t.call('POST', api('propRegistration', 'add'), registration({ customerId: otherCustomer, basePropId: base.id }), staff);
+    const foreign = await t.call(
+      'POST',
+      api('propRegistration', 'add'),
+      registration({ customerId: otherCustomer, basePropId: base.id }),
+      staff,
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.message).toContain('基于道具');
 
-    const v2 = await add('propRegistration', registration({
-      propName: '金缘珠宝 高柜 二代（测试）', basePropId: base.id, size: { length: 1200, width: 550, height: 2200 },
-      lines: [{ itemType: '木作部件', partName: '柜体侧板', material: d('boardMaterial', 'E0密度板'), thickness: 15, size: '2200×550', quantity: 2, unit: '块' }],
-    }), staff);
+    const v2 = await add(
+      'propRegistration',
+      registration({
+        propName: '金缘珠宝 高柜 二代（测试）',
+        basePropId: base.id,
+        size: { length: 1200, width: 550, height: 2200 },
+        lines: [
+          {
+            itemType: '木作部件',
+            partName: '柜体侧板',
+            material: d('boardMaterial', 'E0密度板'),
+            thickness: 15,
+            size: '2200×550',
+            quantity: 2,
+            unit: '块',
+          },
+        ],
+      }),
+      staff,
+    );
     expect((await submit('propRegistration', v2.id)).status).toBe(200);
-    expect(await approveAll(t, 'propRegistration', v2.id, [leader, boss, lisi])).toMatchObject({ status: '已通过', regStage: '待核价' });
+    expect(await approveAll(t, 'propRegistration', v2.id, [leader, boss, lisi])).toMatchObject({
+      status: '已通过',
+      regStage: '待核价',
+    });
     const prop = await getRecord(t, 'myProp', base.id, boss);
     expect(prop).toMatchObject({
-      propNo: base.data.propNo, propName: '金缘珠宝 高柜 二代（测试）', version: 2, libraryStatus: '待核价', registrationCode: v2.code,
-      size: { length: 1200, width: 550, height: 2200 }, standardPrice: 900,
+      propNo: base.data.propNo,
+      propName: '金缘珠宝 高柜 二代（测试）',
+      version: 2,
+      libraryStatus: '待核价',
+      registrationCode: v2.code,
+      size: { length: 1200, width: 550, height: 2200 },
+      standardPrice: 900,
     });
-    expect(prop.lines.map((l: Row) => [l.itemType, l.partName, l.materialName, l.thickness])).toEqual([['部件', '柜体侧板', 'E0密度板', 15]]);
+    expect(prop.lines.map((l: Row) => [l.itemType, l.partName, l.materialName, l.thickness])).toEqual([
+      ['部件', '柜体侧板', 'E0密度板', 15],
+    ]);
     expect(await madeBy(v2.code)).toHaveLength(1);
   });
 
@@ -245,14 +476,54 @@ describe.each(oneDialect())('props catalogue on $name', (dialect) => {
     const users = (await t.db.selectFrom('users').select(['id', 'username']).execute()) as Row[];
     const uid = (name: string) => users.find((u) => u.username === name)!.id;
     const ws = await add('workshopManage', {
-      workshopName: '木工一车间（测试）', workshopType: d('workshopType', '木工'), leaderId: uid('zhangsan'), memberIds: [uid('lisi')],
-      processes: [d('process', '开料'), d('process', '封边')], dailyCapacity: 12, phone: '0769-22881234',
+      workshopName: '木工一车间（测试）',
+      workshopType: d('workshopType', '木工'),
+      leaderId: uid('zhangsan'),
+      memberIds: [uid('lisi')],
+      processes: [d('process', '开料'), d('process', '封边')],
+      dailyCapacity: 12,
+      phone: '0769-22881234',
     });
-    expect(ws).toMatchObject({ code: expect.stringMatching(/^CJ\d{12}$/), memberCount: 2, enabled: true, processesName: '开料、封边' });
-    expect(await t.call('POST', api('workshopManage', 'add'), { workshopName: '木工一车间（测试）', workshopType: d('workshopType', '木工'), leaderId: uid('demo') }, boss))
-      .toMatchObject({ status: 409, message: '该车间名称已存在' });
-    expect(await t.call('POST', api('workshopManage', 'add'), { workshopName: '喷涂车间（测试）', workshopType: d('workshopType', '喷涂'), leaderId: uid('demo'), phone: '12345' }, boss))
-      .toMatchObject({ status: 400, message: '请输入正确的联系电话' });
-    expect((await t.call('POST', api('workshopManage', 'add'), { workshopName: '超长的车间名称超长的车间名称超长的车间名称', workshopType: d('workshopType', '木工'), leaderId: uid('demo') }, boss)).status).toBe(400);
+    expect(ws).toMatchObject({
+      code: expect.stringMatching(/^CJ\d{12}$/),
+      memberCount: 2,
+      enabled: true,
+      processesName: '开料、封边',
+    });
+    expect(
+      await t.call(
+        'POST',
+        api('workshopManage', 'add'),
+        { workshopName: '木工一车间（测试）', workshopType: d('workshopType', '木工'), leaderId: uid('demo') },
+        boss,
+      ),
+    ).toMatchObject({ status: 409, message: '该车间名称已存在' });
+    expect(
+      await t.call(
+        'POST',
+        api('workshopManage', 'add'),
+        {
+          workshopName: '喷涂车间（测试）',
+          workshopType: d('workshopType', '喷涂'),
+          leaderId: uid('demo'),
+          phone: '12345',
+        },
+        boss,
+      ),
+    ).toMatchObject({ status: 400, message: '请输入正确的联系电话' });
+    expect(
+      (
+        await t.call(
+          'POST',
+          api('workshopManage', 'add'),
+          {
+            workshopName: '超长的车间名称超长的车间名称超长的车间名称',
+            workshopType: d('workshopType', '木工'),
+            leaderId: uid('demo'),
+          },
+          boss,
+        )
+      ).status,
+    ).toBe(400);
   });
 });

@@ -25,9 +25,27 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     t = await createTestApp(dialect);
     boss = await t.login(DEMO.username, DEMO.password);
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
-    await t.db.insertInto('users').values({ username: 'docother', mobile: '13933330078', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'docother',
+        mobile: '13933330078',
+        nick_name: '别家',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     outsider = await t.login('docother', 'secret123');
-    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家道具公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家道具公司', legalPerson: '王五' } }, outsider);
+    const made = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      {
+        tenantName: '别家道具公司',
+        tenantType: 'enterprise',
+        verification: { creditCode: '91350100M000100Y43', companyName: '别家道具公司', legalPerson: '王五' },
+      },
+      outsider,
+    );
     expect(made.status, made.message).toBe(200);
   });
   afterAll(async () => t?.close());
@@ -37,11 +55,17 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     expect(r.status, r.message).toBe(200);
     return r.data as { list: Row[]; total: number };
   }
-  const get = async (module: string, id: number) => (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, boss)).data as Row;
+  const get = async (module: string, id: number) =>
+    (await t.call('GET', `${api(module, 'get')}?id=${id}`, undefined, boss)).data as Row;
   const doc = (module: string, key: string, id: unknown, token = boss) =>
     t.app.inject({ method: 'GET', url: `/api/data/${module}/documents/${key}?id=${id}`, headers: { Satoken: token } });
   const listDoc = (module: string, key: string, body: Row, token = boss) =>
-    t.app.inject({ method: 'POST', url: `/api/data/${module}/documents/${key}`, payload: body, headers: { Satoken: token } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/data/${module}/documents/${key}`,
+      payload: body,
+      headers: { Satoken: token },
+    });
   async function sheet(bytes: Buffer) {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes as never);
@@ -102,13 +126,17 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
       groups.set(k, (groups.get(k) ?? 0) + Number(l.quantity));
     }
     const subs = rows.filter((r) => typeof r[1] === 'string' && (r[1] as string).startsWith('小计'));
-    expect(subs.map((r) => [(r[1] as string).replace(/^小计 /, ''), r[5]]).sort()).toEqual([...groups.entries()].sort());
+    expect(subs.map((r) => [(r[1] as string).replace(/^小计 /, ''), r[5]]).sort()).toEqual(
+      [...groups.entries()].sort(),
+    );
     const body = rows.slice(head + 1).filter((r) => typeof r[0] === 'number');
     expect(body.length).toBe(wood.length);
-    expect(rows[rows.length - 1]).toEqual(expect.arrayContaining(['合计', wood.reduce((s, l) => s + Number(l.quantity), 0)]));
+    expect(rows[rows.length - 1]).toEqual(
+      expect.arrayContaining(['合计', wood.reduce((s, l) => s + Number(l.quantity), 0)]),
+    );
   });
 
-  it('道具制作 下料单: the task\'s prop BOM (its parts), quantities × the task\'s quantity', async () => {
+  it("道具制作 下料单: the task's prop BOM (its parts), quantities × the task's quantity", async () => {
     const { list } = await page('propMake');
     let task: Row | undefined;
     let bom: Row[] = [];
@@ -116,7 +144,10 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
       if (!r.propId || !(Number(r.quantity) > 1)) continue;
       const prop = await get('myProp', r.propId);
       bom = ((prop.lines ?? []) as Row[]).filter((l) => ['部件', '木作部件'].includes(l.itemType));
-      if (bom.length && ((prop.lines ?? []) as Row[]).some((l) => !['部件', '木作部件'].includes(l.itemType))) { task = r; break; }
+      if (bom.length && ((prop.lines ?? []) as Row[]).some((l) => !['部件', '木作部件'].includes(l.itemType))) {
+        task = r;
+        break;
+      }
       if (bom.length && !task) task = r;
     }
     expect(task).toBeTruthy();
@@ -137,7 +168,8 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
 
   it('包装标签: one label per package with a QR code, the order, the contents and n/N', async () => {
     const { list } = await page('propBacking');
-    const packed = list.find((r) => Array.isArray(r.lines) ? r.lines.length > 1 : Number(r.packageCount) > 1) ?? list[0];
+    const packed =
+      list.find((r) => (Array.isArray(r.lines) ? r.lines.length > 1 : Number(r.packageCount) > 1)) ?? list[0];
     const rec = await get('propBacking', packed.id);
     const lines = rec.lines as Row[];
     expect(lines.length).toBeGreaterThan(0);
@@ -147,7 +179,10 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     const text = pdfText(pdf);
     expect(text).toContain('包装标签');
     expect(text).toContain(rec.orderCode);
-    for (const l of lines) { expect(text).toContain(l.packageNo); expect(text).toContain(l.contents); }
+    for (const l of lines) {
+      expect(text).toContain(l.packageNo);
+      expect(text).toContain(l.contents);
+    }
     expect(text).toContain(`1 / ${lines.length}`);
     expect(text).toContain(`${lines.length} / ${lines.length}`);
     expect(pdfPageCount(pdf)).toBe(Math.ceil(lines.length / 8));
@@ -159,9 +194,14 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
   it('道具清单: the list as queried, as an .xlsx of the visible columns', async () => {
     const filters = [{ field: 'orderStage', operator: 'eq', value: '制作中' }];
     const shown = await page('propProgress', { filters });
-    const res = await listDoc('propProgress', 'propList', { filters, columns: ['code', 'propName', 'quantity', 'orderStage'] });
+    const res = await listDoc('propProgress', 'propList', {
+      filters,
+      columns: ['code', 'propName', 'quantity', 'orderStage'],
+    });
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`道具清单-${todayInChina().replace(/-/g, '')}.xlsx`);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(
+      `道具清单-${todayInChina().replace(/-/g, '')}.xlsx`,
+    );
     expect(res.headers['x-total-count']).toBe(String(shown.total));
     const rows = await sheet(res.rawPayload);
     expect(rows[0]).toEqual(['订单编号', '道具名称', '数量', '订单进度']);
@@ -171,7 +211,7 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     expect(data.map((r) => r[0]).sort()).toEqual(shown.list.map((r) => r.code).sort());
   });
 
-  it('refuses a document without its permission, another team\'s record, an unknown document and bad input', async () => {
+  it("refuses a document without its permission, another team's record, an unknown document and bad input", async () => {
     const reg = await registration();
     // A registration 张三 did not make is outside his 仅本人 scope: not found, whatever the document.
     expect((await doc('propRegistration', 'woodParts', reg.id, staff)).json()).toMatchObject({ status: 404 });
@@ -179,10 +219,15 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     // offer only what he may make.
     const roles = (await t.call('POST', '/api/admin/role/rolePage', { pageSize: 50 }, boss)).data.list as Row[];
     const member = roles.find((r) => r.roleKey === 'member')!.id;
-    const scope = async (dataScope: string) => expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(200);
+    const scope = async (dataScope: string) =>
+      expect((await t.call('POST', '/api/admin/role/updateDataScope', { id: member, dataScope }, boss)).status).toBe(
+        200,
+      );
     await scope('all');
     try {
-      expect((await doc('propRegistration', 'woodParts', reg.id, staff)).headers['content-type']).toBe('application/pdf');
+      expect((await doc('propRegistration', 'woodParts', reg.id, staff)).headers['content-type']).toBe(
+        'application/pdf',
+      );
       expect((await doc('propRegistration', 'cutListXlsx', reg.id, staff)).json()).toMatchObject({ status: 403 });
       expect((await listDoc('propProgress', 'propList', {}, staff)).json()).toMatchObject({ status: 403 });
       const mine = (await page('propRegistration', {}, staff)).list.find((r) => r.id === reg.id);
@@ -193,14 +238,19 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     } finally {
       await scope('self');
     }
-    expect((await page('propRegistration')).list.find((r) => r.id === reg.id)!.actions).toEqual(expect.arrayContaining(['woodParts', 'cutList', 'cutListXlsx', 'accessoryList']));
+    expect((await page('propRegistration')).list.find((r) => r.id === reg.id)!.actions).toEqual(
+      expect.arrayContaining(['woodParts', 'cutList', 'cutListXlsx', 'accessoryList']),
+    );
     // Another team: not found, not a PDF.
     const foreign = await doc('propRegistration', 'woodParts', reg.id, outsider);
     expect(foreign.headers['content-type']).not.toContain('application/pdf');
     expect(foreign.json().status).toBe(404);
     expect((await listDoc('propProgress', 'propList', {}, outsider)).headers['x-total-count']).toBe('0');
     // Unknown documents, a list document asked as a record one, bad ids.
-    expect((await doc('propRegistration', 'nope', reg.id)).json()).toMatchObject({ status: 404, message: '该单据不存在' });
+    expect((await doc('propRegistration', 'nope', reg.id)).json()).toMatchObject({
+      status: 404,
+      message: '该单据不存在',
+    });
     expect((await doc('propProgress', 'propList', reg.id)).json()).toMatchObject({ status: 404 });
     expect((await listDoc('propRegistration', 'woodParts', {})).json()).toMatchObject({ status: 404 });
     expect((await doc('propRegistration', 'woodParts', 'x')).json().status).toBe(400);
@@ -223,14 +273,28 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     expect(busy).toBeGreaterThan(0);
     expect(list.some((w) => w.overdueTasks > 0)).toBe(true);
     // The Excel export counts them too.
-    const x = await t.app.inject({ method: 'POST', url: api('workshopManage', 'export'), payload: { columns: ['workshopName', 'openTasks', 'overdueTasks'] }, headers: { Satoken: boss } });
+    const x = await t.app.inject({
+      method: 'POST',
+      url: api('workshopManage', 'export'),
+      payload: { columns: ['workshopName', 'openTasks', 'overdueTasks'] },
+      headers: { Satoken: boss },
+    });
     const rows = await sheet(x.rawPayload);
     expect(rows[0]).toEqual(['车间名称', '在制任务', '逾期任务']);
-    for (const w of list) expect(rows.find((r) => r[0] === w.workshopName)?.slice(1), w.workshopName).toEqual([w.openTasks, w.overdueTasks]);
+    for (const w of list)
+      expect(rows.find((r) => r[0] === w.workshopName)?.slice(1), w.workshopName).toEqual([
+        w.openTasks,
+        w.overdueTasks,
+      ]);
     // What a client sends is dropped.
     const w = list.find((x) => x.openTasks > 0)!;
     const full = await get('workshopManage', w.id);
-    const r = await t.call('POST', api('workshopManage', 'update'), { ...full, openTasks: 999, overdueTasks: 999 }, boss);
+    const r = await t.call(
+      'POST',
+      api('workshopManage', 'update'),
+      { ...full, openTasks: 999, overdueTasks: 999 },
+      boss,
+    );
     expect(r.status, r.message).toBe(200);
     expect(r.data.openTasks).toBe(w.openTasks);
     const stored = await t.db.selectFrom('records').select('data').where('id', '=', w.id).executeTakeFirstOrThrow();
@@ -259,7 +323,9 @@ describe.each(oneDialect())('props documents on $name', (dialect) => {
     // Choosing a project shows its orders only; choosing the customer shows all of that customer's.
     const n = withKids[0];
     const projectId = String(n.children[0].id).replace(/^projectId:/, '');
-    const orders = await page('allocatePropOrders', { filters: [{ field: 'projectId', operator: 'in', value: [projectId] }] });
+    const orders = await page('allocatePropOrders', {
+      filters: [{ field: 'projectId', operator: 'in', value: [projectId] }],
+    });
     expect(orders.total).toBeGreaterThan(0);
     for (const o of orders.list) expect(String(o.projectId)).toBe(projectId);
     const all = await page('allocatePropOrders', { filters: [{ field: 'customerId', operator: 'in', value: [n.id] }] });

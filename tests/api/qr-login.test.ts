@@ -23,7 +23,8 @@ describe.each(oneDialect())('QR login tickets on $name', (dialect) => {
   const generate = (replace?: string) =>
     t.call('GET', `/api/admin/wechat/generateAWeChatQRCode${replace ? `?replace=${encodeURIComponent(replace)}` : ''}`);
   const confirm = (ticket: string) => t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket }, phone);
-  const status = async (ticket: string) => (await t.call('GET', `/api/admin/wechat/qrStatus?ticket=${encodeURIComponent(ticket)}`)).data.status;
+  const status = async (ticket: string) =>
+    (await t.call('GET', `/api/admin/wechat/qrStatus?ticket=${encodeURIComponent(ticket)}`)).data.status;
 
   it('answers one ticket whose image encodes the confirm URL of that same ticket', async () => {
     const gen = await generate();
@@ -39,16 +40,26 @@ describe.each(oneDialect())('QR login tickets on $name', (dialect) => {
 
   it('shows the phone which device and place asked, and only to a signed-in user', async () => {
     const gen = await t.app.inject({
-      url: '/api/admin/wechat/generateAWeChatQRCode', remoteAddress: '192.168.3.20',
-      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36' },
+      url: '/api/admin/wechat/generateAWeChatQRCode',
+      remoteAddress: '192.168.3.20',
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      },
     });
     const { ticket } = gen.json().data;
-    const info = (token?: string) => t.call('GET', `/api/admin/wechat/qrTicket?ticket=${encodeURIComponent(ticket)}`, undefined, token);
+    const info = (token?: string) =>
+      t.call('GET', `/api/admin/wechat/qrTicket?ticket=${encodeURIComponent(ticket)}`, undefined, token);
     expect((await info()).status).toBe(10015);
-    expect(await info(phone)).toMatchObject({ status: 200, data: { device: 'Chrome 120 · Windows', place: '内网 192.168.3.20' } });
+    expect(await info(phone)).toMatchObject({
+      status: 200,
+      data: { device: 'Chrome 120 · Windows', place: '内网 192.168.3.20' },
+    });
     expect((await confirm(ticket)).status).toBe(200);
     expect(await info(phone)).toMatchObject({ status: 400, message: '该二维码已被使用，请在电脑上刷新后重新扫码' });
-    expect((await t.call('GET', '/api/admin/wechat/qrTicket?ticket=nope', undefined, phone)).message).toBe('二维码无效，请扫描电脑上显示的二维码');
+    expect((await t.call('GET', '/api/admin/wechat/qrTicket?ticket=nope', undefined, phone)).message).toBe(
+      '二维码无效，请扫描电脑上显示的二维码',
+    );
   });
 
   it('a ticket replaced by a refresh is refused on confirm and polls as expired; the new one works', async () => {

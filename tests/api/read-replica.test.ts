@@ -24,8 +24,14 @@ import { dataApi as api } from '../helpers/records';
 import { dictItemId, liftedLimits } from '../helpers/test-app';
 
 const run = promisify(execFile);
-const BIN = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort().reverse()
-  .map((v) => `/usr/lib/postgresql/${v}/bin`).find((b) => fs.existsSync(`${b}/pg_basebackup`)) : undefined;
+const BIN = fs.existsSync('/usr/lib/postgresql')
+  ? fs
+      .readdirSync('/usr/lib/postgresql')
+      .sort()
+      .reverse()
+      .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      .find((b) => fs.existsSync(`${b}/pg_basebackup`))
+  : undefined;
 const enabled = !!process.env.DATABASE_URL && !!BIN;
 const root = process.getuid?.() === 0;
 const MODULE = 'reimburseManage';
@@ -33,15 +39,20 @@ const DATABASE = 'yg_replica';
 
 type Row = Record<string, any>;
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 /** A PostgreSQL program, as the postgres user when the tests run as root (PostgreSQL refuses to run as root). */
-const pgRun = (prog: string, args: string[]) => (root ? run('runuser', ['-u', 'postgres', '--', `${BIN}/${prog}`, ...args]) : run(`${BIN}/${prog}`, args));
+const pgRun = (prog: string, args: string[]) =>
+  root ? run('runuser', ['-u', 'postgres', '--', `${BIN}/${prog}`, ...args]) : run(`${BIN}/${prog}`, args);
 
 describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', () => {
   let dir = '';
@@ -56,8 +67,16 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
   const url = (port: number, db: string) => `postgres://yiguan@127.0.0.1:${port}/${db}`;
 
   async function startCluster(data: string, port: number, extra: string[]) {
-    await pgRun('pg_ctl', ['-D', data, '-l', `${data}.log`, '-w', '-o',
-      [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB`, ...extra].join(' '), 'start']);
+    await pgRun('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      `${data}.log`,
+      '-w',
+      '-o',
+      [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB`, ...extra].join(' '),
+      'start',
+    ]);
     started.push(data);
   }
 
@@ -67,8 +86,18 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     from.pathname = `/${template}`;
     const q = (v: string) => `'${v.replace(/'/g, "'\\''")}'`;
     // The role that runs the tests exists already: psql goes on past that one error.
-    await run('bash', ['-c', `set -o pipefail; ${BIN}/pg_dumpall --roles-only -d ${q(directUrl()!)} | ${BIN}/psql -q -d ${q(to)} >/dev/null 2>&1 || true`]);
-    await run('bash', ['-c', `set -o pipefail; ${BIN}/pg_dump -d ${q(from.toString())} | ${BIN}/psql -q -v ON_ERROR_STOP=1 -d ${q(to)} >/dev/null`], { maxBuffer: 1 << 24 });
+    await run('bash', [
+      '-c',
+      `set -o pipefail; ${BIN}/pg_dumpall --roles-only -d ${q(directUrl()!)} | ${BIN}/psql -q -d ${q(to)} >/dev/null 2>&1 || true`,
+    ]);
+    await run(
+      'bash',
+      [
+        '-c',
+        `set -o pipefail; ${BIN}/pg_dump -d ${q(from.toString())} | ${BIN}/psql -q -v ON_ERROR_STOP=1 -d ${q(to)} >/dev/null`,
+      ],
+      { maxBuffer: 1 << 24 },
+    );
     // What the migrations changed in the catalogue is not dumped: the built-in functions they made LEAKPROOF, without
     // which row-level security keeps the lists' filters out of their indexes.
     const source = new pg.Client({ connectionString: from.toString() });
@@ -102,7 +131,21 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await primary.query('CREATE ROLE replicator WITH REPLICATION LOGIN');
     await primary.query(`CREATE DATABASE ${DATABASE}`);
     // The replica: a copy of the primary that streams from it (-R writes primary_conninfo and standby.signal).
-    await pgRun('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'replicator', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast']);
+    await pgRun('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(ports.primary),
+      '-U',
+      'replicator',
+      '-D',
+      replicaData,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ]);
     lap('basebackup');
     await startCluster(replicaData, ports.replica, ['-c hot_standby=on']);
     lap('replica up');
@@ -113,8 +156,13 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await primary.connect();
 
     const config = {
-      ...loadConfig({}), dataDir: dir, webDir: path.join(dir, 'no-web'), rateLimits: liftedLimits(), seedDemo: false,
-      databaseUrl: url(ports.primary, DATABASE), databaseReadUrl: url(ports.replica, DATABASE),
+      ...loadConfig({}),
+      dataDir: dir,
+      webDir: path.join(dir, 'no-web'),
+      rateLimits: liftedLimits(),
+      seedDemo: false,
+      databaseUrl: url(ports.primary, DATABASE),
+      databaseReadUrl: url(ports.replica, DATABASE),
     };
     // The run's seeded template, copied in (its roles first: the tables' grants name them), is far quicker than
     // seeding the demo again (about a minute on two busy cores); without one, the demo is seeded here.
@@ -140,35 +188,58 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await other?.close();
     await primary?.end();
     await replica?.end();
-    for (const data of started.reverse()) await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
+    for (const data of started.reverse())
+      await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   async function call(method: 'GET' | 'POST', u: string, body?: unknown, token?: string, on = app!): Promise<Row> {
-    const res = await on.inject({ method, url: u, headers: token ? { Satoken: token } : {}, ...(body !== undefined ? { payload: body as object } : {}) });
+    const res = await on.inject({
+      method,
+      url: u,
+      headers: token ? { Satoken: token } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
     const json = res.json() as Row;
     if (json.status !== 200) throw new Error(`${u}: ${json.status} ${json.message}`);
     return json.data;
   }
   const login = async (u: { username: string; password: string }) =>
-    (await call('POST', '/api/admin/login/user', { loginType: 'password', username: u.username, password: u.password })).token as string;
+    (await call('POST', '/api/admin/login/user', { loginType: 'password', username: u.username, password: u.password }))
+      .token as string;
   /** The ids on page 1 of the list as this session reads it (newest first). */
   const listIds = async (token: string, on = app!) =>
-    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).map((r) => Number(r.id));
+    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).map((r) =>
+      Number(r.id),
+    );
   const reasonOf = async (token: string, id: number, on = app!) =>
-    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).find((r) => Number(r.id) === id)?.reason;
-  const onReplica = async (id: number) => (await replica!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
-  const onPrimary = async (id: number) => (await primary!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
+    ((await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 50 }, token, on)).list as Row[]).find(
+      (r) => Number(r.id) === id,
+    )?.reason;
+  const onReplica = async (id: number) =>
+    (await replica!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
+  const onPrimary = async (id: number) =>
+    (await primary!.query('SELECT 1 FROM records WHERE id = $1', [id])).rows.length > 0;
 
   async function pauseReplay() {
     await replica!.query('SELECT pg_wal_replay_pause()');
-    await vi.waitFor(async () => expect((await replica!.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s).toBe('paused'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await replica!.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s).toBe('paused'),
+      { timeout: 10_000, interval: 50 },
+    );
   }
   /** Resumes replay and waits until the replica has replayed everything the primary has written so far. */
   async function catchUp() {
     const { lsn } = (await primary!.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0];
     await replica!.query('SELECT pg_wal_replay_resume()');
-    await vi.waitFor(async () => expect((await replica!.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [lsn])).rows[0].ok).toBe(true), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await replica!.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [lsn])).rows[0].ok).toBe(
+          true,
+        ),
+      { timeout: 15_000, interval: 50 },
+    );
     // The app's reading of the replay position may be that old.
     await new Promise((r) => setTimeout(r, REPLAY_CACHE_MS + 50));
   }
@@ -176,10 +247,15 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
   it('serves a writer his own record at once, others from the replica, and the writer from the replica once it has caught up', async () => {
     const [staff, boss] = [await login(DEMO_STAFF), await login(DEMO)];
     const dict = await call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], boss);
-    const staffId = Number((await primary!.query('SELECT id FROM users WHERE username = $1', [DEMO_STAFF.username])).rows[0].id);
+    const staffId = Number(
+      (await primary!.query('SELECT id FROM users WHERE username = $1', [DEMO_STAFF.username])).rows[0].id,
+    );
     const today = todayInChina();
     const claim = (applicantId: number, reason: string) => ({
-      applicantId, deptId: dictItemId(dict, 'dept', '业务部'), applyDate: today, reason,
+      applicantId,
+      deptId: dictItemId(dict, 'dept', '业务部'),
+      applyDate: today,
+      reason,
       lines: [{ expenseType: dictItemId(dict, 'expenseType', '办公费'), occurDate: today, price: 12 }],
     });
     // Both sessions have read lists before (and the seed is on the replica): the starting point.
@@ -207,7 +283,9 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
     await catchUp();
     expect(await listIds(boss)).toContain(first);
     await pauseReplay();
-    await primary!.query(`UPDATE records SET data = data || '{"reason": "只读副本 已改"}'::jsonb WHERE id = $1`, [first]);
+    await primary!.query(`UPDATE records SET data = data || '{"reason": "只读副本 已改"}'::jsonb WHERE id = $1`, [
+      first,
+    ]);
     expect(await reasonOf(staff, first)).toBe('只读副本 读己之写');
     expect(await reasonOf(staff, first, other)).toBe('只读副本 读己之写');
     await catchUp();
@@ -215,4 +293,5 @@ describe.runIf(enabled)('lists on a streaming replica, with read-your-writes', (
   }, 60_000);
 });
 
-if (!enabled) it.skip(`needs DATABASE_URL and PostgreSQL's programs (scripts/with-postgres.sh): ${BIN ? 'DATABASE_URL not set' : 'no pg_basebackup under /usr/lib/postgresql'}`, () => {});
+if (!enabled)
+  it.skip(`needs DATABASE_URL and PostgreSQL's programs (scripts/with-postgres.sh): ${BIN ? 'DATABASE_URL not set' : 'no pg_basebackup under /usr/lib/postgresql'}`, () => {});

@@ -24,7 +24,12 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
 
   const upload = async (token: string, name = '发票.png') => {
     const body = await multipart({ multipartFile: { bytes: TINY_PNG, name, type: 'image/png' } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...body.headers, Satoken: token }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fileUtil/uploadFile',
+      headers: { ...body.headers, Satoken: token },
+      payload: body.payload,
+    });
     return res.json().data as { url: string; name: string; id: number };
   };
 
@@ -32,20 +37,55 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     boss = await t.login(DEMO.username, DEMO.password);
-    await t.db.insertInto('users').values({ username: 'other', mobile: '13933330002', nick_name: '别家', password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    await t.db
+      .insertInto('users')
+      .values({
+        username: 'other',
+        mobile: '13933330002',
+        nick_name: '别家',
+        password_hash: await hashPassword('secret123'),
+        status: 'active',
+      })
+      .execute();
     other = await t.login('other', 'secret123');
     preTeamFile = await upload(other, '身份证.png'); // uploaded before 别家 has a team
-    await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '别家公司', tenantType: 'enterprise', verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' } }, other);
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType', 'teamMembers'], boss)).data;
+    await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      {
+        tenantName: '别家公司',
+        tenantType: 'enterprise',
+        verification: { creditCode: '91350100M000100Y43', companyName: '别家公司', legalPerson: '王五' },
+      },
+      other,
+    );
+    dict = (
+      await t.call(
+        'POST',
+        '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+        ['dept', 'expenseType', 'teamMembers'],
+        boss,
+      )
+    ).data;
     m = new SchemaRegistry(t.config.schemasDir).get('reimburseManage')!;
   });
   afterAll(async () => t?.close());
 
   const id = (key: string, name: string) => dictItemId(dict, key, name);
-  const line = (over: object = {}) => ({ expenseType: id('expenseType', '办公费'), occurDate: today, price: 100.5, description: '纸', ...over });
+  const line = (over: object = {}) => ({
+    expenseType: id('expenseType', '办公费'),
+    occurDate: today,
+    price: 100.5,
+    description: '纸',
+    ...over,
+  });
   const body = (over: object = {}) => ({
-    applicantId: id('teamMembers', '演示用户'), deptId: id('dept', '业务部'), applyDate: today, reason: '类型检查',
-    lines: [line()], ...over,
+    applicantId: id('teamMembers', '演示用户'),
+    deptId: id('dept', '业务部'),
+    applyDate: today,
+    reason: '类型检查',
+    lines: [line()],
+    ...over,
   });
   const add = (over: object = {}) => t.call('POST', `${M}/add`, body(over), boss);
   const total = async () => (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 1 }, boss)).data.total as number;
@@ -79,7 +119,10 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
       [{ attachments: [{ url: 'javascript:alert(1)', name: 'x' }] }, '附件格式不正确'],
       [{ attachments: [{ url: 'http://evil.example/x.png', name: 'x.png' }] }, '附件格式不正确'],
       [{ attachments: [{ name: 'x.png' }] }, '附件格式不正确'],
-      [{ attachments: Array.from({ length: 6 }, (_, i) => ({ url: `/api/files/${i + 1}/a.png` })) }, '附件：最多只能上传5个文件'],
+      [
+        { attachments: Array.from({ length: 6 }, (_, i) => ({ url: `/api/files/${i + 1}/a.png` })) },
+        '附件：最多只能上传5个文件',
+      ],
       [{ lines: [line({ occurDate: 'not-a-date' })] }, cell('第1行发生日期格式不正确')],
       [{ lines: [line(), line({ occurDate: '2026-13-01' })] }, cell('第2行发生日期格式不正确')],
       [{ lines: [line({ expenseType: {} })] }, cell('第1行费用类型格式不正确')],
@@ -115,29 +158,43 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
   it('still saves well-formed values, at the edges of the ranges', async () => {
     const file = await upload(boss);
     const r = await add({
-      applyDate: '2024-02-29', remark: '备注', attachments: [{ url: file.url, name: file.name }],
-      lines: [line({ price: '0.01' }), line({ price: 999999999.99, occurDate: '2024-02-29', invoiceImages: [{ url: file.url, name: file.name }] })],
+      applyDate: '2024-02-29',
+      remark: '备注',
+      attachments: [{ url: file.url, name: file.name }],
+      lines: [
+        line({ price: '0.01' }),
+        line({ price: 999999999.99, occurDate: '2024-02-29', invoiceImages: [{ url: file.url, name: file.name }] }),
+      ],
     });
     expect(r.status, r.message).toBe(200);
-    expect(r.data).toMatchObject({ applyDate: '2024-02-29', totalPrice: 1000000000, attachments: [{ url: file.url, name: file.name }] });
+    expect(r.data).toMatchObject({
+      applyDate: '2024-02-29',
+      totalPrice: 1000000000,
+      attachments: [{ url: file.url, name: file.name }],
+    });
     expect(r.data.lines.map((l: any) => Number(l.price))).toEqual([0.01, 999999999.99]);
   });
 
   describe('checkUploads: files of this team only', () => {
     const check = (data: Record<string, unknown>, lines: Record<string, unknown>[] = [], title?: string) =>
-      withTenant(t.db, DEMO.tenantCode, (trx) => checkUploads(trx, DEMO.tenantCode, m.fields, m.lineColumns, data, lines, title));
+      withTenant(t.db, DEMO.tenantCode, (trx) =>
+        checkUploads(trx, DEMO.tenantCode, m.fields, m.lineColumns, data, lines, title),
+      );
 
-    it('accepts the team\'s own files, on the field and in line cells', async () => {
+    it("accepts the team's own files, on the field and in line cells", async () => {
       const a = await upload(boss, '附件.pdf.png');
       const b = await upload(boss, '票据 1.png');
       // Answered once each, with their uploader: what the save links to its record (db/record-files.ts).
-      const named = await check({ attachments: [{ url: a.url, name: a.name }, { url: b.url }] }, [{ invoiceImages: [{ url: b.url, name: b.name }] }, {}]);
+      const named = await check({ attachments: [{ url: a.url, name: a.name }, { url: b.url }] }, [
+        { invoiceImages: [{ url: b.url, name: b.name }] },
+        {},
+      ]);
       expect(named.map((f) => f.id).sort((x, y) => x - y)).toEqual([a.id, b.id].sort((x, y) => x - y));
       expect(new Set(named.map((f) => f.uploadedBy)).size).toBe(1);
       await expect(check({ attachments: [] }, [{ invoiceImages: null }])).resolves.toEqual([]);
     });
 
-    it('refuses another team\'s file, a pre-team file, a missing file and altered addresses, naming the field', async () => {
+    it("refuses another team's file, a pre-team file, a missing file and altered addresses, naming the field", async () => {
       const mine = await upload(boss);
       const theirs = await upload(other);
       const refused: [Record<string, unknown>, string][] = [
@@ -154,30 +211,47 @@ describe.each(testDialects())('record value types on $name', (dialect) => {
       for (const [data, message] of refused) {
         await expect(check(data), JSON.stringify(data)).rejects.toMatchObject({ status: 400, message });
       }
-      await expect(check({}, [{ invoiceImages: [{ url: mine.url }] }, { invoiceImages: [{ url: theirs.url }] }], '费用明细'))
-        .rejects.toMatchObject({ status: 400, message: '费用明细第2行票据的文件不存在' });
-      await expect(check({}, [{ invoiceImages: [{ url: theirs.url }] }]))
-        .rejects.toMatchObject({ status: 400, message: '明细第1行票据的文件不存在' });
+      await expect(
+        check({}, [{ invoiceImages: [{ url: mine.url }] }, { invoiceImages: [{ url: theirs.url }] }], '费用明细'),
+      ).rejects.toMatchObject({ status: 400, message: '费用明细第2行票据的文件不存在' });
+      await expect(check({}, [{ invoiceImages: [{ url: theirs.url }] }])).rejects.toMatchObject({
+        status: 400,
+        message: '明细第1行票据的文件不存在',
+      });
     });
   });
 
   describe('费用类型 search on the line items', () => {
-    it('finds records whose lines carry the type; a parent type finds its children\'s lines', async () => {
+    it("finds records whose lines carry the type; a parent type finds its children's lines", async () => {
       const tag = `线-${dialect.name}`;
       const mk = (reason: string, ...types: string[]) =>
         add({ reason: `${tag}${reason}`, lines: types.map((ty) => line({ expenseType: id('expenseType', ty) })) });
-      for (const r of [await mk('甲', '交通'), await mk('乙', '办公费', '住宿'), await mk('丙', '办公费'), await mk('丁', '差旅费')]) {
+      for (const r of [
+        await mk('甲', '交通'),
+        await mk('乙', '办公费', '住宿'),
+        await mk('丙', '办公费'),
+        await mk('丁', '差旅费'),
+      ]) {
         expect(r.status, r.message).toBe(200);
       }
       const options = dictToOptions(dict.expenseType);
       const search = m.schema.list.search!;
       const find = async (name: string) => {
-        const filters = toFilters(search, { expenseType: id('expenseType', name) }, (f) => (f.fieldName === 'expenseType' ? options : undefined));
+        const filters = toFilters(search, { expenseType: id('expenseType', name) }, (f) =>
+          f.fieldName === 'expenseType' ? options : undefined,
+        );
         expect(filters[0].field).toBe('lines.expenseType');
-        const res = await t.call('POST', `${M}/page`, {
-          pageNum: 1, pageSize: 50, sorters: [{ field: 'code', order: 'asc' }],
-          filters: [...filters, { field: 'reason', operator: 'contains', value: tag }],
-        }, boss);
+        const res = await t.call(
+          'POST',
+          `${M}/page`,
+          {
+            pageNum: 1,
+            pageSize: 50,
+            sorters: [{ field: 'code', order: 'asc' }],
+            filters: [...filters, { field: 'reason', operator: 'contains', value: tag }],
+          },
+          boss,
+        );
         expect(res.status, res.message).toBe(200);
         return res.data.list.map((r: any) => r.reason.slice(tag.length));
       };

@@ -33,14 +33,25 @@ const REASON = '故障演练 ';
 
 type Row = Record<string, any>;
 /** One HTTP exchange of the load: when it left and ended, whether it got a 200 envelope, and which server haproxy chose. */
-interface Exchange { at: number; end: number; kind: 'list' | 'create'; ok: boolean; server?: string; error?: string }
+interface Exchange {
+  at: number;
+  end: number;
+  kind: 'list' | 'create';
+  ok: boolean;
+  server?: string;
+  error?: string;
+}
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 function haproxyConfig(port: number, servers: ServerProcess[]) {
   return `global
@@ -72,10 +83,15 @@ async function startHaproxy(dir: string, port: number, servers: ServerProcess[])
   fs.writeFileSync(cfg, haproxyConfig(port, servers));
   const child = spawn(HAPROXY!, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (d) => { err += d; });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${err}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -96,12 +112,21 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     const postgres = testDialects().find((d) => d.name === 'postgres')!;
     database = await postgres.create();
     const config = {
-      ...loadConfig({}), dataDir: dir, databaseUrl: database.databaseUrl, databaseListenUrl: database.databaseListenUrl, databasePooler: database.databasePooler,
-      webDir: path.join(dir, 'no-web'), port: 0, host: '127.0.0.1', seedDemo: false, rateLimits: liftedLimits(),
+      ...loadConfig({}),
+      dataDir: dir,
+      databaseUrl: database.databaseUrl,
+      databaseListenUrl: database.databaseListenUrl,
+      databasePooler: database.databasePooler,
+      webDir: path.join(dir, 'no-web'),
+      port: 0,
+      host: '127.0.0.1',
+      seedDemo: false,
+      rateLimits: liftedLimits(),
     };
     const env = { YG_TEST_CONFIG: JSON.stringify(config) };
     // One after another: three cold starts at once on two cores take longer than in turn.
-    for (let i = 0; i < 3; i++) servers.push(await startServerProcess(env, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') }));
+    for (let i = 0; i < 3; i++)
+      servers.push(await startServerProcess(env, { entry: path.join(REPO, 'tests/helpers/replica-server.ts') }));
     db = await openDatabase({ dataDir: dir, ...database });
     const port = await freePort();
     proxy = await startHaproxy(dir, port, servers);
@@ -121,7 +146,10 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     try {
       const res = await fetch(base + url, {
         method,
-        headers: { ...(token ? { Satoken: token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { Satoken: token } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(10_000),
       });
@@ -129,7 +157,9 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
       const server = res.headers.get('x-served-by') ?? undefined;
       if (res.status !== 200) return { ok: false as const, server, error: `HTTP ${res.status}` };
       const json = JSON.parse(text) as { status: number; message: string; data: Row };
-      return json.status === 200 ? { ok: true as const, server, data: json.data } : { ok: false as const, server, error: `${json.status} ${json.message}` };
+      return json.status === 200
+        ? { ok: true as const, server, data: json.data }
+        : { ok: false as const, server, error: `${json.status} ${json.message}` };
     } catch (err) {
       return { ok: false as const, error: String((err as Error).cause ?? err) };
     }
@@ -138,17 +168,33 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
   it('loses no acknowledged create, makes none twice, and serves the rest of the load on the other two', async () => {
     const tokens: string[] = [];
     for (const u of CLIENTS) {
-      const r = await call('POST', '/api/admin/login/user', { loginType: 'password', username: u.username, password: u.password });
+      const r = await call('POST', '/api/admin/login/user', {
+        loginType: 'password',
+        username: u.username,
+        password: u.password,
+      });
       expect(r.ok, r.error).toBe(true);
       tokens.push(r.data!.token as string);
     }
-    const ids = new Map((await db!.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, Number(u.id)]));
-    const dict = await call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], tokens[0]);
+    const ids = new Map(
+      (await db!.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, Number(u.id)]),
+    );
+    const dict = await call(
+      'POST',
+      '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+      ['dept', 'expenseType'],
+      tokens[0],
+    );
     expect(dict.ok, dict.error).toBe(true);
     const today = todayInChina();
     const claim = (username: string, key: string, submit: boolean) => ({
-      applicantId: ids.get(username), deptId: dictItemId(dict.data!, 'dept', '业务部'), applyDate: today, reason: `${REASON}${key}`,
-      lines: [{ expenseType: dictItemId(dict.data!, 'expenseType', '办公费'), occurDate: today, price: 12 }], requestKey: key, submit,
+      applicantId: ids.get(username),
+      deptId: dictItemId(dict.data!, 'dept', '业务部'),
+      applyDate: today,
+      reason: `${REASON}${key}`,
+      lines: [{ expenseType: dictItemId(dict.data!, 'expenseType', '办公费'), occurDate: today, price: 12 }],
+      requestKey: key,
+      submit,
     });
 
     const exchanges: Exchange[] = [];
@@ -168,10 +214,20 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     const killer = (async () => {
       await pause(KILL_AT_MS);
       let fire: () => void = () => {};
-      const answered = new Promise<void>((r) => { fire = r; });
+      const answered = new Promise<void>((r) => {
+        fire = r;
+      });
       const burst = Array.from({ length: 9 }, (_, i) => {
         const c = i % CLIENTS.length;
-        return create(tokens[c], CLIENTS[c].username, `fault-burst-${i}-${started.toString(36)}`, i % 2 === 1, (server) => { if (server !== victimName) fire(); });
+        return create(
+          tokens[c],
+          CLIENTS[c].username,
+          `fault-burst-${i}-${started.toString(36)}`,
+          i % 2 === 1,
+          (server) => {
+            if (server !== victimName) fire();
+          },
+        );
       });
       await Promise.race([answered, pause(5_000)]);
       killedAt = since();
@@ -180,7 +236,13 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     })();
 
     /** Sends one create until it is acknowledged (same key each time); true once it is. */
-    async function create(token: string, username: string, key: string, submit: boolean, onAnswer?: (server?: string) => void) {
+    async function create(
+      token: string,
+      username: string,
+      key: string,
+      submit: boolean,
+      onAnswer?: (server?: string) => void,
+    ) {
       for (let attempt = 0; attempt < 40; attempt++) {
         const at = since();
         const r = await call('POST', api(MODULE, 'add'), claim(username, key, submit), token);
@@ -206,7 +268,7 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
         const list = await call('POST', api(MODULE, 'page'), { pageNum: 1, pageSize: 10 }, tokens[c]);
         exchanges.push({ at, end: since(), kind: 'list', ok: list.ok, server: list.server, error: list.error });
         const key = `fault-${c}-${n}-${started.toString(36)}`;
-        if (await create(tokens[c], username, key, n % 2 === 1) && n % 3 === 0) {
+        if ((await create(tokens[c], username, key, n % 2 === 1)) && n % 3 === 0) {
           // As a client whose answer was lost in transit would: the same request again, the same key.
           await create(tokens[c], username, key, n % 2 === 1);
         }
@@ -221,8 +283,14 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     const after = exchanges.filter((e) => e.at >= killedAt + GRACE_MS);
     const failed = (es: Exchange[]) => es.filter((e) => !e.ok).map((e) => `${e.kind} at ${e.at} ms: ${e.error}`);
     const figures = {
-      exchanges: exchanges.length, before: before.length, during: during.length, after: after.length,
-      failedDuring: failed(during).length, creates: acked.size, retried: retried.size, killedAtMs: killedAt,
+      exchanges: exchanges.length,
+      before: before.length,
+      during: during.length,
+      after: after.length,
+      failedDuring: failed(during).length,
+      creates: acked.size,
+      retried: retried.size,
+      killedAtMs: killedAt,
     };
     console.log(`[replicas-fault] ${JSON.stringify(figures)}`);
 
@@ -244,8 +312,13 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
     expect(keys.length).toBeGreaterThan(20);
     expect(keys.filter((k) => acked.get(k)!.size !== 1)).toEqual([]);
     // The records the load made, found by their reason (which names the create's key, sent with it or not).
-    const { rows } = await sql<{ reason: string; ids: number[] }>`SELECT data->>'reason' AS reason, array_agg(id::int ORDER BY id) AS ids
-      FROM records WHERE module = ${MODULE} AND data->>'reason' LIKE ${`${REASON}%`} AND deleted_at IS NULL GROUP BY 1`.execute(db!);
+    const { rows } = await sql<{
+      reason: string;
+      ids: number[];
+    }>`SELECT data->>'reason' AS reason, array_agg(id::int ORDER BY id) AS ids
+      FROM records WHERE module = ${MODULE} AND data->>'reason' LIKE ${`${REASON}%`} AND deleted_at IS NULL GROUP BY 1`.execute(
+      db!,
+    );
     const stored = new Map(rows.map((r) => [r.reason.slice(REASON.length), r.ids]));
     // 0 lost: every acknowledged create is there, as the record its 200 named.
     expect(keys.filter((k) => stored.get(k)?.[0] !== [...acked.get(k)!][0])).toEqual([]);
@@ -255,4 +328,5 @@ describe.runIf(enabled)('three server processes behind haproxy, one killed under
   }, 120_000);
 });
 
-if (!enabled) it.skip(`needs haproxy and DATABASE_URL (apt-get install haproxy; scripts/with-postgres.sh): ${HAPROXY ? 'DATABASE_URL not set' : 'haproxy not installed'}`, () => {});
+if (!enabled)
+  it.skip(`needs haproxy and DATABASE_URL (apt-get install haproxy; scripts/with-postgres.sh): ${HAPROXY ? 'DATABASE_URL not set' : 'haproxy not installed'}`, () => {});

@@ -12,12 +12,13 @@ import { createTestApp, multipart, TINY_PNG, type TestApp } from '../helpers/tes
 import { DEMO } from '../../src/server/seed';
 import { S3FileStorage, s3OptionsFromEnv } from '../../src/server/modules/files/s3-storage';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 describe('files in an S3-compatible store', () => {
   let t: TestApp;
@@ -28,10 +29,21 @@ describe('files in an S3-compatible store', () => {
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-s3-'));
     const port = await freePort();
-    s3 = new S3rver({ port, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'yiguan', configs: [] }] });
+    s3 = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'yiguan', configs: [] }],
+    });
     await s3.run();
     Object.assign(process.env, {
-      FILE_STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'yiguan', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'files/',
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'yiguan',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_PREFIX: 'files/',
     });
     t = await createTestApp(testDialects()[0]);
   });
@@ -45,7 +57,14 @@ describe('files in an S3-compatible store', () => {
   it('stores the upload in the bucket and serves it back to the team', async () => {
     const token = await t.login(DEMO.username, DEMO.password);
     const body = await multipart({ multipartFile: { bytes: TINY_PNG, name: '发票.png', type: 'image/png' } });
-    const up = (await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...body.headers, Satoken: token }, payload: body.payload })).json();
+    const up = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/fileUtil/uploadFile',
+        headers: { ...body.headers, Satoken: token },
+        payload: body.payload,
+      })
+    ).json();
     expect(up.status, up.message).toBe(200);
     // Nothing on local disk (the demo's own files came with the seeded template).
     const sha = createHash('sha256').update(TINY_PNG).digest('hex');
@@ -57,7 +76,16 @@ describe('files in an S3-compatible store', () => {
     expect(got.rawPayload.equals(TINY_PNG)).toBe(true);
     // The same bytes again: content-addressed, no second object.
     const again = await multipart({ multipartFile: { bytes: TINY_PNG, name: 'copy.png', type: 'image/png' } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { ...again.headers, Satoken: token }, payload: again.payload })).json().status).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/fileUtil/uploadFile',
+          headers: { ...again.headers, Satoken: token },
+          payload: again.payload,
+        })
+      ).json().status,
+    ).toBe(200);
   });
 
   // s3rver checks the access key of a V4 signature but not the signature itself (its own limitation).

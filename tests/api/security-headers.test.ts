@@ -32,7 +32,10 @@ describe('security headers and proxies', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'yiguan-web-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>易管</title><script type="module" src="/assets/app-1.js"></script>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>易管</title><script type="module" src="/assets/app-1.js"></script>',
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
     plain = await createTestApp(dialect, { webDir });
     // inject() calls come from 127.0.0.1: that address is the trusted proxy here.
@@ -53,7 +56,12 @@ describe('security headers and proxies', () => {
       health: await plain.app.inject({ url: '/api/health' }),
       refused: await plain.app.inject({ url: '/api/admin/getSysUser' }),
       unknown: await plain.app.inject({ url: '/api/nope', headers: { Satoken: token } }),
-      badJson: await plain.app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      badJson: await plain.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
       docs: await plain.app.inject({ url: '/api/docs/' }),
       docsScript: await plain.app.inject({ url: '/api/docs/static/swagger-initializer.js' }),
     };
@@ -66,24 +74,38 @@ describe('security headers and proxies', () => {
   it('sends HSTS only for https, and believes X-Forwarded-Proto only from a listed proxy', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
     expect((await plain.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
-    expect((await plain.app.inject({ url: '/api/health', headers: forwarded })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await plain.app.inject({ url: '/api/health', headers: forwarded })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const viaProxy = await proxied.app.inject({ url: '/api/health', headers: forwarded });
     expect(viaProxy.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
-  it('builds QR and share links on PUBLIC_URL, a trusted proxy\'s forwarded host or its own address, never on a forged Host', async () => {
+  it("builds QR and share links on PUBLIC_URL, a trusted proxy's forwarded host or its own address, never on a forged Host", async () => {
     const forged = { host: 'evil.example:8080', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
-    const qrUrl = async (t: TestApp) => (await t.app.inject({ url: '/api/admin/wechat/generateAWeChatQRCode', headers: forged })).json().data.url as string;
+    const qrUrl = async (t: TestApp) =>
+      (await t.app.inject({ url: '/api/admin/wechat/generateAWeChatQRCode', headers: forged })).json().data
+        .url as string;
     const shareUrl = async (t: TestApp) => {
       const token = await t.login('demo', 'demo12345');
-      return (await t.app.inject({ method: 'POST', url: '/api/admin/systenant/createShareLink', headers: { ...forged, Satoken: token }, payload: {} })).json().data.url as string;
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/systenant/createShareLink',
+          headers: { ...forged, Satoken: token },
+          payload: {},
+        })
+      ).json().data.url as string;
     };
     // No socket address under inject: the configured one (HOST 0.0.0.0 → localhost, PORT 8080).
     expect(new URL(await qrUrl(plain)).origin).toBe('http://localhost:8080');
     expect(new URL(await shareUrl(plain)).origin).toBe('http://localhost:8080');
     expect(new URL(await qrUrl(proxied)).origin).toBe('https://evil.example');
     // A forwarded host that is no host is not believed even from the proxy.
-    const odd = await proxied.app.inject({ url: '/api/admin/wechat/generateAWeChatQRCode', headers: { 'x-forwarded-host': 'a@evil.example/x' } });
+    const odd = await proxied.app.inject({
+      url: '/api/admin/wechat/generateAWeChatQRCode',
+      headers: { 'x-forwarded-host': 'a@evil.example/x' },
+    });
     expect(new URL(odd.json().data.url).origin).toBe('http://localhost:8080');
     const fixed = await createTestApp(dialect, { publicUrl: 'https://yiguan.example.cn/' });
     try {
@@ -98,27 +120,57 @@ describe('security headers and proxies', () => {
     const address = await plain.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = plain.app.server.address() as AddressInfo;
     const url = await new Promise<string>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/admin/wechat/generateAWeChatQRCode', headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' } }, (res) => {
-        let body = '';
-        res.on('data', (d) => { body += d; });
-        res.on('end', () => resolve(JSON.parse(body).data.url));
-      }).on('error', reject);
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/admin/wechat/generateAWeChatQRCode',
+            headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => {
+              body += d;
+            });
+            res.on('end', () => resolve(JSON.parse(body).data.url));
+          },
+        )
+        .on('error', reject);
     });
     expect(new URL(url).origin).toBe(address);
     expect(address).toBe(`http://127.0.0.1:${port}`);
   });
 
-  it('are on answers written before any hook: a path that is not UTF-8, a too long path, the body parser\'s refusals, 404s', async () => {
+  it("are on answers written before any hook: a path that is not UTF-8, a too long path, the body parser's refusals, 404s", async () => {
     const token = await plain.login('demo', 'demo12345');
     const json = { Satoken: token, 'content-type': 'application/json' };
     const page = '/api/data/reimburseManage/page';
     const answers = {
-      badEncoding: await plain.app.inject({ method: 'POST', url: '/api/data/%ff%fe/page', headers: { Satoken: token }, payload: {} }),
+      badEncoding: await plain.app.inject({
+        method: 'POST',
+        url: '/api/data/%ff%fe/page',
+        headers: { Satoken: token },
+        payload: {},
+      }),
       badEncodingGet: await plain.app.inject({ url: '/api/data/%ff%fe/get?id=1' }),
-      longSegment: await plain.app.inject({ url: `/api/data/${'m'.repeat(200)}/get?id=1`, headers: { Satoken: token } }),
+      longSegment: await plain.app.inject({
+        url: `/api/data/${'m'.repeat(200)}/get?id=1`,
+        headers: { Satoken: token },
+      }),
       malformedJson: await plain.app.inject({ method: 'POST', url: page, headers: json, payload: '{"pageNum":' }),
-      tooLarge: await plain.app.inject({ method: 'POST', url: page, headers: json, payload: JSON.stringify({ keyword: 'x'.repeat(3 * 1024 * 1024) }) }),
-      wrongType: await plain.app.inject({ method: 'POST', url: page, headers: { Satoken: token, 'content-type': 'application/xml' }, payload: '<a/>' }),
+      tooLarge: await plain.app.inject({
+        method: 'POST',
+        url: page,
+        headers: json,
+        payload: JSON.stringify({ keyword: 'x'.repeat(3 * 1024 * 1024) }),
+      }),
+      wrongType: await plain.app.inject({
+        method: 'POST',
+        url: page,
+        headers: { Satoken: token, 'content-type': 'application/xml' },
+        payload: '<a/>',
+      }),
       apiNotFound: await plain.app.inject({ method: 'PUT', url: '/api/nope' }),
       pageNotFound: await plain.app.inject({ url: '/nope.txt' }),
     };
@@ -136,9 +188,13 @@ describe('security headers and proxies', () => {
     if (!plain.app.server.listening) await plain.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = plain.app.server.address() as AddressInfo;
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
       let text = '';
-      socket.on('data', (d) => { text += d.toString(); });
+      socket.on('data', (d) => {
+        text += d.toString();
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
     });

@@ -22,7 +22,16 @@ describe('the server bundled for production', () => {
     fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     child = spawn(process.execPath, [...serverNodeFlags(), path.join(outDir, 'main.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        NODE_OPTIONS: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -31,11 +40,17 @@ describe('the server bundled for production', () => {
       const read = (d: Buffer) => {
         out += d;
         const m = /易管已启动: (http:\/\/\S+)/.exec(out);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       };
       child.stdout!.on('data', read);
       child.stderr!.on('data', read);
-      child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}:\n${out}`)); });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited ${code}:\n${out}`));
+      });
     });
   }, 120_000);
 
@@ -48,14 +63,20 @@ describe('the server bundled for production', () => {
   it('starts without tsx, logs in and lists records', async () => {
     expect(fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')).not.toContain('tsx');
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    const login = await (await fetch(`${url}/api/admin/login/user`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
-    })).json() as { data: { token: string } };
-    const page = await (await fetch(`${url}/api/data/reimburseManage/page`, {
-      method: 'POST', headers: { 'content-type': 'application/json', satoken: login.data.token },
-      body: JSON.stringify({ pageNum: 1, pageSize: 5 }),
-    })).json() as { status: number; data: { list: unknown[] } };
+    const login = (await (
+      await fetch(`${url}/api/admin/login/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginType: 'password', username: 'demo', password: 'demo12345' }),
+      })
+    ).json()) as { data: { token: string } };
+    const page = (await (
+      await fetch(`${url}/api/data/reimburseManage/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', satoken: login.data.token },
+        body: JSON.stringify({ pageNum: 1, pageSize: 5 }),
+      })
+    ).json()) as { status: number; data: { list: unknown[] } };
     expect(page.status).toBe(200);
     expect(page.data.list).toHaveLength(5);
   });

@@ -16,7 +16,10 @@ const REFUSED = { status: 403, message: '请求未通过安全校验，请刷新
 /** What the web client sends on every call: the CSRF header, empty before it holds a session. */
 const WEB = { 'x-xsrf-token': '' };
 
-interface Jar { token: string; csrf: string }
+interface Jar {
+  token: string;
+  csrf: string;
+}
 
 const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
 
@@ -31,8 +34,18 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
   });
 
   /** A browser login: the web client's marker header, the cookies the answer sets. */
-  async function browserLogin(username = DEMO.username, password = DEMO.password, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({ method: 'POST', url: LOGIN, headers: { ...WEB, ...headers }, payload: { loginType: 'password', username, password, ...extra } });
+  async function browserLogin(
+    username = DEMO.username,
+    password = DEMO.password,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: { ...WEB, ...headers },
+      payload: { loginType: 'password', username, password, ...extra },
+    });
     expect(res.json().status, res.json().message).toBe(200);
     const token = cookie(res, 'token');
     const csrf = cookie(res, 'XSRF-TOKEN');
@@ -86,7 +99,11 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
   });
 
   it('an API client (no CSRF header) gets the token in the answer and no cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: LOGIN, payload: { loginType: 'password', username: DEMO.username, password: DEMO.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { loginType: 'password', username: DEMO.username, password: DEMO.password },
+    });
     expect(res.json().data.token).toBeTruthy();
     expect(res.cookies).toEqual([]);
   });
@@ -99,7 +116,12 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
 
   it('refuses a POST that carries the cookie alone (403, envelope) and changes nothing', async () => {
     const { jar } = await browserLogin();
-    const res = await t.app.inject({ method: 'POST', url: ADD_CARD, cookies: withCookies(jar), payload: card('6222020000000000001') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ADD_CARD,
+      cookies: withCookies(jar),
+      payload: card('6222020000000000001'),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(REFUSED);
     expect((await cardsOf(jar)).map((c) => c.bankCardNo)).not.toContain('6222020000000000001');
@@ -109,11 +131,17 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
     expect((await t.call('GET', ME, undefined, jar.token)).status).toBe(200);
   });
 
-  it('refuses a wrong CSRF token: another session\'s, or the session token itself', async () => {
+  it("refuses a wrong CSRF token: another session's, or the session token itself", async () => {
     const { jar } = await browserLogin();
     const { jar: other } = await browserLogin();
     for (const wrong of [other.csrf, jar.token, 'x']) {
-      const res = await t.app.inject({ method: 'POST', url: ADD_CARD, cookies: withCookies(jar), headers: { 'x-xsrf-token': wrong }, payload: card('6222020000000000002') });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ADD_CARD,
+        cookies: withCookies(jar),
+        headers: { 'x-xsrf-token': wrong },
+        payload: card('6222020000000000002'),
+      });
       expect(res.json(), wrong).toEqual(REFUSED);
     }
     expect((await cardsOf(jar)).map((c) => c.bankCardNo)).not.toContain('6222020000000000002');
@@ -121,16 +149,33 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
 
   it('accepts the cookie with its CSRF token echoed in X-XSRF-TOKEN', async () => {
     const { jar } = await browserLogin();
-    const res = await t.app.inject({ method: 'POST', url: ADD_CARD, cookies: withCookies(jar), headers: { 'x-xsrf-token': jar.csrf }, payload: card('6222020000000000003') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ADD_CARD,
+      cookies: withCookies(jar),
+      headers: { 'x-xsrf-token': jar.csrf },
+      payload: card('6222020000000000003'),
+    });
     expect(res.json().status, res.json().message).toBe(200);
     expect((await cardsOf(jar)).map((c) => c.bankCardNo)).toContain('6222020000000000003');
   });
 
   it('accepts the Satoken header alone (API clients), and the header over a stray cookie', async () => {
     const { jar } = await browserLogin();
-    const res = await t.app.inject({ method: 'POST', url: ADD_CARD, headers: { Satoken: jar.token }, payload: card('6222020000000000004') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ADD_CARD,
+      headers: { Satoken: jar.token },
+      payload: card('6222020000000000004'),
+    });
     expect(res.json().status, res.json().message).toBe(200);
-    const both = await t.app.inject({ method: 'POST', url: ADD_CARD, headers: { Satoken: jar.token }, cookies: { token: jar.token }, payload: card('6222020000000000005') });
+    const both = await t.app.inject({
+      method: 'POST',
+      url: ADD_CARD,
+      headers: { Satoken: jar.token },
+      cookies: { token: jar.token },
+      payload: card('6222020000000000005'),
+    });
     expect(both.json().status).toBe(200);
   });
 
@@ -138,12 +183,23 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
     const { jar } = await browserLogin();
     // A second team of the demo user, made on another session (creating it switches only that session).
     const api = await t.login(DEMO.username, DEMO.password);
-    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '演示二队', tenantType: 'individual' }, api);
+    const made = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      { tenantName: '演示二队', tenantType: 'individual' },
+      api,
+    );
     expect(made.status, made.message).toBe(200);
     const second = made.data.tenantCode as string;
     const switchTo = (code: string, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'GET', url: `/api/admin/login/switchTenants?tenantCode=${code}`, cookies: withCookies(jar), headers });
-    const teamNow = async () => (await t.app.inject({ method: 'GET', url: ME, cookies: { token: jar.token } })).json().data.tenantCode;
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/login/switchTenants?tenantCode=${code}`,
+        cookies: withCookies(jar),
+        headers,
+      });
+    const teamNow = async () =>
+      (await t.app.inject({ method: 'GET', url: ME, cookies: { token: jar.token } })).json().data.tenantCode;
 
     expect(await teamNow()).toBe(DEMO.tenantCode);
     const refused = await switchTo(second);
@@ -155,14 +211,23 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
     expect(proven.json().status, proven.json().message).toBe(200);
     expect(await teamNow()).toBe(second);
     // The spec's call of an API client: the Satoken header, no cookie.
-    const back = await t.app.inject({ method: 'GET', url: `/api/admin/login/switchTenants?tenantCode=${DEMO.tenantCode}`, headers: { Satoken: jar.token } });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/login/switchTenants?tenantCode=${DEMO.tenantCode}`,
+      headers: { Satoken: jar.token },
+    });
     expect(back.json().status).toBe(200);
     expect(await teamNow()).toBe(DEMO.tenantCode);
   });
 
   it('logout clears both cookies and ends the session', async () => {
     const { jar } = await browserLogin();
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login/logout', cookies: withCookies(jar), headers: { 'x-xsrf-token': jar.csrf } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/logout',
+      cookies: withCookies(jar),
+      headers: { 'x-xsrf-token': jar.csrf },
+    });
     expect(res.json().status).toBe(200);
     for (const name of ['token', 'XSRF-TOKEN']) {
       const c = cookie(res, name)!;
@@ -186,7 +251,13 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
 
   it('a public call (login) with a cookie and no proof runs as anonymous: it neither fails nor uses the session', async () => {
     const { jar } = await browserLogin();
-    const res = await t.app.inject({ method: 'POST', url: LOGIN, cookies: withCookies(jar), headers: WEB, payload: { loginType: 'password', username: 'zhangsan', password: 'demo12345' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      cookies: withCookies(jar),
+      headers: WEB,
+      payload: { loginType: 'password', username: 'zhangsan', password: 'demo12345' },
+    });
     expect(res.json().status).toBe(200);
     // The browser now holds zhangsan's new session; demo's is untouched.
     expect(cookie(res, 'token')!.value).not.toBe(jar.token);
@@ -200,7 +271,11 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
       expect((await t.call('POST', '/api/admin/wechat/confirmQrLogin', { ticket }, phone)).status).toBe(200);
       return ticket;
     };
-    const desk = await t.app.inject({ method: 'GET', url: `/api/admin/wechat/qrStatus?ticket=${await confirmWith()}`, headers: WEB });
+    const desk = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/wechat/qrStatus?ticket=${await confirmWith()}`,
+      headers: WEB,
+    });
     expect(desk.json().data.status).toBe('confirmed');
     expect(cookie(desk, 'token')).toMatchObject({ value: desk.json().data.token, httpOnly: true, sameSite: 'Lax' });
     expect(cookie(desk, 'XSRF-TOKEN')).toBeDefined();
@@ -211,15 +286,20 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
   });
 
   describe('registration, password change and deactivation', () => {
-    const ageSms = (mobile: string) => sql`UPDATE sms_codes SET created_at = created_at - interval '61 seconds' WHERE mobile = ${mobile}`.execute(t.db);
+    const ageSms = (mobile: string) =>
+      sql`UPDATE sms_codes SET created_at = created_at - interval '61 seconds' WHERE mobile = ${mobile}`.execute(t.db);
 
     it('registering logs the browser in with the cookies; changing the password and deactivating clear them', async () => {
       const mobile = '13712345678';
       await ageSms(mobile);
-      expect((await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${mobile}&scene=register`)).status).toBe(200);
+      expect((await t.call('GET', `/api/admin/captcha/getSmsCaptcha?mobile=${mobile}&scene=register`)).status).toBe(
+        200,
+      );
       const code = t.lastSmsCode(mobile, 'register');
       const reg = await t.app.inject({
-        method: 'POST', url: '/api/admin/sysuser/registerAccountInitial', headers: WEB,
+        method: 'POST',
+        url: '/api/admin/sysuser/registerAccountInitial',
+        headers: WEB,
         payload: { username: 'cookieuser', mobile, code, password: 'secret123', rePassword: 'secret123' },
       });
       expect(reg.json().status, reg.json().message).toBe(200);
@@ -227,7 +307,10 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
       const jar = { token: cookie(reg, 'token')!.value, csrf: cookie(reg, 'XSRF-TOKEN')!.value };
 
       const change = await t.app.inject({
-        method: 'POST', url: '/api/admin/sysuserdetail/updatePassword', cookies: withCookies(jar), headers: { 'x-xsrf-token': jar.csrf },
+        method: 'POST',
+        url: '/api/admin/sysuserdetail/updatePassword',
+        cookies: withCookies(jar),
+        headers: { 'x-xsrf-token': jar.csrf },
         payload: { password: 'secret123', newPassword: 'secret456', rePassword: 'secret456' },
       });
       expect(change.json().status, change.json().message).toBe(200);
@@ -235,10 +318,24 @@ describe.each(oneDialect())('session cookie and CSRF defence on $name', (dialect
       expect(cookie(change, 'XSRF-TOKEN')!.value).toBe('');
 
       const { jar: again } = await browserLogin('cookieuser', 'secret456');
-      const cookieOnly = await t.app.inject({ method: 'POST', url: '/api/admin/sysuser/deactivate', cookies: withCookies(again), payload: { password: 'secret456' } });
+      const cookieOnly = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/sysuser/deactivate',
+        cookies: withCookies(again),
+        payload: { password: 'secret456' },
+      });
       expect(cookieOnly.json()).toEqual(REFUSED);
-      expect((await t.db.selectFrom('users').select('status').where('username', '=', 'cookieuser').executeTakeFirstOrThrow()).status).toBe('active');
-      const gone = await t.app.inject({ method: 'POST', url: '/api/admin/sysuser/deactivate', cookies: withCookies(again), headers: { 'x-xsrf-token': again.csrf }, payload: { password: 'secret456' } });
+      expect(
+        (await t.db.selectFrom('users').select('status').where('username', '=', 'cookieuser').executeTakeFirstOrThrow())
+          .status,
+      ).toBe('active');
+      const gone = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/sysuser/deactivate',
+        cookies: withCookies(again),
+        headers: { 'x-xsrf-token': again.csrf },
+        payload: { password: 'secret456' },
+      });
       expect(gone.json().status, gone.json().message).toBe(200);
       expect(cookie(gone, 'token')!.value).toBe('');
       expect(cookie(gone, 'XSRF-TOKEN')!.value).toBe('');

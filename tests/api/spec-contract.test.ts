@@ -35,10 +35,28 @@ export const SPEC_CALLS: SpecCall[] = [
   { section: A, method: 'POST', path: '/api/admin/sysuserdetail/updatePassword', body: {} },
   { section: A, method: 'GET', path: '/api/admin/captcha/getSmsCaptcha', public: true, query: { mobile: '123' } },
   { section: A, method: 'POST', path: '/api/admin/login/logout' },
-  { section: A, method: 'POST', path: '/api/admin/systenant/querySysTenantById', body: { tenantCode: DEMO.tenantCode }, expect200: true },
+  {
+    section: A,
+    method: 'POST',
+    path: '/api/admin/systenant/querySysTenantById',
+    body: { tenantCode: DEMO.tenantCode },
+    expect200: true,
+  },
   { section: A, method: 'GET', path: '/api/admin/systenant/getSysTenantByUserId', expect200: true },
-  { section: A, method: 'GET', path: '/api/admin/login/switchTenants', query: { tenantCode: DEMO.tenantCode }, expect200: true },
-  { section: A, method: 'POST', path: '/api/admin/applyjointenant/queryJoinTenantById', body: { tenantCode: DEMO.tenantCode }, expect200: true },
+  {
+    section: A,
+    method: 'GET',
+    path: '/api/admin/login/switchTenants',
+    query: { tenantCode: DEMO.tenantCode },
+    expect200: true,
+  },
+  {
+    section: A,
+    method: 'POST',
+    path: '/api/admin/applyjointenant/queryJoinTenantById',
+    body: { tenantCode: DEMO.tenantCode },
+    expect200: true,
+  },
   { section: A, method: 'POST', path: '/api/admin/applyjointenant/actionUserJoinTenant', body: {} },
   { section: A, method: 'POST', path: '/api/admin/systenant/idCardOcr', body: {} },
   { section: A, method: 'POST', path: '/api/admin/systenant/businessLicense', body: {} },
@@ -48,17 +66,59 @@ export const SPEC_CALLS: SpecCall[] = [
   { section: L, method: 'POST', path: '/api/oa/process/applyList', body: {}, expect200: true },
   { section: L, method: 'POST', path: '/api/admin/syspost/list', body: {}, expect200: true },
   { section: L, method: 'POST', path: '/api/admin/role/rolePage', body: { pageNum: 1, pageSize: 10 } },
-  { section: L, method: 'POST', path: '/api/project/project/projectPage', body: { pageNum: 1, pageSize: 10 }, expect200: true },
-  { section: L, method: 'POST', path: '/api/admin/operation/findOperationGuidance', body: { module: 'reimburseManage' }, expect200: true },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/project/project/projectPage',
+    body: { pageNum: 1, pageSize: 10 },
+    expect200: true,
+  },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/admin/operation/findOperationGuidance',
+    body: { module: 'reimburseManage' },
+    expect200: true,
+  },
   { section: L, method: 'POST', path: '/api/admin/operation/updateOperationGuidance', body: {} },
-  { section: L, method: 'POST', path: '/api/admin/sysmenuListFieldDict/queryByFieldKey', body: { fieldKey: 'post', status: 1 }, expect200: true },
-  { section: L, method: 'POST', path: '/api/admin/sysmenuListFieldDict/queryByFieldKeys', body: ['post', 'dept'], expect200: true },
-  { section: L, method: 'GET', path: '/api/admin/sysmenuListFieldDict/queryByDictCode', query: { dictCode: 'x' }, expect200: true },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/admin/sysmenuListFieldDict/queryByFieldKey',
+    body: { fieldKey: 'post', status: 1 },
+    expect200: true,
+  },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+    body: ['post', 'dept'],
+    expect200: true,
+  },
+  {
+    section: L,
+    method: 'GET',
+    path: '/api/admin/sysmenuListFieldDict/queryByDictCode',
+    query: { dictCode: 'x' },
+    expect200: true,
+  },
   { section: L, method: 'GET', path: '/api/admin/sysuser/getTenantUserName', expect200: true },
   { section: L, method: 'GET', path: '/api/admin/sysuser/queryTenantUserName', query: { name: '张' }, expect200: true },
   { section: L, method: 'GET', path: '/api/admin/appBag/getAppBagTenant', expect200: true },
-  { section: L, method: 'POST', path: '/api/admin/tenantPartner/queryList', body: { pageNum: 1, pageSize: 10 }, expect200: true },
-  { section: L, method: 'POST', path: '/api/admin/tenantPartner/queryListByType', body: { partnerType: '客户' }, expect200: true },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/admin/tenantPartner/queryList',
+    body: { pageNum: 1, pageSize: 10 },
+    expect200: true,
+  },
+  {
+    section: L,
+    method: 'POST',
+    path: '/api/admin/tenantPartner/queryListByType',
+    body: { partnerType: '客户' },
+    expect200: true,
+  },
   { section: L, method: 'POST', path: '/api/admin/tenantPartner/getTenantUserName', body: {}, expect200: true },
   { section: L, method: 'POST', path: '/api/admin/tenantBankInfo/queryBankInfoList', body: {}, expect200: true },
   { section: L, method: 'POST', path: '/api/admin/userBankInfo/add', body: {} },
@@ -76,10 +136,18 @@ export const SPEC_CALLS: SpecCall[] = [
 
 /** The calls src/server/modules/spec-calls/ serves: each documents its body (POST) or query (GET) and its answer in OpenAPI. */
 const ADDED = [
-  '/api/admin/syspost/list', '/api/admin/role/rolePage', '/api/project/project/projectPage', '/api/admin/operation/findOperationGuidance',
-  '/api/admin/operation/updateOperationGuidance', '/api/admin/sysuser/queryTenantUserName', '/api/admin/appBag/getAppBagTenant',
-  '/api/admin/tenantPartner/queryList', '/api/admin/tenantPartner/queryListByType', '/api/admin/tenantPartner/getTenantUserName',
-  '/api/admin/tenantBankInfo/queryBankInfoList', '/api/admin/employee/getAllEmployeeInfoByProfession',
+  '/api/admin/syspost/list',
+  '/api/admin/role/rolePage',
+  '/api/project/project/projectPage',
+  '/api/admin/operation/findOperationGuidance',
+  '/api/admin/operation/updateOperationGuidance',
+  '/api/admin/sysuser/queryTenantUserName',
+  '/api/admin/appBag/getAppBagTenant',
+  '/api/admin/tenantPartner/queryList',
+  '/api/admin/tenantPartner/queryListByType',
+  '/api/admin/tenantPartner/getTenantUserName',
+  '/api/admin/tenantBankInfo/queryBankInfoList',
+  '/api/admin/employee/getAllEmployeeInfoByProfession',
 ];
 
 const url = (c: SpecCall) => (c.query ? `${c.path}?${new URLSearchParams(c.query)}` : c.path);
@@ -94,25 +162,31 @@ describe.each(oneDialect())('spec §7 contract on $name', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const send = (c: SpecCall, token?: string) => t.app.inject({
-    method: c.method, url: url(c), headers: token ? { Satoken: token } : {},
-    ...(c.method === 'POST' ? { payload: (c.body ?? {}) as object } : {}),
-  });
+  const send = (c: SpecCall, token?: string) =>
+    t.app.inject({
+      method: c.method,
+      url: url(c),
+      headers: token ? { Satoken: token } : {},
+      ...(c.method === 'POST' ? { payload: (c.body ?? {}) as object } : {}),
+    });
 
   it('the table is whole: 43 calls, each path once per method', () => {
     expect(SPEC_CALLS).toHaveLength(43);
     expect(new Set(SPEC_CALLS.map((c) => `${c.method} ${c.path}`)).size).toBe(SPEC_CALLS.length);
   });
 
-  it.each(SPEC_CALLS.filter((c) => c.path !== '/api/admin/login/logout'))('$method $path answers a logged-in member', async (c) => {
-    const res = await send(c, member);
-    const body = res.json();
-    expect(res.statusCode, `${c.method} ${c.path}`).not.toBe(404);
-    expect(body.message).not.toBe('接口不存在');
-    expect(body).toEqual(expect.objectContaining({ status: expect.any(Number), message: expect.any(String) }));
-    expect(body).toHaveProperty('data');
-    if (c.expect200) expect(body.status, body.message).toBe(200);
-  });
+  it.each(SPEC_CALLS.filter((c) => c.path !== '/api/admin/login/logout'))(
+    '$method $path answers a logged-in member',
+    async (c) => {
+      const res = await send(c, member);
+      const body = res.json();
+      expect(res.statusCode, `${c.method} ${c.path}`).not.toBe(404);
+      expect(body.message).not.toBe('接口不存在');
+      expect(body).toEqual(expect.objectContaining({ status: expect.any(Number), message: expect.any(String) }));
+      expect(body).toHaveProperty('data');
+      if (c.expect200) expect(body.status, body.message).toBe(200);
+    },
+  );
 
   it('POST /api/admin/login/logout answers a logged-in member (its own session)', async () => {
     const own = await t.login(DEMO.username, DEMO.password);
@@ -132,7 +206,8 @@ describe.each(oneDialect())('spec §7 contract on $name', (dialect) => {
 
   it('every call is in the OpenAPI document; the added ones with their body or query and answer schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const c of SPEC_CALLS) expect(doc.paths[c.path]?.[c.method.toLowerCase()], `${c.method} ${c.path}`).toBeDefined();
+    for (const c of SPEC_CALLS)
+      expect(doc.paths[c.path]?.[c.method.toLowerCase()], `${c.method} ${c.path}`).toBeDefined();
     for (const path of ADDED) {
       const c = SPEC_CALLS.find((x) => x.path === path)!;
       const op = doc.paths[path][c.method.toLowerCase()];
@@ -140,7 +215,11 @@ describe.each(oneDialect())('spec §7 contract on $name', (dialect) => {
       if (c.method === 'POST') expect(op.requestBody?.content?.['application/json']?.schema, path).toBeDefined();
       else expect(op.parameters?.length ?? 0, path).toBeGreaterThan(0);
       const answer = op.responses?.['200']?.content?.['application/json']?.schema;
-      expect(answer?.properties, path).toMatchObject({ status: expect.anything(), message: expect.anything(), data: expect.anything() });
+      expect(answer?.properties, path).toMatchObject({
+        status: expect.anything(),
+        message: expect.anything(),
+        data: expect.anything(),
+      });
     }
   });
 });

@@ -9,38 +9,48 @@ import { withTenant } from '../../src/server/db/tenant-scope';
 
 const postgres = testDialects().filter((d) => d.name === 'postgres');
 
-describe.skipIf(!postgres.length).each(postgres.length ? postgres : testDialects())('withTenant on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(dialect); });
-  afterAll(async () => t?.close());
+describe.skipIf(!postgres.length).each(postgres.length ? postgres : testDialects())(
+  'withTenant on $name',
+  (dialect) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterAll(async () => t?.close());
 
-  it('a deadlock victim is run again and both transactions complete', async () => {
-    const attempts = { first: 0, second: 0 };
-    let firstHolds!: () => void;
-    let secondHolds!: () => void;
-    const firstHeld = new Promise<void>((r) => { firstHolds = r; });
-    const secondHeld = new Promise<void>((r) => { secondHolds = r; });
-    const lock = (trx: Parameters<Parameters<typeof withTenant>[2]>[0], key: number) => sql`SELECT pg_advisory_xact_lock(${key})`.execute(trx);
-    const [a, b] = await Promise.all([
-      withTenant(t.db, 'T00000001', async (trx) => {
-        attempts.first++;
-        await lock(trx, 9001);
-        firstHolds();
-        await secondHeld;
-        await lock(trx, 9002);
-        return 'first';
-      }),
-      withTenant(t.db, 'T00000001', async (trx) => {
-        attempts.second++;
-        await lock(trx, 9002);
-        secondHolds();
-        await firstHeld;
-        await lock(trx, 9001);
-        return 'second';
-      }),
-    ]);
-    expect([a, b]).toEqual(['first', 'second']);
-    // Exactly one of them was chosen as the victim and ran twice.
-    expect(attempts.first + attempts.second).toBe(3);
-  });
-});
+    it('a deadlock victim is run again and both transactions complete', async () => {
+      const attempts = { first: 0, second: 0 };
+      let firstHolds!: () => void;
+      let secondHolds!: () => void;
+      const firstHeld = new Promise<void>((r) => {
+        firstHolds = r;
+      });
+      const secondHeld = new Promise<void>((r) => {
+        secondHolds = r;
+      });
+      const lock = (trx: Parameters<Parameters<typeof withTenant>[2]>[0], key: number) =>
+        sql`SELECT pg_advisory_xact_lock(${key})`.execute(trx);
+      const [a, b] = await Promise.all([
+        withTenant(t.db, 'T00000001', async (trx) => {
+          attempts.first++;
+          await lock(trx, 9001);
+          firstHolds();
+          await secondHeld;
+          await lock(trx, 9002);
+          return 'first';
+        }),
+        withTenant(t.db, 'T00000001', async (trx) => {
+          attempts.second++;
+          await lock(trx, 9002);
+          secondHolds();
+          await firstHeld;
+          await lock(trx, 9001);
+          return 'second';
+        }),
+      ]);
+      expect([a, b]).toEqual(['first', 'second']);
+      // Exactly one of them was chosen as the victim and ran twice.
+      expect(attempts.first + attempts.second).toBe(3);
+    });
+  },
+);

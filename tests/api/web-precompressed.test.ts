@@ -91,7 +91,13 @@ describe('serving precompressed web files', () => {
   });
 
   it('answers 404 for missing assets and for the twins asked by their own names', async () => {
-    for (const url of ['/assets/app-0.js', '/assets/app-1.js.br', '/assets/app-1.js.gz', '/index.html.br', '/assets/tiny-1.js.gz']) {
+    for (const url of [
+      '/assets/app-0.js',
+      '/assets/app-1.js.br',
+      '/assets/app-1.js.gz',
+      '/index.html.br',
+      '/assets/tiny-1.js.gz',
+    ]) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-encoding'], url).toBeUndefined();

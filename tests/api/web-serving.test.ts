@@ -10,7 +10,10 @@ describe('serving the single-page app', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'yiguan-web-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>易管</title><script src="/assets/app-1.js"></script>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>易管</title><script src="/assets/app-1.js"></script>',
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js'), 'console.log(1)');
     t = await createTestApp(testDialects()[0], { webDir });
   });
@@ -33,9 +36,15 @@ describe('serving the single-page app', () => {
     expect(api.json()).toMatchObject({ status: 404, message: '接口不存在' });
   });
 
-  it('a browser holding a session gets the page that also preloads the workspace and the route\'s schema, others index.html', async () => {
-    fs.writeFileSync(path.join(webDir, 'index.signed-in.html'), '<!doctype html><head><title>易管</title><link rel="modulepreload" href="/assets/workspace-1.js"></head>');
-    fs.writeFileSync(path.join(webDir, 'route-chunks.json'), JSON.stringify({ '/reimburseManage': '/assets/reimburseManage-1.js', '/bad': '"><script>' }));
+  it("a browser holding a session gets the page that also preloads the workspace and the route's schema, others index.html", async () => {
+    fs.writeFileSync(
+      path.join(webDir, 'index.signed-in.html'),
+      '<!doctype html><head><title>易管</title><link rel="modulepreload" href="/assets/workspace-1.js"></head>',
+    );
+    fs.writeFileSync(
+      path.join(webDir, 'route-chunks.json'),
+      JSON.stringify({ '/reimburseManage': '/assets/reimburseManage-1.js', '/bad': '"><script>' }),
+    );
     const signedIn = await t.app.inject({ url: '/reimburseManage?x=1', cookies: { 'XSRF-TOKEN': 'x' } });
     expect(signedIn.body).toContain('href="/assets/workspace-1.js"');
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/reimburseManage-1.js">');
@@ -50,7 +59,9 @@ describe('serving the single-page app', () => {
     expect((await t.app.inject({ url: '/login' })).body).not.toContain('modulepreload');
     fs.rmSync(path.join(webDir, 'route-chunks.json'));
     fs.rmSync(path.join(webDir, 'index.signed-in.html'));
-    expect((await t.app.inject({ url: '/reimburseManage', cookies: { 'XSRF-TOKEN': 'x' } })).body).toContain('<title>易管</title>');
+    expect((await t.app.inject({ url: '/reimburseManage', cookies: { 'XSRF-TOKEN': 'x' } })).body).toContain(
+      '<title>易管</title>',
+    );
   });
 
   it('serves a rebuilt index.html without a restart', async () => {

@@ -19,9 +19,13 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
   let dict: Record<string, any[]>;
   const today = new Date().toISOString().slice(0, 10);
 
-  const userId = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const userId = async (username: string) =>
+    (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   const newUser = async (username: string, mobile: string, nick: string) => {
-    await t.db.insertInto('users').values({ username, mobile, nick_name: nick, password_hash: await hashPassword('secret123'), status: 'active' }).execute();
+    await t.db
+      .insertInto('users')
+      .values({ username, mobile, nick_name: nick, password_hash: await hashPassword('secret123'), status: 'active' })
+      .execute();
     return t.login(username, 'secret123');
   };
 
@@ -31,48 +35,93 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     staff = await t.login(DEMO_STAFF.username, DEMO_STAFF.password);
     lisi = await t.login(DEMO_FINANCE.username, DEMO_FINANCE.password);
     ids = { boss: await userId('demo'), staff: await userId('zhangsan'), lisi: await userId('lisi') };
-    dict = (await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType', 'teamRoles', 'companyAccount'], staff)).data;
+    dict = (
+      await t.call(
+        'POST',
+        '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+        ['dept', 'expenseType', 'teamRoles', 'companyAccount'],
+        staff,
+      )
+    ).data;
   });
   afterAll(async () => t?.close());
 
   const d = (key: string, name: string) => dictItemId(dict, key, name);
   const claim = (over: object = {}, price = 88) => ({
-    applicantId: ids.staff, deptId: d('dept', '业务部'), applyDate: today, reason: '流程测试',
-    lines: [{ expenseType: d('expenseType', '办公费'), occurDate: today, price }], ...over,
+    applicantId: ids.staff,
+    deptId: d('dept', '业务部'),
+    applyDate: today,
+    reason: '流程测试',
+    lines: [{ expenseType: d('expenseType', '办公费'), occurDate: today, price }],
+    ...over,
   });
-  const add = (token: string, over: object = {}, price = 88, submit = false) => t.call('POST', `${M}/add`, { ...claim(over, price), submit }, token);
+  const add = (token: string, over: object = {}, price = 88, submit = false) =>
+    t.call('POST', `${M}/add`, { ...claim(over, price), submit }, token);
   // Reads as the owner, who sees every record (张三, a plain member, sees only his own and those he must approve).
   const get = async (id: number, token = boss) => (await t.call('GET', `${M}/get?id=${id}`, undefined, token)).data;
-  const taskOf = async (formId: number, token: string) => (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${formId}`, undefined, token)).data;
-  const steps = async (formId: number) => (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${formId}`, undefined, boss)).data;
+  const taskOf = async (formId: number, token: string) =>
+    (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${formId}`, undefined, token)).data;
+  const steps = async (formId: number) =>
+    (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${formId}`, undefined, boss)).data;
   const agreeAs = async (formId: number, token: string, comments = '同意') => {
     const task = await taskOf(formId, token);
     expect(task.taskId, 'the caller has a task on this form').toEqual(expect.any(Number));
-    return t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments }, token);
+    return t.call(
+      'POST',
+      '/api/oa/process/agree',
+      { taskId: task.taskId, processInstanceId: task.processInstanceId, comments },
+      token,
+    );
   };
-  const pending = async (formId: number) => (await steps(formId)).filter((s: any) => s.operationName === 'pending').map((s: any) => `${s.name}:${s.assigneeName}`);
-  const count = async () => Number((await t.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n')).where('module', '=', 'reimburseManage').executeTakeFirstOrThrow()).n);
+  const pending = async (formId: number) =>
+    (await steps(formId))
+      .filter((s: any) => s.operationName === 'pending')
+      .map((s: any) => `${s.name}:${s.assigneeName}`);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('records')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('module', '=', 'reimburseManage')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Defines and publishes a process as the owner; returns its record. */
   const defineProcess = async (processName: string, lines: object[], token = boss) => {
-    const p = await t.call('POST', `${P}/add`, { processName, processKey: `p${Date.now()}${Math.floor(Math.random() * 1000)}`, lines }, token);
+    const p = await t.call(
+      'POST',
+      `${P}/add`,
+      { processName, processKey: `p${Date.now()}${Math.floor(Math.random() * 1000)}`, lines },
+      token,
+    );
     expect(p.status, p.message).toBe(200);
     const pub = await t.call('POST', `${P}/stage`, { id: p.data.id, action: 'publish' }, token);
     expect(pub.status, pub.message).toBe(200);
     return pub.data;
   };
-  const processNamed = async (name: string) => (await t.call('POST', `${P}/page`, { pageNum: 1, pageSize: 100 }, boss)).data.list.find((x: any) => x.processName === name).id;
-  const bindings = async (token = boss) => (await t.call('POST', `${B}/page`, { pageNum: 1, pageSize: 100 }, token)).data.list;
+  const processNamed = async (name: string) =>
+    (await t.call('POST', `${P}/page`, { pageNum: 1, pageSize: 100 }, boss)).data.list.find(
+      (x: any) => x.processName === name,
+    ).id;
+  const bindings = async (token = boss) =>
+    (await t.call('POST', `${B}/page`, { pageNum: 1, pageSize: 100 }, token)).data.list;
   /** Points every reimbursement binding of the demo team at one process (or disables them all). */
   const bindAll = async (processId: number | null) => {
     for (const b of await bindings()) {
       if (b.moduleId !== 'reimburseManage') continue;
-      const r = await t.call('POST', `${B}/update`, { ...b, processId: processId ?? b.processId, enabled: processId !== null }, boss);
+      const r = await t.call(
+        'POST',
+        `${B}/update`,
+        { ...b, processId: processId ?? b.processId, enabled: processId !== null },
+        boss,
+      );
       expect(r.status, r.message).toBe(200);
     }
   };
 
-  it('walks 部门负责人 → 财务, shows who it waits for, cc\'s the owner, and pays exactly once', async () => {
+  it("walks 部门负责人 → 财务, shows who it waits for, cc's the owner, and pays exactly once", async () => {
     await bindAll(await processNamed('报销审批'));
     const r = (await add(staff)).data;
     expect(r.status).toBe('待提交');
@@ -98,19 +147,64 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     expect(approved).toMatchObject({ status: '已通过', stage: '待支付' });
     expect(approved.actions).toContain('pay');
     expect((await get(r.id, staff)).actions).not.toContain('pay');
-    const cc = (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: 'cc' }, boss)).data.list.map((x: any) => x.id);
+    const cc = (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: 'cc' }, boss)).data.list.map(
+      (x: any) => x.id,
+    );
     expect(cc).toContain(r.id);
-    expect((await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: 'cc' }, staff)).data.list.map((x: any) => x.id)).not.toContain(r.id);
+    expect(
+      (await t.call('POST', `${M}/page`, { pageNum: 1, pageSize: 100, tab: 'cc' }, staff)).data.list.map(
+        (x: any) => x.id,
+      ),
+    ).not.toContain(r.id);
 
     // 支付 asks for its fields, needs reimburseManage:pay, and two concurrent clicks pay once.
-    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, staff)).status).toBe(403);
-    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payAccount: d('companyAccount', '基本户') } }, lisi))).toMatchObject({ status: 400, message: '支付日期不能为空' });
+    expect(
+      (
+        await t.call(
+          'POST',
+          `${M}/stage`,
+          { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } },
+          staff,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      await t.call(
+        'POST',
+        `${M}/stage`,
+        { id: r.id, action: 'pay', values: { payAccount: d('companyAccount', '基本户') } },
+        lisi,
+      ),
+    ).toMatchObject({ status: 400, message: '支付日期不能为空' });
     // The account is one of the company's (公司账户): a typed one is refused.
-    expect((await t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: '随便写的账户' } }, lisi)).status).toBe(400);
-    const both = await Promise.all([1, 2].map(() => t.call('POST', `${M}/stage`, { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } }, lisi)));
+    expect(
+      (
+        await t.call(
+          'POST',
+          `${M}/stage`,
+          { id: r.id, action: 'pay', values: { payDate: today, payAccount: '随便写的账户' } },
+          lisi,
+        )
+      ).status,
+    ).toBe(400);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.call(
+          'POST',
+          `${M}/stage`,
+          { id: r.id, action: 'pay', values: { payDate: today, payAccount: d('companyAccount', '基本户') } },
+          lisi,
+        ),
+      ),
+    );
     expect(both.map((x) => x.status).sort()).toEqual([200, 409]);
     const paid = await get(r.id, lisi);
-    expect(paid).toMatchObject({ stage: '已支付', payDate: today, payAccount: d('companyAccount', '基本户'), payAccountName: '基本户' });
+    expect(paid).toMatchObject({
+      stage: '已支付',
+      payDate: today,
+      payAccount: d('companyAccount', '基本户'),
+      payAccountName: '基本户',
+    });
     expect(paid.actions).not.toContain('pay');
     const timeline = await steps(r.id);
     expect(timeline.map((s: any) => s.operationName)).toEqual(['submit', 'agree', 'agree', 'stage']);
@@ -138,20 +232,49 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
 
   it('refuses a submission nobody could approve, before anything is saved; a one-person team needs no approver', async () => {
     const owner = await newUser('zhaoliu', '13911110001', '赵六');
-    const made = await t.call('POST', '/api/admin/systenant/createTenant', { tenantName: '赵六工作室', tenantType: 'individual' }, owner);
+    const made = await t.call(
+      'POST',
+      '/api/admin/systenant/createTenant',
+      { tenantName: '赵六工作室', tenantType: 'individual' },
+      owner,
+    );
     expect(made.status).toBe(200);
     // Alone in the team: the default 管理员审批 has nobody to ask, so the claim takes effect when submitted.
-    const mine = await t.call('POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'expenseType'], owner);
-    const solo = { applicantId: await userId('zhaoliu'), deptId: dictItemId(mine.data, 'dept', '业务部'), applyDate: today, reason: '独自报销', lines: [{ expenseType: dictItemId(mine.data, 'expenseType', '办公费'), occurDate: today, price: 10 }] };
+    const mine = await t.call(
+      'POST',
+      '/api/admin/sysmenuListFieldDict/queryByFieldKeys',
+      ['dept', 'expenseType'],
+      owner,
+    );
+    const solo = {
+      applicantId: await userId('zhaoliu'),
+      deptId: dictItemId(mine.data, 'dept', '业务部'),
+      applyDate: today,
+      reason: '独自报销',
+      lines: [{ expenseType: dictItemId(mine.data, 'expenseType', '办公费'), occurDate: today, price: 10 }],
+    };
     const saved = await t.call('POST', `${M}/add`, solo, owner);
     expect(saved.data.status).toBe('待提交');
     const done = await t.call('POST', `${M}/update`, { ...saved.data, submit: true }, owner);
     expect(done.data).toMatchObject({ status: '已通过', stage: '待支付' });
-    expect((await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${saved.data.id}`, undefined, owner)).data.map((s: any) => s.operationName)).toEqual(['submit', 'auto']);
+    expect(
+      (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${saved.data.id}`, undefined, owner)).data.map(
+        (s: any) => s.operationName,
+      ),
+    ).toEqual(['submit', 'auto']);
     // A second member joins: now the owner's own claim has nobody but the owner to ask, and is refused whole.
     const wang = await newUser('wangwu', '13911110002', '王五');
     await t.call('POST', '/api/admin/applyjointenant/actionUserJoinTenant', { tenantCode: made.data.tenantCode }, wang);
-    expect((await t.call('POST', '/api/admin/applyjointenant/decide', { userId: await userId('wangwu'), approve: true }, owner)).status).toBe(200);
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/api/admin/applyjointenant/decide',
+          { userId: await userId('wangwu'), approve: true },
+          owner,
+        )
+      ).status,
+    ).toBe(200);
     const before = await count();
     const refused = await t.call('POST', `${M}/add`, { ...solo, submit: true }, owner);
     expect(refused.status).toBe(400);
@@ -159,9 +282,18 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     expect(await count()).toBe(before);
     // The member's claim goes to the owner, through the team's default binding.
     const wangToken = await t.login('wangwu', 'secret123');
-    const wangClaim = await t.call('POST', `${M}/add`, { ...solo, applicantId: await userId('wangwu'), submit: true }, wangToken);
+    const wangClaim = await t.call(
+      'POST',
+      `${M}/add`,
+      { ...solo, applicantId: await userId('wangwu'), submit: true },
+      wangToken,
+    );
     expect(wangClaim.data.status).toBe('审批中');
-    expect((await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${wangClaim.data.id}`, undefined, owner)).data.at(-1)).toMatchObject({ operationName: 'pending', name: '管理员审批', assigneeName: '赵六' });
+    expect(
+      (await t.call('GET', `/api/oa/task/findApprovalByFormId?formId=${wangClaim.data.id}`, undefined, owner)).data.at(
+        -1,
+      ),
+    ).toMatchObject({ operationName: 'pending', name: '管理员审批', assigneeName: '赵六' });
   });
 
   it('lets only the creator or an admin change a draft', async () => {
@@ -172,7 +304,14 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     const colleague = await t.login('zhaomin', DEMO.password);
     const asColleague = await get(mine.id, colleague);
     expect(asColleague.actions).toEqual(['view', 'print']);
-    expect((await t.call('POST', `${M}/update`, { ...mine, bankCardNo: '6222020200112233445', reason: '改了你的卡号' }, colleague))).toMatchObject({ status: 403 });
+    expect(
+      await t.call(
+        'POST',
+        `${M}/update`,
+        { ...mine, bankCardNo: '6222020200112233445', reason: '改了你的卡号' },
+        colleague,
+      ),
+    ).toMatchObject({ status: 403 });
     expect((await t.call('POST', `${M}/submit`, { id: mine.id }, colleague)).status).toBe(403);
     expect((await get(mine.id)).reason).toBe('流程测试');
     const staffDraft = (await add(staff)).data;
@@ -183,23 +322,33 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     expect(rows.every((x: any) => Array.isArray(x.actions))).toBe(true);
   });
 
-  it('fills a new record\'s declared defaults on the server: 报销人 is the caller, 报销日期 today (China time)', async () => {
+  it("fills a new record's declared defaults on the server: 报销人 is the caller, 报销日期 today (China time)", async () => {
     const { todayInChina } = await import('../../src/common/china-time');
     const r = await t.call('POST', `${M}/add`, { deptId: d('dept', '业务部'), reason: '默认值', lines: [] }, lisi);
     expect(r.data).toMatchObject({ applicantId: ids.lisi, applicantIdName: '李四', applyDate: todayInChina() });
     // A value the caller gives wins over the default.
-    const given = await t.call('POST', `${M}/add`, { ...claim(), applicantId: ids.staff, applyDate: '2026-01-05' }, lisi);
+    const given = await t.call(
+      'POST',
+      `${M}/add`,
+      { ...claim(), applicantId: ids.staff, applyDate: '2026-01-05' },
+      lisi,
+    );
     expect(given.data).toMatchObject({ applicantId: ids.staff, applyDate: '2026-01-05' });
   });
 
   it('needs a line to submit, not to save', async () => {
     const empty = await t.call('POST', `${M}/add`, { ...claim(), lines: [] }, staff);
     expect(empty.data.status).toBe('待提交');
-    expect(await t.call('POST', `${M}/submit`, { id: empty.data.id }, staff)).toMatchObject({ status: 400, message: '请至少填写1条费用明细' });
+    expect(await t.call('POST', `${M}/submit`, { id: empty.data.id }, staff)).toMatchObject({
+      status: 400,
+      message: '请至少填写1条费用明细',
+    });
   });
 
   it('keeps a running instance on its version while a new version takes over', async () => {
-    const v1 = await defineProcess('版本测试', [{ stepName: '一审', approverType: 'user', approverIds: [ids.lisi], signMode: 'any' }]);
+    const v1 = await defineProcess('版本测试', [
+      { stepName: '一审', approverType: 'user', approverIds: [ids.lisi], signMode: 'any' },
+    ]);
     expect(v1).toMatchObject({ stage: '已发布', version: 1 });
     await bindAll(v1.id);
     const a = (await add(staff, {}, 50, true)).data;
@@ -211,7 +360,12 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     const blocked = await add(staff, {}, 50, true);
     expect(blocked.status).toBe(400);
     expect(blocked.message).toMatch(/未发布或已停用/);
-    const edited = await t.call('POST', `${P}/update`, { ...v1, lines: [{ stepName: '新一审', approverType: 'user', approverIds: [ids.boss], signMode: 'any' }] }, boss);
+    const edited = await t.call(
+      'POST',
+      `${P}/update`,
+      { ...v1, lines: [{ stepName: '新一审', approverType: 'user', approverIds: [ids.boss], signMode: 'any' }] },
+      boss,
+    );
     expect(edited.status, edited.message).toBe(200);
     expect(edited.data.version).toBe(1); // the client cannot set the version
     const v2 = (await t.call('POST', `${P}/stage`, { id: v1.id, action: 'publish' }, boss)).data;
@@ -228,13 +382,27 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
   });
 
   it('applies amount conditions on bindings and on steps, 会签 and 或签', async () => {
-    const small = await defineProcess('小额', [{ stepName: '或签', approverType: 'user', approverIds: [ids.boss, ids.lisi], signMode: 'any' }]);
+    const small = await defineProcess('小额', [
+      { stepName: '或签', approverType: 'user', approverIds: [ids.boss, ids.lisi], signMode: 'any' },
+    ]);
     const big = await defineProcess('大额', [
       { stepName: '会签', approverType: 'user', approverIds: [ids.boss, ids.lisi], signMode: 'all' },
       { stepName: '万元以上', approverType: 'role', roleId: d('teamRoles', '财务'), signMode: 'any', minPrice: 10000 },
     ]);
     await bindAll(small.id);
-    const cond = await t.call('POST', `${B}/add`, { moduleId: 'reimburseManage', processId: big.id, priceRange: { min: 1000 }, priority: 1, isDefault: false, enabled: true }, boss);
+    const cond = await t.call(
+      'POST',
+      `${B}/add`,
+      {
+        moduleId: 'reimburseManage',
+        processId: big.id,
+        priceRange: { min: 1000 },
+        priority: 1,
+        isDefault: false,
+        enabled: true,
+      },
+      boss,
+    );
     expect(cond.status, cond.message).toBe(200);
     const low = (await add(staff, {}, 500, true)).data;
     expect(await pending(low.id)).toEqual(['或签:演示用户、李四']);
@@ -263,9 +431,17 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     await bindAll(chosen.id);
     const r = (await add(staff)).data;
     const route = await t.call('POST', `${M}/route`, { id: r.id }, staff);
-    expect(route.data).toMatchObject({ process: { name: '自选', version: 1 }, steps: [{ index: 0, stepName: '自选审批人', needsChoice: true }] });
-    expect(await t.call('POST', `${M}/submit`, { id: r.id }, staff)).toMatchObject({ status: 400, message: '请为审批步骤“自选审批人”选择审批人' });
-    expect((await t.call('POST', `${M}/submit`, { id: r.id, chosenApprovers: { 0: [ids.lisi] } }, staff)).data.status).toBe('审批中');
+    expect(route.data).toMatchObject({
+      process: { name: '自选', version: 1 },
+      steps: [{ index: 0, stepName: '自选审批人', needsChoice: true }],
+    });
+    expect(await t.call('POST', `${M}/submit`, { id: r.id }, staff)).toMatchObject({
+      status: 400,
+      message: '请为审批步骤“自选审批人”选择审批人',
+    });
+    expect(
+      (await t.call('POST', `${M}/submit`, { id: r.id, chosenApprovers: { 0: [ids.lisi] } }, staff)).data.status,
+    ).toBe('审批中');
     expect(await pending(r.id)).toEqual(['自选审批人:李四']);
   });
 
@@ -274,21 +450,39 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     const r = (await add(staff, {}, 77, true)).data;
     expect((await t.call('POST', '/api/oa/process/withdraw', { formId: r.id }, boss)).status).toBe(403);
     expect((await get(r.id, boss)).actions).not.toContain('withdraw');
-    expect((await t.call('POST', '/api/oa/process/withdraw', { formId: r.id }, staff))).toMatchObject({ status: 200, message: '已撤回' });
+    expect(await t.call('POST', '/api/oa/process/withdraw', { formId: r.id }, staff)).toMatchObject({
+      status: 200,
+      message: '已撤回',
+    });
     expect((await get(r.id)).status).toBe('已撤回');
     expect((await steps(r.id)).map((s: any) => s.operationName)).toEqual(['submit', 'withdraw']);
     expect((await t.call('POST', `${M}/submit`, { id: r.id }, staff)).data.status).toBe('审批中');
     const task = await taskOf(r.id, boss);
-    expect(await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, comments: '  ' }, boss)).toMatchObject({ status: 400, message: '请输入原因' });
-    expect((await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, comments: '票据不清晰' }, boss)).message).toBe('已驳回');
+    expect(await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, comments: '  ' }, boss)).toMatchObject(
+      { status: 400, message: '请输入原因' },
+    );
+    expect(
+      (await t.call('POST', '/api/oa/process/refuse', { taskId: task.taskId, comments: '票据不清晰' }, boss)).message,
+    ).toBe('已驳回');
     expect((await get(r.id)).status).toBe('已驳回');
     expect((await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId }, boss)).status).toBe(409);
-    const edited = await t.call('POST', `${M}/update`, { ...(await get(r.id)), reason: '补充了票据', submit: true }, staff);
+    const edited = await t.call(
+      'POST',
+      `${M}/update`,
+      { ...(await get(r.id)), reason: '补充了票据', submit: true },
+      staff,
+    );
     expect(edited.data.status).toBe('审批中');
     const apply = await t.call('POST', '/api/oa/process/applyList', { pageNum: 1, pageSize: 50 }, staff);
     expect(apply.data.list.filter((x: any) => x.formId === r.id)).toHaveLength(1);
     const todo = await t.call('POST', '/api/oa/process/toDoList', { pageNum: 1, pageSize: 50 }, boss);
-    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({ module: 'reimburseManage', page: 'reimburseManage', moduleName: '报销管理', originatorName: '张三', money: 77 });
+    expect(todo.data.list.find((x: any) => x.formId === r.id)).toMatchObject({
+      module: 'reimburseManage',
+      page: 'reimburseManage',
+      moduleName: '报销管理',
+      originatorName: '张三',
+      money: 77,
+    });
   });
 
   it('keeps one default binding per module, in the database, even when two saves race', async () => {
@@ -317,6 +511,9 @@ describe.each(oneDialect())('approval workflow on $name', (dialect) => {
     expect(draft.status).toBe('待提交');
     const r = (await t.call('POST', `${M}/submit`, { id: draft.id }, staff)).data;
     expect(r).toMatchObject({ status: '已通过', stage: '待支付' });
-    expect((await steps(r.id)).at(-1)).toMatchObject({ operationName: 'auto', approvalOpinion: '该模块未绑定审批流程，提交即生效' });
+    expect((await steps(r.id)).at(-1)).toMatchObject({
+      operationName: 'auto',
+      approvalOpinion: '该模块未绑定审批流程，提交即生效',
+    });
   });
 });

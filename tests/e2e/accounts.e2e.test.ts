@@ -8,10 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, startRig, type E2eRig, readSmsCode, shot, spaGo, toastText, tokenCookie } from './helpers';
 
 if (!HAS_CHROMIUM) {
-  console.log('[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).');
+  console.log(
+    '[e2e] /usr/bin/chromium not found: skipping the Chromium suite (install it with `apt-get install -y chromium`).',
+  );
 }
 
-const DEMO = { username: 'demo', password: 'demo12345', mobile: '13800000000', nickName: '演示用户', tenantName: '演示企业' };
+const DEMO = {
+  username: 'demo',
+  password: 'demo12345',
+  mobile: '13800000000',
+  nickName: '演示用户',
+  tenantName: '演示企业',
+};
 const ALICE = { username: 'alice01', mobile: '13900000001', password: 'alicePass1', newPassword: 'alicePass2' };
 const BOB = { username: 'bob01', mobile: '13900000002', password: 'bobPass001', resetPassword: 'bobPass002' };
 
@@ -60,12 +68,18 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     expect(body.status, body.message).toBe(200);
     // A user with a team settles on the portal (greeting and team name); one without any team is sent on from /
     // to /selectionMethod, so '/' alone proves nothing yet.
-    await expect.poll(async () => {
-      const where = new URL(page.url()).pathname;
-      if (where === '/selectionMethod') return (await page.locator('body').innerText()).includes('创建团队') ? 'selection' : 'waiting';
-      if (where === '/' && (await page.getByTestId('team-name').count()) > 0) return 'portal';
-      return 'waiting';
-    }, { timeout: 45_000 }).not.toBe('waiting');
+    await expect
+      .poll(
+        async () => {
+          const where = new URL(page.url()).pathname;
+          if (where === '/selectionMethod')
+            return (await page.locator('body').innerText()).includes('创建团队') ? 'selection' : 'waiting';
+          if (where === '/' && (await page.getByTestId('team-name').count()) > 0) return 'portal';
+          return 'waiting';
+        },
+        { timeout: 45_000 },
+      )
+      .not.toBe('waiting');
   }
 
   async function openUserMenu(page: Page, entry: string) {
@@ -75,7 +89,13 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     // opening motion keeps the entry from reading as "stable": open it until the entry shows, then click it there.
     for (let attempt = 0; attempt < 8; attempt++) {
       await page.getByTestId('user-menu').click();
-      if (await item.waitFor({ state: 'visible', timeout: 6_000 }).then(() => true, () => false)) break;
+      if (
+        await item.waitFor({ state: 'visible', timeout: 6_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await page.keyboard.press('Escape');
     }
     await item.click({ timeout: 10_000 }).catch(() => item.click({ force: true }));
@@ -86,11 +106,22 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       // A menu that never opened (a loaded machine, the page still settling after the last navigation) is one failed
       // attempt of three, not the end of the test.
-      if (!(await openUserMenu(page, entry).then(() => true, () => false))) {
+      if (
+        !(await openUserMenu(page, entry).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         await page.keyboard.press('Escape').catch(() => {});
         continue;
       }
-      if (await page.waitForURL(`${base}${path}`, { timeout: 8_000 }).then(() => true, () => false)) return;
+      if (
+        await page.waitForURL(`${base}${path}`, { timeout: 8_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
     }
     throw new Error(`the user menu entry ${entry} did not open ${path}`);
   }
@@ -208,7 +239,9 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 3600);
     // The server's session cookie: out of the page scripts' reach, and not sent along by other sites' requests.
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(stored).not.toContain(DEMO.password);
     expect(stored).not.toContain(cookie!.value);
     await shot(page, 'portal');
@@ -221,13 +254,24 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
 
     await page.getByTestId('user-menu').click();
     const entries = await page.locator('.ant-dropdown-menu-item').allInnerTexts();
-    expect(entries.map((e) => e.trim())).toEqual(['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录']);
+    expect(entries.map((e) => e.trim())).toEqual([
+      '个人中心',
+      '加入团队',
+      '创建团队',
+      '修改密码',
+      '注销账号',
+      '返回首页',
+      '退出登录',
+    ]);
     await shot(page, 'user-menu');
     await page.getByRole('menuitem', { name: '注销账号' }).click();
     // The dialog says what happens to the user's teams before asking for the password; cancelled here.
     const impact = page.getByTestId('deactivate-impact');
     await expect.poll(() => impact.innerText(), { timeout: 15_000 }).toContain('「演示企业」 将被解散');
-    await page.locator('.ant-modal-content', { hasText: '确认注销' }).getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .locator('.ant-modal-content', { hasText: '确认注销' })
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await menuTo(page, '个人中心', '/basicInfo');
     await menuTo(page, '返回首页', '/');
     await menuTo(page, '退出登录', '/login');
@@ -258,13 +302,23 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
     const sentAt = Date.now();
     await fetch(`${base}/api/admin/captcha/getSmsCaptcha?mobile=${BOB.mobile}&scene=register`);
     const regCode = await readSmsCode(dataDir, BOB.mobile, 'register', sentAt);
-    const reg = await (await fetch(`${base}/api/admin/sysuser/registerAccountInitial`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: BOB.username, mobile: BOB.mobile, code: regCode, password: BOB.password, rePassword: BOB.password }),
-    })).json();
+    const reg = await (
+      await fetch(`${base}/api/admin/sysuser/registerAccountInitial`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: BOB.username,
+          mobile: BOB.mobile,
+          code: regCode,
+          password: BOB.password,
+          rePassword: BOB.password,
+        }),
+      })
+    ).json();
     expect(reg.status, reg.message).toBe(200);
-    await sql`update sms_codes set created_at = created_at - interval '2 minutes' where mobile = ${BOB.mobile}`.execute(server.db);
+    await sql`update sms_codes set created_at = created_at - interval '2 minutes' where mobile = ${BOB.mobile}`.execute(
+      server.db,
+    );
 
     const { ctx, page } = await newPage();
     await page.goto(`${base}/forgotPassword`);
@@ -306,7 +360,11 @@ describe.skipIf(!HAS_CHROMIUM)('accounts in Chromium', () => {
   it('shows the result pages and the loading mask is gone when idle', async () => {
     const { ctx, page } = await newPage();
     await login(page, DEMO.username, DEMO.password);
-    for (const [route, name] of [['/empty', 'empty'], ['/404', '404'], ['/401', '401']] as const) {
+    for (const [route, name] of [
+      ['/empty', 'empty'],
+      ['/404', '404'],
+      ['/401', '401'],
+    ] as const) {
       await spaGo(page, route);
       await page.waitForURL(`${base}${route}`);
       await page.locator('.ant-result').waitFor();

@@ -3,10 +3,19 @@
 // process with an amount condition in /approvalManage, binds it in /ProcessBinding, and a claim follows it.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, readSmsCode, recordToasts, shot, signIn, startRig, toastText, type E2eRig, WAIT_MS } from './helpers';
+import {
+  HAS_CHROMIUM,
+  readSmsCode,
+  recordToasts,
+  shot,
+  signIn,
+  startRig,
+  toastText,
+  type E2eRig,
+  WAIT_MS,
+} from './helpers';
 import { choose, confirmOk, drawerOf, item, poll, rowOf, submitDrawer } from './page-kit';
 import { dictItemId } from '../helpers/test-app';
-
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the approvals suite.');
 
@@ -39,7 +48,9 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     p.setDefaultTimeout(WAIT_MS);
     p.on('pageerror', (e) => consoleErrors.push(String(e)));
     // Uncaught errors and our own console errors; library development warnings ("Warning: …") are not errors.
-    p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text()); });
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) consoleErrors.push(m.text());
+    });
     return { ctx, page: p };
   }
   async function loggedIn(username: string, password = 'demo12345'): Promise<Page> {
@@ -53,7 +64,12 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
   const pick = async (p: Page, field: import('playwright-core').Locator, option: string) => {
     for (let attempt = 0; attempt < 4 && !(await field.innerText()).includes(option); attempt++) {
       await field.locator('.ant-select').click();
-      await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click({ timeout: 10_000 }).catch(() => undefined);
+      await p
+        .locator('.ant-select-dropdown:visible')
+        .getByTitle(option, { exact: true })
+        .first()
+        .click({ timeout: 10_000 })
+        .catch(() => undefined);
       await p.waitForTimeout(200);
     }
     await poll(() => field.innerText()).toContain(option);
@@ -89,7 +105,10 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
   async function agreeReason(p: Page) {
     const reason = p.locator('.ant-modal-content:visible', { hasText: '请输入原因' });
     for (let i = 0; i < 3 && (await reason.count()); i++) {
-      await reason.getByRole('button', { name: /确\s*定/ }).click({ timeout: 10_000 }).catch(() => {});
+      await reason
+        .getByRole('button', { name: /确\s*定/ })
+        .click({ timeout: 10_000 })
+        .catch(() => {});
       await reason.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
     }
     await reason.waitFor({ state: 'hidden' });
@@ -103,14 +122,21 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await p.getByPlaceholder('请输入手机号').fill('13955550001');
     const sentAt = Date.now();
     await p.getByTestId('send-code').click();
-    await p.getByPlaceholder('请输入6位验证码').fill(await readSmsCode(rig!.dataDir, '13955550001', 'register', sentAt));
+    await p
+      .getByPlaceholder('请输入6位验证码')
+      .fill(await readSmsCode(rig!.dataDir, '13955550001', 'register', sentAt));
     await p.getByPlaceholder('请输入至少8位数字和字母组合').fill('wanglei123');
     await p.getByPlaceholder('请再次输入密码').fill('wanglei123');
     await p.locator('form[id=register] button[type=submit]').click();
     await p.waitForURL(`${base}/selectionMethod`);
     // The individual-team wizard has its own screens and tests; the team is created through the same call it makes.
     const token = (await ctx.cookies()).find((c) => c.name === 'token')!.value;
-    const made = await (await ctx.request.post(`${base}/api/admin/systenant/createTenant`, { headers: { Satoken: token }, data: { tenantName: '王磊工作室', tenantType: 'individual' } })).json();
+    const made = await (
+      await ctx.request.post(`${base}/api/admin/systenant/createTenant`, {
+        headers: { Satoken: token },
+        data: { tenantName: '王磊工作室', tenantType: 'individual' },
+      })
+    ).json();
     expect(made.status, made.message).toBe(200);
 
     await p.goto(`${base}/reimburseManage`);
@@ -119,7 +145,9 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await poll(() => drawerOf(p).innerText()).toContain('报销人');
     expect(await item(p, '部门').first().isVisible()).toBe(false);
     await fillClaim(p, '独立设计师采购样板', '320', 'wanglei', null);
-    await drawerOf(p).getByRole('button', { name: /保\s*存/ }).click();
+    await drawerOf(p)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await drawerOf(p).waitFor({ state: 'hidden' });
     await poll(() => rowOf(p, '独立设计师采购样板').innerText()).toContain('待提交');
     await rowOf(p, '独立设计师采购样板').getByText('编辑').click();
@@ -129,7 +157,7 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await poll(() => rowOf(p, '独立设计师采购样板').innerText()).toMatch(/(?=[\s\S]*已通过)(?=[\s\S]*待支付)/);
   }, 180_000);
 
-  it('the owner\'s own claim goes to 李四, who approves and pays it; the owner never sees a task', async () => {
+  it("the owner's own claim goes to 李四, who approves and pays it; the owner never sees a task", async () => {
     const boss = await loggedIn('demo');
     await openList(boss, '/reimburseManage');
     await boss.getByRole('button', { name: '新增报销' }).click();
@@ -137,25 +165,38 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await submitDrawer(boss, 'approvals-02-debug');
     await poll(() => rowOf(boss, '老板自己的打车费').innerText()).toContain('审批中');
     await rowOf(boss, '老板自己的打车费').locator('td').last().getByText('查看').click();
-    await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('部门负责人：等待 李四 审批')]));
-    expect(await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).count()).toBe(0);
+    await poll(() => steps(boss)).toEqual(
+      expect.arrayContaining([expect.stringContaining('部门负责人：等待 李四 审批')]),
+    );
+    expect(
+      await drawerOf(boss)
+        .getByRole('button', { name: /同\s*意/ })
+        .count(),
+    ).toBe(0);
     await shot(boss, 'approvals-02-owner-claim-waiting');
 
     const lisi = await loggedIn('lisi');
     await openList(lisi, '/reimburseManage');
     await lisi.getByText('待我审批', { exact: true }).click();
     await rowOf(lisi, '老板自己的打车费').locator('td').last().getByText('查看').click();
-    await drawerOf(lisi).getByRole('button', { name: /同\s*意/ }).click();
+    await drawerOf(lisi)
+      .getByRole('button', { name: /同\s*意/ })
+      .click();
     await agreeReason(lisi);
     await openList(lisi, '/reimburseManage');
     await poll(() => rowOf(lisi, '老板自己的打车费').innerText()).toMatch(/(?=[\s\S]*已通过)(?=[\s\S]*待支付)/);
     await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).click();
     const dialog = lisi.locator('.ant-modal-content:visible', { hasText: '支付日期' });
     // The dialog starts on today's date; 付款账户 is still to be filled, and 确定 says so.
-    await poll(() => dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await poll(() =>
+      dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').inputValue(),
+    ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (let i = 0; i < 3 && !(await dialog.innerText()).includes('付款账户不能为空'); i++) {
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
-      await dialog.getByText('付款账户不能为空').waitFor({ timeout: 10_000 }).catch(() => {});
+      await dialog
+        .getByText('付款账户不能为空')
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
     }
     await poll(() => dialog.innerText()).toContain('付款账户不能为空');
     await dialog.locator('.ant-formily-item', { hasText: '支付日期' }).locator('input').fill('2026-11-21');
@@ -170,7 +211,9 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     expect(await rowOf(lisi, '老板自己的打车费').getByText('支付', { exact: true }).count()).toBe(0);
     await rowOf(lisi, '老板自己的打车费').locator('td').last().getByText('查看').click();
     await poll(() => drawerOf(lisi).locator('.yg-stage-details').innerText()).toContain('基本户');
-    await poll(() => steps(lisi)).toEqual(expect.arrayContaining([expect.stringContaining('李四 支付（待支付 → 已支付')]));
+    await poll(() => steps(lisi)).toEqual(
+      expect.arrayContaining([expect.stringContaining('李四 支付（待支付 → 已支付')]),
+    );
     await drawerOf(lisi).locator('.yg-approval-step').last().scrollIntoViewIfNeeded();
     await shot(lisi, 'approvals-04-paid-drawer');
   }, 180_000);
@@ -182,7 +225,12 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await item(boss, '流程名称').locator('input').fill('大额报销');
     await item(boss, '流程标识').locator('input').fill('big-claims');
     const lines = drawerOf(boss).locator('.ant-table-tbody tr.ant-table-row');
-    for (const [i, [name, type, who, min]] of ([['部门审核', '部门负责人', '', ''], ['财务复核', '指定人员', '李四', '1000']] as const).entries()) {
+    for (const [i, [name, type, who, min]] of (
+      [
+        ['部门审核', '部门负责人', '', ''],
+        ['财务复核', '指定人员', '李四', '1000'],
+      ] as const
+    ).entries()) {
       await drawerOf(boss).getByRole('button', { name: '新增一行' }).click();
       const line = lines.nth(i);
       await line.locator('td').nth(1).locator('input').fill(name);
@@ -203,11 +251,15 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       if (min) await line.locator('td').nth(6).locator('input').fill(min);
     }
     await shot(boss, 'approvals-05-process-drawer');
-    await drawerOf(boss).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(boss).waitFor({ state: 'hidden' }).catch(async (e) => {
-      await shot(boss, 'approvals-05-debug');
-      throw e;
-    });
+    await drawerOf(boss)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await drawerOf(boss)
+      .waitFor({ state: 'hidden' })
+      .catch(async (e) => {
+        await shot(boss, 'approvals-05-debug');
+        throw e;
+      });
     await poll(() => rowOf(boss, '大额报销').innerText()).toContain('草稿');
     await rowOf(boss, '大额报销').getByText('发布', { exact: true }).click();
     await confirmOk(boss);
@@ -235,14 +287,21 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await fillClaim(staff, '大额样品采购', '1500', '张三');
     await submitDrawer(staff, 'approvals-09-debug');
     await rowOf(staff, '大额样品采购').locator('td').last().getByText('查看').click();
-    await poll(() => steps(staff)).toEqual([expect.stringContaining('张三 提交了申请（审批流程：大额报销 v1）'), expect.stringContaining('部门审核：等待 演示用户 审批')]);
+    await poll(() => steps(staff)).toEqual([
+      expect.stringContaining('张三 提交了申请（审批流程：大额报销 v1）'),
+      expect.stringContaining('部门审核：等待 演示用户 审批'),
+    ]);
     await shot(staff, 'approvals-09-claim-follows-process');
     await openList(boss, '/reimburseManage');
     await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
-    await drawerOf(boss).getByRole('button', { name: /同\s*意/ }).click();
+    await drawerOf(boss)
+      .getByRole('button', { name: /同\s*意/ })
+      .click();
     await agreeReason(boss);
     await rowOf(boss, '大额样品采购').locator('td').last().getByText('查看').click();
-    await poll(() => steps(boss)).toEqual(expect.arrayContaining([expect.stringContaining('财务复核：等待 李四 审批')]));
+    await poll(() => steps(boss)).toEqual(
+      expect.arrayContaining([expect.stringContaining('财务复核：等待 李四 审批')]),
+    );
   }, 240_000);
 
   it('a refused or failed approval call shows nothing (spec §8), no success, and leaves the drawer as the record is now', async () => {
@@ -254,11 +313,20 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       const res = await p.context().request.fetch(`${base}${url}`, { method, headers: { Satoken: token }, data });
       return (await res.json()) as { status: number; message: string; data: any };
     };
-    const dict = (await call(staff, 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['dept', 'teamMembers', 'expenseType'])).data;
+    const dict = (
+      await call(staff, 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', [
+        'dept',
+        'teamMembers',
+        'expenseType',
+      ])
+    ).data;
     /** 张三 files and submits a small claim (under the big-claims binding); answers its id. */
     const claim = async (reason: string) => {
       const made = await call(staff, 'POST', '/api/data/reimburseManage/add', {
-        applicantId: dictItemId(dict, 'teamMembers', '张三'), deptId: dictItemId(dict, 'dept', '业务部'), applyDate: '2026-11-20', reason,
+        applicantId: dictItemId(dict, 'teamMembers', '张三'),
+        deptId: dictItemId(dict, 'dept', '业务部'),
+        applyDate: '2026-11-20',
+        reason,
         lines: [{ expenseType: dictItemId(dict, 'expenseType', '办公费'), occurDate: '2026-11-19', price: 80 }],
       });
       expect(made.status, made.message).toBe(200);
@@ -266,7 +334,11 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       expect(sent.status, sent.message).toBe(200);
       return made.data.id as number;
     };
-    const taskOf = async (p: Page, id: number) => (await call(p, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data as { taskId: number | null; processInstanceId?: number };
+    const taskOf = async (p: Page, id: number) =>
+      (await call(p, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data as {
+        taskId: number | null;
+        processInstanceId?: number;
+      };
     /** Every toast shown since the last `seen` reset (a loaded machine can let one come and go between two polls). */
     let seen = '';
     const toasts = async (p: Page) => (seen += `\n${await toastText(p)}`);
@@ -277,8 +349,13 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
         const done = Promise.race([
           p.waitForResponse((r) => r.url().includes(path), { timeout: 15_000 }),
           p.waitForEvent('requestfailed', { predicate: (r) => r.url().includes(path), timeout: 15_000 }),
-        ]).then(() => true, () => false);
-        await button().click({ timeout: 10_000 }).catch(() => {});
+        ]).then(
+          () => true,
+          () => false,
+        );
+        await button()
+          .click({ timeout: 10_000 })
+          .catch(() => {});
         if (await done) return;
       }
       throw new Error(`no answer to ${path}`);
@@ -289,7 +366,9 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
       await openList(p, '/reimburseManage');
       for (let i = 0; i < 3 && !(await drawerOf(p).count()); i++) {
         await rowOf(p, reason).locator('td').last().getByText('查看').click();
-        await drawerOf(p).waitFor({ timeout: 15_000 }).catch(() => {});
+        await drawerOf(p)
+          .waitFor({ timeout: 15_000 })
+          .catch(() => {});
       }
       await poll(() => steps(p)).toEqual(expect.arrayContaining([expect.stringContaining('张三 提交了申请')]));
     };
@@ -299,7 +378,9 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     const approver = (await taskOf(lisi, first)).taskId ? lisi : boss;
     expect((await taskOf(approver, first)).taskId).toBeTruthy();
     await openClaim(approver, 'E2E 审批被拒：撤回在先');
-    await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+    await drawerOf(approver)
+      .getByRole('button', { name: /同\s*意/ })
+      .click();
     await reasonDialog(approver).waitFor();
     await reasonDialog(approver).locator('textarea').fill('看过了');
     const gone = await call(staff, 'POST', '/api/oa/process/withdraw', { formId: first });
@@ -310,18 +391,26 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     // The task is gone: its dialog closes; the drawer stays, 审批动态 as it is now and no 同意; no success shown.
     await reasonDialog(approver).waitFor({ state: 'hidden' });
     await poll(() => steps(approver)).toEqual(expect.arrayContaining([expect.stringContaining('撤回')]));
-    expect(await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).count()).toBe(0);
+    expect(
+      await drawerOf(approver)
+        .getByRole('button', { name: /同\s*意/ })
+        .count(),
+    ).toBe(0);
     await poll(() => drawerOf(approver).locator('.yg-system-code').innerText()).toContain('已撤回');
     expect(await toasts(approver)).not.toContain('已同意');
     expect(await toasts(approver)).not.toContain('该任务已处理');
     await shot(approver, 'approvals-10-refused-agree');
-    await drawerOf(approver).getByRole('button', { name: /取\s*消/ }).click();
+    await drawerOf(approver)
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await drawerOf(approver).waitFor({ state: 'hidden' });
 
     // 2. The agree call fails in transit: nothing shown, the dialog keeps the remark; the retry goes through.
     const second = await claim('E2E 审批网络失败后重试');
     await openClaim(approver, 'E2E 审批网络失败后重试');
-    await drawerOf(approver).getByRole('button', { name: /同\s*意/ }).click();
+    await drawerOf(approver)
+      .getByRole('button', { name: /同\s*意/ })
+      .click();
     await reasonDialog(approver).waitFor();
     await reasonDialog(approver).locator('textarea').fill('网络恢复后同意');
     await approver.route('**/api/oa/process/agree', (r) => r.abort('failed'));
@@ -335,14 +424,20 @@ describe.skipIf(!HAS_CHROMIUM)('approvals end to end in Chromium', () => {
     await approver.unroute('**/api/oa/process/agree');
     await pressFor(approver, reasonOk(approver), '/api/oa/process/agree');
     await drawerOf(approver).waitFor({ state: 'hidden' });
-    const after = (await call(approver, 'GET', `/api/oa/task/findApprovalByFormId?formId=${second}`)).data as { approvalOpinion?: string }[];
+    const after = (await call(approver, 'GET', `/api/oa/task/findApprovalByFormId?formId=${second}`)).data as {
+      approvalOpinion?: string;
+    }[];
     expect(after.map((x) => x.approvalOpinion)).toContain('网络恢复后同意');
 
     // 3. 张三 opens his claim; the approver agrees meanwhile; 撤回 is refused, silently.
     const third = await claim('E2E 撤回被拒：已审批');
     await openClaim(staff, 'E2E 撤回被拒：已审批');
     const task = await taskOf(approver, third);
-    const agreed = await call(approver, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
+    const agreed = await call(approver, 'POST', '/api/oa/process/agree', {
+      taskId: task.taskId,
+      processInstanceId: task.processInstanceId,
+      comments: '同意',
+    });
     expect(agreed.status, agreed.message).toBe(200);
     await toastText(staff);
     seen = '';

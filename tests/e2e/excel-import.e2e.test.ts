@@ -24,7 +24,10 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     await poll(() => dialog.count()).toBe(1);
 
     // 1: the template, downloaded and opened.
-    const [download] = await Promise.all([p.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载模板' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('物料字典-导入模板.xlsx');
     const templateFile = path.join(dir, 'template.xlsx');
     await download.saveAs(templateFile);
@@ -35,15 +38,40 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     expect(headers.slice(0, 5)).toEqual(['物料分类*', '物料编码*', '物料名称*', '规格型号*', '单位*']);
     const unitCol = headers.indexOf('单位*') + 1;
     const validations = (ws as any).dataValidations.model as Record<string, { type: string; formulae: string[] }>;
-    const unitList = Object.entries(validations).find(([range]) => range.startsWith(`${String.fromCharCode(64 + unitCol)}2`))![1];
+    const unitList = Object.entries(validations).find(([range]) =>
+      range.startsWith(`${String.fromCharCode(64 + unitCol)}2`),
+    )![1];
     expect(unitList.type).toBe('list');
     expect(unitList.formulae[0]).toContain('个');
 
     // Filled as a user would: three rows, the second with a malformed 物料编码.
-    const put = (row: number, values: Record<string, unknown>) => { for (const [h, v] of Object.entries(values)) ws.getCell(row, headers.indexOf(h) + 1).value = v as ExcelJS.CellValue; };
-    put(2, { '物料分类*': '亚克力/有机板', '物料编码*': 'DR-0001', '物料名称*': '导入亚克力板甲', '规格型号*': '1220×2440×3mm', '单位*': '张', '参考单价': 120 });
-    put(3, { '物料分类*': '亚克力/有机板', '物料编码*': 'bad-code', '物料名称*': '导入亚克力板乙', '规格型号*': '1220×2440×5mm', '单位*': '张' });
-    put(4, { '物料分类*': '灯具电器', '物料编码*': 'DR-0002', '物料名称*': '导入灯条', '规格型号*': '1m', '单位*': '个', '参考单价': 35.5 });
+    const put = (row: number, values: Record<string, unknown>) => {
+      for (const [h, v] of Object.entries(values))
+        ws.getCell(row, headers.indexOf(h) + 1).value = v as ExcelJS.CellValue;
+    };
+    put(2, {
+      '物料分类*': '亚克力/有机板',
+      '物料编码*': 'DR-0001',
+      '物料名称*': '导入亚克力板甲',
+      '规格型号*': '1220×2440×3mm',
+      '单位*': '张',
+      参考单价: 120,
+    });
+    put(3, {
+      '物料分类*': '亚克力/有机板',
+      '物料编码*': 'bad-code',
+      '物料名称*': '导入亚克力板乙',
+      '规格型号*': '1220×2440×5mm',
+      '单位*': '张',
+    });
+    put(4, {
+      '物料分类*': '灯具电器',
+      '物料编码*': 'DR-0002',
+      '物料名称*': '导入灯条',
+      '规格型号*': '1m',
+      '单位*': '个',
+      参考单价: 35.5,
+    });
     const filled = path.join(dir, '物料导入.xlsx');
     await wb.xlsx.writeFile(filled);
 
@@ -67,7 +95,10 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     const done = p.locator('.ant-modal-content:visible', { hasText: '导入结果' });
     await poll(() => done.locator('.ant-result-title').innerText()).toBe('导入 2 条');
     await shot(p, 'excel-import-02-result');
-    const [report] = await Promise.all([p.waitForEvent('download'), done.getByRole('button', { name: /下载错误报告/ }).click()]);
+    const [report] = await Promise.all([
+      p.waitForEvent('download'),
+      done.getByRole('button', { name: /下载错误报告/ }).click(),
+    ]);
     expect(report.suggestedFilename()).toBe('物料字典-导入错误报告.xlsx');
     const reportFile = path.join(dir, 'report.xlsx');
     await report.saveAs(reportFile);
@@ -83,15 +114,20 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     await done.getByRole('button', { name: /完\s*成/ }).click();
     await poll(() => rowOf(p, 'DR-0002').count()).toBe(1);
     expect(await rowOf(p, 'DR-0001').count()).toBe(1);
-    const stored = (await call('demo', 'POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 10, keyword: '导入' })).data.list;
+    const stored = (
+      await call('demo', 'POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 10, keyword: '导入' })
+    ).data.list;
     expect(stored.map((r: any) => r.dictCode).sort()).toEqual(['DR-0001', 'DR-0002']);
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  it('exports a list, edits the downloaded file and imports it back (the export\'s labels and its 合计 row are understood)', async () => {
+  it("exports a list, edits the downloaded file and imports it back (the export's labels and its 合计 row are understood)", async () => {
     const p = await pages.page('demo');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yg-roundtrip-'));
     await openList(p, '/materialDictionary');
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: /^导\s*出$/ }).click()]);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: /^导\s*出$/ }).click(),
+    ]);
     const exported = path.join(dir, 'exported.xlsx');
     await download.saveAs(exported);
     const wb = new ExcelJS.Workbook();
@@ -107,7 +143,10 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     // the 合计 row the export wrote at the end left as it is.
     const last = ws.actualRowCount;
     expect(String(ws.getCell(last, 1).value)).toBe('合计');
-    for (let r = 4; r < last; r++) ws.getRow(r).eachCell((c) => { c.value = null; });
+    for (let r = 4; r < last; r++)
+      ws.getRow(r).eachCell((c) => {
+        c.value = null;
+      });
     ws.getCell(2, code).value = 'RT-0101';
     ws.getCell(2, name).value = '回导物料甲';
     ws.getCell(3, code).value = 'RT-0102';
@@ -127,7 +166,9 @@ describe.skipIf(!HAS_CHROMIUM)('Excel import end to end in Chromium', () => {
     await poll(() => done.locator('.ant-result-title').innerText()).toBe('导入 2 条');
     await done.getByRole('button', { name: /完\s*成/ }).click();
     await poll(() => rowOf(p, 'RT-0102').count()).toBe(1);
-    const stored = (await call('demo', 'POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 10, keyword: '回导物料' })).data.list;
+    const stored = (
+      await call('demo', 'POST', '/api/data/materialDictionary/page', { pageNum: 1, pageSize: 10, keyword: '回导物料' })
+    ).data.list;
     expect(stored.map((r: any) => r.dictCode).sort()).toEqual(['RT-0101', 'RT-0102']);
     fs.rmSync(dir, { recursive: true, force: true });
   });

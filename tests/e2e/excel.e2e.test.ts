@@ -20,19 +20,31 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
     const total = Number(/共 (\d+) 条/.exec(await p.locator('.ant-pagination').innerText())![1]);
     expect(total).toBeGreaterThan(0);
     // The visible columns in their order (not the index, selection and operation columns).
-    const shown = (await p.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim()).filter((h) => h && h !== '序号' && h !== '操作');
+    const shown = (await p.locator('.ant-table-thead th').allInnerTexts())
+      .map((h) => h.trim())
+      .filter((h) => h && h !== '序号' && h !== '操作');
     expect(shown[0]).toBe('报销单号');
     // The file holds every column the page checks, also those the list leaves out to fit the window.
-    const schema = JSON.parse(fs.readFileSync('schemas/finance/reimburseManage.json', 'utf8')) as { list: { columns: { label: string; checked?: boolean }[] } };
+    const schema = JSON.parse(fs.readFileSync('schemas/finance/reimburseManage.json', 'utf8')) as {
+      list: { columns: { label: string; checked?: boolean }[] };
+    };
     const headers = schema.list.columns.filter((c) => c.checked !== false).map((c) => c.label);
     expect(shown.filter((h) => !headers.includes(h))).toEqual([]);
     expect(headers.filter((h) => shown.includes(h))).toEqual(shown);
 
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: /^导\s*出$/ }).click()]);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: /^导\s*出$/ }).click(),
+    ]);
     const ymd = todayInChina().replace(/-/g, '');
     expect(download.suggestedFilename()).toBe(`报销管理-${ymd}.xlsx`);
     const file = await download.path();
-    await poll(() => p.locator('.ant-message').innerText().catch(() => '')).toContain(`导出完成：共 ${total} 条`);
+    await poll(() =>
+      p
+        .locator('.ant-message')
+        .innerText()
+        .catch(() => ''),
+    ).toContain(`导出完成：共 ${total} 条`);
     await shot(p, 'excel-export-done');
 
     const wb = new ExcelJS.Workbook();
@@ -46,7 +58,8 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
     expect(rows).toHaveLength(total + 2);
     expect(rows[total + 1][0]).toBe('合计');
     // The first rows are the list's first page, in order, with names, not ids.
-    const page1 = (await call('demo', 'POST', '/api/data/reimburseManage/page', { pageNum: 1, pageSize: 20 })).data.list as Record<string, unknown>[];
+    const page1 = (await call('demo', 'POST', '/api/data/reimburseManage/page', { pageNum: 1, pageSize: 20 })).data
+      .list as Record<string, unknown>[];
     expect(rows.slice(1, 1 + page1.length).map((r) => r[0])).toEqual(page1.map((r) => r.code));
     expect(rows[1][1]).toBe(page1[0].applicantIdName);
     const money = headers.indexOf('报销总额');
@@ -63,13 +76,20 @@ describe.skipIf(!HAS_CHROMIUM)('导出', () => {
       await route.continue().catch(() => {});
     });
     let downloads = 0;
-    p.on('download', () => { downloads++; });
+    p.on('download', () => {
+      downloads++;
+    });
     await p.getByRole('button', { name: /^导\s*出$/ }).click();
     const dialog = p.locator('.ant-modal-content:visible', { hasText: '导出 Excel' });
     await poll(() => dialog.innerText().catch(() => '')).toContain('正在统计记录');
     await shot(p, 'excel-export-progress');
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
-    await poll(() => p.locator('.ant-message').innerText().catch(() => '')).toContain('已取消导出');
+    await poll(() =>
+      p
+        .locator('.ant-message')
+        .innerText()
+        .catch(() => ''),
+    ).toContain('已取消导出');
     await p.waitForTimeout(4000);
     expect(downloads).toBe(0);
     await p.unroute('**/api/data/reimburseManage/export');

@@ -20,11 +20,14 @@ describe.skipIf(!HAS_CHROMIUM)('field options end to end in Chromium', () => {
     return required > 0;
   };
 
-  it('the admin renames 事由 and makes it optional; his team\'s drawer follows at once, another team\'s does not', async () => {
+  it("the admin renames 事由 and makes it optional; his team's drawer follows at once, another team's does not", async () => {
     const boss = await pages.page('demo');
     // 李四 also runs a team of his own (created through the API), where nothing was tuned.
     const other = await pages.page('lisi');
-    const made = await call('lisi', 'POST', '/api/admin/systenant/createTenant', { tenantName: '李四工作室', tenantType: 'individual' });
+    const made = await call('lisi', 'POST', '/api/admin/systenant/createTenant', {
+      tenantName: '李四工作室',
+      tenantType: 'individual',
+    });
     expect(made.status, made.message).toBe(200);
 
     expect(await reasonField(boss, '事由')).toBe(true);

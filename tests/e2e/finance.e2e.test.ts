@@ -4,7 +4,20 @@
 // are given through the API (the approval UI has its own suite); every figure on screen comes from the server.
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
-import { approver, choose, dialogItem, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeDate } from './page-kit';
+import {
+  approver,
+  choose,
+  dialogItem,
+  dialogOf,
+  drawerOf,
+  item,
+  op,
+  pageSuite,
+  poll,
+  rowOf,
+  submitDrawer,
+  typeDate,
+} from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the finance suite.');
 
@@ -32,7 +45,13 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     await submitDrawer(staff);
     await poll(() => rowOf(staff, '杭州门店安装差旅（E2E）').innerText()).toContain('审批中');
     const advCode = /JZ\d{12}/.exec(await rowOf(staff, '杭州门店安装差旅（E2E）').innerText())![0];
-    const adv = (await call('zhangsan', 'POST', '/api/data/advanceManage/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: advCode }] })).data.list[0];
+    const adv = (
+      await call('zhangsan', 'POST', '/api/data/advanceManage/page', {
+        pageNum: 1,
+        pageSize: 5,
+        filters: [{ field: 'code', operator: 'eq', value: advCode }],
+      })
+    ).data.list[0];
     await approve(adv.id);
 
     // 李四 pays it from the list's 支付 operation.
@@ -43,14 +62,24 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     // 确定 again while the dialog stays open without an answer (a press can land while it still opens, under load);
     // then the row, the list opened again should its reload after the answer have been lost.
     for (let i = 0; i < 3 && (await dialogOf(lisi, '支付').count()); i++) {
-      const answered = lisi.waitForResponse((r) => r.url().includes('/api/data/advanceManage/stage'), { timeout: 20_000 }).then(() => true, () => false);
-      await dialogOf(lisi, '支付').getByRole('button', { name: /确\s*定/ }).click({ timeout: 10_000 }).catch(() => {});
+      const answered = lisi
+        .waitForResponse((r) => r.url().includes('/api/data/advanceManage/stage'), { timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      await dialogOf(lisi, '支付')
+        .getByRole('button', { name: /确\s*定/ })
+        .click({ timeout: 10_000 })
+        .catch(() => {});
       if (await answered) break;
     }
-    await poll(() => rowOf(lisi, advCode).innerText()).toContain('已支付').catch(async () => {
-      await openList(lisi, '/advanceManage');
-      await poll(() => rowOf(lisi, advCode).innerText()).toContain('已支付');
-    });
+    await poll(() => rowOf(lisi, advCode).innerText())
+      .toContain('已支付')
+      .catch(async () => {
+        await openList(lisi, '/advanceManage');
+        await poll(() => rowOf(lisi, advCode).innerText()).toContain('已支付');
+      });
 
     // 张三 files a reimbursement that offsets the advance: the picker offers it with its balance.
     await openList(staff, '/reimburseManage');
@@ -90,13 +119,22 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     const claimRow = rowOf(staff, '杭州门店安装差旅报销（E2E）');
     await poll(() => claimRow.innerText()).toContain('审批中');
     const claimCode = /BX\d{12}/.exec(await claimRow.innerText())![0];
-    const claim = (await call('zhangsan', 'POST', '/api/data/reimburseManage/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: claimCode }] })).data.list[0];
+    const claim = (
+      await call('zhangsan', 'POST', '/api/data/reimburseManage/page', {
+        pageNum: 1,
+        pageSize: 5,
+        filters: [{ field: 'code', operator: 'eq', value: claimCode }],
+      })
+    ).data.list[0];
     expect(claim).toMatchObject({ totalPrice: 1680, offsetPrice: 1500, actualPrice: 180 });
     await approve(claim.id);
 
     // The advance is repaid by the approval: 已还清, and its 还款记录 names the reimbursement.
     await openList(staff, '/advanceManage');
-    await poll(async () => { await staff.reload(); return rowOf(staff, advCode).innerText(); }).toContain('已还清');
+    await poll(async () => {
+      await staff.reload();
+      return rowOf(staff, advCode).innerText();
+    }).toContain('已还清');
     await op(staff, advCode, '查看').click();
     const records = drawerOf(staff).locator('.ant-table-tbody tr.ant-table-row', { hasText: claimCode });
     await poll(() => records.innerText()).toContain('报销冲抵');
@@ -107,9 +145,17 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
   it('a receivable reaches 已回款 after two 登记回款', async () => {
     const boss = await loggedIn('demo');
     const lisi = await loggedIn('lisi');
-    const partnerType = (await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'partnerType' })).data;
+    const partnerType = (
+      await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'partnerType' })
+    ).data;
     const customerType = partnerType.find((x: any) => x.dictName === '客户').id;
-    const partner = await call('demo', 'POST', '/api/data/partnerInfo/add', { partnerName: '云杉珠宝（E2E）', partnerType: [customerType], contactName: '周女士', contactPhone: '13900001111', submit: true });
+    const partner = await call('demo', 'POST', '/api/data/partnerInfo/add', {
+      partnerName: '云杉珠宝（E2E）',
+      partnerType: [customerType],
+      contactName: '周女士',
+      contactPhone: '13900001111',
+      submit: true,
+    });
     expect(partner.status, partner.message).toBe(200);
 
     await openList(boss, '/financialReceivable');
@@ -124,16 +170,27 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     const row = rowOf(boss, '云杉珠宝（E2E）');
     await poll(() => row.innerText()).toContain('10,000.00');
     const code = /SK\d{12}/.exec(await row.innerText())![0];
-    const rec = (await call('demo', 'POST', '/api/data/financialReceivable/page', { pageNum: 1, pageSize: 5, filters: [{ field: 'code', operator: 'eq', value: code }] })).data.list[0];
+    const rec = (
+      await call('demo', 'POST', '/api/data/financialReceivable/page', {
+        pageNum: 1,
+        pageSize: 5,
+        filters: [{ field: 'code', operator: 'eq', value: code }],
+      })
+    ).data.list[0];
     await approve(rec.id);
 
     await openList(lisi, '/financialReceivable');
-    for (const [amount, stage] of [['4000', '部分回款'], ['6000', '已回款']] as const) {
+    for (const [amount, stage] of [
+      ['4000', '部分回款'],
+      ['6000', '已回款'],
+    ] as const) {
       await poll(() => rowOf(lisi, code).innerText()).not.toContain('审批中');
       await op(lisi, code, '登记回款').click();
       await dialogItem(lisi, '登记回款', '回款金额').locator('input').fill(amount);
       await choose(lisi, dialogItem(lisi, '登记回款', '付款方式'), '银行转账');
-      await dialogOf(lisi, '登记回款').getByRole('button', { name: /确\s*定/ }).click();
+      await dialogOf(lisi, '登记回款')
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await poll(() => rowOf(lisi, code).innerText()).toContain(stage);
     }
     await shot(lisi, 'finance-05-receivable-collected');
@@ -168,7 +225,9 @@ describe.skipIf(!HAS_CHROMIUM)('finance flows end to end in Chromium', () => {
     const details = lisi.locator('.yg-approval-dialog .ant-modal-content');
     await poll(() => details.locator('.ant-modal-title').innerText()).toMatch(/^详情：付款申请/);
     await poll(() => details.innerText()).toContain('申请金额');
-    expect(await details.locator('.ant-modal-footer button').allInnerTexts()).toEqual([expect.stringMatching(/^关\s*闭$/)]);
+    expect(await details.locator('.ant-modal-footer button').allInnerTexts()).toEqual([
+      expect.stringMatching(/^关\s*闭$/),
+    ]);
     await shot(lisi, 'navigation-portal-nested-form');
   });
 });

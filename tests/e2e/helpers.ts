@@ -44,7 +44,9 @@ const BUILDING = Symbol.for('yiguan.web-build');
 export function ensureWebBuild(): Promise<void> {
   const g = globalThis as { [BUILDING]?: Promise<void> };
   const running = (g[BUILDING] ??= buildWebIfStale());
-  return running.finally(() => { if (g[BUILDING] === running) delete g[BUILDING]; });
+  return running.finally(() => {
+    if (g[BUILDING] === running) delete g[BUILDING];
+  });
 }
 
 /** Builds dist/web when index.html is missing or older than anything under src/web or src/common. */
@@ -57,10 +59,17 @@ async function buildWebIfStale(): Promise<void> {
   );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -84,13 +93,25 @@ export interface SmsLine {
 }
 
 /** Waits for the newest code sent to mobile for scene after `since` (ms) in DATA_DIR/sms-outbox.jsonl. */
-export async function readSmsCode(dataDir: string, mobile: string, scene: string, since: number, timeoutMs = 10_000): Promise<string> {
+export async function readSmsCode(
+  dataDir: string,
+  mobile: string,
+  scene: string,
+  since: number,
+  timeoutMs = 10_000,
+): Promise<string> {
   const file = path.join(dataDir, 'sms-outbox.jsonl');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(file)) {
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SmsLine);
-      const hit = lines.reverse().find((l) => l.mobile === mobile && l.scene === scene && new Date(l.at).getTime() >= since - 1000);
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as SmsLine);
+      const hit = lines
+        .reverse()
+        .find((l) => l.mobile === mobile && l.scene === scene && new Date(l.at).getTime() >= since - 1000);
       if (hit) return hit.code;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -117,9 +138,10 @@ export async function tokenCookie(ctx: BrowserContext) {
  */
 export async function signIn(ctx: BrowserContext, base: string, username: string, password = 'demo12345') {
   const res = await ctx.request.post(`${base}/api/admin/login/user`, {
-    headers: { 'X-XSRF-TOKEN': '' }, data: { loginType: 'password', username, password },
+    headers: { 'X-XSRF-TOKEN': '' },
+    data: { loginType: 'password', username, password },
   });
-  const body = await res.json() as { status: number; message: string; data: { token: string } };
+  const body = (await res.json()) as { status: number; message: string; data: { token: string } };
   if (body.status !== 200) throw new Error(`login of ${username} failed: ${body.message}`);
   return body;
 }
@@ -149,12 +171,14 @@ export async function recordToasts(ctx: BrowserContext): Promise<void> {
 /** The toasts on screen, and those shown since the last call in a context that records them. */
 export async function toastText(page: Page): Promise<string> {
   const visible = await page.locator('.ant-message-notice').allInnerTexts();
-  const kept = await page.evaluate(() => {
-    const w = window as unknown as { __ygToasts?: string[] };
-    const seen = w.__ygToasts ?? [];
-    w.__ygToasts = [];
-    return seen;
-  }).catch(() => [] as string[]);
+  const kept = await page
+    .evaluate(() => {
+      const w = window as unknown as { __ygToasts?: string[] };
+      const seen = w.__ygToasts ?? [];
+      w.__ygToasts = [];
+      return seen;
+    })
+    .catch(() => [] as string[]);
   return [...new Set([...visible, ...kept])].join('\n');
 }
 
@@ -203,7 +227,20 @@ export async function startRig(): Promise<E2eRig> {
     const { startServer } = await import('../../src/server/main');
     const { liftedLimits } = await import('../helpers/test-app');
     const { databaseUrl, databaseListenUrl, databasePooler } = database;
-    return startServer({ dataDir, databaseUrl, databaseListenUrl, databasePooler, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'warn', rateLimits: liftedLimits() }, { logger: false });
+    return startServer(
+      {
+        dataDir,
+        databaseUrl,
+        databaseListenUrl,
+        databasePooler,
+        port: 0,
+        host: '127.0.0.1',
+        seedDemo: true,
+        logLevel: 'warn',
+        rateLimits: liftedLimits(),
+      },
+      { logger: false },
+    );
   })();
   const browserReady = launchChromium();
   let server: Awaited<typeof serverReady> | undefined;
@@ -215,7 +252,9 @@ export async function startRig(): Promise<E2eRig> {
   }
   const browser = await browserReady;
   return {
-    server, browser, dataDir,
+    server,
+    browser,
+    dataDir,
     async close() {
       await browser.close();
       await server!.close();
@@ -248,7 +287,9 @@ export function signedInPages(rig: () => E2eRig) {
       const p = await ctx.newPage();
       p.setDefaultTimeout(WAIT_MS);
       p.on('pageerror', (e) => errors.push(String(e)));
-      p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) errors.push(m.text()); });
+      p.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource|^Warning: /.test(m.text())) errors.push(m.text());
+      });
       return p;
     },
     async close() {

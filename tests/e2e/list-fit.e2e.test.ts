@@ -10,7 +10,8 @@ import { pageSuite } from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the list fit suite.');
 
-const routes = fs.readdirSync('schemas', { recursive: true, encoding: 'utf8' })
+const routes = fs
+  .readdirSync('schemas', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.json') && !f.endsWith('page.schema.json') && !f.startsWith('examples'))
   .map((f) => `/${path.basename(f, '.json')}`);
 /** Headers of the columns that must stay on screen. */
@@ -25,7 +26,11 @@ describe.skipIf(!HAS_CHROMIUM)('lists fit the window at 1440×900, in Chromium',
     const problems: string[] = [];
     for (const route of routes) {
       await p.goto(`${base()}${route}`);
-      await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await p
+        .locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
       // The list measures its box after the first rows are laid out.
       await p.waitForTimeout(200);
       const found = await p.evaluate((keyHeader) => {
@@ -37,10 +42,13 @@ describe.skipIf(!HAS_CHROMIUM)('lists fit the window at 1440×900, in Chromium',
           for (const th of t.querySelectorAll<HTMLElement>('.ant-table-thead th')) {
             const text = (th.textContent ?? '').trim();
             const r = th.getBoundingClientRect();
-            if (new RegExp(keyHeader).test(text) && (r.right > right || r.left < box.left - 1)) out.push(`「${text}」 off-screen`);
+            if (new RegExp(keyHeader).test(text) && (r.right > right || r.left < box.left - 1))
+              out.push(`「${text}」 off-screen`);
           }
-          const body = t.querySelector<HTMLElement>('.ant-table-body') ?? t.querySelector<HTMLElement>('.ant-table-content');
-          if (body && body.getBoundingClientRect().bottom > window.innerHeight + 1) out.push(`rows end at ${Math.round(body.getBoundingClientRect().bottom)} px, below the window`);
+          const body =
+            t.querySelector<HTMLElement>('.ant-table-body') ?? t.querySelector<HTMLElement>('.ant-table-content');
+          if (body && body.getBoundingClientRect().bottom > window.innerHeight + 1)
+            out.push(`rows end at ${Math.round(body.getBoundingClientRect().bottom)} px, below the window`);
         }
         return out;
       }, KEY_HEADER.source);

@@ -5,11 +5,23 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot } from './helpers';
 import { dictItemId } from '../helpers/test-app';
-import { approver, simplePropProcess, complaints, confirmOk, dialogItem, dialogOf, drawerOf, op, pageSuite, poll, rowOf } from './page-kit';
+import {
+  approver,
+  simplePropProcess,
+  complaints,
+  confirmOk,
+  dialogItem,
+  dialogOf,
+  drawerOf,
+  op,
+  pageSuite,
+  poll,
+  rowOf,
+} from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the notifications suite.');
 
-describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the header bell', () => {
+describe.skipIf(!HAS_CHROMIUM)("催办 notifies the order's owner, on the header bell", () => {
   const { pages, call, openList, base } = pageSuite();
   const ok = async (who: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
     const r = await call(who, method, url, body);
@@ -31,16 +43,33 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
     const liuyang = dictItemId(dict, 'teamMembers', '刘洋');
     // An approved project of one line managed by 刘洋 makes an order 待分配, due today (the board opens on this month).
     // A project offers its customer's props only.
-    const customer = (await ok('demo', 'POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })).list[0].id;
-    const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find((r: any) => r.standardPrice > 0 && r.enabled && Number(r.customerId) === Number(customer));
+    const customer = (
+      await ok('demo', 'POST', '/api/data/partnerInfo/page', { pageNum: 1, pageSize: 5, keyword: '金缘珠宝' })
+    ).list[0].id;
+    const prop = (await ok('demo', 'POST', '/api/data/myProp/page', { pageNum: 1, pageSize: 50 })).list.find(
+      (r: any) => r.standardPrice > 0 && r.enabled && Number(r.customerId) === Number(customer),
+    );
     const project = await ok('demo', 'POST', '/api/data/propProject/add', {
-      projectName: '通知走查项目', customerId: customer, processCode: await simplePropProcess(call), deliveryDate: today, managerId: liuyang, installRequired: true, address: '杭州市上城区东坡路7号',
-      lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }], submit: true,
+      projectName: '通知走查项目',
+      customerId: customer,
+      processCode: await simplePropProcess(call),
+      deliveryDate: today,
+      managerId: liuyang,
+      installRequired: true,
+      address: '杭州市上城区东坡路7号',
+      lines: [{ propId: prop.id, quantity: 1, storeName: '湖滨店' }],
+      submit: true,
     });
     await approver(call, ['lisi', 'demo'])(project.id);
     expect((await ok('demo', 'GET', `/api/data/propProject/get?id=${project.id}`)).status).toBe('已通过');
-    const order = (await ok('demo', 'POST', '/api/data/allocatePropOrders/page', { pageNum: 1, pageSize: 100, tab: 'pending', keyword: '通知走查项目' })).list
-      .find((o: any) => Number(o.projectId) === project.id);
+    const order = (
+      await ok('demo', 'POST', '/api/data/allocatePropOrders/page', {
+        pageNum: 1,
+        pageSize: 100,
+        tab: 'pending',
+        keyword: '通知走查项目',
+      })
+    ).list.find((o: any) => Number(o.projectId) === project.id);
     const code: string = order.code;
     const before = (await ok('liuyang', 'GET', '/api/notifications/unread')).count as number;
 
@@ -54,7 +83,15 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
       const press = dialogOf(boss, '催办').getByRole('button', { name: /确\s*定/ });
       if (await press.isVisible()) await press.click({ timeout: 10_000 }).catch(() => {});
       await confirmOk(boss);
-      if (await dialogOf(boss, '催办').waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) break;
+      if (
+        await dialogOf(boss, '催办')
+          .waitFor({ state: 'hidden', timeout: 15_000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        break;
       if (i === 2) {
         await shot(boss, 'notifications-debug-urge');
         throw new Error(`催办: the dialog stayed open\n${await complaints(boss)}`);
@@ -81,7 +118,11 @@ describe.skipIf(!HAS_CHROMIUM)('催办 notifies the order\'s owner, on the heade
     await poll(() => drawerOf(owner).innerText()).toContain(code);
     await poll(() => bellCount(owner)).toBe(before);
     await shot(owner, 'notifications-02-opened');
-    await drawerOf(owner).locator('.ant-drawer-close').first().click().catch(() => {});
+    await drawerOf(owner)
+      .locator('.ant-drawer-close')
+      .first()
+      .click()
+      .catch(() => {});
     await poll(() => rowOf(owner, code).count()).toBeGreaterThan(0);
 
     // 全部已读: the bell shows no count; the list shows the item read.

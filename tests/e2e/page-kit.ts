@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { shot, signedInPages, startRig, toastText, WAIT_MS, type E2eRig } from './helpers';
 import { dictItemId } from '../helpers/test-app';
 
-export const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT_MS, interval: 200 });
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT_MS, interval: 200 });
 
 export const drawerOf = (p: Page) => p.locator('.ant-drawer-content:visible');
 const labelled = (p: Page, within: Locator, label: string) =>
@@ -29,14 +29,20 @@ export async function choose(p: Page, where: Locator, option: string, search?: s
   for (let attempt = 0; attempt < 4 && !(await where.innerText()).includes(option); attempt++) {
     await where.locator('.ant-select').first().click();
     if (search) await p.keyboard.type(search);
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first()
-      .click({ timeout: 10_000 }).catch(() => undefined);
+    await p
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
     await p.waitForTimeout(200);
   }
   await poll(() => where.innerText()).toContain(option);
   // A dropdown closing slowly would take the next click: let it close, else click the dialog's or drawer's title
   // (never Escape, which closes the dialog too).
-  await p.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 })
+  await p
+    .locator('.ant-select-dropdown:visible')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
     .catch(() => p.locator('.ant-modal-title:visible, .ant-drawer-title:visible').last().click());
 }
 
@@ -65,7 +71,9 @@ export async function typeRange(p: Page, inputs: Locator, ends: [string, string]
 
 /** What the page says went wrong: the form's field errors and the toasts. */
 export async function complaints(p: Page): Promise<string> {
-  const fields = await p.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();
+  const fields = await p
+    .locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible')
+    .allInnerTexts();
   return [...fields, await toastText(p)].filter(Boolean).join('\n');
 }
 
@@ -73,20 +81,28 @@ export async function complaints(p: Page): Promise<string> {
 export function listOpener(base: () => string) {
   return async (p: Page, path: string) => {
     await p.goto(`${base()}${path}`);
-    await p.locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder').first().waitFor().catch(async (e) => {
-      await shot(p, 'e2e-debug-list');
-      throw new Error(`${String(e)}\n${(await p.locator('body').innerText()).slice(0, 500)}`);
-    });
+    await p
+      .locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder')
+      .first()
+      .waitFor()
+      .catch(async (e) => {
+        await shot(p, 'e2e-debug-list');
+        throw new Error(`${String(e)}\n${(await p.locator('body').innerText()).slice(0, 500)}`);
+      });
   };
 }
 
 /** Presses the drawer's 提交 and waits for the drawer to close; if it stays, says why (field errors, toasts). */
 export async function submitDrawer(p: Page, debugName = 'e2e-debug-drawer'): Promise<void> {
-  await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
-  await drawerOf(p).waitFor({ state: 'hidden', timeout: WAIT_MS }).catch(async (e) => {
-    await shot(p, debugName);
-    throw new Error(`${String(e)}\n${await complaints(p)}`);
-  });
+  await drawerOf(p)
+    .getByRole('button', { name: /提\s*交/ })
+    .click();
+  await drawerOf(p)
+    .waitFor({ state: 'hidden', timeout: WAIT_MS })
+    .catch(async (e) => {
+      await shot(p, debugName);
+      throw new Error(`${String(e)}\n${await complaints(p)}`);
+    });
 }
 
 /** Calls the API as a signed-in user of the suite (tokens by username). */
@@ -107,13 +123,23 @@ export function apiCaller(base: () => string, tokens: Record<string, string>) {
  * the project's `processCode`.
  */
 export async function simplePropProcess(call: ReturnType<typeof apiCaller>): Promise<string> {
-  const list = (await call('demo', 'POST', '/api/data/projectInitiationProcess/page', { pageNum: 1, pageSize: 50 })).data.list as { id: number; code: string; projectTypeName: string }[];
+  const list = (await call('demo', 'POST', '/api/data/projectInitiationProcess/page', { pageNum: 1, pageSize: 50 }))
+    .data.list as { id: number; code: string; projectTypeName: string }[];
   const proc = list.find((x) => x.projectTypeName === '道具')!;
   const full = (await call('demo', 'GET', `/api/data/projectInitiationProcess/get?id=${proc.id}`)).data;
-  const lisi = dictItemId((await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['teamMembers'])).data, 'teamMembers', '李四');
+  const lisi = dictItemId(
+    (await call('demo', 'POST', '/api/admin/sysmenuListFieldDict/queryByFieldKeys', ['teamMembers'])).data,
+    'teamMembers',
+    '李四',
+  );
   const r = await call('demo', 'POST', '/api/data/projectInitiationProcess/update', {
-    id: proc.id, projectType: full.projectType, processName: full.processName, enabled: true,
-    lines: [{ stageName: '立项申请', approverType: '指定人员', approverIds: [lisi], timeLimitDays: 2, requiredFiles: [] }],
+    id: proc.id,
+    projectType: full.projectType,
+    processName: full.processName,
+    enabled: true,
+    lines: [
+      { stageName: '立项申请', approverType: '指定人员', approverIds: [lisi], timeLimitDays: 2, requiredFiles: [] },
+    ],
   });
   expect(r.status, r.message).toBe(200);
   return proc.code;
@@ -127,7 +153,11 @@ export function approver(call: ReturnType<typeof apiCaller>, users: string[]) {
       for (const u of users) {
         const task = (await call(u, 'GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`)).data;
         if (!task?.taskId) continue;
-        const r = await call(u, 'POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' });
+        const r = await call(u, 'POST', '/api/oa/process/agree', {
+          taskId: task.taskId,
+          processInstanceId: task.processInstanceId,
+          comments: '同意',
+        });
         expect(r.status, r.message).toBe(200);
         acted = true;
         break;
@@ -158,7 +188,13 @@ export function pageSuite() {
     await rig?.close();
   });
   const origin = () => base;
-  return { pages, tokens: pages.tokens, base: origin, call: apiCaller(origin, pages.tokens), openList: listOpener(origin) };
+  return {
+    pages,
+    tokens: pages.tokens,
+    base: origin,
+    call: apiCaller(origin, pages.tokens),
+    openList: listOpener(origin),
+  };
 }
 
 /**
@@ -167,9 +203,22 @@ export function pageSuite() {
  */
 export async function confirmOk(p: Page, ok: RegExp = /确\s*定/, appearMs = 10_000): Promise<void> {
   const modal = p.locator('.ant-modal-confirm:visible');
-  if (appearMs) await modal.first().waitFor({ timeout: appearMs }).catch(() => {});
+  if (appearMs)
+    await modal
+      .first()
+      .waitFor({ timeout: appearMs })
+      .catch(() => {});
   for (let i = 0; i < 3 && (await modal.count()); i++) {
-    await modal.getByRole('button', { name: ok }).click({ timeout: 10_000 }).catch(() => {});
-    if (await modal.waitFor({ state: 'hidden', timeout: 15_000 }).then(() => true, () => false)) return;
+    await modal
+      .getByRole('button', { name: ok })
+      .click({ timeout: 10_000 })
+      .catch(() => {});
+    if (
+      await modal.waitFor({ state: 'hidden', timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
 }

@@ -5,7 +5,20 @@
 // Approvals are given through the API (the approval UI has its own suite).
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, shot, toastText, WAIT_MS } from './helpers';
-import { approver, choose, confirmOk, dialogOf, drawerOf, item, op, pageSuite, poll, rowOf, submitDrawer, typeRange } from './page-kit';
+import {
+  approver,
+  choose,
+  confirmOk,
+  dialogOf,
+  drawerOf,
+  item,
+  op,
+  pageSuite,
+  poll,
+  rowOf,
+  submitDrawer,
+  typeRange,
+} from './page-kit';
 
 if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the personnel suite.');
 
@@ -21,8 +34,19 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await pages.page('lisi');
     await pages.page('demo');
     const staffId = (await call('zhangsan', 'GET', '/api/admin/sysuser/getSysUser')).data.id;
-    const month = (await call('zhaomin', 'POST', '/api/data/attendanceManagement/page', { pageNum: 1, pageSize: 1, sorters: [{ field: 'month', order: 'desc' }] })).data.list[0].month as string;
-    const before = (await find('zhaomin', 'attendanceManagement', [{ field: 'month', operator: 'eq', value: month }, { field: 'userId', operator: 'eq', value: staffId }]))[0];
+    const month = (
+      await call('zhaomin', 'POST', '/api/data/attendanceManagement/page', {
+        pageNum: 1,
+        pageSize: 1,
+        sorters: [{ field: 'month', order: 'desc' }],
+      })
+    ).data.list[0].month as string;
+    const before = (
+      await find('zhaomin', 'attendanceManagement', [
+        { field: 'month', operator: 'eq', value: month },
+        { field: 'userId', operator: 'eq', value: staffId },
+      ])
+    )[0];
     expect(before.stage).toBe('待确认');
 
     // 张三 applies for two days' leave in the month being recorded.
@@ -41,7 +65,9 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await shot(staff, 'personnel-01-leave-form');
     await submitDrawer(staff, 'personnel-debug');
     await poll(() => rowOf(staff, '家中老人住院陪护（E2E）').innerText()).toContain('审批中');
-    const leave = (await find('zhangsan', 'myPersonnel', [{ field: 'reason', operator: 'contains', value: '住院陪护（E2E）' }]))[0];
+    const leave = (
+      await find('zhangsan', 'myPersonnel', [{ field: 'reason', operator: 'contains', value: '住院陪护（E2E）' }])
+    )[0];
     expect(leave.period).toEqual([`${month}-26 09:00`, `${month}-27 18:00`]);
     await approve(leave.id);
 
@@ -54,18 +80,35 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await poll(() => hr.locator('.ant-table-tbody .ant-checkbox-wrapper-checked').count()).toBeGreaterThan(0);
     await hr.getByRole('button', { name: '批量确认' }).click();
     const ask = hr.locator('.ant-modal-confirm:visible');
-    await ask.waitFor().catch(async (e) => { await shot(hr, 'personnel-debug-confirm'); throw e; });
+    await ask.waitFor().catch(async (e) => {
+      await shot(hr, 'personnel-debug-confirm');
+      throw e;
+    });
     expect(await ask.innerText()).toMatch(/确定确认所选的 \d+ 条记录吗/);
     // Confirming every selected month's attendance is one call that can take long on a loaded machine: wait for
     // its answer (pressing 确定 again only while the dialog is still open and idle), then for the list to show it.
-    const confirmed = hr.waitForResponse((r) => r.url().includes('/api/data/attendanceManagement/stage-batch'), { timeout: 2 * WAIT_MS });
+    const confirmed = hr.waitForResponse((r) => r.url().includes('/api/data/attendanceManagement/stage-batch'), {
+      timeout: 2 * WAIT_MS,
+    });
     await confirmOk(hr, /确\s*定/, 0);
     const answer = await (await confirmed).json();
     expect(answer.status, answer.message).toBe(200);
-    const now = (await find('zhaomin', 'attendanceManagement', [{ field: 'month', operator: 'eq', value: month }, { field: 'userId', operator: 'eq', value: staffId }]))[0];
+    const now = (
+      await find('zhaomin', 'attendanceManagement', [
+        { field: 'month', operator: 'eq', value: month },
+        { field: 'userId', operator: 'eq', value: staffId },
+      ])
+    )[0];
     expect(now.stage).toBe('已确认');
     // The list reloads after the answer; should that reload have been lost, the list is opened again.
-    if (!(await poll(() => zhang.first().innerText()).toContain('已确认').then(() => true, () => false))) {
+    if (
+      !(await poll(() => zhang.first().innerText())
+        .toContain('已确认')
+        .then(
+          () => true,
+          () => false,
+        ))
+    ) {
       await openList(hr, '/attendanceManagement');
       await poll(() => zhang.first().innerText()).toContain('已确认');
     }
@@ -80,10 +123,12 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     await monthInput.press('Enter');
     await dialogOf(hr, '生成工资表').getByRole('button', { name: '生成工资表' }).click();
     // Generating reads every employee's salary file, attendance and appraisal: give it twice the usual wait.
-    await drawerOf(hr).waitFor({ timeout: 2 * WAIT_MS }).catch(async (e) => {
-      await shot(hr, 'personnel-debug-generate');
-      throw new Error(`${String(e)}\n${await toastText(hr)}`);
-    });
+    await drawerOf(hr)
+      .waitFor({ timeout: 2 * WAIT_MS })
+      .catch(async (e) => {
+        await shot(hr, 'personnel-debug-generate');
+        throw new Error(`${String(e)}\n${await toastText(hr)}`);
+      });
     await poll(() => drawerOf(hr).innerText()).toContain('张三');
     await shot(hr, 'personnel-03-payroll-generated');
     const sheet = (await find('zhaomin', 'payrollSettingSheet', [{ field: 'month', operator: 'eq', value: month }]))[0];
@@ -100,7 +145,9 @@ describe.skipIf(!HAS_CHROMIUM)('hiring to payroll end to end in Chromium', () =>
     // The 工资 payable in finance.
     const boss = await pages.page('demo');
     await openList(boss, '/financialPayables');
-    const payable = (await find('demo', 'financialPayables', [{ field: 'sourceCode', operator: 'eq', value: sheet.code }]))[0];
+    const payable = (
+      await find('demo', 'financialPayables', [{ field: 'sourceCode', operator: 'eq', value: sheet.code }])
+    )[0];
     expect(payable).toMatchObject({ payableTypeName: '工资', payStage: '未付款' });
     await poll(() => rowOf(boss, payable.code).innerText()).toContain('工资');
     await shot(boss, 'personnel-04-wage-payable');

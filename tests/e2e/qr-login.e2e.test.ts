@@ -7,7 +7,9 @@ import { HAS_CHROMIUM, shot, startRig, tokenCookie, type E2eRig } from './helper
 import { confirmOk } from './page-kit';
 
 if (!HAS_CHROMIUM) {
-  console.log('[e2e] /usr/bin/chromium not found: skipping the QR login suite (install it with `apt-get install -y chromium`).');
+  console.log(
+    '[e2e] /usr/bin/chromium not found: skipping the QR login suite (install it with `apt-get install -y chromium`).',
+  );
 }
 
 const DEMO = { username: 'demo', password: 'demo12345', nickName: '演示用户' };
@@ -104,14 +106,18 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
     await shot(phone.page, 'qrConfirm-done');
 
     await desk.page.waitForURL(`${base}/`, { timeout: 30_000 }).catch(async (err) => {
-      console.log(`[e2e qr] desk at ${desk.page.url()}; shown ${ticket}; issued ${seen.issued.map((i) => i.ticket).join(', ')}; polled ${[...new Set(seen.polled)].join(', ')}`);
+      console.log(
+        `[e2e qr] desk at ${desk.page.url()}; shown ${ticket}; issued ${seen.issued.map((i) => i.ticket).join(', ')}; polled ${[...new Set(seen.polled)].join(', ')}`,
+      );
       throw err;
     });
     await expect.poll(() => desk.page.getByTestId('greeting').innerText()).toContain(DEMO.nickName);
     // The poll's answer set the session cookie itself: HttpOnly, so the desk page never held the token.
     const session = await tokenCookie(desk.ctx);
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    expect(await desk.page.evaluate(() => document.cookie + JSON.stringify({ ...localStorage }))).not.toContain(session!.value);
+    expect(await desk.page.evaluate(() => document.cookie + JSON.stringify({ ...localStorage }))).not.toContain(
+      session!.value,
+    );
 
     // One ticket for the visit; the image, data-ticket and every poll were that one.
     expect(seen.generateRequests).toHaveLength(1);
@@ -127,7 +133,10 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
     const seen = watchDesk(desk.page);
     // Pretend the server says the ticket expired, to see the overlay without waiting minutes.
     await desk.page.route(`**${STATUS}*`, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: 200, message: 'ok', data: { status: 'expired' } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 200, message: 'ok', data: { status: 'expired' } }),
+      }),
     );
     await desk.page.goto(`${base}/wechatLogin`);
     const img = desk.page.locator('.yg-qr-box img');
@@ -147,7 +156,9 @@ describe.skipIf(!HAS_CHROMIUM)('QR login in Chromium', () => {
     const phone = await phoneOpens(first);
     await phone.page.getByText('无法确认登录').waitFor();
     expect(await phone.page.getByRole('button', { name: /确认登录/ }).count()).toBe(0);
-    expect(await phone.page.locator('.yg-confirm-card').innerText()).toContain('二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码');
+    expect(await phone.page.locator('.yg-confirm-card').innerText()).toContain(
+      '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码',
+    );
     await shot(phone.page, 'qrConfirm-refused');
     await desk.ctx.close();
     await phone.ctx.close();

@@ -36,7 +36,12 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     rig = await startRig();
     ({ server, browser, dataDir } = rig);
     invoice = path.join(dataDir, '发票.png');
-    fs.writeFileSync(invoice, await sharp({ create: { width: 320, height: 200, channels: 3, background: '#fff3e0' } }).png().toBuffer());
+    fs.writeFileSync(
+      invoice,
+      await sharp({ create: { width: 320, height: 200, channels: 3, background: '#fff3e0' } })
+        .png()
+        .toBuffer(),
+    );
     staff = await loggedIn('zhangsan');
     boss = await loggedIn('demo');
     lisi = await loggedIn('lisi');
@@ -45,7 +50,6 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
   afterAll(async () => {
     await rig?.close();
   });
-
 
   async function openList(p: Page) {
     await p.goto(`${server.url}/reimburseManage`);
@@ -85,13 +89,19 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await line.locator('td').nth(6).locator('input').blur();
     await poll(() => line.locator('td').nth(6).locator('input').inputValue()).toBe(Number(price).toFixed(2));
     // 报销总额 follows the line items live, as the server will compute it.
-    await poll(() => item(p, '报销总额').locator('input').inputValue()).toMatch(new RegExp(`^${Number(price)}(\\.\\d*)?$`));
+    await poll(() => item(p, '报销总额').locator('input').inputValue()).toMatch(
+      new RegExp(`^${Number(price)}(\\.\\d*)?$`),
+    );
     await shot(p, 'reimburse-02-filled');
-    await drawerOf(p).getByRole('button', { name: /提\s*交/ }).click();
-    await drawerOf(p).waitFor({ state: 'hidden' }).catch(async (e) => {
-      await shot(p, 'reimburse-debug');
-      throw new Error(`${String(e)}\n${await toastText(p)}`);
-    });
+    await drawerOf(p)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await drawerOf(p)
+      .waitFor({ state: 'hidden' })
+      .catch(async (e) => {
+        await shot(p, 'reimburse-debug');
+        throw new Error(`${String(e)}\n${await toastText(p)}`);
+      });
     await poll(() => p.locator('.ant-pagination').innerText()).toContain(`共 ${total + 1} 条`);
     const first = await p.locator('.ant-table-tbody tr.ant-table-row').first().innerText();
     expect(first).toContain(reason);
@@ -100,8 +110,17 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
 
   it('lists, filters and sorts the seeded reimbursements from the database', async () => {
     // The story's claims, and those other modules' actions made (e.g. a vehicle cost turned into a draft claim).
-    const seeded = Number((await rig!.server.db.selectFrom('records').select((eb) => eb.fn.countAll().as('n'))
-      .where('module', '=', 'reimburseManage').where('tenant_code', '=', DEMO.tenantCode).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+    const seeded = Number(
+      (
+        await rig!.server.db
+          .selectFrom('records')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('module', '=', 'reimburseManage')
+          .where('tenant_code', '=', DEMO.tenantCode)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(seeded).toBeGreaterThanOrEqual(24);
     // The owner sees the team's every claim (张三, a plain member, only his own).
     await openList(boss);
@@ -112,7 +131,8 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await boss.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
     await boss.getByRole('button', { name: /查\s*询/ }).click();
     await poll(() => boss.locator('.ant-pagination').innerText()).toContain('共 16 条');
-    for (const row of await boss.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()) expect(row).toContain('已通过');
+    for (const row of await boss.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts())
+      expect(row).toContain('已通过');
     await boss.getByRole('button', { name: /重\s*置/ }).click();
     await poll(() => boss.locator('.ant-pagination').innerText()).toContain(`共 ${seeded} 条`);
     // Server-side sort on 报销总额: ascending puts the 45.00 parking fee first.
@@ -153,7 +173,9 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
     await poll(() => drawerOf(staff).innerText()).toContain('缺少发票原件');
     await shot(staff, 'reimburse-05-rejected-timeline');
     await item(staff, '事由').locator('textarea').fill('北京客户拜访（已补发票）');
-    await drawerOf(staff).getByRole('button', { name: /提\s*交/ }).click();
+    await drawerOf(staff)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
     await poll(() => rowOf(staff, code).innerText()).toContain('审批中');
 
     // The department leader agrees from the portal, then 财务 (李四).
@@ -161,8 +183,14 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
       await approver.goto(`${server.url}/`);
       const list = approver.locator('.yg-work-panel');
       await list.getByText(code).click();
-      await approver.locator('.yg-approval-dialog .ant-modal-content').getByRole('button', { name: /同\s*意/ }).click();
-      await approver.locator('.ant-modal-content:visible', { hasText: '请输入原因' }).getByRole('button', { name: /确\s*定/ }).click();
+      await approver
+        .locator('.yg-approval-dialog .ant-modal-content')
+        .getByRole('button', { name: /同\s*意/ })
+        .click();
+      await approver
+        .locator('.ant-modal-content:visible', { hasText: '请输入原因' })
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await poll(() => toastText(approver)).toContain('已同意');
     }
     await openList(staff);
@@ -184,7 +212,9 @@ describe.skipIf(!HAS_CHROMIUM)('reimbursement end to end in Chromium', () => {
   it('lets the originator withdraw before anyone acts', async () => {
     const code = await fileReimbursement(staff, '临时打车', '23');
     await rowOf(staff, code).getByText('查看').click();
-    await drawerOf(staff).getByRole('button', { name: /撤\s*回/ }).click();
+    await drawerOf(staff)
+      .getByRole('button', { name: /撤\s*回/ })
+      .click();
     await poll(() => toastText(staff)).toContain('已撤回');
     await openList(staff);
     await poll(() => rowOf(staff, code).innerText()).toContain('已撤回');

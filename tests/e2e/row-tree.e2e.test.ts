@@ -18,8 +18,11 @@ describe.skipIf(!HAS_CHROMIUM)('rows as a tree, in Chromium', () => {
     const kitIndex = (await kit.locator('td').nth(1).innerText()).trim();
     expect(kitIndex).toMatch(/^\d+$/);
     await kit.locator('.ant-table-row-expand-icon').click();
-    for (const part of ['铝型材灯箱边框', 'LED 硬灯条', '开关电源', '灯箱画面 UV 喷绘']) await poll(() => rowOf(p, part).count()).toBe(1);
-    const indexes = await p.locator('.ant-table-tbody tr.ant-table-row-level-1').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent?.trim()));
+    for (const part of ['铝型材灯箱边框', 'LED 硬灯条', '开关电源', '灯箱画面 UV 喷绘'])
+      await poll(() => rowOf(p, part).count()).toBe(1);
+    const indexes = await p
+      .locator('.ant-table-tbody tr.ant-table-row-level-1')
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent?.trim()));
     expect(indexes).toEqual([`${kitIndex}.1`, `${kitIndex}.2`, `${kitIndex}.3`, `${kitIndex}.4`]);
     expect(await rowOf(p, 'LED 硬灯条').innerText()).toContain('4');
     await shot(p, 'row-tree-kit-expanded');

@@ -12,13 +12,21 @@ import { idCardCheckChar, usccCheckChar } from '../../src/common/ids';
 import { HAS_CHROMIUM, readSmsCode, shot, signIn, startRig, toastText, type E2eRig } from './helpers';
 
 if (!HAS_CHROMIUM) {
-  console.log('[e2e] /usr/bin/chromium not found: skipping the teams Chromium suite (install it with `apt-get install -y chromium`).');
+  console.log(
+    '[e2e] /usr/bin/chromium not found: skipping the teams Chromium suite (install it with `apt-get install -y chromium`).',
+  );
 }
 
 const DEMO = { username: 'demo', password: 'demo12345', tenantCode: 'T00000001', tenantName: '演示企业' };
 const CAROL = { username: 'carol01', mobile: '13900000031', password: 'carolPass1' };
-const CREDIT_CODE = (() => { const f = '91310000MA1K4CDE1'; return f + usccCheckChar(f); })();
-const LEGAL_ID = (() => { const f = '11010519491231002'; return f + idCardCheckChar(f); })();
+const CREDIT_CODE = (() => {
+  const f = '91310000MA1K4CDE1';
+  return f + usccCheckChar(f);
+})();
+const LEGAL_ID = (() => {
+  const f = '11010519491231002';
+  return f + idCardCheckChar(f);
+})();
 
 async function pictureFile(dir: string, name: string, text: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="900" height="600" fill="#fbf7ee"/>
@@ -60,7 +68,10 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
   }
 
   let t0 = Date.now();
-  const mark = (what: string) => { if (process.env.E2E_TIMING) console.log(`[teams] ${what}: ${Date.now() - t0} ms`); t0 = Date.now(); };
+  const mark = (what: string) => {
+    if (process.env.E2E_TIMING) console.log(`[teams] ${what}: ${Date.now() - t0} ms`);
+    t0 = Date.now();
+  };
   const errors = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
   const sidebarText = (page: Page) => page.getByTestId('sidebar-menu').innerText();
 
@@ -97,7 +108,10 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     // Licence photo: a synthetic picture; recognition may or may not read it, the user types the rest.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yiguan-pics-'));
     const ocrAnswer = page.waitForResponse((r) => r.url().includes('/systenant/businessLicense'), { timeout: 60_000 });
-    await page.getByTestId('license-upload').locator('input[type=file]').setInputFiles(await pictureFile(dir, 'licence.png', '营业执照'));
+    await page
+      .getByTestId('license-upload')
+      .locator('input[type=file]')
+      .setInputFiles(await pictureFile(dir, 'licence.png', '营业执照'));
     await ocrAnswer;
     mark('ocr');
     await expect.poll(() => page.getByTestId('ocr-result').innerText(), WAIT).toMatch(/已识别|手动/);
@@ -107,7 +121,9 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.getByPlaceholder('请输入18位统一社会信用代码').fill('123');
     await page.getByPlaceholder('请输入18位统一社会信用代码').blur();
     await expect.poll(() => errors(page), WAIT).toContain('请输入正确的统一社会信用代码');
-    await page.getByPlaceholder('请输入18位统一社会信用代码').fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE[17] === '0' ? '1' : '0'));
+    await page
+      .getByPlaceholder('请输入18位统一社会信用代码')
+      .fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE[17] === '0' ? '1' : '0'));
     await page.getByPlaceholder('请输入18位统一社会信用代码').blur();
     await expect.poll(() => errors(page), WAIT).toContain('统一社会信用代码校验不通过，请核对');
     await page.getByPlaceholder('请输入18位统一社会信用代码').fill(CREDIT_CODE);
@@ -123,13 +139,20 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await page.waitForURL(`${base}/corporateInfo`);
     await page.getByPlaceholder('请输入18位身份证号码').fill('110105194912310020');
     await page.getByPlaceholder('请输入18位身份证号码').blur();
-    await expect.poll(() => errors(page), WAIT).toContain(LEGAL_ID.endsWith('0') ? '请输入正确的身份证号码' : '身份证号码校验不通过，请核对');
+    await expect
+      .poll(() => errors(page), WAIT)
+      .toContain(LEGAL_ID.endsWith('0') ? '请输入正确的身份证号码' : '身份证号码校验不通过，请核对');
     await page.getByRole('button', { name: '下一步' }).click();
-    await expect.poll(() => errors(page), WAIT).toEqual(expect.arrayContaining(['请输入法定代表人姓名', '请上传法人授权书']));
+    await expect
+      .poll(() => errors(page), WAIT)
+      .toEqual(expect.arrayContaining(['请输入法定代表人姓名', '请上传法人授权书']));
     await page.getByPlaceholder('请输入法定代表人姓名').fill('王星河');
     await page.getByPlaceholder('请输入18位身份证号码').fill(LEGAL_ID);
     await page.getByPlaceholder('请输入18位身份证号码').blur();
-    await page.getByTestId('authorization-upload').locator('input[type=file]').setInputFiles(await pictureFile(dir, 'auth.png', '法人授权书'));
+    await page
+      .getByTestId('authorization-upload')
+      .locator('input[type=file]')
+      .setInputFiles(await pictureFile(dir, 'auth.png', '法人授权书'));
     await expect.poll(() => page.getByTestId('authorization-upload').locator('img').count(), WAIT).toBe(1);
     await expect.poll(() => errors(page), WAIT).toEqual([]);
     await shot(page, 'teams-corporateInfo');
@@ -192,7 +215,9 @@ describe.skipIf(!HAS_CHROMIUM)('teams in Chromium', () => {
     await expect.poll(() => owner.page.getByTestId('join-requests').innerText(), WAIT).toContain('1');
     await owner.page.getByTestId('join-requests').click();
     await owner.page.waitForURL(`${base}/teamRequests`);
-    await expect.poll(() => owner.page.locator('.ant-table-tbody').innerText(), WAIT).toContain('道具组王星河，申请加入');
+    await expect
+      .poll(() => owner.page.locator('.ant-table-tbody').innerText(), WAIT)
+      .toContain('道具组王星河，申请加入');
     await owner.page.getByTestId('create-share').click();
     await expect.poll(() => owner.page.getByTestId('share-link').innerText(), WAIT).toContain('/share?code=');
     await shot(owner.page, 'teams-share-link');

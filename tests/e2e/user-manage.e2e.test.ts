@@ -55,13 +55,22 @@ describe.skipIf(!HAS_CHROMIUM)('user management end to end in Chromium', () => {
     await poll(() => toastText(boss)).toContain('角色已新增');
     const roleRow = boss.locator('tr', { hasText: 'qc_staff' });
     await poll(() => roleRow.innerText()).toContain('仅本人');
-    const saved = (await call('demo', 'POST', '/api/team-admin/roles', {})).data.list.find((r: { roleCode: string }) => r.roleCode === 'qc_staff');
+    const saved = (await call('demo', 'POST', '/api/team-admin/roles', {})).data.list.find(
+      (r: { roleCode: string }) => r.roleCode === 'qc_staff',
+    );
     expect(saved).toMatchObject({ roleName: '质检员', menuIds: ['reimburseManage'], dataScope: 'self' });
     expect(saved.permissionCodes).toContain('reimburseManage:delete');
     await shot(boss, 'user-manage-roles');
 
     // 加入申请: 钱多 (refused before) applies again; refusing needs a reason.
-    expect((await call('qianduo', 'POST', '/api/admin/applyjointenant/actionUserJoinTenant', { tenantCode: 'T00000001', remark: '再次申请' })).status).toBe(200);
+    expect(
+      (
+        await call('qianduo', 'POST', '/api/admin/applyjointenant/actionUserJoinTenant', {
+          tenantCode: 'T00000001',
+          remark: '再次申请',
+        })
+      ).status,
+    ).toBe(200);
     await boss.getByRole('tab', { name: '加入申请' }).click();
     const req = boss.locator('tr', { hasText: 'qianduo' });
     await req.waitFor();

@@ -11,7 +11,13 @@ if (!HAS_CHROMIUM) console.log('[e2e] /usr/bin/chromium not found: skipping the 
 describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
   const { pages, call, openList } = pageSuite();
   const balanceOf = async (dictCode: string, warehouse: string, who = 'luobin') => {
-    const list = (await call(who, 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 50, filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }] })).data.list;
+    const list = (
+      await call(who, 'POST', '/api/data/materialStorage/page', {
+        pageNum: 1,
+        pageSize: 50,
+        filters: [{ field: 'dictCode', operator: 'eq', value: dictCode }],
+      })
+    ).data.list;
     return list.find((r: any) => r.warehouseIdName === warehouse);
   };
 
@@ -51,7 +57,8 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     expect(after.stockPrice).toBeCloseTo(before.stockPrice + 490, 2);
     await shot(keeper, 'warehouse-02-balance');
     // The row's 流水 shows the new receipt first.
-    const receipt = (await call('luobin', 'POST', '/api/data/storeprocess/page', { pageNum: 1, pageSize: 1 })).data.list[0];
+    const receipt = (await call('luobin', 'POST', '/api/data/storeprocess/page', { pageNum: 1, pageSize: 1 })).data
+      .list[0];
     expect(receipt.code).toMatch(/^RK/);
     await row.first().getByText('查看', { exact: true }).first().click();
     const popover = keeper.locator('.ant-popover:visible');
@@ -61,7 +68,9 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
 
   it('到货入库 asks what arrived per line: part of an order comes in, the purchase stays 部分到货 and the stock grows by that part', async () => {
     const boss = await pages.page('demo');
-    const list = (await call('demo', 'POST', '/api/data/procureProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
+    const list = (
+      await call('demo', 'POST', '/api/data/procureProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })
+    ).data.list;
     const open = list.find((r: any) => r.procureStage === '部分到货');
     const before = (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data;
     const [line] = before.lines;
@@ -80,31 +89,45 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     await input.fill('10');
     await choose(boss, dialogItem(boss, '到货入库', '入库仓库'), '五金配件仓');
     await shot(boss, 'procurement-01-partial-receive');
-    await dialogOf(boss, '到货入库').getByRole('button', { name: /确\s*定/ }).click();
-    await poll(async () => (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data.lines[0].receivedQuantity).toBe(line.receivedQuantity + 10);
+    await dialogOf(boss, '到货入库')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await poll(
+      async () =>
+        (await call('demo', 'GET', `/api/data/procureProcess/get?id=${open.id}`)).data.lines[0].receivedQuantity,
+    ).toBe(line.receivedQuantity + 10);
     await poll(() => rowOf(boss, open.code).innerText()).toContain('部分到货');
     const stockAfter = await balanceOf(dictCode, '五金配件仓');
     expect(stockAfter.quantity).toBe((stockBefore?.quantity ?? 0) + 10);
     await shot(boss, 'procurement-02-partial-list');
   });
 
-  it('库位 offers the chosen warehouse\'s own locations; 发货 asks what ships per line', async () => {
+  it("库位 offers the chosen warehouse's own locations; 发货 asks what ships per line", async () => {
     const keeper = await pages.page('demo');
     await openList(keeper, '/storeprocess');
     await keeper.getByRole('button', { name: '新建出入库单' }).click();
     await choose(keeper, item(keeper, '仓库'), '五金配件仓');
     await drawerOf(keeper).getByRole('button', { name: '新增一行' }).click();
-    const cell = drawerOf(keeper).locator('.ant-table-tbody tr.ant-table-row').first().getByRole('combobox', { name: '库位', exact: true });
+    const cell = drawerOf(keeper)
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .first()
+      .getByRole('combobox', { name: '库位', exact: true });
     await cell.click();
     const options = keeper.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^B-01/), expect.stringMatching(/^B-02/)]));
+    await poll(() => options.allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^B-01/), expect.stringMatching(/^B-02/)]),
+    );
     expect((await options.allInnerTexts()).some((x) => x.startsWith('A-'))).toBe(false);
     await shot(keeper, 'warehouse-04-location-select');
     await keeper.keyboard.press('Escape');
 
     // A signed sale: 发货 lists its lines with what is still to ship.
-    const sales = (await call('demo', 'POST', '/api/data/salesProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })).data.list;
-    const signed = sales.filter((r: any) => r.salesStage === '已签约').sort((a: any, b: any) => String(b.orderDate).localeCompare(String(a.orderDate)))[0];
+    const sales = (
+      await call('demo', 'POST', '/api/data/salesProcess/page', { pageNum: 1, pageSize: 100, tab: 'order' })
+    ).data.list;
+    const signed = sales
+      .filter((r: any) => r.salesStage === '已签约')
+      .sort((a: any, b: any) => String(b.orderDate).localeCompare(String(a.orderDate)))[0];
     await openList(keeper, '/salesProcess');
     await keeper.locator('.yg-section-header [role=tab]', { hasText: /^订单$/ }).click();
     await op(keeper, signed.code, '发货').click();
@@ -116,7 +139,9 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
 
   it('申请采购 on /materialStorage opens a new purchase request holding the materials below safety stock, safety − available each', async () => {
     const boss = await pages.page('demo');
-    const low = (await call('demo', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 200, tab: 'low' })).data.list;
+    const low = (
+      await call('demo', 'POST', '/api/data/materialStorage/page', { pageNum: 1, pageSize: 200, tab: 'low' })
+    ).data.list;
     expect(low.length).toBeGreaterThan(0);
     await openList(boss, '/materialStorage');
     // Nothing selected: every row below safety stock.
@@ -127,7 +152,9 @@ describe.skipIf(!HAS_CHROMIUM)('receiving goods end to end in Chromium', () => {
     const first = low[0];
     await poll(() => lines.first().innerText()).toContain(first.dictCode);
     // 序号, 物料, 规格型号, 单位, 数量: the suggestion is safety − available.
-    await poll(() => lines.first().locator('td').nth(4).locator('input').inputValue()).toBe(String(first.safetyStock - first.availableQuantity));
+    await poll(() => lines.first().locator('td').nth(4).locator('input').inputValue()).toBe(
+      String(first.safetyStock - first.availableQuantity),
+    );
     await poll(() => item(boss, '采购事由').locator('textarea').inputValue()).toContain('低于安全库存');
     await shot(boss, 'warehouse-05-request-purchase');
   });

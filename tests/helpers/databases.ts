@@ -14,7 +14,11 @@ export interface TestDialect {
 
 /** The database's settings as a server process reads them from its environment (main.ts loadConfig). */
 export function databaseEnv(d: DatabaseConfig): Record<string, string> {
-  return { DATABASE_URL: d.databaseUrl ?? '', DATABASE_LISTEN_URL: d.databaseListenUrl ?? '', DATABASE_POOLER: d.databasePooler ?? '' };
+  return {
+    DATABASE_URL: d.databaseUrl ?? '',
+    DATABASE_LISTEN_URL: d.databaseListenUrl ?? '',
+    DATABASE_POOLER: d.databasePooler ?? '',
+  };
 }
 
 /**
@@ -36,7 +40,7 @@ const pglite: TestDialect = { name: 'pglite', create: async () => ({ drop: async
 function postgres(url: string): TestDialect {
   const adminUrl = directUrl() ?? url;
   // Through a pooler (scripts/with-postgres.sh): the app's statements go through it, its LISTEN goes direct.
-  const pooler = process.env.DATABASE_POOLER === 'transaction' ? 'transaction' as const : undefined;
+  const pooler = process.env.DATABASE_POOLER === 'transaction' ? ('transaction' as const) : undefined;
   const listen = process.env.DATABASE_LISTEN_URL;
   return {
     name: 'postgres',
@@ -49,7 +53,9 @@ function postgres(url: string): TestDialect {
       const template = inject('pgTemplate');
       // FILE_COPY copies the template's files as they are; the default (WAL_LOG) writes every block of the seeded
       // demo through the WAL, which cost each suite's database about a second of the cluster's time.
-      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY = FILE_COPY` : `CREATE DATABASE ${name}`);
+      await admin.query(
+        template ? `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY = FILE_COPY` : `CREATE DATABASE ${name}`,
+      );
       await admin.end();
       return {
         databaseUrl: onDatabase(url, name),

@@ -11,9 +11,19 @@ import { validatePageSchema } from '../../src/common/schema/loader';
 import { keyOf } from '../../src/common/schema/page-defaults';
 import { DATE_FORMATS, type DateKind } from '../../src/common/rules/format';
 import { recordListsOf } from '../../src/common/schema/record-lists';
-import type { AnyPageSchema, ButtonDef, ColumnDef, EntityDef, FieldDef, PageSchema } from '../../src/common/schema/types';
+import type {
+  AnyPageSchema,
+  ButtonDef,
+  ColumnDef,
+  EntityDef,
+  FieldDef,
+  PageSchema,
+} from '../../src/common/schema/types';
 
-export const BEFORE_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../unit/page-shapes.before.json');
+export const BEFORE_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../unit/page-shapes.before.json',
+);
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -22,14 +32,23 @@ export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
 
 /** The format a date-like field stores when it writes none (value-types.ts storedDateFormat). */
 function kindFormat(f: Record<string, unknown>): string | undefined {
-  const kind = f.fontendType === 'dateRange' ? ((f.props as { showTime?: boolean } | undefined)?.showTime ? 'dateTime' : 'date') : f.fontendType;
+  const kind =
+    f.fontendType === 'dateRange'
+      ? (f.props as { showTime?: boolean } | undefined)?.showTime
+        ? 'dateTime'
+        : 'date'
+      : f.fontendType;
   return typeof kind === 'string' && kind in DATE_FORMATS ? DATE_FORMATS[kind as DateKind] : undefined;
 }
 
@@ -42,7 +61,8 @@ function withoutKindFormats(page: AnyPageSchema): unknown {
     if (Array.isArray(v)) return v.map(visit);
     if (!v || typeof v !== 'object') return v;
     const o = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visit(x)]));
-    if (typeof o.fontendType === 'string' && o.valueFormat !== undefined && o.valueFormat === kindFormat(o)) delete o.valueFormat;
+    if (typeof o.fontendType === 'string' && o.valueFormat !== undefined && o.valueFormat === kindFormat(o))
+      delete o.valueFormat;
     return o;
   };
   return visit(page);
@@ -52,21 +72,40 @@ function withoutKindFormats(page: AnyPageSchema): unknown {
 function options(data: unknown): Json {
   if (data === undefined) return null;
   if (Array.isArray(data)) {
-    return data.map((o) => (o && typeof o === 'object' && 'value' in o ? `${String(o.value)}=${String((o as { label?: unknown }).label)}` : canonical(o)));
+    return data.map((o) =>
+      o && typeof o === 'object' && 'value' in o
+        ? `${String(o.value)}=${String((o as { label?: unknown }).label)}`
+        : canonical(o),
+    );
   }
   return canonical(data);
 }
 
-const field = (f: FieldDef): Json =>
-  [f.fieldName, f.titleName, f.fontendType, f.requireAble ?? false, options(f.data), f.hidden ?? false, f.isAdd ?? true, f.dependOn ? canonical(f.dependOn) : null];
+const field = (f: FieldDef): Json => [
+  f.fieldName,
+  f.titleName,
+  f.fontendType,
+  f.requireAble ?? false,
+  options(f.data),
+  f.hidden ?? false,
+  f.isAdd ?? true,
+  f.dependOn ? canonical(f.dependOn) : null,
+];
 
 const column = (c: ColumnDef): Json => {
-  const buttons = c.type === 'buttonList' && Array.isArray(c.data) ? (c.data as ButtonDef[]).map(button) : options(c.data);
+  const buttons =
+    c.type === 'buttonList' && Array.isArray(c.data) ? (c.data as ButtonDef[]).map(button) : options(c.data);
   return [c.prop, c.label, c.type ?? 'text', c.checked ?? true, c.inputType ?? null, c.requireAble ?? false, buttons];
 };
 
 function button(b: ButtonDef): Json {
-  return [b.key ?? null, b.text ?? null, b.action ?? null, b.permissionCode ?? null, ...(b.children ? [b.children.map(button)] : [])];
+  return [
+    b.key ?? null,
+    b.text ?? null,
+    b.action ?? null,
+    b.permissionCode ?? null,
+    ...(b.children ? [b.children.map(button)] : []),
+  ];
 }
 
 function entity(e: EntityDef): Json {
@@ -80,7 +119,13 @@ function entity(e: EntityDef): Json {
     columns: e.list.columns.map(column),
     actions: (e.list.actions ?? []).map(button),
     operations: (e.list.operations ?? []).map(button),
-    addDialog: e.addDialog ? { title: e.addDialog.title, fields: e.addDialog.fields.map(field), extraButton: e.addDialog.extraButton ? button(e.addDialog.extraButton) : null } : null,
+    addDialog: e.addDialog
+      ? {
+          title: e.addDialog.title,
+          fields: e.addDialog.fields.map(field),
+          extraButton: e.addDialog.extraButton ? button(e.addDialog.extraButton) : null,
+        }
+      : null,
     drawer: e.drawer
       ? {
           title: e.drawer.title,
@@ -94,7 +139,14 @@ function entity(e: EntityDef): Json {
       ? {
           field: stages.field ?? 'stage',
           values: stages.values.map((v) => v.value),
-          actions: stages.actions.map((a) => [a.key, a.text, a.from.join('|'), a.to ?? null, a.permissionCode ?? null, (a.fields ?? []).map(field)]),
+          actions: stages.actions.map((a) => [
+            a.key,
+            a.text,
+            a.from.join('|'),
+            a.to ?? null,
+            a.permissionCode ?? null,
+            (a.fields ?? []).map(field),
+          ]),
         }
       : null,
     effects: (e.effects ?? []).map((x) => JSON.parse(canonical(x)) as Json),
@@ -118,9 +170,13 @@ export function pageShape(page: AnyPageSchema): PageShape {
   return {
     key: keyOf(page),
     module: page.module,
-    tabs: tabs ? { bar: tabs.bar ?? null, modules: (tabs.modules ?? []).map((m) => `${m.key ?? ''}=${m.moduleAbbreviation}`) } : null,
+    tabs: tabs
+      ? { bar: tabs.bar ?? null, modules: (tabs.modules ?? []).map((m) => `${m.key ?? ''}=${m.moduleAbbreviation}`) }
+      : null,
     lists: recordListsOf(page).map(entity),
-    digest: createHash('sha256').update(canonical(withoutKindFormats(page))).digest('hex'),
+    digest: createHash('sha256')
+      .update(canonical(withoutKindFormats(page)))
+      .digest('hex'),
   };
 }
 

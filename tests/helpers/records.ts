@@ -24,7 +24,12 @@ export async function approveAll(t: TestApp, module: string, id: number, tokens:
     for (const token of tokens) {
       const task = (await t.call('GET', `/api/oa/task/findTaskIdByFormId?formId=${id}`, undefined, token)).data;
       if (!task?.taskId) continue;
-      const r = await t.call('POST', '/api/oa/process/agree', { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' }, token);
+      const r = await t.call(
+        'POST',
+        '/api/oa/process/agree',
+        { taskId: task.taskId, processInstanceId: task.processInstanceId, comments: '同意' },
+        token,
+      );
       if (r.status !== 200) return { ...rec, refusedWith: r.message };
       acted = true;
       break;
@@ -37,7 +42,12 @@ export async function approveAll(t: TestApp, module: string, id: number, tokens:
 /** Uploads a small PNG as this member; answers the upload value item ({ url, name }). */
 export async function uploadPng(t: TestApp, token: string, name: string) {
   const up = await multipart({ multipartFile: { bytes: TINY_PNG, name, type: 'image/png' } });
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/fileUtil/uploadFile', headers: { Satoken: token, ...up.headers }, payload: up.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/fileUtil/uploadFile',
+    headers: { Satoken: token, ...up.headers },
+    payload: up.payload,
+  });
   return { url: res.json().data.url as string, name };
 }
 
@@ -77,8 +87,10 @@ export type StoredRecord = { id: number; code: string; status: string; data: Row
 
 /** The live records of a module (any team: read from the database) whose data field equals value (e.g. sourceCode, orderCode), oldest first. */
 export async function recordsWhere(t: TestApp, module: string, field: string, value: string): Promise<StoredRecord[]> {
-  return (await sql<StoredRecord>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
-    AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)).rows;
+  return (
+    await sql<StoredRecord>`SELECT id, code, status, data, lines FROM records WHERE module = ${module}
+    AND deleted_at IS NULL AND data->>${field} = ${value} ORDER BY id`.execute(t.db)
+  ).rows;
 }
 
 /**
@@ -89,7 +101,16 @@ export async function recordsWhere(t: TestApp, module: string, field: string, va
  */
 export async function propProcessCode(t: TestApp): Promise<string> {
   const lisi = await t.db.selectFrom('users').select('id').where('username', '=', 'lisi').executeTakeFirstOrThrow();
-  const lines = [{ stageName: '立项申请', approverType: '指定人员', approverTypeName: '指定人员', approverIds: [lisi.id], timeLimitDays: 2, requiredFiles: [] }];
+  const lines = [
+    {
+      stageName: '立项申请',
+      approverType: '指定人员',
+      approverTypeName: '指定人员',
+      approverIds: [lisi.id],
+      timeLimitDays: 2,
+      requiredFiles: [],
+    },
+  ];
   const { rows } = await sql<{ code: string }>`
     UPDATE records SET lines = ${JSON.stringify(lines)}::jsonb
      WHERE tenant_code = ${DEMO.tenantCode} AND module = 'projectInitiationProcess' AND deleted_at IS NULL AND data->>'processName' = '道具项目立项流程'

@@ -7,6 +7,9 @@ import { loadConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed';
 
 const [databaseUrl, dataDir] = process.argv.slice(2);
-const { app, db, services } = await buildApp({ ...loadConfig({}), dataDir, databaseUrl, webDir: path.join(dataDir, 'no-web') }, { logger: false });
+const { app, db, services } = await buildApp(
+  { ...loadConfig({}), dataDir, databaseUrl, webDir: path.join(dataDir, 'no-web') },
+  { logger: false },
+);
 await seedDemo(db, services);
 await app.close();

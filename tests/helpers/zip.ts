@@ -36,7 +36,10 @@ async function deflate(chunks: Iterable<Buffer>) {
   const out: Buffer[] = [];
   const stream = zlib.createDeflateRaw({ level: 9 });
   stream.on('data', (c: Buffer) => out.push(c));
-  const done = new Promise((resolve, reject) => { stream.on('end', resolve); stream.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
   let size = 0;
   let crc = 0;
   for (const c of chunks) {

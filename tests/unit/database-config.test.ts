@@ -5,9 +5,21 @@ import { loadConfig } from '../../src/server/config';
 
 describe('database settings', () => {
   it('reads DATABASE_POOLER and DATABASE_LISTEN_URL', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://pool/db', DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: 'postgres://direct/db' });
-    expect([c.databaseUrl, c.databasePooler, c.databaseListenUrl]).toEqual(['postgres://pool/db', 'transaction', 'postgres://direct/db']);
-    expect([loadConfig({}).databasePooler, loadConfig({ DATABASE_POOLER: 'none' }).databasePooler, loadConfig({}).databaseListenUrl]).toEqual([undefined, undefined, undefined]);
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://pool/db',
+      DATABASE_POOLER: 'transaction',
+      DATABASE_LISTEN_URL: 'postgres://direct/db',
+    });
+    expect([c.databaseUrl, c.databasePooler, c.databaseListenUrl]).toEqual([
+      'postgres://pool/db',
+      'transaction',
+      'postgres://direct/db',
+    ]);
+    expect([
+      loadConfig({}).databasePooler,
+      loadConfig({ DATABASE_POOLER: 'none' }).databasePooler,
+      loadConfig({}).databaseListenUrl,
+    ]).toEqual([undefined, undefined, undefined]);
   });
 
   it('refuses a pooler mode it does not know', () => {

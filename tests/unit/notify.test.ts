@@ -14,7 +14,7 @@ const withNotify = (notify: unknown) => {
 };
 
 describe('stage action notify', () => {
-  it('is declared on 催办 of /propProgress: the order\'s owner', () => {
+  it("is declared on 催办 of /propProgress: the order's owner", () => {
     const urge = progress.stages.actions.find((a: { key: string }) => a.key === 'urge');
     expect(urge.notify).toMatchObject({ to: 'managerId', text: expect.stringContaining('{urgeNote}') });
     expect(withNotify(urge.notify).ok).toBe(true);
@@ -31,7 +31,15 @@ describe('stage action notify', () => {
   });
 
   it('fills {field} with the value, a picked field with its label, nothing for what is missing', () => {
-    const values = { code: 'DD2026', projectId: 7, projectIdName: '新街口新店', urgeNote: null, deliveryDate: '2026-12-01', tags: ['a', 'b'], obj: { x: 1 } };
+    const values = {
+      code: 'DD2026',
+      projectId: 7,
+      projectIdName: '新街口新店',
+      urgeNote: null,
+      deliveryDate: '2026-12-01',
+      tags: ['a', 'b'],
+      obj: { x: 1 },
+    };
     expect(fillNotice('{code} {projectId} {deliveryDate}', values)).toBe('DD2026 新街口新店 2026-12-01');
     expect(fillNotice('说明：{urgeNote}{missing}|{tags}|{obj}', values)).toBe('说明：|a、b|');
     expect(fillNotice('{not closed', values)).toBe('{not closed');

@@ -35,7 +35,8 @@ function differences(a: unknown, b: unknown, at: string, out: string[]): string[
   if (JSON.stringify(a) === JSON.stringify(b)) return out;
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}/${k}`, out);
+    for (const k of keys)
+      differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}/${k}`, out);
     return out;
   }
   out.push(`${at}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
@@ -60,7 +61,9 @@ describe('every page, once its defaults are filled in', () => {
   });
 
   it('is the same filled in again (the browser fills in the bundled page, then may check it again)', () => {
-    const changed = [...pages].filter(([, page]) => canonical(withPageDefaults(structuredClone(page))) !== canonical(page)).map(([file]) => file);
+    const changed = [...pages]
+      .filter(([, page]) => canonical(withPageDefaults(structuredClone(page))) !== canonical(page))
+      .map(([file]) => file);
     expect(changed).toEqual([]);
   });
 

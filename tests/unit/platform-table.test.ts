@@ -20,8 +20,15 @@ describe('platformTable pages', () => {
 
   it('refuses unknown tables, option sources, field types and mixed page kinds', () => {
     expect(validatePageSchema(withTab({ table: 'users' }), 'x').ok).toBe(false);
-    expect(validatePageSchema(withTab({ columns: [{ prop: 'modeName', label: '模式', options: 'planets' }] }), 'x').ok).toBe(false);
-    expect(validatePageSchema(withTab({ fields: [{ fieldName: 'modeName', titleName: '模式名称', type: 'colourWheel' }] }), 'x').ok).toBe(false);
+    expect(
+      validatePageSchema(withTab({ columns: [{ prop: 'modeName', label: '模式', options: 'planets' }] }), 'x').ok,
+    ).toBe(false);
+    expect(
+      validatePageSchema(
+        withTab({ fields: [{ fieldName: 'modeName', titleName: '模式名称', type: 'colourWheel' }] }),
+        'x',
+      ).ok,
+    ).toBe(false);
     expect(validatePageSchema(withTab({ fields: [] }), 'x').ok).toBe(false);
     expect(validatePageSchema({ ...modeManage, list: { columns: [] } }, 'x').ok).toBe(false);
     expect(validatePageSchema({ ...modeManage, tabs: { modules: [] } }, 'x').ok).toBe(false);

@@ -23,7 +23,13 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-interface Join { file: string; line: number; table: string; alias: string; condition: string; }
+interface Join {
+  file: string;
+  line: number;
+  table: string;
+  alias: string;
+  condition: string;
+}
 
 /** The table an alias names at `at` in `text`: its last FROM/JOIN (SQL) or 'table as alias' (Kysely) before it. */
 function tableOf(text: string, alias: string, at: number): string | undefined {
@@ -52,7 +58,9 @@ function joinsIn(file: string, text: string): Join[] {
   const line = (i: number) => text.slice(0, i).split('\n').length;
   const joins: Join[] = [];
   // SQL text: JOIN table [AS] alias ON condition, the condition up to the next clause or the template's end.
-  for (const m of text.matchAll(/\bJOIN\s+(\w+)(?:\s+(?:AS\s+)?(?!ON\b)(\w+))?\s+ON\s+([\s\S]*?)(?=\b(?:LEFT|RIGHT|INNER|FULL|CROSS|JOIN|WHERE|GROUP|ORDER|LIMIT|UNION)\b|`|;|\)\s*(?:SELECT|AS|,|$))/gi)) {
+  for (const m of text.matchAll(
+    /\bJOIN\s+(\w+)(?:\s+(?:AS\s+)?(?!ON\b)(\w+))?\s+ON\s+([\s\S]*?)(?=\b(?:LEFT|RIGHT|INNER|FULL|CROSS|JOIN|WHERE|GROUP|ORDER|LIMIT|UNION)\b|`|;|\)\s*(?:SELECT|AS|,|$))/gi,
+  )) {
     joins.push({ file, line: line(m.index ?? 0), table: m[1], alias: m[2] ?? m[1], condition: m[3] });
   }
   // Kysely: .innerJoin('table[ as alias]', 'a.x', 'b.y') or .innerJoin('table[ as alias]', (j) => …).
@@ -60,7 +68,13 @@ function joinsIn(file: string, text: string): Join[] {
     const args = callArgs(text, (m.index ?? 0) + m[0].length - 1);
     const target = /^\s*'(\w+)(?:\s+as\s+(\w+))?'/.exec(args);
     if (!target) continue;
-    joins.push({ file, line: line(m.index ?? 0), table: target[1], alias: target[2] ?? target[1], condition: args.slice(target[0].length) });
+    joins.push({
+      file,
+      line: line(m.index ?? 0),
+      table: target[1],
+      alias: target[2] ?? target[1],
+      condition: args.slice(target[0].length),
+    });
   }
   return joins;
 }
@@ -73,14 +87,22 @@ function offenders(): string[] {
     const file = path.relative(ROOT, p);
     for (const j of joinsIn(file, text)) {
       if (!TEAM.has(j.table) || /tenant_code/.test(j.condition)) continue;
-      const at = text.split('\n').slice(0, j.line - 1).join('\n').length;
-      const others = [...new Set([...j.condition.matchAll(/\b(\w+)\.\w+/g)].map((x) => x[1]))].filter((a) => a !== j.alias && a !== 'sql' && a !== 'j');
-      const teamSide = others.length === 0 || others.some((a) => {
-        const t = tableOf(text, a, at + 1);
-        return t === undefined || TEAM.has(t);
-      });
+      const at = text
+        .split('\n')
+        .slice(0, j.line - 1)
+        .join('\n').length;
+      const others = [...new Set([...j.condition.matchAll(/\b(\w+)\.\w+/g)].map((x) => x[1]))].filter(
+        (a) => a !== j.alias && a !== 'sql' && a !== 'j',
+      );
+      const teamSide =
+        others.length === 0 ||
+        others.some((a) => {
+          const t = tableOf(text, a, at + 1);
+          return t === undefined || TEAM.has(t);
+        });
       const key = `${file} ${j.alias}`;
-      if (teamSide && !(key in ALLOWED)) out.push(`${file}:${j.line} ${j.table} ${j.alias} ON ${j.condition.replace(/\s+/g, ' ').trim()}`);
+      if (teamSide && !(key in ALLOWED))
+        out.push(`${file}:${j.line} ${j.table} ${j.alias} ON ${j.condition.replace(/\s+/g, ' ').trim()}`);
     }
   }
   return out;

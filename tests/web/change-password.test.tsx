@@ -104,7 +104,12 @@ describe('ChangePasswordDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(new URL(calls[0].url).pathname).toBe('/api/admin/sysuserdetail/updatePassword');
-    expect(await calls[0].json()).toEqual({ username: 'demo', password: 'demo12345', newPassword: 'newPass123', rePassword: 'newPass123' });
+    expect(await calls[0].json()).toEqual({
+      username: 'demo',
+      password: 'demo12345',
+      newPassword: 'newPass123',
+      rePassword: 'newPass123',
+    });
     expect(await screen.findByText('修改成功，请重新登陆')).toBeTruthy();
     expect(getCsrfToken()).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();

@@ -2,7 +2,16 @@
 // The request client: envelope, the session cookie's CSRF header, the error catalogue, skip/silent options,
 // loading counter.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, configureClient, forgetEarly, request, requestRaw, resetClientHooks, startEarly } from '../../src/web/api/client';
+import {
+  api,
+  ApiError,
+  configureClient,
+  forgetEarly,
+  request,
+  requestRaw,
+  resetClientHooks,
+  startEarly,
+} from '../../src/web/api/client';
 import { loading } from '../../src/web/api/loading';
 import { clearCsrfCookie, getRememberedUsername, getCsrfToken, setRememberedUsername } from '../../src/web/api/session';
 import { envelope, stubFetch, signedIn } from './fetch-stub';
@@ -28,7 +37,10 @@ afterEach(() => {
 });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const e = await p.then(() => null, (err) => err);
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
   expect(e).toBeInstanceOf(ApiError);
   return e as ApiError;
 }
@@ -50,7 +62,9 @@ describe('envelope', () => {
   it('returns data of a status-200 answer, calls /api with the CSRF header and the query, never a Satoken header', async () => {
     signedIn('csrf-123');
     const { calls } = stubFetch(() => envelope(200, { id: 7 }));
-    const data = await request<{ id: number }>('GET', 'admin/sysuser/getSysUser', { searchParams: { a: 1, b: undefined } });
+    const data = await request<{ id: number }>('GET', 'admin/sysuser/getSysUser', {
+      searchParams: { a: 1, b: undefined },
+    });
     expect(data).toEqual({ id: 7 });
     const url = new URL(calls[0].url);
     expect(url.pathname).toBe('/api/admin/sysuser/getSysUser');
@@ -79,7 +93,9 @@ describe('envelope', () => {
   });
 
   it('keeps no token anywhere a script can read it after a login answer that carries one', async () => {
-    stubFetch(() => envelope(200, { token: 'secret-session-token', user: { username: 'demo' }, expiresAt: '2099-01-01T00:00:00Z' }));
+    stubFetch(() =>
+      envelope(200, { token: 'secret-session-token', user: { username: 'demo' }, expiresAt: '2099-01-01T00:00:00Z' }),
+    );
     await request('POST', 'admin/login/user', { json: { loginType: 'password', username: 'demo', password: 'x' } });
     const readable = document.cookie + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
     expect(readable).not.toContain('secret-session-token');
@@ -87,15 +103,18 @@ describe('envelope', () => {
 });
 
 describe('error catalogue (spec §8)', () => {
-  it.each([11011, 11013, 11015, 11016, 11017])('status %i is an ordinary failure: its message shows and the session stays', async (status) => {
-    signedIn('still-valid');
-    stubFetch(() => envelope(status, null, '账号已被冻结'));
-    const e = await failure(request('GET', 'admin/sysuser/getSysUser'));
-    expect(e.kind).toBe('status');
-    expect(notify).toHaveBeenCalledWith('账号已被冻结');
-    expect(toLogin).not.toHaveBeenCalled();
-    expect(getCsrfToken()).toBe('still-valid');
-  });
+  it.each([11011, 11013, 11015, 11016, 11017])(
+    'status %i is an ordinary failure: its message shows and the session stays',
+    async (status) => {
+      signedIn('still-valid');
+      stubFetch(() => envelope(status, null, '账号已被冻结'));
+      const e = await failure(request('GET', 'admin/sysuser/getSysUser'));
+      expect(e.kind).toBe('status');
+      expect(notify).toHaveBeenCalledWith('账号已被冻结');
+      expect(toLogin).not.toHaveBeenCalled();
+      expect(getCsrfToken()).toBe('still-valid');
+    },
+  );
 
   it.each([10015, 11012, 11014])(
     'status %i drops the session, shows the message and goes to /login',
@@ -147,7 +166,9 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('a transport failure shows 请求错误，请稍后再试', async () => {
-    stubFetch(() => { throw new TypeError('Failed to fetch'); });
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
     const e = await failure(request('GET', 'x'));
     expect(e.kind).toBe('transport');
     expect(notify).toHaveBeenCalledWith('请求错误，请稍后再试');
@@ -163,7 +184,9 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('an HTTP error that still carries the envelope is judged by its status', async () => {
-    stubFetch(() => new Response(JSON.stringify({ status: 429, message: '请求过于频繁', data: null }), { status: 429 }));
+    stubFetch(
+      () => new Response(JSON.stringify({ status: 429, message: '请求过于频繁', data: null }), { status: 429 }),
+    );
     const e = await failure(request('GET', 'x'));
     expect(e).toMatchObject({ kind: 'status', status: 429 });
     expect(notify).toHaveBeenCalledWith('请求过于频繁');
@@ -202,9 +225,17 @@ describe('options', () => {
       notify.mockClear();
       stubFetch(() => envelope(409, null, '该任务已处理'));
       expect((await failure(act())).message).toBe('该任务已处理');
-      stubFetch(() => new Response(JSON.stringify({ status: 500, message: '', data: null }), { status: 500, headers: { 'content-type': 'application/json' } }));
+      stubFetch(
+        () =>
+          new Response(JSON.stringify({ status: 500, message: '', data: null }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
       expect((await failure(act())).kind).toBe('status');
-      stubFetch(() => { throw new TypeError('Failed to fetch'); });
+      stubFetch(() => {
+        throw new TypeError('Failed to fetch');
+      });
       expect((await failure(act())).kind).toBe('transport');
       expect(notify).not.toHaveBeenCalled();
     }
@@ -224,18 +255,27 @@ describe('loading counter', () => {
     const seen: number[] = [];
     const off = loading.subscribe((n) => seen.push(n));
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     stubFetch(async (req) => {
       const path = new URL(req.url).pathname;
-      if (path.endsWith('/ok')) { await gate; return envelope(200, 1); }
+      if (path.endsWith('/ok')) {
+        await gate;
+        return envelope(200, 1);
+      }
       if (path.endsWith('/bad')) return envelope(400, null, 'x');
       if (path.endsWith('/expired')) return envelope(11012, null, '');
       if (path.endsWith('/broken')) throw new TypeError('Failed to fetch');
       return new Response('not json');
     });
     const ok = request('GET', 'ok');
-    const others = [request('GET', 'bad'), request('GET', 'expired'), request('GET', 'broken'), request('GET', 'garbage')]
-      .map((p) => p.catch(() => 'failed'));
+    const others = [
+      request('GET', 'bad'),
+      request('GET', 'expired'),
+      request('GET', 'broken'),
+      request('GET', 'garbage'),
+    ].map((p) => p.catch(() => 'failed'));
     expect(loading.count()).toBe(5);
     expect(await Promise.all(others)).toEqual(['failed', 'failed', 'failed', 'failed']);
     expect(loading.count()).toBe(1);
@@ -248,14 +288,18 @@ describe('loading counter', () => {
 
   it('an aborted call and a requestRaw failure do not leave the mask up; noLoading is not counted', async () => {
     // jsdom's AbortSignal does not reach Node's Request, so the stub plays fetch rejecting on abort.
-    stubFetch(() => { throw new DOMException('The operation was aborted.', 'AbortError'); });
+    stubFetch(() => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
     const p = request('GET', 'slow').catch((e) => e.name);
     expect(loading.count()).toBe(1);
     expect(await p).toBe('AbortError');
     expect(loading.count()).toBe(0);
     expect(notify).not.toHaveBeenCalled();
 
-    stubFetch(() => { throw new TypeError('down'); });
+    stubFetch(() => {
+      throw new TypeError('down');
+    });
     await requestRaw('GET', 'export').catch(() => {});
     expect(loading.count()).toBe(0);
 
@@ -296,24 +340,33 @@ describe('reads started early (a cold page load starts its first reads before it
     expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('csrf-early');
   });
 
-  it('an early answer older than 10 s is not taken; a failed early call is made again; a refusal is shown to the app\'s call', async () => {
+  it("an early answer older than 10 s is not taken; a failed early call is made again; a refusal is shown to the app's call", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     let n = 0;
     const { calls } = stubFetch(() => envelope(200, { n: ++n }));
-    startEarly(() => { void api.get('a/old'); });
+    startEarly(() => {
+      void api.get('a/old');
+    });
     vi.setSystemTime(Date.now() + 10_001);
     expect(await api.get('a/old')).toEqual({ n: 2 });
     vi.useRealTimers();
 
     let tries = 0;
-    const flaky = stubFetch(() => { if (++tries === 1) throw new TypeError('network down'); return envelope(200, 'ok'); });
-    startEarly(() => { void api.get('a/flaky'); });
+    const flaky = stubFetch(() => {
+      if (++tries === 1) throw new TypeError('network down');
+      return envelope(200, 'ok');
+    });
+    startEarly(() => {
+      void api.get('a/flaky');
+    });
     expect(await api.get('a/flaky')).toBe('ok');
     expect(flaky.calls).toHaveLength(2);
     expect(notify).not.toHaveBeenCalled();
 
     stubFetch(() => envelope(403, null, '没有权限'));
-    startEarly(() => { void api.get('a/refused'); });
+    startEarly(() => {
+      void api.get('a/refused');
+    });
     expect(notify).not.toHaveBeenCalled(); // the early call shows nothing itself
     expect((await failure(api.get('a/refused'))).message).toBe('没有权限');
     expect(notify).toHaveBeenCalledWith('没有权限');

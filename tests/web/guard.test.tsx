@@ -9,13 +9,30 @@ import { envelope, stubFetch, signedIn } from './fetch-stub';
 import { renderApp } from './render-app';
 
 const USER = {
-  id: 1, username: 'demo', nickName: '演示用户', avatar: '', mobile: '13800000000',
-  tenantCode: 'T00000001', tenantName: '演示企业', tenantLogo: '', permissions: ['default'],
+  id: 1,
+  username: 'demo',
+  nickName: '演示用户',
+  avatar: '',
+  mobile: '13800000000',
+  tenantCode: 'T00000001',
+  tenantName: '演示企业',
+  tenantLogo: '',
+  permissions: ['default'],
 };
 
 const TODO = {
-  taskId: 7, processInstanceId: 3, module: 'reimburseManage', moduleName: '报销管理', formId: 9, code: 'BX202611210009',
-  status: '审批中', money: 123.4, submitTime: '2026-11-21T08:00:00Z', originatorName: '张三', stepName: '财务审批', data: {},
+  taskId: 7,
+  processInstanceId: 3,
+  module: 'reimburseManage',
+  moduleName: '报销管理',
+  formId: 9,
+  code: 'BX202611210009',
+  status: '审批中',
+  money: 123.4,
+  submitTime: '2026-11-21T08:00:00Z',
+  originatorName: '张三',
+  stepName: '财务审批',
+  data: {},
 };
 
 const location = () => screen.getByTestId('location').textContent;
@@ -40,11 +57,14 @@ afterEach(() => {
 });
 
 describe('without the token cookie', () => {
-  it.each(['/', '/basicInfo', '/empty', '/404', '/401', '/qrConfirm?ticket=abc', '/no/such/page'])('%s redirects to /login', async (path) => {
-    renderApp(path);
-    await waitFor(() => expect(location()).toBe('/login'));
-    expect(screen.getByPlaceholderText('用户名 / 手机号')).toBeTruthy();
-  });
+  it.each(['/', '/basicInfo', '/empty', '/404', '/401', '/qrConfirm?ticket=abc', '/no/such/page'])(
+    '%s redirects to /login',
+    async (path) => {
+      renderApp(path);
+      await waitFor(() => expect(location()).toBe('/login'));
+      expect(screen.getByPlaceholderText('用户名 / 手机号')).toBeTruthy();
+    },
+  );
 
   it.each(['/login', '/codeLogin', '/wechatLogin', '/register', '/forgotPassword'])('%s is public', async (path) => {
     renderApp(path);

@@ -44,7 +44,12 @@ describe('LoginPage', () => {
     renderApp('/login');
     await submit('demo', 'demo12345', true);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(await calls[0].json()).toEqual({ loginType: 'password', username: 'demo', password: 'demo12345', remember: true });
+    expect(await calls[0].json()).toEqual({
+      loginType: 'password',
+      username: 'demo',
+      password: 'demo12345',
+      remember: true,
+    });
     expect(getCsrfToken()).toBe('csrf-1');
     expect(JSON.parse(localStorage.getItem('rememberLogin')!)).toEqual({ username: 'demo' });
     const everything = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie;
@@ -89,7 +94,10 @@ describe('LoadingMask', () => {
   it('shows while the counter is above zero and hides when it is back to zero', async () => {
     render(<LoadingMask delay={0} />);
     expect(screen.queryByTestId('loading-mask')).toBeNull();
-    act(() => { loading.begin(); loading.begin(); });
+    act(() => {
+      loading.begin();
+      loading.begin();
+    });
     expect(await screen.findByTestId('loading-mask')).toBeTruthy();
     act(() => loading.end());
     expect(screen.queryByTestId('loading-mask')).toBeTruthy();
@@ -98,10 +106,14 @@ describe('LoadingMask', () => {
   });
 
   it('a request that fails does not leave the mask up', async () => {
-    stubFetch(() => { throw new TypeError('offline'); });
+    stubFetch(() => {
+      throw new TypeError('offline');
+    });
     render(<LoadingMask delay={0} />);
     const { request } = await import('../../src/web/api/client');
-    await act(async () => { await request('GET', 'x').catch(() => {}); });
+    await act(async () => {
+      await request('GET', 'x').catch(() => {});
+    });
     expect(loading.count()).toBe(0);
     expect(screen.queryByTestId('loading-mask')).toBeNull();
   });

@@ -11,12 +11,54 @@ import { renderApp } from './render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const USER = { id: 7, username: 'liuyang', nickName: '刘洋', avatar: '', mobile: '13800000014', tenantCode: 'T00000001', tenantName: '演示企业', tenantLogo: '', permissions: [] };
+const USER = {
+  id: 7,
+  username: 'liuyang',
+  nickName: '刘洋',
+  avatar: '',
+  mobile: '13800000014',
+  tenantCode: 'T00000001',
+  tenantName: '演示企业',
+  tenantLogo: '',
+  permissions: [],
+};
 const TREE: MenuNode[] = [{ id: 'home', name: 'home', menuPath: '/', menuName: '首页', menuIcon: 'HomeOutlined' }];
-const TEAMS = [{ tenantCode: 'T00000001', tenantName: '演示企业', logoUrl: null, tenantType: 'enterprise', current: true, isOwner: false, isAdmin: false }];
+const TEAMS = [
+  {
+    tenantCode: 'T00000001',
+    tenantName: '演示企业',
+    logoUrl: null,
+    tenantType: 'enterprise',
+    current: true,
+    isOwner: false,
+    isAdmin: false,
+  },
+];
 const NOTICES = [
-  { id: 2, title: '订单催办：DD202611230001', body: '金缘珠宝 矮柜 A1 当前待分配。请尽快分配车间', module: 'propProgress', page: 'propProgress', recordId: 11, code: 'DD202611230001', read: false, createdAt: '2026-11-23T09:05:00.000Z', actorName: '演示用户' },
-  { id: 1, title: '审批通过：道具项目 DX202611120001', body: '您提交的道具项目已审批通过', module: 'propProgress', page: null, recordId: 5, code: null, read: true, createdAt: '2026-11-12T02:00:00.000Z', actorName: '李四' },
+  {
+    id: 2,
+    title: '订单催办：DD202611230001',
+    body: '金缘珠宝 矮柜 A1 当前待分配。请尽快分配车间',
+    module: 'propProgress',
+    page: 'propProgress',
+    recordId: 11,
+    code: 'DD202611230001',
+    read: false,
+    createdAt: '2026-11-23T09:05:00.000Z',
+    actorName: '演示用户',
+  },
+  {
+    id: 1,
+    title: '审批通过：道具项目 DX202611120001',
+    body: '您提交的道具项目已审批通过',
+    module: 'propProgress',
+    page: null,
+    recordId: 5,
+    code: null,
+    read: true,
+    createdAt: '2026-11-12T02:00:00.000Z',
+    actorName: '李四',
+  },
 ];
 
 let calls: Request[];
@@ -24,13 +66,21 @@ function serve(notices: typeof NOTICES, unread: number, user: typeof USER | { te
   calls = stubFetch(async (req) => {
     const p = new URL(req.url).pathname.replace(/^\/api\//, '');
     switch (p) {
-      case 'admin/sysuser/getSysUser': return envelope(200, { ...USER, ...user });
-      case 'admin/sysmenu/getMenuTreeByUserId': return envelope(200, { menuTree: TREE, permissions: [] });
-      case 'admin/systenant/getSysTenantByUserId': return envelope(200, TEAMS);
-      case 'notifications/unread': return envelope(200, { count: unread });
-      case 'notifications/page': return envelope(200, { list: notices, total: notices.length, unread });
-      case 'notifications/readAll': unread = 0; return envelope(200, { marked: 1, unread: 0 });
-      default: return envelope(200, { list: [], total: 0 });
+      case 'admin/sysuser/getSysUser':
+        return envelope(200, { ...USER, ...user });
+      case 'admin/sysmenu/getMenuTreeByUserId':
+        return envelope(200, { menuTree: TREE, permissions: [] });
+      case 'admin/systenant/getSysTenantByUserId':
+        return envelope(200, TEAMS);
+      case 'notifications/unread':
+        return envelope(200, { count: unread });
+      case 'notifications/page':
+        return envelope(200, { list: notices, total: notices.length, unread });
+      case 'notifications/readAll':
+        unread = 0;
+        return envelope(200, { marked: 1, unread: 0 });
+      default:
+        return envelope(200, { list: [], total: 0 });
     }
   }).calls;
 }
@@ -65,13 +115,24 @@ describe('notification bell', () => {
     fireEvent.click(all);
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/notifications/readAll'))).toBe(true));
     await waitFor(() => expect(badge()).toBeNull());
-    expect(screen.getAllByTestId('notification-item').some((i) => i.className.includes('yg-notice-unread'))).toBe(false);
+    expect(screen.getAllByTestId('notification-item').some((i) => i.className.includes('yg-notice-unread'))).toBe(
+      false,
+    );
     // The polls and the list raise no full-screen loading mask and no toast.
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('a notification whose record the user may not open reads 不可查看; pressing it marks it read and opens nothing', async () => {
-    const hidden = { ...NOTICES[0], id: 3, title: '待审批：文件管理 WJ202611230001', module: 'fileManagement', page: null, recordId: null, code: null, viewable: false };
+    const hidden = {
+      ...NOTICES[0],
+      id: 3,
+      title: '待审批：文件管理 WJ202611230001',
+      module: 'fileManagement',
+      page: null,
+      recordId: null,
+      code: null,
+      viewable: false,
+    };
     serve([hidden, { ...NOTICES[0], viewable: true }] as unknown as typeof NOTICES, 2);
     renderApp('/');
     fireEvent.click(await screen.findByTestId('notification-bell'));

@@ -11,7 +11,9 @@ function Probe() {
     <div>
       <output data-testid="location">{loc.pathname + loc.search}</output>
       <output data-testid="location-state">{JSON.stringify(loc.state ?? null)}</output>
-      <button type="button" data-testid="go-home" onClick={() => navigate('/')}>probe-home</button>
+      <button type="button" data-testid="go-home" onClick={() => navigate('/')}>
+        probe-home
+      </button>
     </div>
   );
 }

@@ -9,29 +9,87 @@ import { clearCsrfCookie } from '../../src/web/api/session';
 import { pageLoader, type MenuNode } from '../../src/web/api/team';
 import { bisectQuality } from '../../src/web/engine/fields/image-compress';
 import { selectionRoute } from '../../src/web/app/teams/selection';
-import { checkBankCardNo, checkCreditCode, checkIdCardNo, checkTeamCode, checkTeamName, Msg } from '../../src/web/app/teams/wizard';
+import {
+  checkBankCardNo,
+  checkCreditCode,
+  checkIdCardNo,
+  checkTeamCode,
+  checkTeamName,
+  Msg,
+} from '../../src/web/app/teams/wizard';
 import { envelope, stubFetch, signedIn } from './fetch-stub';
 import { renderApp } from './render-app';
 
 const USER = {
-  id: 7, username: 'carol01', nickName: '王星河', avatar: '', mobile: '13900000031',
-  tenantCode: 'T00000002', tenantName: '星河道具', tenantLogo: '', permissions: ['reimburseManage:view'],
+  id: 7,
+  username: 'carol01',
+  nickName: '王星河',
+  avatar: '',
+  mobile: '13900000031',
+  tenantCode: 'T00000002',
+  tenantName: '星河道具',
+  tenantLogo: '',
+  permissions: ['reimburseManage:view'],
 };
 const TREE: MenuNode[] = [
   { id: 'home', name: 'home', menuPath: '/', menuName: '首页', menuIcon: 'HomeOutlined' },
   {
-    id: 'group-finance', name: 'finance', menuName: '财务管理', menuIcon: 'AccountBookOutlined', group: 'finance', groupTitle: '财务管理',
-    children: [{ id: 'reimburseManage', name: 'reimburseManage', menuPath: '/reimburseManage', menuName: '报销管理', group: 'finance', groupTitle: '财务管理' }],
+    id: 'group-finance',
+    name: 'finance',
+    menuName: '财务管理',
+    menuIcon: 'AccountBookOutlined',
+    group: 'finance',
+    groupTitle: '财务管理',
+    children: [
+      {
+        id: 'reimburseManage',
+        name: 'reimburseManage',
+        menuPath: '/reimburseManage',
+        menuName: '报销管理',
+        group: 'finance',
+        groupTitle: '财务管理',
+      },
+    ],
   },
   {
-    id: 'group-props', name: 'props', menuName: '道具管理', menuIcon: 'NoSuchIconOutlined', group: 'props', groupTitle: '道具管理',
-    children: [{ id: 'myProp', name: 'myProp', menuPath: '/myProp', menuName: '我的道具', group: 'props', groupTitle: '道具管理' }],
+    id: 'group-props',
+    name: 'props',
+    menuName: '道具管理',
+    menuIcon: 'NoSuchIconOutlined',
+    group: 'props',
+    groupTitle: '道具管理',
+    children: [
+      {
+        id: 'myProp',
+        name: 'myProp',
+        menuPath: '/myProp',
+        menuName: '我的道具',
+        group: 'props',
+        groupTitle: '道具管理',
+      },
+    ],
   },
 ];
 const DEMO_TREE: MenuNode[] = [TREE[0], { ...TREE[1], children: TREE[1].children }];
 const TEAMS = [
-  { tenantCode: 'T00000002', tenantName: '星河道具', logoUrl: null, tenantType: 'enterprise', current: true, isOwner: true, isAdmin: true },
-  { tenantCode: 'T00000001', tenantName: '演示企业', logoUrl: null, tenantType: 'enterprise', current: false, isOwner: false, isAdmin: false },
+  {
+    tenantCode: 'T00000002',
+    tenantName: '星河道具',
+    logoUrl: null,
+    tenantType: 'enterprise',
+    current: true,
+    isOwner: true,
+    isAdmin: true,
+  },
+  {
+    tenantCode: 'T00000001',
+    tenantName: '演示企业',
+    logoUrl: null,
+    tenantType: 'enterprise',
+    current: false,
+    isOwner: false,
+    isAdmin: false,
+  },
 ];
 
 // The suites share two cores with PGlite and Chromium: give antd's renders time.
@@ -45,11 +103,16 @@ function serve(overrides: Record<string, (req: Request) => Response | Promise<Re
     const p = new URL(req.url).pathname.replace(/^\/api\//, '');
     if (overrides[p]) return overrides[p](req);
     switch (p) {
-      case 'admin/sysuser/getSysUser': return envelope(200, USER);
-      case 'admin/sysmenu/getMenuTreeByUserId': return envelope(200, { menuTree: TREE, permissions: USER.permissions });
-      case 'admin/systenant/getSysTenantByUserId': return envelope(200, TEAMS);
-      case 'admin/applyjointenant/requestPage': return envelope(200, { list: [], total: 2 });
-      default: return envelope(404, null, '接口不存在');
+      case 'admin/sysuser/getSysUser':
+        return envelope(200, USER);
+      case 'admin/sysmenu/getMenuTreeByUserId':
+        return envelope(200, { menuTree: TREE, permissions: USER.permissions });
+      case 'admin/systenant/getSysTenantByUserId':
+        return envelope(200, TEAMS);
+      case 'admin/applyjointenant/requestPage':
+        return envelope(200, { list: [], total: 2 });
+      default:
+        return envelope(404, null, '接口不存在');
     }
   }).calls;
 }
@@ -133,7 +196,7 @@ describe('sidebar from the menu tree', () => {
     expect(JSON.parse(sessionStorage.getItem('activeMenu')!)).toEqual(['group:group-finance']);
   });
 
-  it('renders the cached tree before the server answers, and opens the current route\'s group', async () => {
+  it("renders the cached tree before the server answers, and opens the current route's group", async () => {
     localStorage.setItem('menuTree', JSON.stringify(TREE));
     serve({ 'admin/sysmenu/getMenuTreeByUserId': () => new Promise(() => {}) });
     renderApp('/reimburseManage');
@@ -158,10 +221,16 @@ describe('team switcher', () => {
   it('lists the teams; switching calls switchTenants, stores menu, permissions and user, clears the active menu, shows 切换成功 and reloads at /', async () => {
     const reload = vi.spyOn(pageLoader, 'reloadAt').mockImplementation(() => {});
     serve({
-      'admin/login/switchTenants': () => envelope(200, {
-        menuTree: DEMO_TREE, permissions: ['default'],
-        user: { ...USER, tenantCode: 'T00000001', tenantName: '演示企业', permissions: ['default'] },
-      }, '切换成功'),
+      'admin/login/switchTenants': () =>
+        envelope(
+          200,
+          {
+            menuTree: DEMO_TREE,
+            permissions: ['default'],
+            user: { ...USER, tenantCode: 'T00000001', tenantName: '演示企业', permissions: ['default'] },
+          },
+          '切换成功',
+        ),
     });
     sessionStorage.setItem('activeMenu', JSON.stringify(['group:group-finance']));
     renderApp('/');
@@ -190,11 +259,26 @@ describe('team switcher', () => {
     expect(JSON.parse(localStorage.getItem('menuTree')!)).toEqual(TREE);
   });
 
-  it('an admin opens 操作日志 and searches the team\'s log; a member is not offered it', async () => {
-    const entry = { id: 5, at: '2026-11-20T02:00:00.000Z', action: 'update', actionName: '修改', entity: 'records', userName: '张三', code: 'BX202611200001', moduleName: '报销管理', recordId: 9, ip: '10.0.0.8', changes: [{ field: 'reason', label: '事由', before: '出差', after: '出差（补票）' }] };
+  it("an admin opens 操作日志 and searches the team's log; a member is not offered it", async () => {
+    const entry = {
+      id: 5,
+      at: '2026-11-20T02:00:00.000Z',
+      action: 'update',
+      actionName: '修改',
+      entity: 'records',
+      userName: '张三',
+      code: 'BX202611200001',
+      moduleName: '报销管理',
+      recordId: 9,
+      ip: '10.0.0.8',
+      changes: [{ field: 'reason', label: '事由', before: '出差', after: '出差（补票）' }],
+    };
     const asked: any[] = [];
     serve({
-      'audit/page': async (req) => { asked.push(await req.json()); return envelope(200, { list: [entry], total: 1 }); },
+      'audit/page': async (req) => {
+        asked.push(await req.json());
+        return envelope(200, { list: [entry], total: 1 });
+      },
       'admin/sysmenuListFieldDict/queryByFieldKey': () => envelope(200, [{ id: 3, dictName: '张三' }]),
     });
     renderApp('/');
@@ -204,7 +288,13 @@ describe('team switcher', () => {
     expect(screen.getByText('BX202611200001')).toBeTruthy();
     expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
     cleanup();
-    serve({ 'admin/systenant/getSysTenantByUserId': () => envelope(200, TEAMS.map((t) => ({ ...t, isAdmin: false, isOwner: false }))) });
+    serve({
+      'admin/systenant/getSysTenantByUserId': () =>
+        envelope(
+          200,
+          TEAMS.map((t) => ({ ...t, isAdmin: false, isOwner: false })),
+        ),
+    });
     renderApp('/');
     await screen.findByTestId('team-switcher');
     expect(screen.queryByTestId('audit-log')).toBeNull();
@@ -223,7 +313,13 @@ describe('image compression by bisection on quality', () => {
   // A fake encoder: the size grows linearly with quality (1 MB at quality 1).
   const linear = (bytesAtOne: number) => {
     const tried: number[] = [];
-    return { tried, encode: async (q: number) => { tried.push(q); return { size: Math.round(q * bytesAtOne) }; } };
+    return {
+      tried,
+      encode: async (q: number) => {
+        tried.push(q);
+        return { size: Math.round(q * bytesAtOne) };
+      },
+    };
   };
 
   it('starts at 0.5 and stops at once when that lies between the bounds', async () => {
@@ -288,7 +384,16 @@ describe('onboarding validation', () => {
   });
 
   it('/corporateInfo shows the Chinese messages on submit and keeps the wizard in sessionStorage', async () => {
-    sessionStorage.setItem('teamWizard', JSON.stringify({ type: 'enterprise', creditCode: goodUscc, companyName: '星河道具制作有限公司', tenantName: '星河道具', licenseUrl: '/api/files/1/a.png' }));
+    sessionStorage.setItem(
+      'teamWizard',
+      JSON.stringify({
+        type: 'enterprise',
+        creditCode: goodUscc,
+        companyName: '星河道具制作有限公司',
+        tenantName: '星河道具',
+        licenseUrl: '/api/files/1/a.png',
+      }),
+    );
     renderApp('/corporateInfo');
     fireEvent.click(await screen.findByRole('button', { name: '下一步' }));
     await waitFor(() => {

@@ -20,15 +20,25 @@ describe('fetchVersion', () => {
   });
 
   it('gives null when the file is missing, not JSON or unreachable', async () => {
-    expect(await fetchVersion((async () => new Response('nope', { status: 404 })) as unknown as typeof fetch)).toBeNull();
+    expect(
+      await fetchVersion((async () => new Response('nope', { status: 404 })) as unknown as typeof fetch),
+    ).toBeNull();
     expect(await fetchVersion((async () => new Response('<html>')) as unknown as typeof fetch)).toBeNull();
-    expect(await fetchVersion((async () => { throw new TypeError('offline'); }) as unknown as typeof fetch)).toBeNull();
+    expect(
+      await fetchVersion((async () => {
+        throw new TypeError('offline');
+      }) as unknown as typeof fetch),
+    ).toBeNull();
   });
 });
 
 describe('startVersionCheck', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   async function tick(ms: number) {
     await vi.advanceTimersByTimeAsync(ms);

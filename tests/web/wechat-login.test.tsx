@@ -48,7 +48,12 @@ function qrServer(statusOf: (ticket: string) => object = () => ({ status: 'pendi
     if (u.pathname === GENERATE) {
       generated.push(u.searchParams);
       const ticket = `t${++n}`;
-      return envelope(200, { ticket, qrCode: imageOf(ticket), expiresAt: new Date(Date.now() + 180_000).toISOString(), expiresIn: 180 });
+      return envelope(200, {
+        ticket,
+        qrCode: imageOf(ticket),
+        expiresAt: new Date(Date.now() + 180_000).toISOString(),
+        expiresIn: 180,
+      });
     }
     if (u.pathname === STATUS) {
       const ticket = u.searchParams.get('ticket')!;
@@ -157,7 +162,9 @@ describe('QrConfirmPage', () => {
   };
 
   it('shows which device and place asked, and agrees only after a second confirmation', async () => {
-    const { calls } = stubFetch((req) => (new URL(req.url).pathname === TICKET ? envelope(200, asked) : envelope(200, null, '已确认登录')));
+    const { calls } = stubFetch((req) =>
+      new URL(req.url).pathname === TICKET ? envelope(200, asked) : envelope(200, null, '已确认登录'),
+    );
     renderStrict('/qrConfirm?ticket=t1');
     expect(await screen.findByText('Chrome 120 · Windows')).toBeTruthy();
     expect(screen.getByText('内网 192.168.1.5')).toBeTruthy();
@@ -181,7 +188,9 @@ describe('QrConfirmPage', () => {
 
   it('shows why a ticket replaced meanwhile is refused, in the page', async () => {
     const reason = '二维码已失效（已过期或电脑上已刷新），请扫描电脑上最新的二维码';
-    const { calls } = stubFetch((req) => (new URL(req.url).pathname === CONFIRM ? envelope(400, null, reason) : envelope(200, asked)));
+    const { calls } = stubFetch((req) =>
+      new URL(req.url).pathname === CONFIRM ? envelope(400, null, reason) : envelope(200, asked),
+    );
     renderStrict('/qrConfirm?ticket=t1');
     fireEvent.click(await screen.findByRole('button', { name: /确认登录/ }));
     await confirmAgain();

@@ -87,7 +87,11 @@ function literal(node: { value: unknown; raw: string }): Run {
   throw new ExprError('表达式中不支持这种字面量（如正则表达式）');
 }
 
-interface MemberNode { computed: boolean; object: Node; property: Node }
+interface MemberNode {
+  computed: boolean;
+  object: Node;
+  property: Node;
+}
 
 /** `a.b`, `a["b"]`, `lines[0]`: fixed keys only, own properties only, null-safe. */
 function member(node: MemberNode, sub: (n: Node) => Run): Run {
@@ -95,14 +99,18 @@ function member(node: MemberNode, sub: (n: Node) => Run): Run {
   const p = node.property as unknown as { type: string; name?: string; value?: unknown };
   if (!node.computed && p.type === 'Identifier') key = p.name as string;
   else if (node.computed && p.type === 'Literal' && typeof p.value === 'string') key = p.value;
-  else if (node.computed && p.type === 'Literal' && Number.isSafeInteger(p.value) && (p.value as number) >= 0) key = p.value as number;
+  else if (node.computed && p.type === 'Literal' && Number.isSafeInteger(p.value) && (p.value as number) >= 0)
+    key = p.value as number;
   else throw new ExprError('只能用固定的名称访问属性，如 a.b、a["b"] 或 lines[0]');
   if (typeof key === 'string') refuseKey(key);
   const object = sub(node.object);
   return (scope) => own(object(scope), key);
 }
 
-interface CallNode { callee: Node; arguments: Node[] }
+interface CallNode {
+  callee: Node;
+  arguments: Node[];
+}
 
 function call(node: CallNode, sub: (n: Node) => Run): Run {
   const callee = node.callee as unknown as { type: string; name?: string };
@@ -110,7 +118,8 @@ function call(node: CallNode, sub: (n: Node) => Run): Run {
   const name = callee.name as string;
   const argNodes = node.arguments;
   if (name === 'if') {
-    if (argNodes.length !== 2 && argNodes.length !== 3) throw new ExprError(`函数 if 的参数个数不对，用法：${IF_FUNCTION.usage}`);
+    if (argNodes.length !== 2 && argNodes.length !== 3)
+      throw new ExprError(`函数 if 的参数个数不对，用法：${IF_FUNCTION.usage}`);
     // Lazy like the ternary: only the chosen branch runs.
     const [test, yes, no] = argNodes.map(sub);
     return conditional(test, yes, no ?? (() => null));
@@ -186,7 +195,10 @@ function ordered(test: (c: number) => boolean): (a: unknown, b: unknown) => unkn
   };
 }
 
-const OPERATORS: ReadonlyMap<string, (a: unknown, b: unknown) => unknown> = new Map<string, (a: unknown, b: unknown) => unknown>([
+const OPERATORS: ReadonlyMap<string, (a: unknown, b: unknown) => unknown> = new Map<
+  string,
+  (a: unknown, b: unknown) => unknown
+>([
   ['+', add],
   ['-', decimal((x, y) => x.minus(y))],
   ['*', decimal((x, y) => x.times(y))],
@@ -204,18 +216,21 @@ const OPERATORS: ReadonlyMap<string, (a: unknown, b: unknown) => unknown> = new 
 
 function binary(op: string, left: Run, right: Run): Run {
   // Short-circuit operators return an operand, as in JavaScript.
-  if (op === '&&') return (scope) => {
-    const a = left(scope);
-    return truthy(a) ? right(scope) : a;
-  };
-  if (op === '||') return (scope) => {
-    const a = left(scope);
-    return truthy(a) ? a : right(scope);
-  };
-  if (op === '??') return (scope) => {
-    const a = left(scope);
-    return a === null || a === undefined ? right(scope) : a;
-  };
+  if (op === '&&')
+    return (scope) => {
+      const a = left(scope);
+      return truthy(a) ? right(scope) : a;
+    };
+  if (op === '||')
+    return (scope) => {
+      const a = left(scope);
+      return truthy(a) ? a : right(scope);
+    };
+  if (op === '??')
+    return (scope) => {
+      const a = left(scope);
+      return a === null || a === undefined ? right(scope) : a;
+    };
   const f = OPERATORS.get(op);
   if (!f) throw new ExprError(`不支持运算符“${op}”`);
   return (scope) => f(left(scope), right(scope));

@@ -29,4 +29,3 @@ export function dateText(day: number): string | null {
   if (!(y >= 0 && y <= 9999)) return null;
   return `${String(y).padStart(4, '0')}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
 }
-

@@ -11,7 +11,13 @@ describe('exact decimal arithmetic', () => {
     expect(ev('19.99 * 3')).toBe(59.97);
     expect(ev('19.99 * 3 == 59.97')).toBe(true);
     expect(ev('quantity * unitPrice', { quantity: '3', unitPrice: 19.99 })).toBe(59.97);
-    expect(ev('contractPrice - advancePaidPrice - returnPrice', { contractPrice: 1000.1, advancePaidPrice: 300.05, returnPrice: 700.05 })).toBe(0);
+    expect(
+      ev('contractPrice - advancePaidPrice - returnPrice', {
+        contractPrice: 1000.1,
+        advancePaidPrice: 300.05,
+        returnPrice: 700.05,
+      }),
+    ).toBe(0);
     expect(ev('1.1 - 1')).toBe(0.1);
   });
 
@@ -68,7 +74,9 @@ describe('comparison', () => {
     expect(ev('"5.0" === 5')).toBe(true);
     expect(ev('"5.0" != 5')).toBe(false);
     expect(ev('0.3 >= 0.1 + 0.2')).toBe(true);
-    expect(ev('sum(lines, "weight") == 100', { lines: [{ weight: 33.3 }, { weight: 33.3 }, { weight: '33.4' }] })).toBe(true);
+    expect(ev('sum(lines, "weight") == 100', { lines: [{ weight: 33.3 }, { weight: 33.3 }, { weight: '33.4' }] })).toBe(
+      true,
+    );
   });
 
   it('compares dates as text', () => {
@@ -78,7 +86,12 @@ describe('comparison', () => {
   });
 
   it('counts a blank as 0 when ordering numbers, and cannot order mixed kinds', () => {
-    expect(ev('offsetPrice <= picked.advanceCode.balancePrice', { offsetPrice: '', picked: { advanceCode: { balancePrice: 10 } } })).toBe(true);
+    expect(
+      ev('offsetPrice <= picked.advanceCode.balancePrice', {
+        offsetPrice: '',
+        picked: { advanceCode: { balancePrice: 10 } },
+      }),
+    ).toBe(true);
     expect(ev('offsetPrice <= picked.advanceCode.balancePrice', { offsetPrice: 20, picked: {} })).toBe(false);
     expect(ev('dueDate < "2024-05-01"', { dueDate: null })).toBeNull();
     expect(ev('1 < "abc"')).toBeNull();
@@ -143,7 +156,17 @@ describe('scope and member access', () => {
   });
 
   it('cannot see globals', () => {
-    for (const name of ['globalThis', 'process', 'window', 'global', 'require', 'Function', 'eval', 'Math', 'undefined']) {
+    for (const name of [
+      'globalThis',
+      'process',
+      'window',
+      'global',
+      'require',
+      'Function',
+      'eval',
+      'Math',
+      'undefined',
+    ]) {
       expect(ev(name)).toBeNull();
       expect(ev(`${name}.constructor2`)).toBeNull();
     }

@@ -140,7 +140,9 @@ describe('values and lists', () => {
   });
 
   it('substr cuts by code point', () => {
-    expect(ev('substr(id, 6, 4) + "-" + substr(id, 10, 2) + "-" + substr(id, 12, 2)', { id: '110101199003074518' })).toBe('1990-03-07');
+    expect(
+      ev('substr(id, 6, 4) + "-" + substr(id, 10, 2) + "-" + substr(id, 12, 2)', { id: '110101199003074518' }),
+    ).toBe('1990-03-07');
     expect(ev('in(substr(id, 16, 1), ["1", "3", "5", "7", "9"])', { id: '110101199003074518' })).toBe(true);
     expect(ev('substr("a𠀀bc", 1)')).toBe('𠀀bc');
     expect(ev('substr(x, 1, 2)', { x: null })).toBeNull();
@@ -157,7 +159,10 @@ describe('values and lists', () => {
   });
 
   it('distinct drops repeats and blanks', () => {
-    expect(ev('distinct(pluck(xs, "c"))', { xs: [{ c: 'A1' }, { c: 'A2' }, { c: 'A1' }, { c: '' }] })).toEqual(['A1', 'A2']);
+    expect(ev('distinct(pluck(xs, "c"))', { xs: [{ c: 'A1' }, { c: 'A2' }, { c: 'A1' }, { c: '' }] })).toEqual([
+      'A1',
+      'A2',
+    ]);
     expect(ev('len(distinct(pluck(xs, "c"))) == len(xs)', { xs: [{ c: 'A1' }, { c: 'a1' }] })).toBe(true);
     expect(ev('len(distinct(pluck(xs, "c"))) == len(xs)', { xs: [{ c: 1 }, { c: '1' }] })).toBe(false);
     expect(ev('distinct(x)', { x: null })).toBeNull();
@@ -184,7 +189,11 @@ describe('values and lists', () => {
   });
 
   it('share spreads an amount over the items of the same key in order, each up to its cap, the last taking the rest', () => {
-    const lines = [{ m: 'A', q: 3, s: 3 }, { m: 'B', q: 5, s: 1 }, { m: 'A', q: 2, s: 2 }];
+    const lines = [
+      { m: 'A', q: 3, s: 3 },
+      { m: 'B', q: 5, s: 1 },
+      { m: 'A', q: 2, s: 2 },
+    ];
     expect(ev('share(4, lines, "s", "m", 1)', { lines })).toBe(3);
     expect(ev('share(4, lines, "s", "m", 3)', { lines })).toBe(1);
     expect(ev('share(4, lines, "s", "m", 2)', { lines })).toBe(4);
@@ -196,7 +205,11 @@ describe('values and lists', () => {
   });
 
   it('lookup finds the first matching item', () => {
-    const rates = [{ level: 'A', rate: '0.05' }, { level: 'B', rate: 0.03 }, { level: 'B', rate: 0.01 }];
+    const rates = [
+      { level: 'A', rate: '0.05' },
+      { level: 'B', rate: 0.03 },
+      { level: 'B', rate: 0.01 },
+    ];
     expect(ev('lookup(rates, "level", "B", "rate")', { rates })).toBe(0.03);
     expect(ev('lookup(rates, "level", lv, "rate") * 100', { rates, lv: 'A' })).toBe(5);
     expect(ev('lookup(rates, "level", "Z", "rate")', { rates })).toBeNull();
@@ -204,7 +217,11 @@ describe('values and lists', () => {
   });
 
   it('after gives the item following the matching one (the next stage), null after the last or without a match', () => {
-    const stages = [{ name: '立项申请', days: 3 }, { name: '方案评审', days: 5 }, { name: '合同签订', days: 7 }];
+    const stages = [
+      { name: '立项申请', days: 3 },
+      { name: '方案评审', days: 5 },
+      { name: '合同签订', days: 7 },
+    ];
     expect(ev('after(stages, "name", "立项申请", "name")', { stages })).toBe('方案评审');
     expect(ev('after(stages, "name", cur, "days")', { stages, cur: '方案评审' })).toBe(7);
     expect(ev('after(stages, "name", "合同签订", "name")', { stages })).toBeNull();

@@ -90,7 +90,10 @@ describe('compileExpr', () => {
     expect(c.identifiers).toEqual(['quantity', 'unitPrice']);
     expect(c.source).toBe('quantity * unitPrice + quantity');
     expect(compileExpr('sum(lines, "price", "type", kind)').identifiers).toEqual(['lines', 'kind']);
-    expect(compileExpr('offsetPrice <= picked.advanceCode.balancePrice').identifiers).toEqual(['offsetPrice', 'picked']);
+    expect(compileExpr('offsetPrice <= picked.advanceCode.balancePrice').identifiers).toEqual([
+      'offsetPrice',
+      'picked',
+    ]);
     expect(compileExpr('today()').identifiers).toEqual([]);
     expect(c.run({ quantity: 2, unitPrice: 3 })).toBe(8);
   });
@@ -121,7 +124,20 @@ describe('checkExprAgainst and isSafeIdentifier', () => {
 
   it('accepts plain ASCII names only', () => {
     for (const ok of ['price', '_x', '$today', 'a1', 'contractPrice']) expect(isSafeIdentifier(ok)).toBe(true);
-    for (const bad of ['1a', 'a-b', 'a.b', '', 'this', 'true', 'null', '__proto__', 'constructor', 'prototype', '价格', 'a b']) {
+    for (const bad of [
+      '1a',
+      'a-b',
+      'a.b',
+      '',
+      'this',
+      'true',
+      'null',
+      '__proto__',
+      'constructor',
+      'prototype',
+      '价格',
+      'a b',
+    ]) {
       expect(isSafeIdentifier(bad)).toBe(false);
     }
   });

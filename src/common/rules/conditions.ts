@@ -4,7 +4,8 @@
 import type { FieldCondition, FieldDef, ValueRef } from '../schema/types';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-const same = (a: unknown, b: unknown) => a === b || (a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b));
+const same = (a: unknown, b: unknown) =>
+  a === b || (a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b));
 
 /**
  * True when the condition holds for the record's values: equal to value, one of values, or (neither) not empty.
@@ -42,7 +43,11 @@ export interface RefContext {
 }
 
 export const isValueRef = (v: unknown): v is ValueRef =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && ['$today', '$user', '$dept', '$field'].includes(Object.keys(v)[0]);
+  !!v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === 1 &&
+  ['$today', '$user', '$dept', '$field'].includes(Object.keys(v)[0]);
 
 /** A literal stays as it is; a ValueRef becomes today, the user or the field's value (arrays resolve item by item). */
 export function resolveRef(v: unknown, ctx: RefContext): unknown {

@@ -15,7 +15,12 @@ export const TRUNCATE_LENGTH = 28;
 export const IMAGE_START_QUALITY = 0.5;
 /** Money columns the line-item summary row always sums. */
 export const SUMMED_MONEY_COLUMNS = [
-  'contractPrice', 'logisticsPrice', 'returnPrice', 'balancePrice', 'advancePaidPrice', 'payablePrice',
+  'contractPrice',
+  'logisticsPrice',
+  'returnPrice',
+  'balancePrice',
+  'advancePaidPrice',
+  'payablePrice',
 ] as const;
 /** Default sub-inputs of a dimension field (length × width × height). */
 export const DEFAULT_DIMENSION_FIELDS = [

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from '../schema/types';
 import {
-  checkNumberRange, checkUploadCount, checkUploadSize, clampDimension, fieldError, isEmptyValue, maxLengthOf,
+  checkNumberRange,
+  checkUploadCount,
+  checkUploadSize,
+  clampDimension,
+  fieldError,
+  isEmptyValue,
+  maxLengthOf,
 } from './field-rules';
 import { Messages } from './messages';
 
-const text = (extra: Partial<FieldDef> = {}): FieldDef => ({ fieldName: 'name', titleName: '名称', fontendType: 'text', ...extra });
+const text = (extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName: 'name',
+  titleName: '名称',
+  fontendType: 'text',
+  ...extra,
+});
 
 describe('required (requireAble)', () => {
   const f = text({ requireAble: true });
@@ -44,7 +55,12 @@ describe('idCard: the GB 11643 check character and birth date', () => {
 });
 
 describe('number ranges: four messages', () => {
-  const num = (extra: Partial<FieldDef>): FieldDef => ({ fieldName: 'q', titleName: '数量', fontendType: 'number', ...extra });
+  const num = (extra: Partial<FieldDef>): FieldDef => ({
+    fieldName: 'q',
+    titleName: '数量',
+    fontendType: 'number',
+    ...extra,
+  });
   it('between min and max', () => {
     expect(fieldError(num({ min: 1, max: 10 }), 11)).toBe('请输入1-10之间的数字');
     expect(fieldError(num({ min: 1, max: 10 }), 0)).toBe('请输入1-10之间的数字');
@@ -76,7 +92,15 @@ describe('max length', () => {
 });
 
 describe('two-text range', () => {
-  const f: FieldDef = { fieldName: 'r', titleName: '范围', fontendType: 'twoText', fields: [{ name: 'a', type: 'number' }, { name: 'b', type: 'number' }] };
+  const f: FieldDef = {
+    fieldName: 'r',
+    titleName: '范围',
+    fontendType: 'twoText',
+    fields: [
+      { name: 'a', type: 'number' },
+      { name: 'b', type: 'number' },
+    ],
+  };
   it('defaults to 0 … 9999999999', () => {
     expect(fieldError(f, { a: -1, b: 2 })).toBe('请输入0-9999999999之间的数字');
     expect(fieldError(f, { a: 1, b: 10000000000 })).toBe('请输入0-9999999999之间的数字');
@@ -90,9 +114,15 @@ describe('two-text range', () => {
 describe('dimension clamping', () => {
   it('clamps below min (default 0) and above max with the warnings', () => {
     expect(clampDimension(-5, { name: 'length', label: '长' })).toEqual({ value: 0, warning: '长不能小于0' });
-    expect(clampDimension(30000, { name: 'width', label: '宽', max: 20000 })).toEqual({ value: 20000, warning: '宽不能大于20000' });
+    expect(clampDimension(30000, { name: 'width', label: '宽', max: 20000 })).toEqual({
+      value: 20000,
+      warning: '宽不能大于20000',
+    });
     expect(clampDimension(50, { name: 'height', label: '高', min: 1, max: 100 })).toEqual({ value: 50, warning: null });
-    expect(clampDimension(0, { name: 'height', label: '高' }, { min: 1 })).toEqual({ value: 1, warning: '高不能小于1' });
+    expect(clampDimension(0, { name: 'height', label: '高' }, { min: 1 })).toEqual({
+      value: 1,
+      warning: '高不能小于1',
+    });
   });
   it('stored dimensions out of bounds fail validation', () => {
     const f: FieldDef = { fieldName: 'size', titleName: '尺寸', fontendType: 'dimension', min: 1, max: 20000 };
@@ -110,6 +140,8 @@ describe('uploads', () => {
     expect(checkUploadCount(1)).toBeNull();
     expect(checkUploadCount(2)).toBe(Messages.uploadCountLimit);
     expect(checkUploadCount(6, 5)).toBe('最多只能上传5个文件');
-    expect(fieldError({ fieldName: 'f', titleName: '附件', fontendType: 'upload' }, [{ url: '/a' }, { url: '/b' }])).toBe('最多只能上传1个文件');
+    expect(
+      fieldError({ fieldName: 'f', titleName: '附件', fontendType: 'upload' }, [{ url: '/a' }, { url: '/b' }]),
+    ).toBe('最多只能上传1个文件');
   });
 });

@@ -2,8 +2,13 @@
 // Used by the Formily renderer in the browser and by the server when it validates records.
 import type { FieldDef, SubField } from '../schema/types';
 import {
-  DEFAULT_DIMENSION_FIELDS, DIMENSION_MIN, TEXT_MAX_LENGTH, TWO_TEXT_MAX, TWO_TEXT_MIN,
-  UPLOAD_DEFAULT_LIMIT, UPLOAD_MAX_BYTES,
+  DEFAULT_DIMENSION_FIELDS,
+  DIMENSION_MIN,
+  TEXT_MAX_LENGTH,
+  TWO_TEXT_MAX,
+  TWO_TEXT_MIN,
+  UPLOAD_DEFAULT_LIMIT,
+  UPLOAD_MAX_BYTES,
 } from './constants';
 import { fill, msg, RangeMessages, UPLOAD_COUNT_TEMPLATE } from './messages';
 import { fieldTypeError } from './value-types';
@@ -31,7 +36,9 @@ export const regRule: Rule = (f, v) => {
 
 /** A single number: a number field, or a text field typed as number (two-part fields check their parts instead). */
 function isNumberField(f: FieldDef): boolean {
-  return f.fontendType === 'number' || (f.type === 'number' && f.fontendType !== 'twoText' && f.fontendType !== 'dimension');
+  return (
+    f.fontendType === 'number' || (f.type === 'number' && f.fontendType !== 'twoText' && f.fontendType !== 'dimension')
+  );
 }
 
 /** Range check with the four messages; a field's regMsg replaces them all. */
@@ -48,7 +55,11 @@ export function checkNumberRange(value: unknown, min?: number, max?: number, reg
 }
 
 /** Strict bounds of a number (`n` already a finite number): the message names `name`, e.g. 数量必须大于0. */
-export function checkStrictRange(n: number, name: string, bounds: { exclusiveMinimum?: number; exclusiveMaximum?: number }): string | null {
+export function checkStrictRange(
+  n: number,
+  name: string,
+  bounds: { exclusiveMinimum?: number; exclusiveMaximum?: number },
+): string | null {
   const { exclusiveMinimum: above, exclusiveMaximum: below } = bounds;
   if (typeof above === 'number' && !(n > above)) return fill(RangeMessages.above, { name, min: above });
   if (typeof below === 'number' && !(n < below)) return fill(RangeMessages.below, { name, max: below });
@@ -80,7 +91,12 @@ export const twoTextRule: Rule = (f, v) => {
   if (f.fontendType !== 'twoText' || !v || typeof v !== 'object') return null;
   for (const sub of f.fields ?? []) {
     if (sub.type !== 'number' && f.type !== 'number') continue;
-    const err = checkNumberRange((v as Record<string, unknown>)[sub.name], sub.min ?? f.min ?? TWO_TEXT_MIN, sub.max ?? f.max ?? TWO_TEXT_MAX, f.regMsg);
+    const err = checkNumberRange(
+      (v as Record<string, unknown>)[sub.name],
+      sub.min ?? f.min ?? TWO_TEXT_MIN,
+      sub.max ?? f.max ?? TWO_TEXT_MAX,
+      f.regMsg,
+    );
     if (err) return err;
   }
   return null;
@@ -91,7 +107,11 @@ export function dimensionFields(f: FieldDef): SubField[] {
 }
 
 /** Clamps one dimension part to [min (default 0), max] and says why when it had to. */
-export function clampDimension(value: number, sub: SubField, field?: Pick<FieldDef, 'min' | 'max'>): { value: number; warning: string | null } {
+export function clampDimension(
+  value: number,
+  sub: SubField,
+  field?: Pick<FieldDef, 'min' | 'max'>,
+): { value: number; warning: string | null } {
   const name = sub.label ?? sub.name;
   const min = sub.min ?? field?.min ?? DIMENSION_MIN;
   const max = sub.max ?? field?.max;

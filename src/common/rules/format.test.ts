@@ -15,7 +15,7 @@ describe('dates (§5)', () => {
     expect(formatDate(String(sec), 'date')).toBe('2024-03-05');
     expect(formatDate(String(ms), 'date')).toBe('2024-03-05');
   });
-  it('instants with a zone (what the server sends) are China wall time, whatever the browser\'s zone', () => {
+  it("instants with a zone (what the server sends) are China wall time, whatever the browser's zone", () => {
     expect(formatDate('2026-11-23T18:00:00.000Z', 'dateTime')).toBe('2026-11-24 02:00:00');
     expect(formatDate('2026-11-23T18:00:00.000Z', 'date')).toBe('2026-11-24');
     expect(formatDate('2026-11-24T10:00:00+08:00', 'dateTime')).toBe('2026-11-24 10:00:00');

@@ -32,7 +32,8 @@ const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/;
  * as China wall time (the product's teams are Chinese companies), whatever the browser's zone; null otherwise.
  */
 function chinaWallTime(value: unknown): dayjs.Dayjs | null {
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && ZONED.test(value) ? Date.parse(value) : NaN;
+  const ms =
+    value instanceof Date ? value.getTime() : typeof value === 'string' && ZONED.test(value) ? Date.parse(value) : NaN;
   if (!Number.isFinite(ms)) return null;
   return dayjs(chinaWallText(ms).replace(' ', 'T'));
 }
@@ -53,7 +54,7 @@ export function daysInclusive(start: unknown, end: unknown): number | null {
 
 /** Rounds half away from zero to two decimals, avoiding 1.005 → 1.00 float surprises. */
 export function round2(n: number): number {
-  return Math.sign(n) * Math.round((Math.abs(n) + Number.EPSILON) * 100) / 100;
+  return (Math.sign(n) * Math.round((Math.abs(n) + Number.EPSILON) * 100)) / 100;
 }
 
 function toNumber(v: unknown): number | null {

@@ -2,10 +2,25 @@
 // antd and browser APIs.
 import type { ColumnDef, FieldDef } from '../schema/types';
 import { LINES_KEY, TEXT_MAX_LENGTH, UPLOAD_DEFAULT_LIMIT } from './constants';
-import { checkNumberRange, checkStrictRange, checkUploadCount, fieldError, isEmptyValue, namedFieldMessage } from './field-rules';
+import {
+  checkNumberRange,
+  checkStrictRange,
+  checkUploadCount,
+  fieldError,
+  isEmptyValue,
+  namedFieldMessage,
+} from './field-rules';
 import { msg } from './messages';
 import { conditionHolds as recordHolds } from './conditions';
-import { cellName, cellValueProblem, fieldTypeError, isAbsent, isNumberColumn, problemMessage, toDecimal } from './value-types';
+import {
+  cellName,
+  cellValueProblem,
+  fieldTypeError,
+  isAbsent,
+  isNumberColumn,
+  problemMessage,
+  toDecimal,
+} from './value-types';
 
 export interface RecordError {
   /** fieldName, or `lines[i].prop` for a line-item cell. */
@@ -33,7 +48,8 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
   if (problem) return isNumberColumn(col) ? msg('correctNumber') : problemMessage(problem, col.label);
   if (col.requireAble && isEmptyValue(value)) return msg('pleaseFillIn', { label: col.label });
   if (isEmptyValue(value)) return null;
-  if (col.type === 'image') return Array.isArray(value) ? checkUploadCount(value.length, col.limit ?? UPLOAD_DEFAULT_LIMIT) : null;
+  if (col.type === 'image')
+    return Array.isArray(value) ? checkUploadCount(value.length, col.limit ?? UPLOAD_DEFAULT_LIMIT) : null;
   if (isNumberColumn(col)) {
     const n = toDecimal(value)!;
     const lowest = col.min ?? col.exclusiveMinimum;
@@ -53,7 +69,12 @@ export function lineCellError(col: ColumnDef, value: unknown): string | null {
  * 采购明细第2行数量必须大于0, 费用明细第1行金额：请输入正确的数字, 费用明细第3行费用类型不能为空; a message that names
  * the column already gets the line only (联系人第1行：请输入正确的联系人手机号).
  */
-export function locatedCellMessage(linesTitle: string | undefined, index: number, label: string, message: string): string {
+export function locatedCellMessage(
+  linesTitle: string | undefined,
+  index: number,
+  label: string,
+  message: string,
+): string {
   const at = cellName(linesTitle, index, label);
   if (message === msg('pleaseFillIn', { label })) return `${at}不能为空`;
   if (message.startsWith(label)) return `${at}${message.slice(label.length)}`;
@@ -67,7 +88,10 @@ export function locatedCellMessage(linesTitle: string | undefined, index: number
  * a field's names its title, a cell's its line and column (费用明细第1行发生日期格式不正确).
  */
 export function validateRecord(
-  fields: FieldDef[], lineColumns: ColumnDef[] | undefined, record: Record<string, unknown>, opts: ValidateOptions = {},
+  fields: FieldDef[],
+  lineColumns: ColumnDef[] | undefined,
+  record: Record<string, unknown>,
+  opts: ValidateOptions = {},
 ): RecordError | null {
   for (const f of fields) {
     const value = record[f.fieldName];
@@ -84,7 +108,12 @@ export function validateRecord(
       const field = `${LINES_KEY}[${i}].${col.prop}`;
       const problem = isAbsent(value) ? null : cellValueProblem(col, value);
       if (problem) return { field, message: problemMessage(problem, cellName(opts.linesTitle, i, col.label)) };
-      if (!conditionHolds(col.dependOn, row) || !conditionHolds(col.showCondition, row) || !recordHolds(col.recordDependOn, record)) continue;
+      if (
+        !conditionHolds(col.dependOn, row) ||
+        !conditionHolds(col.showCondition, row) ||
+        !recordHolds(col.recordDependOn, record)
+      )
+        continue;
       const message = lineCellError(col, value);
       if (message) return { field, message: locatedCellMessage(opts.linesTitle, i, col.label, message) };
     }

@@ -3,19 +3,62 @@ import type { ColumnDef, FieldDef, FieldType } from '../schema/types';
 import { FIELD_TYPES } from '../schema/types';
 import { fieldError } from './field-rules';
 import {
-  cellName, cellValueProblem, fieldTypeError, fieldValueProblem, isFileItem, isSafeFileUrl, parseDateValue, toDecimal,
+  cellName,
+  cellValueProblem,
+  fieldTypeError,
+  fieldValueProblem,
+  isFileItem,
+  isSafeFileUrl,
+  parseDateValue,
+  toDecimal,
 } from './value-types';
 
-const field = (fontendType: FieldType, extra: Partial<FieldDef> = {}): FieldDef => ({ fieldName: 'f', titleName: '字段', fontendType, ...extra });
-const opts = [{ label: '个人', value: 'personal' }, { label: '企业', value: 'enterprise' }];
-const tree = [{ label: '浙江', value: 'zj', children: [{ label: '杭州', value: 'hz', children: [{ label: '西湖', value: 'xh' }] }] }, { label: '上海', value: 'sh' }];
+const field = (fontendType: FieldType, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName: 'f',
+  titleName: '字段',
+  fontendType,
+  ...extra,
+});
+const opts = [
+  { label: '个人', value: 'personal' },
+  { label: '企业', value: 'enterprise' },
+];
+const tree = [
+  {
+    label: '浙江',
+    value: 'zj',
+    children: [{ label: '杭州', value: 'hz', children: [{ label: '西湖', value: 'xh' }] }],
+  },
+  { label: '上海', value: 'sh' },
+];
 const file = { url: '/api/files/1/a.png', name: 'a.png' };
 
 describe('numbers: a finite number or a plain decimal string', () => {
-  it.each([[12, 12], [-1.5, -1.5], ['12', 12], ['-0.25', -0.25], ['999999999.99', 999999999.99]])('%j → %j', (v, n) => {
+  it.each([
+    [12, 12],
+    [-1.5, -1.5],
+    ['12', 12],
+    ['-0.25', -0.25],
+    ['999999999.99', 999999999.99],
+  ])('%j → %j', (v, n) => {
     expect(toDecimal(v)).toBe(n);
   });
-  it.each([['1e5'], ['Infinity'], ['0x10'], [' 12 '], ['+1'], ['1.'], ['.5'], ['1,000'], [''], [NaN], [Infinity], [true], [{}], [[1]]])('%j is refused', (v) => {
+  it.each([
+    ['1e5'],
+    ['Infinity'],
+    ['0x10'],
+    [' 12 '],
+    ['+1'],
+    ['1.'],
+    ['.5'],
+    ['1,000'],
+    [''],
+    [NaN],
+    [Infinity],
+    [true],
+    [{}],
+    [[1]],
+  ])('%j is refused', (v) => {
     expect(toDecimal(v)).toBeNull();
   });
 });
@@ -24,7 +67,17 @@ describe('dates: real calendar dates in the stored format', () => {
   it('YYYY-MM-DD', () => {
     expect(parseDateValue('2026-02-28', 'YYYY-MM-DD')).toBe(Date.UTC(2026, 1, 28));
     expect(parseDateValue('2024-02-29', 'YYYY-MM-DD')).not.toBeNull();
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-1-5', 'not-a-date', '2026-01-01 10:00:00', true, 20260101, {}]) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-5',
+      'not-a-date',
+      '2026-01-01 10:00:00',
+      true,
+      20260101,
+      {},
+    ]) {
       expect(parseDateValue(bad, 'YYYY-MM-DD'), String(bad)).toBeNull();
     }
   });
@@ -55,7 +108,10 @@ describe('field shapes by fontendType', () => {
     month: [{}, '2026-11'],
     dateTime: [{}, '2026-11-20 08:30:00'],
     dateRange: [{}, ['2026-11-01', '2026-11-20']],
-    twoText: [{ fields: [{ name: 'name' }, { name: 'phone', type: 'number' }] }, { name: '张三', phone: '13800138000' }],
+    twoText: [
+      { fields: [{ name: 'name' }, { name: 'phone', type: 'number' }] },
+      { name: '张三', phone: '13800138000' },
+    ],
     dimension: [{}, { length: 10, width: 20.5, height: '3' }],
     upload: [{ limit: 2 }, [file, { url: '/api/files/2/b.pdf', name: 'b.pdf', fileName: 'b.pdf', size: 10 }]],
     image: [{}, [file]],
@@ -70,23 +126,56 @@ describe('field shapes by fontendType', () => {
   });
 
   const bad: [FieldType, Partial<FieldDef>, unknown][] = [
-    ['text', {}, {}], ['text', {}, 12], ['text', {}, ['a']], ['textarea', {}, true],
+    ['text', {}, {}],
+    ['text', {}, 12],
+    ['text', {}, ['a']],
+    ['textarea', {}, true],
     ['text', { type: 'number' }, '1e5'],
-    ['number', {}, '1e5'], ['number', {}, 'Infinity'], ['number', {}, '0x10'], ['number', {}, ' 12 '], ['number', {}, true], ['number', {}, Infinity],
-    ['select', {}, {}], ['select', {}, ['a']], ['select', {}, true],
-    ['multiSelect', {}, 'a'], ['multiSelect', {}, [{}]],
-    ['treeSelect', {}, [1]], ['cascader', {}, 'zj'], ['cascader', {}, [{}]],
-    ['date', {}, true], ['date', {}, 'not-a-date'], ['date', {}, '2026-02-30'], ['date', { valueFormat: 'YYYY/MM/DD' }, '2026-11-20'],
-    ['month', {}, '2026-13'], ['dateTime', {}, '2026-11-20'],
-    ['dateRange', {}, '2026-11-01'], ['dateRange', {}, ['2026-11-01']], ['dateRange', {}, ['2026-11-01', 'x']], ['dateRange', {}, ['2026-11-01', '2026-11-02', '2026-11-03']],
-    ['twoText', {}, 'a-b'], ['twoText', {}, { start: 'a', other: 'b' }], ['twoText', {}, { start: {} }],
+    ['number', {}, '1e5'],
+    ['number', {}, 'Infinity'],
+    ['number', {}, '0x10'],
+    ['number', {}, ' 12 '],
+    ['number', {}, true],
+    ['number', {}, Infinity],
+    ['select', {}, {}],
+    ['select', {}, ['a']],
+    ['select', {}, true],
+    ['multiSelect', {}, 'a'],
+    ['multiSelect', {}, [{}]],
+    ['treeSelect', {}, [1]],
+    ['cascader', {}, 'zj'],
+    ['cascader', {}, [{}]],
+    ['date', {}, true],
+    ['date', {}, 'not-a-date'],
+    ['date', {}, '2026-02-30'],
+    ['date', { valueFormat: 'YYYY/MM/DD' }, '2026-11-20'],
+    ['month', {}, '2026-13'],
+    ['dateTime', {}, '2026-11-20'],
+    ['dateRange', {}, '2026-11-01'],
+    ['dateRange', {}, ['2026-11-01']],
+    ['dateRange', {}, ['2026-11-01', 'x']],
+    ['dateRange', {}, ['2026-11-01', '2026-11-02', '2026-11-03']],
+    ['twoText', {}, 'a-b'],
+    ['twoText', {}, { start: 'a', other: 'b' }],
+    ['twoText', {}, { start: {} }],
     ['twoText', { type: 'number' }, { start: '1e5' }],
-    ['dimension', {}, [1, 2, 3]], ['dimension', {}, { length: 'abc' }], ['dimension', {}, { depth: 1 }],
-    ['upload', {}, file], ['upload', {}, ['/api/files/1/a.png']], ['upload', {}, [{ name: 'a' }]], ['upload', {}, [{ url: 1 }]],
-    ['upload', {}, [{ url: '/api/files/1/a.png', name: 5 }]], ['upload', {}, [{ url: '/api/files/1/a.png', extra: {} }]],
-    ['image', {}, [{ url: 'javascript:alert(1)' }]], ['image', {}, [{ url: 'http://evil.example/x.png' }]], ['image', {}, [{ url: '//evil.example/x.png' }]],
-    ['idCard', {}, 110105], ['switch', {}, 'true'], ['switch', {}, 1],
-    ['radio', {}, ['a']], ['checkbox', {}, 'personal'],
+    ['dimension', {}, [1, 2, 3]],
+    ['dimension', {}, { length: 'abc' }],
+    ['dimension', {}, { depth: 1 }],
+    ['upload', {}, file],
+    ['upload', {}, ['/api/files/1/a.png']],
+    ['upload', {}, [{ name: 'a' }]],
+    ['upload', {}, [{ url: 1 }]],
+    ['upload', {}, [{ url: '/api/files/1/a.png', name: 5 }]],
+    ['upload', {}, [{ url: '/api/files/1/a.png', extra: {} }]],
+    ['image', {}, [{ url: 'javascript:alert(1)' }]],
+    ['image', {}, [{ url: 'http://evil.example/x.png' }]],
+    ['image', {}, [{ url: '//evil.example/x.png' }]],
+    ['idCard', {}, 110105],
+    ['switch', {}, 'true'],
+    ['switch', {}, 1],
+    ['radio', {}, ['a']],
+    ['checkbox', {}, 'personal'],
   ];
   it.each(bad)('%s refuses %j %j as 字段格式不正确', (t, extra, v) => {
     expect(fieldValueProblem(field(t, extra), v)).toBe('format');
@@ -100,17 +189,23 @@ describe('field shapes by fontendType', () => {
     expect(fieldTypeError(field('multiSelect', { data: opts }), ['x'])).toBe('字段的选项不存在');
     expect(fieldTypeError(field('treeSelect', { data: tree }), 'xh')).toBeNull();
     expect(fieldTypeError(field('cascader', { data: tree }), ['zj', 'xh'])).toBe('字段的选项不存在');
-    expect(fieldTypeError(field('cascader', { data: tree, props: { multiple: true } }), [['sh'], ['zj', 'hz']])).toBeNull();
+    expect(
+      fieldTypeError(field('cascader', { data: tree, props: { multiple: true } }), [['sh'], ['zj', 'hz']]),
+    ).toBeNull();
     expect(fieldTypeError(field('select', { data: [{ label: '是', value: true }] }), true)).toBeNull();
     // Dictionary-backed values are checked against the team's dictionary by the server.
     expect(fieldTypeError(field('select', { data: { fieldKey: 'dept' } }), 12)).toBeNull();
-    expect(fieldTypeError(field('select', { data: { fieldKey: 'dept' }, props: { mode: 'multiple' } }), [12, '13'])).toBeNull();
+    expect(
+      fieldTypeError(field('select', { data: { fieldKey: 'dept' }, props: { mode: 'multiple' } }), [12, '13']),
+    ).toBeNull();
   });
 
   it('a date range ends no earlier than it starts', () => {
     expect(fieldTypeError(field('dateRange'), ['2026-11-20', '2026-11-01'])).toBe('字段的开始日期不能晚于结束日期');
     expect(fieldTypeError(field('dateRange'), ['2026-11-20', '2026-11-20'])).toBeNull();
-    expect(fieldTypeError(field('dateRange', { props: { showTime: true } }), ['2026-11-20 10:00:00', '2026-11-20 11:00:00'])).toBeNull();
+    expect(
+      fieldTypeError(field('dateRange', { props: { showTime: true } }), ['2026-11-20 10:00:00', '2026-11-20 11:00:00']),
+    ).toBeNull();
   });
 
   it('required first, then the shape of any present value (an empty {} or [] is not stored as text)', () => {
@@ -129,7 +224,15 @@ describe('files', () => {
   it('a file is {url, name?} with a url on this site', () => {
     expect(isFileItem(file)).toBe(true);
     expect(isFileItem({ url: 'blob:http://localhost/3f1c' })).toBe(true);
-    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'http://evil/x.png', '//evil/x.png', '/\\evil/x.png', '/a b', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://evil/x.png',
+      '//evil/x.png',
+      '/\\evil/x.png',
+      '/a b',
+      '',
+    ]) {
       expect(isSafeFileUrl(url), url).toBe(false);
     }
     expect(isFileItem(Object.assign(Object.create({ polluted: 1 }), { url: '/a' }))).toBe(false);

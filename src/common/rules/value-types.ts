@@ -40,13 +40,30 @@ export function isNumberValue(value: unknown): boolean {
 
 // ------------------------------------------------------------------------------------------------ dates
 
-interface DateParts { Y: number; M: number; D: number; h: number; m: number; s: number; ms: number }
+interface DateParts {
+  Y: number;
+  M: number;
+  D: number;
+  h: number;
+  m: number;
+  s: number;
+  ms: number;
+}
 
 const TOKEN = /\[([^\]]*)]|YYYY|SSS|MM|DD|HH|mm|ss|M|D|H|m|s|[A-Za-z]|./g;
 const TOKEN_PATTERN: Record<string, [keyof DateParts, string]> = {
-  YYYY: ['Y', '(\\d{4})'], MM: ['M', '(\\d{2})'], M: ['M', '(\\d{1,2})'], DD: ['D', '(\\d{2})'], D: ['D', '(\\d{1,2})'],
-  HH: ['h', '(\\d{2})'], H: ['h', '(\\d{1,2})'], mm: ['m', '(\\d{2})'], m: ['m', '(\\d{1,2})'],
-  ss: ['s', '(\\d{2})'], s: ['s', '(\\d{1,2})'], SSS: ['ms', '(\\d{3})'],
+  YYYY: ['Y', '(\\d{4})'],
+  MM: ['M', '(\\d{2})'],
+  M: ['M', '(\\d{1,2})'],
+  DD: ['D', '(\\d{2})'],
+  D: ['D', '(\\d{1,2})'],
+  HH: ['h', '(\\d{2})'],
+  H: ['h', '(\\d{1,2})'],
+  mm: ['m', '(\\d{2})'],
+  m: ['m', '(\\d{1,2})'],
+  ss: ['s', '(\\d{2})'],
+  s: ['s', '(\\d{1,2})'],
+  SSS: ['ms', '(\\d{3})'],
 };
 const compiled = new Map<string, { re: RegExp; parts: (keyof DateParts)[] } | null>();
 
@@ -81,7 +98,8 @@ function daysIn(year: number, month: number): number {
  */
 export function parseDateValue(value: unknown, format: string): number | null {
   if (format === 'x' || format === 'X') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
     return Number.isSafeInteger(n) && n >= 0 ? (format === 'X' ? n * 1000 : n) : null;
   }
   if (typeof value !== 'string' || value.length > 64) return null;
@@ -94,8 +112,11 @@ export function parseDateValue(value: unknown, format: string): number | null {
   const hit = c.re.exec(value);
   if (!hit) return null;
   const p: DateParts = { Y: 1970, M: 1, D: 1, h: 0, m: 0, s: 0, ms: 0 };
-  c.parts.forEach((k, i) => { p[k] = Number(hit[i + 1]); });
-  if (p.Y < 1 || p.M < 1 || p.M > 12 || p.D < 1 || p.D > daysIn(p.Y, p.M) || p.h > 23 || p.m > 59 || p.s > 59) return null;
+  c.parts.forEach((k, i) => {
+    p[k] = Number(hit[i + 1]);
+  });
+  if (p.Y < 1 || p.M < 1 || p.M > 12 || p.D < 1 || p.D > daysIn(p.Y, p.M) || p.h > 23 || p.m > 59 || p.s > 59)
+    return null;
   const d = new Date(Date.UTC(2000, p.M - 1, p.D, p.h, p.m, p.s, p.ms));
   d.setUTCFullYear(p.Y);
   return d.getTime();
@@ -115,7 +136,8 @@ export function inlineOptions(data: unknown): Option[] | null {
   return data.every((o) => o && typeof o === 'object' && 'value' in o && 'label' in o) ? (data as Option[]) : null;
 }
 
-const sameValue = (a: unknown, b: unknown) => a === b || (typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
 
 function inTree(options: Option[], value: unknown): boolean {
   return options.some((o) => sameValue(o.value, value) || (!!o.children && inTree(o.children, value)));
@@ -198,7 +220,8 @@ function checkParts(value: unknown, parts: SubField[], isNumeric: (p: SubField) 
     const part = byName.get(k);
     if (!part) return 'format';
     if (isAbsent(v)) continue;
-    if (isNumeric(part) ? !isNumberValue(v) : !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return 'format';
+    if (isNumeric(part) ? !isNumberValue(v) : !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))))
+      return 'format';
   }
   return null;
 }
@@ -210,14 +233,17 @@ export function fieldValueProblem(f: FieldDef, value: unknown): ValueProblem | n
   if (isAbsent(value)) return null;
   const options = inlineOptions(f.data);
   switch (f.fontendType) {
-    case 'text': case 'textarea':
+    case 'text':
+    case 'textarea':
       if (f.type === 'number') return isNumberValue(value) ? null : 'format';
       return typeof value === 'string' ? null : 'format';
     case 'idCard':
       return typeof value === 'string' && value.length <= 64 ? null : 'format';
     case 'number':
       return isNumberValue(value) ? null : 'format';
-    case 'date': case 'month': case 'dateTime':
+    case 'date':
+    case 'month':
+    case 'dateTime':
       return parseDateValue(value, storedDateFormat(f, f.fontendType)) === null ? 'format' : null;
     case 'dateRange': {
       if (!Array.isArray(value) || value.length !== 2) return 'format';
@@ -226,11 +252,13 @@ export function fieldValueProblem(f: FieldDef, value: unknown): ValueProblem | n
       if (a === null || b === null) return 'format';
       return a > b ? 'order' : null;
     }
-    case 'select': case 'treeSelect':
+    case 'select':
+    case 'treeSelect':
       return multiple(f) ? checkChoices(value, options) : checkChoice(value, options);
     case 'radio':
       return checkChoice(value, options);
-    case 'multiSelect': case 'checkbox':
+    case 'multiSelect':
+    case 'checkbox':
       return checkChoices(value, options);
     case 'cascader':
       if (!multiple(f)) return checkPath(value, options);
@@ -243,10 +271,19 @@ export function fieldValueProblem(f: FieldDef, value: unknown): ValueProblem | n
     case 'switch':
       return typeof value === 'boolean' ? null : 'format';
     case 'twoText':
-      return checkParts(value, f.fields?.length ? f.fields : DEFAULT_TWO_TEXT_PARTS, (p) => p.type === 'number' || f.type === 'number');
+      return checkParts(
+        value,
+        f.fields?.length ? f.fields : DEFAULT_TWO_TEXT_PARTS,
+        (p) => p.type === 'number' || f.type === 'number',
+      );
     case 'dimension':
-      return checkParts(value, f.fields?.length ? f.fields : DEFAULT_DIMENSION_FIELDS.map((d) => ({ ...d })), () => true);
-    case 'upload': case 'image':
+      return checkParts(
+        value,
+        f.fields?.length ? f.fields : DEFAULT_DIMENSION_FIELDS.map((d) => ({ ...d })),
+        () => true,
+      );
+    case 'upload':
+    case 'image':
       return checkFiles(value);
     default:
       return null;
@@ -267,10 +304,14 @@ export function cellValueProblem(col: ColumnDef, value: unknown): ValueProblem |
   if (isNumberColumn(col)) return isNumberValue(value) ? null : 'format';
   const options = inlineOptions(col.data);
   switch (col.inputType) {
-    case 'select': return checkChoice(value, options);
-    case 'multiSelect': return checkChoices(value, options);
-    case 'date': return parseDateValue(value, DATE_FORMATS.date) === null ? 'format' : null;
-    case 'text': return typeof value === 'string' ? null : 'format';
+    case 'select':
+      return checkChoice(value, options);
+    case 'multiSelect':
+      return checkChoices(value, options);
+    case 'date':
+      return parseDateValue(value, DATE_FORMATS.date) === null ? 'format' : null;
+    case 'text':
+      return typeof value === 'string' ? null : 'format';
     default:
       // A column without an input shows what the record carries: plain text or a number.
       return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? null : 'format';

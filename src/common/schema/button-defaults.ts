@@ -22,10 +22,14 @@ export const STANDARD_BUTTON_TEXT: Partial<Record<Action, string>> = {
 /** Every button of a list, page or nested list, with its JSON path inside it: dropdowns' items are in `children`. */
 export function buttonsOf(e: EntityDef): [path: (string | number)[], button: ButtonDef][] {
   const out: [(string | number)[], ButtonDef][] = [];
-  const add = (list: ButtonDef[] | undefined, ...path: (string | number)[]) => list?.forEach((b, i) => out.push([[...path, i], b]));
+  const add = (list: ButtonDef[] | undefined, ...path: (string | number)[]) =>
+    list?.forEach((b, i) => out.push([[...path, i], b]));
   add(e.list?.actions, 'list', 'actions');
   add(e.list?.operations, 'list', 'operations');
-  e.list?.columns.forEach((c, i) => c.type === 'buttonList' && Array.isArray(c.data) && add(c.data as ButtonDef[], 'list', 'columns', i, 'data'));
+  e.list?.columns.forEach(
+    (c, i) =>
+      c.type === 'buttonList' && Array.isArray(c.data) && add(c.data as ButtonDef[], 'list', 'columns', i, 'data'),
+  );
   add(e.drawer?.buttons, 'drawer', 'buttons');
   if (e.addDialog?.extraButton) out.push([['addDialog', 'extraButton'], e.addDialog.extraButton]);
   return out;

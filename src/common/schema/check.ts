@@ -13,7 +13,18 @@ import { withPageDefaults } from './page-defaults';
 import { PICKER_NAMES } from './pickers';
 import { recordListsOf } from './record-lists';
 import { didYouMean, suggest } from './suggest';
-import type { AnyPageSchema, ButtonDef, ColumnDef, EffectDef, EntityDef, FieldDef, Option, PageSchema, RecordSource, StageAction } from './types';
+import type {
+  AnyPageSchema,
+  ButtonDef,
+  ColumnDef,
+  EffectDef,
+  EntityDef,
+  FieldDef,
+  Option,
+  PageSchema,
+  RecordSource,
+  StageAction,
+} from './types';
 import { stageFieldOf } from './stage-field';
 
 export interface SchemaProblem {
@@ -78,14 +89,18 @@ const SYSTEM_LINE_NAMES = ['sourceCode', 'id'];
 const RECORD_CONTEXT = ['lines', 'picked', 'input', 'prev', '$today'];
 
 const isObj = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
-const pickerOf = (d: unknown): RecordSource | undefined => (isObj(d) && typeof d.module === 'string' ? (d as unknown as RecordSource) : undefined);
+const pickerOf = (d: unknown): RecordSource | undefined =>
+  isObj(d) && typeof d.module === 'string' ? (d as unknown as RecordSource) : undefined;
 /** Options a page may list itself (a status list, a few kinds); more is a dictionary's work. */
 const MAX_INLINE_OPTIONS = 100;
 /** The actions whose buttons may leave out their key and text, as a message lists them: 「新增/查看/…」. */
 const STANDARD_ACTIONS = `「${Object.values(STANDARD_BUTTON_TEXT).join('/')}」`;
-const countOptions = (list: readonly Option[]): number => list.reduce((n, o) => n + 1 + countOptions((o.children ?? []) as Option[]), 0);
-const inlineOptions = (d: unknown): Option[] | undefined => (Array.isArray(d) && d.length && d.every((o) => isObj(o) && 'value' in o) ? (d as Option[]) : undefined);
-const fieldKeyOf = (d: unknown): string | undefined => (isObj(d) && typeof d.fieldKey === 'string' ? d.fieldKey : undefined);
+const countOptions = (list: readonly Option[]): number =>
+  list.reduce((n, o) => n + 1 + countOptions((o.children ?? []) as Option[]), 0);
+const inlineOptions = (d: unknown): Option[] | undefined =>
+  Array.isArray(d) && d.length && d.every((o) => isObj(o) && 'value' in o) ? (d as Option[]) : undefined;
+const fieldKeyOf = (d: unknown): string | undefined =>
+  isObj(d) && typeof d.fieldKey === 'string' ? d.fieldKey : undefined;
 const esc = (k: string | number) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
 const ptr = (...parts: (string | number)[]) => parts.map((p) => `/${esc(p)}`).join('');
 
@@ -98,7 +113,8 @@ function pageOf(file: string, at: string, schema: EntityDef): Page {
   for (const f of [...(schema.addDialog?.fields ?? []), ...(schema.drawer?.fields ?? [])]) byName.set(f.fieldName, f);
   const fields = [...byName.values()];
   // What a stage action asks for is stored on the record too (but for inputOnly, still readable as input.x).
-  for (const a of schema.stages?.actions ?? []) for (const f of a.fields ?? []) if (!byName.has(f.fieldName)) byName.set(f.fieldName, f);
+  for (const a of schema.stages?.actions ?? [])
+    for (const f of a.fields ?? []) if (!byName.has(f.fieldName)) byName.set(f.fieldName, f);
   const lineColumns = schema.drawer?.lines?.columns ?? [];
   const names = new Set<string>(SYSTEM_NAMES);
   for (const n of byName.keys()) names.add(n).add(`${n}Name`).add(`${n}Module`);
@@ -112,8 +128,17 @@ function pageOf(file: string, at: string, schema: EntityDef): Page {
   // A line cell's picker fills further cells of its line, declared as columns or not (a 仓库's lineNeedApproval).
   for (const c of lineColumns) for (const k of Object.keys(pickerOf(c.data)?.fill ?? {})) lineNames.add(k);
   return {
-    file, at, schema, title: schema.title, module: schema.module, fields, lineColumns, fieldByName: byName,
-    columnByName: new Map(lineColumns.map((c) => [c.prop, c])), names, lineNames,
+    file,
+    at,
+    schema,
+    title: schema.title,
+    module: schema.module,
+    fields,
+    lineColumns,
+    fieldByName: byName,
+    columnByName: new Map(lineColumns.map((c) => [c.prop, c])),
+    names,
+    lineNames,
   };
 }
 
@@ -164,7 +189,8 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
   // the target's expressions may read. Only effects on the page itself add names; other pages must write declared fields.
   for (const p of pages) {
     for (const e of p.schema.effects ?? []) {
-      if (e.kind === 'update' && (e.target === 'self' || !e.target)) for (const k of [...Object.keys(e.set ?? {}), ...Object.keys(e.add ?? {})]) p.names.add(k);
+      if (e.kind === 'update' && (e.target === 'self' || !e.target))
+        for (const k of [...Object.keys(e.set ?? {}), ...Object.keys(e.add ?? {})]) p.names.add(k);
     }
   }
   // A view's rows are the viewed module's records.
@@ -174,7 +200,9 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
   }
   // The pages whose `create` effect makes a page's records: `target: "source"` is one of them.
   const makers = new Map<string, Page[]>();
-  for (const p of pages) for (const e of p.schema.effects ?? []) if (e.kind === 'create' && e.module) makers.set(e.module, [...(makers.get(e.module) ?? []), p]);
+  for (const p of pages)
+    for (const e of p.schema.effects ?? [])
+      if (e.kind === 'create' && e.module) makers.set(e.module, [...(makers.get(e.module) ?? []), p]);
 
   // What `picked.<field>.<prop>` may read. The browser's form holds only what the picker offers (its label's,
   // fills' and exposed properties: pickers.ts exposedProps); the server loads the whole picked record, so
@@ -184,15 +212,24 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     for (const f of fields) {
       const src = pickerOf(f.data);
       if (!src) continue;
-      const props = new Set(['id', 'code', ...[...src.label.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((x) => x[1]), ...Object.values(src.fill ?? {}), ...(src.expose ?? [])]);
+      const props = new Set([
+        'id',
+        'code',
+        ...[...src.label.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((x) => x[1]),
+        ...Object.values(src.fill ?? {}),
+        ...(src.expose ?? []),
+      ]);
       if (src.modules?.length) props.add('module');
-      if (server) for (const m of [src.module, ...(src.modules ?? [])]) for (const n of [...(byModule.get(m)?.names ?? []), 'lines']) props.add(n);
+      if (server)
+        for (const m of [src.module, ...(src.modules ?? [])])
+          for (const n of [...(byModule.get(m)?.names ?? []), 'lines']) props.add(n);
       out.set(f.fieldName, props);
     }
     return out;
   };
   // A stage action's values reach effects and checks as input.<field>, with the labels stored beside them.
-  const inputOf = (fields: FieldDef[] | undefined) => new Set((fields ?? []).flatMap((f) => [f.fieldName, `${f.fieldName}Name`, `${f.fieldName}Module`]));
+  const inputOf = (fields: FieldDef[] | undefined) =>
+    new Set((fields ?? []).flatMap((f) => [f.fieldName, `${f.fieldName}Name`, `${f.fieldName}Module`]));
 
   const checkModule = (file: string, path: string, name: unknown, what = '模块') => {
     if (typeof name !== 'string' || byModule.has(name)) return;
@@ -204,7 +241,15 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     const at = (...parts: (string | number)[]) => p.at + ptr(...parts);
     const formPicked = pickedOf(p.fieldByName.values(), false);
     const serverPicked = pickedOf(p.fieldByName.values(), true);
-    const recordScope = (extra: { input?: Set<string>; line?: Set<string>; index?: boolean; server?: boolean; lineCells?: Set<string> } = {}): Scope => {
+    const recordScope = (
+      extra: {
+        input?: Set<string>;
+        line?: Set<string>;
+        index?: boolean;
+        server?: boolean;
+        lineCells?: Set<string>;
+      } = {},
+    ): Scope => {
       const roots = new Set([...p.names, ...RECORD_CONTEXT]);
       const members = new Map<string, Set<string>>([['prev', p.names]]);
       if (extra.input) members.set('input', extra.input);
@@ -213,7 +258,13 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
         members.set('line', extra.line);
       }
       if (extra.index) roots.add('$index');
-      return { roots, members, picked: extra.server ? serverPicked : formPicked, lineCells: extra.lineCells ?? p.lineNames, what: `「${p.title}」的字段` };
+      return {
+        roots,
+        members,
+        picked: extra.server ? serverPicked : formPicked,
+        lineCells: extra.lineCells ?? p.lineNames,
+        what: `「${p.title}」的字段`,
+      };
     };
     const allInput = inputOf((s.stages?.actions ?? []).flatMap((a) => a.fields ?? []));
     const actionLine = (a: StageAction) => new Set([...p.lineNames, ...(a.lineFields ?? []).map((f) => f.fieldName)]);
@@ -222,30 +273,61 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     };
 
     // 1. Expressions.
-    for (const [key, list] of [['addDialog', s.addDialog?.fields], ['drawer', s.drawer?.fields]] as const) {
-      (list ?? []).forEach((f, i) => f.compute && expr(at(key, 'fields', i, 'compute', 'expr'), f.compute.expr, recordScope()));
+    for (const [key, list] of [
+      ['addDialog', s.addDialog?.fields],
+      ['drawer', s.drawer?.fields],
+    ] as const) {
+      (list ?? []).forEach(
+        (f, i) => f.compute && expr(at(key, 'fields', i, 'compute', 'expr'), f.compute.expr, recordScope()),
+      );
     }
     p.lineColumns.forEach((c, i) => {
       if (!c.compute) return;
       const roots = new Set([...p.lineNames, 'record', 'picked', '$today', '$index']);
-      expr(at('drawer', 'lines', 'columns', i, 'compute', 'expr'), c.compute.expr,
-        { roots, members: new Map([['record', p.names]]), picked: formPicked, what: `「${p.title}」的明细列` });
+      expr(at('drawer', 'lines', 'columns', i, 'compute', 'expr'), c.compute.expr, {
+        roots,
+        members: new Map([['record', p.names]]),
+        picked: formPicked,
+        what: `「${p.title}」的明细列`,
+      });
     });
     (s.checks ?? []).forEach((c, i) => expr(at('checks', i, 'expr'), c.expr, recordScope({ input: allInput })));
     (s.list.rowStyles ?? []).forEach((r, i) => expr(at('list', 'rowStyles', i, 'when'), r.when, recordScope()));
-    (s.stages?.auto ?? []).forEach((r, i) => expr(at('stages', 'auto', i, 'when'), r.when, recordScope({ server: true })));
+    (s.stages?.auto ?? []).forEach((r, i) =>
+      expr(at('stages', 'auto', i, 'when'), r.when, recordScope({ server: true })),
+    );
     if (s.approvalWhen) expr(at('approvalWhen'), s.approvalWhen, recordScope({ server: true }));
     (s.stages?.actions ?? []).forEach((a, ai) => {
       // The action's checks run on the server, over the lines as they carry its per-line values (stages.ts).
       const picked = new Map([...serverPicked, ...pickedOf(a.fields ?? [], true)]);
-      const scope = (line: boolean) => ({ ...recordScope({ input: inputOf(a.fields), lineCells: actionLine(a), ...(line ? { line: actionLine(a), index: true } : {}) }), picked });
+      const scope = (line: boolean) => ({
+        ...recordScope({
+          input: inputOf(a.fields),
+          lineCells: actionLine(a),
+          ...(line ? { line: actionLine(a), index: true } : {}),
+        }),
+        picked,
+      });
       if (a.when) expr(at('stages', 'actions', ai, 'when'), a.when, scope(false));
       (a.checks ?? []).forEach((c, i) => expr(at('stages', 'actions', ai, 'checks', i, 'expr'), c.expr, scope(false)));
-      (a.lineChecks ?? []).forEach((c, i) => expr(at('stages', 'actions', ai, 'lineChecks', i, 'expr'), c.expr, scope(true)));
-      (a.fields ?? []).forEach((f, i) => f.compute && expr(at('stages', 'actions', ai, 'fields', i, 'compute', 'expr'), f.compute.expr, scope(false)));
+      (a.lineChecks ?? []).forEach((c, i) =>
+        expr(at('stages', 'actions', ai, 'lineChecks', i, 'expr'), c.expr, scope(true)),
+      );
+      (a.fields ?? []).forEach(
+        (f, i) =>
+          f.compute && expr(at('stages', 'actions', ai, 'fields', i, 'compute', 'expr'), f.compute.expr, scope(false)),
+      );
       // A per-line question's suggestion is computed from the line alone (its cells and the other questions).
-      (a.lineFields ?? []).forEach((f, i) => f.compute && expr(at('stages', 'actions', ai, 'lineFields', i, 'compute', 'expr'), f.compute.expr,
-        { roots: actionLine(a), members: new Map(), picked: new Map(), what: `「${p.title}」的明细列` }));
+      (a.lineFields ?? []).forEach(
+        (f, i) =>
+          f.compute &&
+          expr(at('stages', 'actions', ai, 'lineFields', i, 'compute', 'expr'), f.compute.expr, {
+            roots: actionLine(a),
+            members: new Map(),
+            picked: new Map(),
+            what: `「${p.title}」的明细列`,
+          }),
+      );
     });
     for (const [bi, b] of (s.list.actions ?? []).entries()) {
       // An `open` action's expressions read one row of this list.
@@ -258,19 +340,41 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       for (const [k, x] of Object.entries(o.lines ?? {})) expr(at('list', 'actions', bi, 'open', 'lines', k), x, row);
       const opened = byModule.get(o.page);
       if (opened) {
-        for (const k of Object.keys(o.set ?? {})) if (!hasOrLabel(opened.fieldByName, k)) report(p.file, at('list', 'actions', bi, 'open', 'set', k), k, `「${opened.title}」没有字段「${k}」`, opened.fieldByName.keys());
+        for (const k of Object.keys(o.set ?? {}))
+          if (!hasOrLabel(opened.fieldByName, k))
+            report(
+              p.file,
+              at('list', 'actions', bi, 'open', 'set', k),
+              k,
+              `「${opened.title}」没有字段「${k}」`,
+              opened.fieldByName.keys(),
+            );
         // A cell's label (materialIdName) travels with its value, so the drawer shows the pick's name.
-        for (const k of Object.keys(o.lines ?? {})) if (!hasOrLabel(opened.columnByName, k)) report(p.file, at('list', 'actions', bi, 'open', 'lines', k), k, `「${opened.title}」的明细没有列「${k}」`, opened.columnByName.keys());
+        for (const k of Object.keys(o.lines ?? {}))
+          if (!hasOrLabel(opened.columnByName, k))
+            report(
+              p.file,
+              at('list', 'actions', bi, 'open', 'lines', k),
+              k,
+              `「${opened.title}」的明细没有列「${k}」`,
+              opened.columnByName.keys(),
+            );
       }
     }
     (s.generators ?? []).forEach((g, gi) => {
       const from = byModule.get(g.lines.from.module);
       checkModule(p.file, at('generators', gi, 'lines', 'from', 'module'), g.lines.from.module);
       const input = new Set(g.fields.map((f) => f.fieldName));
-      const onlyInput: Scope = { roots: new Set(['input']), members: new Map([['input', input]]), picked: new Map(), what: '生成器' };
+      const onlyInput: Scope = {
+        roots: new Set(['input']),
+        members: new Map([['input', input]]),
+        picked: new Map(),
+        what: '生成器',
+      };
       for (const [k, x] of Object.entries(g.set)) {
         expr(at('generators', gi, 'set', k), x, onlyInput);
-        if (!p.fieldByName.has(k)) report(p.file, at('generators', gi, 'set', k), k, `「${p.title}」没有字段「${k}」`, p.fieldByName.keys());
+        if (!p.fieldByName.has(k))
+          report(p.file, at('generators', gi, 'set', k), k, `「${p.title}」没有字段「${k}」`, p.fieldByName.keys());
       }
       const members = new Map<string, Set<string>>([['input', input]]);
       if (from) members.set('row', from.names);
@@ -279,11 +383,25 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
         const jm = byModule.get(j.module);
         if (jm && !j.many) members.set(n, jm.names);
       }
-      const rows: Scope = { roots: new Set(['row', 'input', ...Object.keys(g.lines.join ?? {})]), members, picked: new Map(), what: '生成器' };
-      for (const [n, j] of Object.entries(g.lines.join ?? {})) for (const [k, x] of Object.entries(j.match)) expr(at('generators', gi, 'lines', 'join', n, 'match', k), x, rows);
+      const rows: Scope = {
+        roots: new Set(['row', 'input', ...Object.keys(g.lines.join ?? {})]),
+        members,
+        picked: new Map(),
+        what: '生成器',
+      };
+      for (const [n, j] of Object.entries(g.lines.join ?? {}))
+        for (const [k, x] of Object.entries(j.match))
+          expr(at('generators', gi, 'lines', 'join', n, 'match', k), x, rows);
       for (const [k, x] of Object.entries(g.lines.set)) {
         expr(at('generators', gi, 'lines', 'set', k), x, rows);
-        if (!p.columnByName.has(k)) report(p.file, at('generators', gi, 'lines', 'set', k), k, `「${p.title}」的明细没有列「${k}」`, p.columnByName.keys());
+        if (!p.columnByName.has(k))
+          report(
+            p.file,
+            at('generators', gi, 'lines', 'set', k),
+            k,
+            `「${p.title}」的明细没有列「${k}」`,
+            p.columnByName.keys(),
+          );
       }
       if (g.lines.label) expr(at('generators', gi, 'lines', 'label'), g.lines.label, rows);
     });
@@ -293,51 +411,79 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     // Each (record, effect key, event) runs once: a second effect under a key already used (one an "ended" effect
     // makes, <key>Refused…, among them) would never run.
     (s.effects ?? []).forEach((e, ei) => {
-      if ((s.effects ?? []).findIndex((x) => x.key === e.key) < ei) report(p.file, p.at + ptr('effects', ei, 'key'), e.key, `效果键「${e.key}」在本列表重复`, []);
+      if ((s.effects ?? []).findIndex((x) => x.key === e.key) < ei)
+        report(p.file, p.at + ptr('effects', ei, 'key'), e.key, `效果键「${e.key}」在本列表重复`, []);
     });
 
     // 3. Pickers, modules named, permission codes, the tab bar.
-    walkJson(s, p.at, (value, path, key, parent) => {
-      if (key === 'data' && pickerOf(value)) {
-        const src = pickerOf(value)!;
-        checkModule(p.file, `${path}/module`, src.module, '选择器的模块');
-        (src.modules ?? []).forEach((m, i) => checkModule(p.file, `${path}/modules/${i}`, m, '选择器的模块'));
-      }
-      // A named picker is written out where the page is validated (pickers.ts): one still named names none.
-      if (key === 'data' && isObj(value) && typeof value.picker === 'string') {
-        report(p.file, `${path}/picker`, value.picker, `选择器「${value.picker}」不存在（catalogue/pickers.json）`, PICKER_NAMES);
-      }
-      if (key === 'aggregate' && isObj(value)) {
-        checkModule(p.file, `${path}/module`, value.module, '汇总的模块');
-        (Array.isArray(value.also) ? value.also : []).forEach((x, i) => isObj(x) && checkModule(p.file, `${path}/also/${i}/module`, x.module, '汇总的模块'));
-      }
-      if (key === 'none' && isObj(value) && typeof value.module === 'string') checkModule(p.file, `${path}/module`, value.module);
-      if (key === 'permissionCode' && typeof value === 'string') checkPermission(p.file, path, value);
-      // A long option tree written into the page (省/市 copied in by hand) belongs in a dictionary, shared and kept
-      // up to date in one place: the built-in region dictionary, or one the team maintains.
-      if (key === 'data' && inlineOptions(value) && countOptions(value as Option[]) > MAX_INLINE_OPTIONS) {
-        problems.push({ file: p.file, path, name: 'data', message: `内联选项过多（${countOptions(value as Option[])} 个，最多 ${MAX_INLINE_OPTIONS} 个）：请改用字典，如省市区写 "data": { "fieldKey": "region" }`, suggestions: [] });
-      }
-      void parent;
-    }, new Set(['entities']));
+    walkJson(
+      s,
+      p.at,
+      (value, path, key, parent) => {
+        if (key === 'data' && pickerOf(value)) {
+          const src = pickerOf(value)!;
+          checkModule(p.file, `${path}/module`, src.module, '选择器的模块');
+          (src.modules ?? []).forEach((m, i) => checkModule(p.file, `${path}/modules/${i}`, m, '选择器的模块'));
+        }
+        // A named picker is written out where the page is validated (pickers.ts): one still named names none.
+        if (key === 'data' && isObj(value) && typeof value.picker === 'string') {
+          report(
+            p.file,
+            `${path}/picker`,
+            value.picker,
+            `选择器「${value.picker}」不存在（catalogue/pickers.json）`,
+            PICKER_NAMES,
+          );
+        }
+        if (key === 'aggregate' && isObj(value)) {
+          checkModule(p.file, `${path}/module`, value.module, '汇总的模块');
+          (Array.isArray(value.also) ? value.also : []).forEach(
+            (x, i) => isObj(x) && checkModule(p.file, `${path}/also/${i}/module`, x.module, '汇总的模块'),
+          );
+        }
+        if (key === 'none' && isObj(value) && typeof value.module === 'string')
+          checkModule(p.file, `${path}/module`, value.module);
+        if (key === 'permissionCode' && typeof value === 'string') checkPermission(p.file, path, value);
+        // A long option tree written into the page (省/市 copied in by hand) belongs in a dictionary, shared and kept
+        // up to date in one place: the built-in region dictionary, or one the team maintains.
+        if (key === 'data' && inlineOptions(value) && countOptions(value as Option[]) > MAX_INLINE_OPTIONS) {
+          problems.push({
+            file: p.file,
+            path,
+            name: 'data',
+            message: `内联选项过多（${countOptions(value as Option[])} 个，最多 ${MAX_INLINE_OPTIONS} 个）：请改用字典，如省市区写 "data": { "fieldKey": "region" }`,
+            suggestions: [],
+          });
+        }
+        void parent;
+      },
+      new Set(['entities']),
+    );
     if (s.viewOf) checkModule(p.file, at('viewOf'), s.viewOf, '查看的模块');
 
     // 4. Buttons: a key and a text each, once their action's defaults are in (button-defaults.ts), and a stage button
     // names one of the list's stage actions.
     const stageKeys = (s.stages?.actions ?? []).map((a) => a.key);
     const checkButton = (b: ButtonDef, at: string) => {
-      if (b.key === undefined) report(p.file, at, 'key', `按钮「${b.text ?? ''}」缺少 key（只有${STANDARD_ACTIONS}按钮可省略）`, []);
+      if (b.key === undefined)
+        report(p.file, at, 'key', `按钮「${b.text ?? ''}」缺少 key（只有${STANDARD_ACTIONS}按钮可省略）`, []);
       if (b.action === 'stage' && b.key !== undefined && !stageKeys.includes(b.key)) {
         report(p.file, `${at}/key`, b.key, `阶段按钮「${b.key}」不是「${p.title}」的阶段操作`, stageKeys);
-      } else if (b.text === undefined) report(p.file, at, 'text', `按钮「${b.key ?? ''}」缺少 text（只有${STANDARD_ACTIONS}及阶段按钮可省略）`, []);
+      } else if (b.text === undefined)
+        report(p.file, at, 'text', `按钮「${b.key ?? ''}」缺少 text（只有${STANDARD_ACTIONS}及阶段按钮可省略）`, []);
       (b.children ?? []).forEach((c, i) => checkButton(c, `${at}/children/${i}`));
     };
     for (const [path, b] of buttonsOf(s)) checkButton(b, at(...path));
   }
   for (const o of others) {
-    walkJson(o.schema, '', (value, path, key) => {
-      if (key === 'permissionCode' && typeof value === 'string') checkPermission(o.file, path, value);
-    }, new Set());
+    walkJson(
+      o.schema,
+      '',
+      (value, path, key) => {
+        if (key === 'permissionCode' && typeof value === 'string') checkPermission(o.file, path, value);
+      },
+      new Set(),
+    );
   }
   // A page's key is its route and a nested list's key chooses it on the page (both default to the module): two
   // pages on one route, or two lists of a page under one key, would show one of them only.
@@ -350,31 +496,53 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     const lists = recordListsOf(schema as AnyPageSchema);
     lists.forEach((e, i) => {
       const at = i ? ptr('entities', i - 1) : '';
-      if (i && lists.slice(0, i).some((x) => x.key === e.key)) report(file, `${at}/key`, String(e.key), `列表键「${e.key}」在本页重复`, []);
+      if (i && lists.slice(0, i).some((x) => x.key === e.key))
+        report(file, `${at}/key`, String(e.key), `列表键「${e.key}」在本页重复`, []);
       // The client names a tab by its value: a header's own tab repeating one of its OA tabs (oaTabs) is never shown.
       // A select left without options by the page is one the defaults fill (status, the stage field): any other offers nothing.
       const fieldLists: [string, FieldDef[] | undefined][] = [
-        ['list/search', e.list.search], ['addDialog/fields', e.addDialog?.fields], ['drawer/fields', e.drawer?.fields],
-        ...(e.stages?.actions ?? []).map((a, ai): [string, FieldDef[] | undefined] => [`stages/actions/${ai}/fields`, a.fields]),
+        ['list/search', e.list.search],
+        ['addDialog/fields', e.addDialog?.fields],
+        ['drawer/fields', e.drawer?.fields],
+        ...(e.stages?.actions ?? []).map((a, ai): [string, FieldDef[] | undefined] => [
+          `stages/actions/${ai}/fields`,
+          a.fields,
+        ]),
       ];
       for (const [where, fields] of fieldLists) {
         (fields ?? []).forEach((f, fi) => {
-          if (SELECTS.has(f.fontendType) && f.data === undefined) report(file, `${at}/${where}/${fi}`, f.fieldName, `选择字段「${f.titleName}」没有选项（data）：只有审批状态 status 和本页的阶段字段可以省略`, []);
+          if (SELECTS.has(f.fontendType) && f.data === undefined)
+            report(
+              file,
+              `${at}/${where}/${fi}`,
+              f.fieldName,
+              `选择字段「${f.titleName}」没有选项（data）：只有审批状态 status 和本页的阶段字段可以省略`,
+              [],
+            );
         });
       }
       const values = (e.sectionHeader?.tabs ?? []).map((t) => t.value);
-      for (const v of new Set(values.filter((v, j) => values.indexOf(v) !== j))) report(file, `${at}/sectionHeader/tabs`, v, `分类标签「${v}」重复（含 oaTabs 的标签）`, []);
+      for (const v of new Set(values.filter((v, j) => values.indexOf(v) !== j)))
+        report(file, `${at}/sectionHeader/tabs`, v, `分类标签「${v}」重复（含 oaTabs 的标签）`, []);
     });
   }
   for (const { file, schema } of files) {
     const bar = isObj(schema) && isObj(schema.tabs) ? schema.tabs.bar : undefined;
-    if (typeof bar === 'string' && !TAB_BAR_NAMES.includes(bar)) report(file, ptr('tabs', 'bar'), bar, `模块标签栏「${bar}」不存在（catalogue/tab-bars.json）`, TAB_BAR_NAMES);
+    if (typeof bar === 'string' && !TAB_BAR_NAMES.includes(bar))
+      report(file, ptr('tabs', 'bar'), bar, `模块标签栏「${bar}」不存在（catalogue/tab-bars.json）`, TAB_BAR_NAMES);
     const tabs = isObj(schema) && isObj(schema.tabs) && Array.isArray(schema.tabs.modules) ? schema.tabs.modules : [];
     tabs.forEach((t, i) => {
       if (!catalogue || !isObj(t) || typeof t.key !== 'string') return;
       // A tab's key is its route (a folder, then the module key).
       const key = routeModule(t.key);
-      if (!catalogue.has(key)) report(file, ptr('tabs', 'modules', i, 'key'), t.key, `模块标签「${t.key}」不是目录（catalogue/modules.json）中的模块`, catalogue.keys());
+      if (!catalogue.has(key))
+        report(
+          file,
+          ptr('tabs', 'modules', i, 'key'),
+          t.key,
+          `模块标签「${t.key}」不是目录（catalogue/modules.json）中的模块`,
+          catalogue.keys(),
+        );
     });
   }
   return problems;
@@ -392,13 +560,25 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     // A page outside the catalogue (the engine's showcase) is open to every member: any action of it is allowed.
     if (catalogue && !catalogue.has(mod) && byModule.has(mod)) return;
     if (!(catalogue ? catalogue.has(mod) : byModule.has(mod))) {
-      problems.push({ file, path, name: mod, message: `权限码「${code}」的模块「${mod}」不存在`, suggestions: suggest(mod, modules) });
+      problems.push({
+        file,
+        path,
+        name: mod,
+        message: `权限码「${code}」的模块「${mod}」不存在`,
+        suggestions: suggest(mod, modules),
+      });
       return;
     }
     if (!ctx.standardActions) return;
     const actions = [...ctx.standardActions, ...(catalogue?.get(mod)?.actions ?? [])];
     if (!actions.includes(action)) {
-      problems.push({ file, path, name: action, message: `权限码「${code}」的操作「${action}」不是模块「${mod}」的操作（${actions.join('、')}）`, suggestions: suggest(action, actions) });
+      problems.push({
+        file,
+        path,
+        name: action,
+        message: `权限码「${code}」的操作「${action}」不是模块「${mod}」的操作（${actions.join('、')}）`,
+        suggestions: suggest(action, actions),
+      });
     }
   }
 
@@ -407,7 +587,14 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     const file = p.file;
     const action = /^stage:(.+)$/.exec(e.on)?.[1];
     const act = action ? p.schema.stages?.actions.find((a) => a.key === action) : undefined;
-    if (action && !act) report(file, at('on'), action, `效果在阶段操作「${action}」时运行，但「${p.title}」没有这个操作`, (p.schema.stages?.actions ?? []).map((a) => a.key));
+    if (action && !act)
+      report(
+        file,
+        at('on'),
+        action,
+        `效果在阶段操作「${action}」时运行，但「${p.title}」没有这个操作`,
+        (p.schema.stages?.actions ?? []).map((a) => a.key),
+      );
     const input = inputOf(act?.fields);
     const ownLine = new Set([...p.lineNames, ...(act?.lineFields ?? []).map((f) => f.fieldName)]);
     // The record whose fields the effect writes and whose values `target.x` reads.
@@ -434,8 +621,18 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       } else {
         checkModule(file, at('target', 'module'), e.target.module);
         target = byModule.get(e.target.module);
-        if (target && !target.names.has(e.target.field)) report(file, at('target', 'field'), e.target.field, `「${target.title}」没有字段「${e.target.field}」`, target.names);
-        if (target) for (const k of Object.keys(e.target.where ?? {})) if (!target.names.has(k)) report(file, at('target', 'where', k), k, `「${target.title}」没有字段「${k}」`, target.names);
+        if (target && !target.names.has(e.target.field))
+          report(
+            file,
+            at('target', 'field'),
+            e.target.field,
+            `「${target.title}」没有字段「${e.target.field}」`,
+            target.names,
+          );
+        if (target)
+          for (const k of Object.keys(e.target.where ?? {}))
+            if (!target.names.has(k))
+              report(file, at('target', 'where', k), k, `「${target.title}」没有字段「${k}」`, target.names);
       }
     }
     if (target) {
@@ -456,9 +653,16 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
         roots.add('target');
         if (targetNames) members.set('target', targetNames);
       }
-      return { roots, members, picked: pickedOf(p.fieldByName.values(), true), lineCells: ownLine, what: `「${p.title}」的字段` } as Scope;
+      return {
+        roots,
+        members,
+        picked: pickedOf(p.fieldByName.values(), true),
+        lineCells: ownLine,
+        what: `「${p.title}」的字段`,
+      } as Scope;
     };
-    const expr = (path: string, source: unknown, scope: Scope) => typeof source === 'string' && checkExpression(file, path, source, scope, problems);
+    const expr = (path: string, source: unknown, scope: Scope) =>
+      typeof source === 'string' && checkExpression(file, path, source, scope, problems);
     // `line`: the source's line of a per-line effect, or in a created record's line maps; the target's in setLines.
     const perLine = e.perLine ? ownLine : undefined;
     const targetLine = targetLineNames;
@@ -467,13 +671,15 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       expr(at('target', 'equals'), e.target.equals, base(perLine));
       for (const [k, x] of Object.entries(e.target.where ?? {})) expr(at('target', 'where', k), x, base(perLine));
     }
-    const lineOf = e.kind === 'create' ? perLine ?? ownLine : perLine;
-    for (const [k, x] of Object.entries(e.set ?? {})) expr(at('set', k), x, base(e.kind === 'create' ? perLine ?? new Set() : lineOf));
+    const lineOf = e.kind === 'create' ? (perLine ?? ownLine) : perLine;
+    for (const [k, x] of Object.entries(e.set ?? {}))
+      expr(at('set', k), x, base(e.kind === 'create' ? (perLine ?? new Set()) : lineOf));
     for (const [k, x] of Object.entries(e.add ?? {})) expr(at('add', k), x, base(lineOf));
     for (const [k, x] of Object.entries(e.line ?? {})) expr(at('line', k), x, base(perLine ?? new Set()));
     for (const [k, x] of Object.entries(e.lines ?? {})) expr(at('lines', k), x, base(ownLine));
     if (e.linesWhen) expr(at('linesWhen'), e.linesWhen, base(ownLine));
-    for (const [k, x] of Object.entries(e.setLines ?? {})) expr(at('setLines', k), x, base(targetLine ?? new Set(), true));
+    for (const [k, x] of Object.entries(e.setLines ?? {}))
+      expr(at('setLines', k), x, base(targetLine ?? new Set(), true));
     const st = e.stock;
     if (st) {
       const stockTarget = withTarget && e.target !== 'self';
@@ -481,16 +687,24 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       const balance = byModule.get(st.module);
       const scope = base(line, stockTarget && e.perLine);
       scope.roots.add('balance');
-      if (balance) scope.members.set('balance', new Set([...balance.names, 'quantity', 'stockPrice', 'lockedQuantity']));
+      if (balance)
+        scope.members.set('balance', new Set([...balance.names, 'quantity', 'stockPrice', 'lockedQuantity']));
       for (const [k, x] of Object.entries(st.keys)) {
         expr(at('stock', 'keys', k), x, scope);
-        if (balance && !balance.names.has(k)) report(file, at('stock', 'keys', k), k, `「${balance.title}」没有字段「${k}」`, balance.names);
+        if (balance && !balance.names.has(k))
+          report(file, at('stock', 'keys', k), k, `「${balance.title}」没有字段「${k}」`, balance.names);
       }
-      for (const k of ['quantity', 'price', 'allowNegative', 'moveType'] as const) if (st[k]) expr(at('stock', k), st[k], scope);
-      const wb = { ...scope, roots: new Set([...scope.roots, 'move']), members: new Map([...scope.members, ['move', new Set(['quantity', 'unitPrice', 'amount'])]]) };
+      for (const k of ['quantity', 'price', 'allowNegative', 'moveType'] as const)
+        if (st[k]) expr(at('stock', k), st[k], scope);
+      const wb = {
+        ...scope,
+        roots: new Set([...scope.roots, 'move']),
+        members: new Map([...scope.members, ['move', new Set(['quantity', 'unitPrice', 'amount'])]]),
+      };
       for (const [k, x] of Object.entries(st.writeBack ?? {})) {
         expr(at('stock', 'writeBack', k), x, wb);
-        if (!p.lineNames.has(k)) report(file, at('stock', 'writeBack', k), k, `「${p.title}」的明细没有列「${k}」`, p.lineNames);
+        if (!p.lineNames.has(k))
+          report(file, at('stock', 'writeBack', k), k, `「${p.title}」的明细没有列「${k}」`, p.lineNames);
       }
     }
 
@@ -500,8 +714,17 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
     const fieldSet = (e.kind === 'appendLine' ? {} : { ...e.set }) as Record<string, string>;
     for (const [k, x] of Object.entries(fieldSet)) writes(at('set', k), k, x, t.fieldByName.get(k), t.names, '字段');
     for (const [k, x] of Object.entries(e.add ?? {})) writes(at('add', k), k, x, t.fieldByName.get(k), t.names, '字段');
-    const cellMaps: [string, Record<string, string> | undefined][] = e.kind === 'appendLine' ? [['set', e.set]] : [['line', e.line], ['lines', e.lines], ['setLines', e.setLines]];
-    for (const [where, map] of cellMaps) for (const [k, x] of Object.entries(map ?? {})) writes(at(where, k), k, x, t.columnByName.get(k), t.lineNames, '明细列');
+    const cellMaps: [string, Record<string, string> | undefined][] =
+      e.kind === 'appendLine'
+        ? [['set', e.set]]
+        : [
+            ['line', e.line],
+            ['lines', e.lines],
+            ['setLines', e.setLines],
+          ];
+    for (const [where, map] of cellMaps)
+      for (const [k, x] of Object.entries(map ?? {}))
+        writes(at(where, k), k, x, t.columnByName.get(k), t.lineNames, '明细列');
     if (e.stage !== undefined || e.from) {
       const stages = (t.schema.stages?.values ?? []).map((v) => v.value);
       for (const [i, v] of [e.stage, ...(e.from ?? [])].entries()) {
@@ -515,16 +738,37 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       const f = t.fieldByName.get('sourceType');
       const opts = f && inlineOptions(f.data);
       if (opts && !optionValues(opts).includes(p.title)) {
-        report(file, at('module'), p.title, `「${t.title}」的来源类型（sourceType）没有选项「${p.title}」：创建的单据会以本页标题为来源类型`, optionValues(opts));
+        report(
+          file,
+          at('module'),
+          p.title,
+          `「${t.title}」的来源类型（sourceType）没有选项「${p.title}」：创建的单据会以本页标题为来源类型`,
+          optionValues(opts),
+        );
       }
     }
 
-    function writes(path: string, key: string, source: string, def: FieldDef | ColumnDef | undefined, names: Set<string>, what: string) {
+    function writes(
+      path: string,
+      key: string,
+      source: string,
+      def: FieldDef | ColumnDef | undefined,
+      names: Set<string>,
+      what: string,
+    ) {
       // A label stored beside a value (materialIdName beside materialId) is the value's own: writing it is fine.
-      if (!def && key.endsWith('Name') && (what === '字段' ? t.fieldByName : t.columnByName).has(key.slice(0, -4))) return;
+      if (!def && key.endsWith('Name') && (what === '字段' ? t.fieldByName : t.columnByName).has(key.slice(0, -4)))
+        return;
       if (!def) {
         // A stored name the target's form lacks (its own effects' flags, a label) is still a write to nothing the form shows.
-        if (!(what === '字段' && names.has(key) && t === p)) report(file, path, key, `「${t.title}」没有${what}「${key}」`, what === '字段' ? t.fieldByName.keys() : t.columnByName.keys());
+        if (!(what === '字段' && names.has(key) && t === p))
+          report(
+            file,
+            path,
+            key,
+            `「${t.title}」没有${what}「${key}」`,
+            what === '字段' ? t.fieldByName.keys() : t.columnByName.keys(),
+          );
         return;
       }
       const values = literalResults(source);
@@ -536,7 +780,13 @@ export function checkPageSchemas(given: SchemaFile[], ctx: CheckContext = {}): S
       const title = 'titleName' in def ? def.titleName : (def as ColumnDef).label;
       for (const v of values) {
         if (known.includes(String(v))) continue;
-        report(file, path, String(v), `「${t.title}」的${title}（${key}）没有选项「${String(v)}」${dict ? `（字典 ${dict}）` : ''}`, known);
+        report(
+          file,
+          path,
+          String(v),
+          `「${t.title}」的${title}（${key}）没有选项「${String(v)}」${dict ? `（字典 ${dict}）` : ''}`,
+          known,
+        );
       }
     }
   }
@@ -574,7 +824,11 @@ function literalResults(source: string): (string | number | boolean)[] {
   }
   const out: (string | number | boolean)[] = [];
   const visit = (n: Row) => {
-    if (n.type === 'Literal' && (typeof n.value === 'string' || typeof n.value === 'number' || typeof n.value === 'boolean')) out.push(n.value);
+    if (
+      n.type === 'Literal' &&
+      (typeof n.value === 'string' || typeof n.value === 'number' || typeof n.value === 'boolean')
+    )
+      out.push(n.value);
     else if (n.type === 'ConditionalExpression') {
       visit(n.consequent as Row);
       visit(n.alternate as Row);
@@ -589,16 +843,23 @@ function literalResults(source: string): (string | number | boolean)[] {
 }
 
 /** Calls `visit` on every value of a page with its JSON pointer and key; `skip`: keys not walked into. */
-function walkJson(value: unknown, path: string, visit: (v: unknown, path: string, key: string, parent: unknown) => void, skip: Set<string>) {
-  if (Array.isArray(value)) value.forEach((v, i) => {
-    visit(v, `${path}/${i}`, String(i), value);
-    walkJson(v, `${path}/${i}`, visit, skip);
-  });
-  else if (isObj(value)) for (const [k, v] of Object.entries(value)) {
-    if (skip.has(k)) continue;
-    visit(v, `${path}/${esc(k)}`, k, value);
-    walkJson(v, `${path}/${esc(k)}`, visit, skip);
-  }
+function walkJson(
+  value: unknown,
+  path: string,
+  visit: (v: unknown, path: string, key: string, parent: unknown) => void,
+  skip: Set<string>,
+) {
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      visit(v, `${path}/${i}`, String(i), value);
+      walkJson(v, `${path}/${i}`, visit, skip);
+    });
+  else if (isObj(value))
+    for (const [k, v] of Object.entries(value)) {
+      if (skip.has(k)) continue;
+      visit(v, `${path}/${esc(k)}`, k, value);
+      walkJson(v, `${path}/${esc(k)}`, visit, skip);
+    }
 }
 
 /** The fixed chain of a member expression: `picked.advanceCode.balancePrice` → [picked, advanceCode, balancePrice]. */
@@ -607,7 +868,12 @@ function chainOf(n: Row): string[] | null {
   if (n.type !== 'MemberExpression') return null;
   const head = chainOf(n.object as Row);
   const prop = n.property as Row;
-  const key = !n.computed && prop.type === 'Identifier' ? String(prop.name) : n.computed && prop.type === 'Literal' ? String(prop.value) : null;
+  const key =
+    !n.computed && prop.type === 'Identifier'
+      ? String(prop.name)
+      : n.computed && prop.type === 'Literal'
+        ? String(prop.value)
+        : null;
   return head && key !== null ? [...head, key] : null;
 }
 
@@ -622,7 +888,13 @@ function checkExpression(file: string, path: string, source: string, scope: Scop
   }
   const root = parse(source) as unknown as Row;
   const say = (name: string, message: string, valid: Iterable<string>) =>
-    problems.push({ file, path, name, message: `表达式「${source}」${message}`, suggestions: suggest(name, withoutCompanions(valid, name)) });
+    problems.push({
+      file,
+      path,
+      name,
+      message: `表达式「${source}」${message}`,
+      suggestions: suggest(name, withoutCompanions(valid, name)),
+    });
   const seen = new Set<string>();
   const once = (k: string) => !seen.has(k) && !!seen.add(k);
   const visit = (n: Row) => {
@@ -642,7 +914,12 @@ function checkExpression(file: string, path: string, source: string, scope: Scop
       if (fn?.propertyArgs && scope.lineCells && args[0]?.type === 'Identifier' && args[0].name === 'lines') {
         for (const i of fn.propertyArgs) {
           const a = args[i];
-          if (a?.type === 'Literal' && typeof a.value === 'string' && !scope.lineCells.has(a.value) && once(`lines:${a.value}`)) {
+          if (
+            a?.type === 'Literal' &&
+            typeof a.value === 'string' &&
+            !scope.lineCells.has(a.value) &&
+            once(`lines:${a.value}`)
+          ) {
             say(a.value, `的 ${name}(lines, …) 引用了不存在的明细列「${a.value}」`, scope.lineCells);
           }
         }
@@ -666,16 +943,22 @@ function checkExpression(file: string, path: string, source: string, scope: Scop
     if (head === 'picked') {
       const props = scope.picked.get(first);
       if (!props) {
-        if (once(`picked.${first}`)) say(first, `的 picked.${first}：「${first}」不是表单的记录选择字段`, scope.picked.keys());
+        if (once(`picked.${first}`))
+          say(first, `的 picked.${first}：「${first}」不是表单的记录选择字段`, scope.picked.keys());
         return;
       }
       if (second !== undefined && !props.has(second) && once(`picked.${first}.${second}`)) {
-        say(second, `读取 picked.${first}.${second}，但选择器「${first}」没有提供「${second}」（把它加入 label、fill 或 expose）`, props);
+        say(
+          second,
+          `读取 picked.${first}.${second}，但选择器「${first}」没有提供「${second}」（把它加入 label、fill 或 expose）`,
+          props,
+        );
       }
       return;
     }
     const members = scope.members.get(head);
-    if (members && !members.has(first) && once(`${head}.${first}`)) say(first, `的 ${head}.${first}：「${first}」不存在`, members);
+    if (members && !members.has(first) && once(`${head}.${first}`))
+      say(first, `的 ${head}.${first}：「${first}」不存在`, members);
   };
   visit(root);
 }

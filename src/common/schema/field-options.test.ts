@@ -5,7 +5,13 @@ import reimburse from '../../../schemas/finance/reimburseManage.json';
 import fieldOption from '../../../schemas/system/fieldOption.json';
 import { validatePageSchema } from './loader';
 import type { PageSchema } from './types';
-import { applyFieldOptions, checkFieldOptions, diffFieldOptions, mergeFieldOptions, serverRequiredFields } from './field-options';
+import {
+  applyFieldOptions,
+  checkFieldOptions,
+  diffFieldOptions,
+  mergeFieldOptions,
+  serverRequiredFields,
+} from './field-options';
 
 const page = reimburse as unknown as PageSchema;
 const field = (s: PageSchema, n: string) => s.drawer!.fields.find((f) => f.fieldName === n)!;
@@ -38,12 +44,14 @@ describe('field options', () => {
     expect(checkFieldOptions(page, [])).toMatch(/格式不正确/);
   });
 
-  it('diffs versions key by key and merges platform defaults under a team\'s set', () => {
+  it("diffs versions key by key and merges platform defaults under a team's set", () => {
     expect(diffFieldOptions({ reason: { titleName: 'a' } }, { reason: { titleName: 'b', hidden: true } })).toEqual([
       { fieldName: 'reason', key: 'titleName', label: '显示名称', from: 'a', to: 'b' },
       { fieldName: 'reason', key: 'hidden', label: '隐藏', from: null, to: true },
     ]);
-    expect(mergeFieldOptions({ reason: { titleName: 'p', hidden: false } }, { reason: { titleName: 't' } })).toEqual({ reason: { titleName: 't', hidden: false } });
+    expect(mergeFieldOptions({ reason: { titleName: 'p', hidden: false } }, { reason: { titleName: 't' } })).toEqual({
+      reason: { titleName: 't', hidden: false },
+    });
   });
 
   it('a field-options page is its own kind: no list, and no record-page properties', () => {

@@ -23,11 +23,16 @@ export type LoadResult = { ok: true; schema: AnyPageSchema; errors: [] } | { ok:
 function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required': return `缺少必填属性 ${String(p.missingProperty)}`;
-    case 'additionalProperties': return `不允许的属性 ${String(p.additionalProperty)}`;
-    case 'enum': return `取值必须是 ${(p.allowedValues as unknown[]).map(String).join(', ')} 之一`;
-    case 'type': return `类型必须是 ${String(p.type)}`;
-    default: return e.message ?? e.keyword;
+    case 'required':
+      return `缺少必填属性 ${String(p.missingProperty)}`;
+    case 'additionalProperties':
+      return `不允许的属性 ${String(p.additionalProperty)}`;
+    case 'enum':
+      return `取值必须是 ${(p.allowedValues as unknown[]).map(String).join(', ')} 之一`;
+    case 'type':
+      return `类型必须是 ${String(p.type)}`;
+    default:
+      return e.message ?? e.keyword;
   }
 }
 

@@ -15,7 +15,10 @@ import type { AnyPageSchema, EffectDef, Option } from './types';
 import { stageFieldOf } from './stage-field';
 
 /** Every approval status a record may carry, in the order a record meets them. */
-export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({ label: s, value: s }));
+export const RECORD_STATUS_OPTIONS: readonly Option[] = Object.values(RecordStatus).map((s) => ({
+  label: s,
+  value: s,
+}));
 
 /**
  * `status` is the approval status every record carries (record-status.ts): a search on it that lists no options of
@@ -45,7 +48,8 @@ function withStageOptions<T extends AnyPageSchema>(schema: T): T {
       }
     }
     for (const f of e.list.search ?? []) {
-      if (f.fieldName === field && f.fontendType === 'select' && f.data === undefined) f.data = stages.values.map((v) => ({ label: v.value, value: v.value }));
+      if (f.fieldName === field && f.fontendType === 'select' && f.data === undefined)
+        f.data = stages.values.map((v) => ({ label: v.value, value: v.value }));
     }
   }
   return schema;
@@ -85,13 +89,26 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function endedEffects(e: EffectDef): EffectDef[] {
   if (e.on !== 'ended') return [e];
   const { resubmitted, ...base } = e;
-  const as = (on: string, over: Partial<EffectDef> = {}): EffectDef => ({ ...structuredClone(base), ...structuredClone(over), key: `${e.key}${capitalized(on)}`, on });
+  const as = (on: string, over: Partial<EffectDef> = {}): EffectDef => ({
+    ...structuredClone(base),
+    ...structuredClone(over),
+    key: `${e.key}${capitalized(on)}`,
+    on,
+  });
   return [as('refused'), as('withdrawn'), ...(resubmitted ? [as('resubmitted', resubmitted)] : [])];
 }
 
 function withEndedEffects<T extends AnyPageSchema>(schema: T): T {
-  for (const e of recordListsOf(schema)) if (e.effects?.some((x) => x.on === 'ended')) e.effects = e.effects.flatMap(endedEffects);
+  for (const e of recordListsOf(schema))
+    if (e.effects?.some((x) => x.on === 'ended')) e.effects = e.effects.flatMap(endedEffects);
   return schema;
 }
 
-export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T => withNamedPickers(withEndedEffects(withStageOptions(withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withButtonDefaults(withKeys(schema)))))))));
+export const withPageDefaults = <T extends AnyPageSchema>(schema: T): T =>
+  withNamedPickers(
+    withEndedEffects(
+      withStageOptions(
+        withStatusOptions(withOaTabs(withTabBar(withPermissionDefaults(withButtonDefaults(withKeys(schema)))))),
+      ),
+    ),
+  );

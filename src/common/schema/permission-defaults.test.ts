@@ -39,15 +39,20 @@ describe('default permission codes', () => {
       const now = at(pages.get(file), pointer);
       if (!now || now.key !== key) continue;
       compared++;
-      if (same(now.permissionCode) !== same(code)) changed.push(`${file}${pointer} (${key}): ${String(code)} → ${String(now.permissionCode)}`);
+      if (same(now.permissionCode) !== same(code))
+        changed.push(`${file}${pointer} (${key}): ${String(code)} → ${String(now.permissionCode)}`);
     }
     expect(changed).toEqual([]);
     expect(compared).toBeGreaterThan(500);
   });
 
   it('are the action on the page module, the stage action’s own for a stage button, and none to view or withdraw', () => {
-    const stages = [{ key: 'pay', text: '支付', from: ['待支付'], permissionCode: 'advanceManage:pay' }, { key: 'close', text: '关闭', from: ['已支付'] }];
-    const code = (b: Partial<ButtonDef>) => defaultButtonCode({ key: 'k', text: 't', ...b }, 'advanceManage', stages as never);
+    const stages = [
+      { key: 'pay', text: '支付', from: ['待支付'], permissionCode: 'advanceManage:pay' },
+      { key: 'close', text: '关闭', from: ['已支付'] },
+    ];
+    const code = (b: Partial<ButtonDef>) =>
+      defaultButtonCode({ key: 'k', text: 't', ...b }, 'advanceManage', stages as never);
     expect(code({ action: 'add' })).toBe('advanceManage:add');
     expect(code({ key: 'printBatch', action: 'print' })).toBe('advanceManage:print');
     expect(code({ action: 'import' })).toBe('advanceManage:add');
@@ -56,9 +61,25 @@ describe('default permission codes', () => {
     expect(code({ action: 'view' })).toBeUndefined();
     expect(code({ action: 'withdraw' })).toBeUndefined();
     const page = withPermissionDefaults({
-      module: 'advanceManage', key: 'advanceManage', title: '借支', stages: { field: 'stage', values: [], actions: stages },
-      list: { columns: [], operations: [{ key: 'close', text: '关闭', action: 'stage' }, { key: 'edit', text: '编辑', action: 'edit', permissionCode: 'x:edit' }] },
-      entities: [{ key: 'e', module: 'advanceRepay', title: '还款', list: { columns: [], actions: [{ key: 'add', text: '新增', action: 'add' }] } }],
+      module: 'advanceManage',
+      key: 'advanceManage',
+      title: '借支',
+      stages: { field: 'stage', values: [], actions: stages },
+      list: {
+        columns: [],
+        operations: [
+          { key: 'close', text: '关闭', action: 'stage' },
+          { key: 'edit', text: '编辑', action: 'edit', permissionCode: 'x:edit' },
+        ],
+      },
+      entities: [
+        {
+          key: 'e',
+          module: 'advanceRepay',
+          title: '还款',
+          list: { columns: [], actions: [{ key: 'add', text: '新增', action: 'add' }] },
+        },
+      ],
     } as unknown as PageSchema);
     expect(page.stages?.actions.map((a) => a.permissionCode)).toEqual(['advanceManage:pay', 'advanceManage:edit']);
     expect(page.list.operations?.map((b) => b.permissionCode)).toEqual(['advanceManage:edit', 'x:edit']);

@@ -23,7 +23,11 @@ const CODE_OF_ACTION: Partial<Record<NonNullable<ButtonDef['action']>, string>> 
 export const defaultStageActionCode = (pageModule: string) => `${pageModule}:edit`;
 
 /** The code a button needs when it names none, or undefined for a button anyone who sees the row may press. */
-export function defaultButtonCode(b: ButtonDef, pageModule: string, stageActions: readonly StageAction[]): string | undefined {
+export function defaultButtonCode(
+  b: ButtonDef,
+  pageModule: string,
+  stageActions: readonly StageAction[],
+): string | undefined {
   if (b.action === 'stage') {
     const a = stageActions.find((x) => x.key === b.key);
     return a ? (a.permissionCode ?? defaultStageActionCode(pageModule)) : undefined;

@@ -8,19 +8,36 @@ import type { PageSchema } from './types';
 
 describe('named record pickers', () => {
   it('offer records of modules the pages define', () => {
-    const modules = new Set(readSchemaFiles().flatMap(({ schema }) => {
-      const page = schema as { module: string; entities?: { module: string }[] };
-      return [page.module, ...(page.entities ?? []).map((e) => e.module)];
-    }));
+    const modules = new Set(
+      readSchemaFiles().flatMap(({ schema }) => {
+        const page = schema as { module: string; entities?: { module: string }[] };
+        return [page.module, ...(page.entities ?? []).map((e) => e.module)];
+      }),
+    );
     expect(PICKER_NAMES.length).toBeGreaterThan(5);
-    expect(PICKER_NAMES.flatMap((n) => [namedPicker(n)!.module, ...(namedPicker(n)!.modules ?? [])]).filter((m) => !modules.has(m))).toEqual([]);
+    expect(
+      PICKER_NAMES.flatMap((n) => [namedPicker(n)!.module, ...(namedPicker(n)!.modules ?? [])]).filter(
+        (m) => !modules.has(m),
+      ),
+    ).toEqual([]);
   });
 
   it('are written out where the page is named, its own properties in place of the declared ones', () => {
     const page = withPageDefaults({
-      module: 'p', title: 'p',
+      module: 'p',
+      title: 'p',
       list: { columns: [{ prop: 'w', label: '仓库', data: { picker: 'warehouse' } }] },
-      drawer: { title: 'p', fields: [{ fieldName: 'c', titleName: '客户', fontendType: 'select', data: { picker: 'customer', expose: ['address'] } }] },
+      drawer: {
+        title: 'p',
+        fields: [
+          {
+            fieldName: 'c',
+            titleName: '客户',
+            fontendType: 'select',
+            data: { picker: 'customer', expose: ['address'] },
+          },
+        ],
+      },
     } as unknown as PageSchema);
     expect(page.list.columns[0].data).toEqual(namedPicker('warehouse'));
     expect(page.drawer?.fields[0].data).toEqual({ ...namedPicker('customer'), expose: ['address'] });

@@ -15,7 +15,8 @@ export function namedPicker(name: string): RecordSource | undefined {
   return p ? (structuredClone(p) as RecordSource) : undefined;
 }
 
-const isNamed = (v: unknown): v is NamedPicker => !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as NamedPicker).picker === 'string';
+const isNamed = (v: unknown): v is NamedPicker =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as NamedPicker).picker === 'string';
 
 /** Writes, in place, every named picker of a page's fields and columns out in full (an unknown name stays, for the checker); returns the page. */
 export function withNamedPickers<T extends AnyPageSchema>(schema: T): T {

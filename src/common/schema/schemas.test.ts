@@ -78,16 +78,29 @@ describe('page schemas under schemas/', () => {
 describe('loader errors', () => {
   const base = { key: 'p', title: '页', module: 'm', list: { columns: [{ prop: 'a', label: 'A' }] } };
   it('names the file and the JSON pointer', () => {
-    const r = validatePageSchema({ ...base, list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] } }, 'schemas/x.json');
+    const r = validatePageSchema(
+      { ...base, list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] } },
+      'schemas/x.json',
+    );
     expect(r.ok).toBe(false);
     expect(r.errors[0]).toMatchObject({ file: 'schemas/x.json', path: '/list/columns/0/type' });
     expect(r.errors[0].message).toContain('取值必须是');
   });
   it('reports missing properties, unknown properties and bad regexes', () => {
-    const r = validatePageSchema({ ...base, extra: 1, addDialog: { title: 't', fields: [
-      { fieldName: 'a', titleName: 'A', fontendType: 'text', reg: '(', regMsg: 'x' },
-      { fieldName: 'b', titleName: 'B', fontendType: 'select' },
-    ] } }, 'f.json');
+    const r = validatePageSchema(
+      {
+        ...base,
+        extra: 1,
+        addDialog: {
+          title: 't',
+          fields: [
+            { fieldName: 'a', titleName: 'A', fontendType: 'text', reg: '(', regMsg: 'x' },
+            { fieldName: 'b', titleName: 'B', fontendType: 'select' },
+          ],
+        },
+      },
+      'f.json',
+    );
     const byPath = Object.fromEntries(r.errors.map((e) => [e.path, e.message]));
     expect(byPath['']).toBe('不允许的属性 extra');
     expect(byPath['/addDialog/fields/0/reg']).toMatch(/regex/);
@@ -95,25 +108,40 @@ describe('loader errors', () => {
   });
   it('lets a stock effect for another record (target) only hold or give back, without writeBack', () => {
     const stock = { module: 'bal', keys: { warehouseId: 'target.warehouseId' }, quantity: '1' };
-    const page = (e: Record<string, unknown>) => validatePageSchema({ ...base, effects: [{ key: 'k', on: 'refused', kind: 'stock', ...e }] }, 'f.json');
+    const page = (e: Record<string, unknown>) =>
+      validatePageSchema({ ...base, effects: [{ key: 'k', on: 'refused', kind: 'stock', ...e }] }, 'f.json');
     expect(page({ target: 'source', perLine: true, stock: { ...stock, reserve: true } }).errors).toEqual([]);
     expect(page({ target: 'self', stock }).errors).toEqual([]);
     expect(page({ stock }).errors).toEqual([]);
     expect(page({ target: 'source', stock }).ok).toBe(false);
     expect(page({ target: 'source', stock: { ...stock, reserve: false } }).ok).toBe(false);
-    expect(page({ target: 'source', stock: { ...stock, reserve: true, writeBack: { unitPrice: 'move.unitPrice' } } }).ok).toBe(false);
+    expect(
+      page({ target: 'source', stock: { ...stock, reserve: true, writeBack: { unitPrice: 'move.unitPrice' } } }).ok,
+    ).toBe(false);
     expect(page({ target: { module: 'o', field: 'code', equals: 'sourceCode' }, stock }).ok).toBe(false);
   });
   it('lets only an ended effect have a resubmitted counterpart, whose stock for another record only holds', () => {
     const ended = { key: 'k', on: 'ended', kind: 'update', target: 'source', set: { a: '1' } };
-    const page = (e: Record<string, unknown>) => validatePageSchema({ ...base, effects: [{ ...ended, ...e }] }, 'f.json');
+    const page = (e: Record<string, unknown>) =>
+      validatePageSchema({ ...base, effects: [{ ...ended, ...e }] }, 'f.json');
     expect(page({ resubmitted: { set: { a: '2' } } }).errors).toEqual([]);
     expect(page({ on: 'refused', resubmitted: { set: { a: '2' } } }).ok).toBe(false);
     expect(page({ resubmitted: {} }).ok).toBe(false);
     expect(page({ resubmitted: { key: 'other' } }).ok).toBe(false);
     const stock = { module: 'bal', keys: { warehouseId: 'target.warehouseId' }, quantity: '1', reserve: true };
-    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, quantity: '2' } } }).errors).toEqual([]);
-    expect(page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, reserve: false } } }).ok).toBe(false);
+    expect(
+      page({ kind: 'stock', perLine: true, set: undefined, stock, resubmitted: { stock: { ...stock, quantity: '2' } } })
+        .errors,
+    ).toEqual([]);
+    expect(
+      page({
+        kind: 'stock',
+        perLine: true,
+        set: undefined,
+        stock,
+        resubmitted: { stock: { ...stock, reserve: false } },
+      }).ok,
+    ).toBe(false);
   });
   it('reports JSON syntax errors at the root', () => {
     const r = loadPageSchemaText('{ "key": ', 'broken.json');

@@ -47,7 +47,10 @@ export function suggest(name: string, valid: Iterable<string>, max = 3): string[
     if (d <= limit) scored.push([v, d]);
     else if (prefix) scored.push([v, 3 + Math.abs(l.length - lower.length) / 100]);
   }
-  return scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, max).map(([v]) => v);
+  return scored
+    .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
+    .slice(0, max)
+    .map(([v]) => v);
 }
 
 /** " (did you mean a, b?)" in the checker's words, or '' when there is nothing close. */

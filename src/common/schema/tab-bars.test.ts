@@ -9,7 +9,9 @@ import { validatePageSchema } from './loader';
 import { TAB_BAR_NAMES, tabBarItems } from './tab-bars';
 
 const root = path.resolve(__dirname, '../../..');
-const before: Record<string, unknown[]> = JSON.parse(fs.readFileSync(path.join(root, 'tests/unit/tab-bars.before.json'), 'utf8'));
+const before: Record<string, unknown[]> = JSON.parse(
+  fs.readFileSync(path.join(root, 'tests/unit/tab-bars.before.json'), 'utf8'),
+);
 
 describe('named module tab bars', () => {
   it('give every page the tab bar items it wrote out before', () => {
@@ -27,10 +29,16 @@ describe('named module tab bars', () => {
 
   it('name catalogue modules only, and a page naming none gets no items', () => {
     const routes = new Set(catalogue.modules.flatMap((m) => [m.key, m.path.replace(/^\//, '')]));
-    const unknown = Object.entries(TAB_BARS as Record<string, string[]>).flatMap(([bar, keys]) => keys.filter((k) => !routes.has(k)).map((k) => `${bar}: ${k}`));
+    const unknown = Object.entries(TAB_BARS as Record<string, string[]>).flatMap(([bar, keys]) =>
+      keys.filter((k) => !routes.has(k)).map((k) => `${bar}: ${k}`),
+    );
     expect(unknown).toEqual([]);
     expect(TAB_BAR_NAMES).toContain('finance');
-    expect(tabBarItems('finance')?.[0]).toEqual({ moduleAbbreviation: '报销', mobileClientName: '报销管理', key: 'reimburseManage' });
+    expect(tabBarItems('finance')?.[0]).toEqual({
+      moduleAbbreviation: '报销',
+      mobileClientName: '报销管理',
+      key: 'reimburseManage',
+    });
     expect(tabBarItems('financ')).toBeUndefined();
   });
 });

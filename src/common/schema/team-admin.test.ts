@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { isTeamAdminPage, validatePageSchema } from '.';
 
-const page = { key: 'teamPage', title: '团队管理', module: 'teamPage', teamAdmin: { sections: ['members', 'roles', 'requests'] } };
+const page = {
+  key: 'teamPage',
+  title: '团队管理',
+  module: 'teamPage',
+  teamAdmin: { sections: ['members', 'roles', 'requests'] },
+};
 
 describe('team-admin page kind', () => {
   it('is valid with its sections, and recognised as its own kind', () => {

@@ -81,7 +81,9 @@ export interface RecordSource {
 /** A line cell's options: the lines of the record the form's picker `field` picked (库位 of the picked warehouse). */
 export interface PickedLinesSource {
   pickedLines: {
-    field: string; value: string; label?: string;
+    field: string;
+    value: string;
+    label?: string;
     /** A line cell holding its own pick of the same kind (a line's own 仓库): when set, its record's lines are the options. */
     lineField?: string;
   };
@@ -107,11 +109,17 @@ export interface NamedPicker {
 export type OptionSource = Option[] | { fieldKey: string } | RecordSource | NamedPicker | PickedLinesSource;
 
 export const pickedLinesOf = (d: unknown): PickedLinesSource['pickedLines'] | undefined =>
-  d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d ? (d as PickedLinesSource).pickedLines : undefined;
+  d && typeof d === 'object' && !Array.isArray(d) && 'pickedLines' in d
+    ? (d as PickedLinesSource).pickedLines
+    : undefined;
 
 /** The option label of one of a picked record's lines: {cell} replaced by its value (default: the value). */
 export const pickedLineLabel = (src: PickedLinesSource['pickedLines'], line: Record<string, unknown>) =>
-  (src.label ?? `{${src.value}}`).replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, k: string) => (line[k] === undefined || line[k] === null ? '' : String(line[k]))).trim();
+  (src.label ?? `{${src.value}}`)
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, k: string) =>
+      line[k] === undefined || line[k] === null ? '' : String(line[k]),
+    )
+    .trim();
 
 /** Shown (and stored, and checked) only when another field has a value: one given value, one of several, or any. */
 export interface FieldCondition {
@@ -121,9 +129,25 @@ export interface FieldCondition {
 }
 
 export const FIELD_TYPES = [
-  'text', 'textarea', 'number', 'select', 'multiSelect', 'treeSelect', 'cascader',
-  'date', 'month', 'dateTime', 'dateRange', 'twoText', 'dimension', 'upload', 'image',
-  'idCard', 'switch', 'radio', 'checkbox',
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'multiSelect',
+  'treeSelect',
+  'cascader',
+  'date',
+  'month',
+  'dateTime',
+  'dateRange',
+  'twoText',
+  'dimension',
+  'upload',
+  'image',
+  'idCard',
+  'switch',
+  'radio',
+  'checkbox',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -214,8 +238,23 @@ export interface FieldDef {
 }
 
 export const COLUMN_TYPES = [
-  'text', 'image', 'textButton', 'buttonList', 'spanList', 'status', 'time', 'month', 'allDate',
-  'infoPopover', 'cellList', 'dropdownList', 'starMark', 'enum', 'slot', 'money', 'percent',
+  'text',
+  'image',
+  'textButton',
+  'buttonList',
+  'spanList',
+  'status',
+  'time',
+  'month',
+  'allDate',
+  'infoPopover',
+  'cellList',
+  'dropdownList',
+  'starMark',
+  'enum',
+  'slot',
+  'money',
+  'percent',
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
@@ -345,7 +384,21 @@ export interface ButtonDef {
   /** Built-in actions the renderer knows; anything else is emitted as a custom action. */
   /** `stage` in list actions: the stage action `key` on every selected row; `generate`: the page's generator `key`; `import`: Excel import (template, preview, import); `print` in list actions: the selected rows as one PDF. */
   /** `open` (list actions): another page's new-record drawer, prefilled from the rows (`open`). */
-  action?: 'add' | 'view' | 'edit' | 'delete' | 'submit' | 'withdraw' | 'stage' | 'generate' | 'export' | 'import' | 'print' | 'document' | 'custom' | 'open';
+  action?:
+    | 'add'
+    | 'view'
+    | 'edit'
+    | 'delete'
+    | 'submit'
+    | 'withdraw'
+    | 'stage'
+    | 'generate'
+    | 'export'
+    | 'import'
+    | 'print'
+    | 'document'
+    | 'custom'
+    | 'open';
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   permissionCode?: string;
@@ -755,7 +808,16 @@ export interface PlatformTablePageSchema {
   platformTable: { tabs: PlatformTab[] };
 }
 
-export type PlatformOptionsRef = 'modules' | 'allModules' | 'modes' | 'industries' | 'tenants' | 'groups' | 'seedSets' | 'modeTypes' | 'stages'
+export type PlatformOptionsRef =
+  | 'modules'
+  | 'allModules'
+  | 'modes'
+  | 'industries'
+  | 'tenants'
+  | 'groups'
+  | 'seedSets'
+  | 'modeTypes'
+  | 'stages'
   | { value: string | number | boolean; label: string }[];
 
 export interface PlatformTab {
@@ -768,14 +830,33 @@ export interface PlatformTab {
   delete?: string;
   deleteIf?: string;
   searchPlaceholder?: string;
-  columns: { prop: string; label: string; width?: number; type?: 'text' | 'switch' | 'tag' | 'tags' | 'period' | 'money'; options?: PlatformOptionsRef; tagColors?: Record<string, string>; sorter?: boolean }[];
+  columns: {
+    prop: string;
+    label: string;
+    width?: number;
+    type?: 'text' | 'switch' | 'tag' | 'tags' | 'period' | 'money';
+    options?: PlatformOptionsRef;
+    tagColors?: Record<string, string>;
+    sorter?: boolean;
+  }[];
   fields: PlatformField[];
 }
 
 export interface PlatformField {
   fieldName: string;
   titleName: string;
-  type: 'input' | 'textarea' | 'number' | 'switch' | 'select' | 'multiSelect' | 'treeSelect' | 'treeSelectMultiple' | 'radio' | 'dateRange' | 'text';
+  type:
+    | 'input'
+    | 'textarea'
+    | 'number'
+    | 'switch'
+    | 'select'
+    | 'multiSelect'
+    | 'treeSelect'
+    | 'treeSelectMultiple'
+    | 'radio'
+    | 'dateRange'
+    | 'text';
   required?: boolean;
   readOnly?: boolean;
   readOnlyOnEdit?: boolean;
@@ -791,7 +872,12 @@ export interface PlatformField {
 }
 
 /** Any valid page schema. */
-export type AnyPageSchema = PageSchema | DictionaryPageSchema | FieldOptionsPageSchema | TeamAdminPageSchema | PlatformTablePageSchema;
+export type AnyPageSchema =
+  | PageSchema
+  | DictionaryPageSchema
+  | FieldOptionsPageSchema
+  | TeamAdminPageSchema
+  | PlatformTablePageSchema;
 
 export function isPlatformTablePage(s: AnyPageSchema): s is PlatformTablePageSchema {
   return !!(s as PlatformTablePageSchema).platformTable;

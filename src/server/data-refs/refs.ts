@@ -41,15 +41,20 @@ export const fileNames = (v: unknown, into = new Set<string>()) => addTexts(refs
 export const madeRefs = (v: unknown, into = new Set<string>()) => addTexts(refsOf(v, '$made'), '$made', into);
 
 /** Every `{ "$dict": fieldKey, "name": … }` of a value, as [fieldKey, name] (read before resolve, which is synchronous). */
-export const dictRefs = (v: unknown): [string, string][] => refsOf(v, '$dict').map((o) => [o.$dict as string, String(o.name)]);
+export const dictRefs = (v: unknown): [string, string][] =>
+  refsOf(v, '$dict').map((o) => [o.$dict as string, String(o.name)]);
 
 /** A date `days` days ago (negative: to come), as YYYY-MM-DD, or written into a text such as `CG{YYYYMMDD}0001` or `{YYYY-MM}`. */
 function date(days: unknown, as: unknown): string {
-  if (typeof days !== 'number' || !Number.isInteger(days)) throw new Error(`$date must be a whole number of days ago, not ${JSON.stringify(days)}`);
+  if (typeof days !== 'number' || !Number.isInteger(days))
+    throw new Error(`$date must be a whole number of days ago, not ${JSON.stringify(days)}`);
   const d = dateAgo(days);
   if (as === undefined) return d;
   if (typeof as !== 'string') throw new Error('$date "as" must be a text');
-  return as.replaceAll('{YYYY-MM-DD}', d).replaceAll('{YYYYMMDD}', d.replaceAll('-', '')).replaceAll('{YYYY-MM}', d.slice(0, 7));
+  return as
+    .replaceAll('{YYYY-MM-DD}', d)
+    .replaceAll('{YYYYMMDD}', d.replaceAll('-', ''))
+    .replaceAll('{YYYY-MM}', d.slice(0, 7));
 }
 
 export function resolve(v: unknown, look: Lookups): unknown {
@@ -60,7 +65,8 @@ export function resolve(v: unknown, look: Lookups): unknown {
   if ('$dict' in o) return look.dict(String(o.$dict), String(o.name));
   if ('$role' in o) return look.role(String(o.$role));
   if ('$ref' in o) {
-    if (o.prop !== undefined && o.prop !== 'id' && o.prop !== 'code') throw new Error(`$ref prop must be id or code, not ${String(o.prop)}`);
+    if (o.prop !== undefined && o.prop !== 'id' && o.prop !== 'code')
+      throw new Error(`$ref prop must be id or code, not ${String(o.prop)}`);
     return look.record(String(o.$ref), o.prop === 'code' ? 'code' : 'id');
   }
   if ('$made' in o) {

@@ -6,7 +6,10 @@ import { CacheBus, TableCache, TxWrites, WatchPlugin } from './cache-bus';
 function manualPinger() {
   const waiting: (() => void)[] = [];
   let started = 0;
-  const pinger = () => { started++; return new Promise<void>((resolve) => waiting.push(resolve)); };
+  const pinger = () => {
+    started++;
+    return new Promise<void>((resolve) => waiting.push(resolve));
+  };
   return { pinger, started: () => started, finishNext: () => waiting.shift()?.() };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -17,12 +20,18 @@ describe('CacheBus.sync', () => {
     const p = manualPinger();
     bus.setLive(true, p.pinger);
     let firstDone = false;
-    const first = bus.sync().then(() => { firstDone = true; });
+    const first = bus.sync().then(() => {
+      firstDone = true;
+    });
     expect(p.started()).toBe(1);
     // Two calls arrive while the first ping is out: it may have left before their changes, so both wait for a
     // second ping, which they share.
     let laterDone = 0;
-    const later = [bus.sync(), bus.sync()].map((s) => s.then(() => { laterDone++; }));
+    const later = [bus.sync(), bus.sync()].map((s) =>
+      s.then(() => {
+        laterDone++;
+      }),
+    );
     expect(p.started()).toBe(1);
     p.finishNext();
     await first;
@@ -61,7 +70,7 @@ describe('TableCache through a transaction that wrote', () => {
     for (const p of plugins) void p.transformResult({ result: { rows: [] }, queryId });
   };
 
-  it('is neither used nor filled by a transaction once it wrote one of the cache\'s tables; others use it as before', () => {
+  it("is neither used nor filled by a transaction once it wrote one of the cache's tables; others use it as before", () => {
     const bus = new CacheBus(false);
     const watch = new WatchPlugin(bus);
     const writes = new TxWrites(watch);

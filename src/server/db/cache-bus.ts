@@ -19,12 +19,26 @@
 //   reads there is its own uncommitted change, which a ROLLBACK or a failed COMMIT undoes without any notification.
 // PGlite is one process by construction (its folder cannot be opened twice), so the local path is enough there.
 import {
-  RawNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow,
+  RawNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
 } from 'kysely';
 
 export const CACHE_CHANNEL = 'yg_cache';
 /** The tables whose rows are cached; the triggers of migrations 020 and 022 notify with these names. */
-export const WATCHED = ['sessions', 'field_options', 'records', 'dictionaries', 'memberships', 'users', 'tenants'] as const;
+export const WATCHED = [
+  'sessions',
+  'field_options',
+  'records',
+  'dictionaries',
+  'memberships',
+  'users',
+  'tenants',
+] as const;
 /**
  * Of these tables, the columns a cache reads (an update of other columns alone, e.g. a login's failed_logins reset,
  * changes nothing cached). Tables not listed: any update counts. Keep in step with migration 022's triggers.
@@ -78,9 +92,14 @@ export class CacheBus {
   }
 
   private ping(pinger: () => Promise<unknown>) {
-    const p: Promise<void> = pinger().then(() => undefined, () => this.setLive(false)).finally(() => {
-      if (this.inflight === p) this.inflight = undefined;
-    });
+    const p: Promise<void> = pinger()
+      .then(
+        () => undefined,
+        () => this.setLive(false),
+      )
+      .finally(() => {
+        if (this.inflight === p) this.inflight = undefined;
+      });
     this.inflight = p;
     return p;
   }
@@ -111,7 +130,12 @@ export class TableCache<V> {
   private map = new Map<string, { v: V; at: number }>();
   private tables: readonly Watched[];
 
-  constructor(private bus: CacheBus | undefined, table: Watched | readonly Watched[], private ttlMs: number, private max = 5000) {
+  constructor(
+    private bus: CacheBus | undefined,
+    table: Watched | readonly Watched[],
+    private ttlMs: number,
+    private max = 5000,
+  ) {
     this.tables = typeof table === 'string' ? [table] : table;
     for (const t of this.tables) bus?.subscribe(t, () => this.map.clear());
   }
@@ -168,10 +192,14 @@ export function cacheBusOf(db: object): CacheBus | undefined {
   if (direct) return direct;
   return pluginsOf(db).find((p): p is WatchPlugin => p instanceof WatchPlugin)?.bus;
 }
-const pluginsOf = (db: object): readonly unknown[] => (db as { getExecutor?: () => { plugins?: readonly unknown[] } }).getExecutor?.().plugins ?? [];
+const pluginsOf = (db: object): readonly unknown[] =>
+  (db as { getExecutor?: () => { plugins?: readonly unknown[] } }).getExecutor?.().plugins ?? [];
 export const attachCacheBus = (db: object, bus: CacheBus) => buses.set(db, bus);
 
-const WRITE_RE = new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|truncate(?:\\s+table)?)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${WATCHED.join('|')})\\b`, 'gi');
+const WRITE_RE = new RegExp(
+  `\\b(?:update|insert\\s+into|delete\\s+from|truncate(?:\\s+table)?)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${WATCHED.join('|')})\\b`,
+  'gi',
+);
 
 function tableName(node: unknown): string | undefined {
   // TableNode { table: SchemableIdentifierNode { identifier: IdentifierNode { name } } }, possibly under an AliasNode.
@@ -193,10 +221,14 @@ export function writtenTables(node: RootOperationNode): string[] {
   // biome-ignore lint/suspicious/noExplicitAny: the operation nodes' shapes differ by kind; each field read below is checked
   const n = node as unknown as Record<string, any>;
   switch (node.kind) {
-    case 'InsertQueryNode': add(tableName(n.into)); break;
+    case 'InsertQueryNode':
+      add(tableName(n.into));
+      break;
     case 'UpdateQueryNode': {
       // A session's once-a-minute touch (last_seen_at alone, forward) changes nothing a cache relies on.
-      const cols: (string | undefined)[] = (n.updates ?? []).map((u: { column?: { column?: { name?: string } } }) => u.column?.column?.name);
+      const cols: (string | undefined)[] = (n.updates ?? []).map(
+        (u: { column?: { column?: { name?: string } } }) => u.column?.column?.name,
+      );
       const t = tableName(n.table);
       const read = t ? READ_COLUMNS[t as Watched] : undefined;
       if (cols.length === 1 && cols[0] === 'last_seen_at') break;
@@ -204,7 +236,9 @@ export function writtenTables(node: RootOperationNode): string[] {
       add(t);
       break;
     }
-    case 'DeleteQueryNode': for (const f of n.from?.froms ?? []) add(tableName(f)); break;
+    case 'DeleteQueryNode':
+      for (const f of n.from?.froms ?? []) add(tableName(f));
+      break;
     case 'RawNode': {
       // A sql`…` template's fragments are the same frozen array at every call of that line: scanned once (a list's
       // page query is several KB of text, and every statement passes here).
@@ -223,7 +257,8 @@ export function writtenTables(node: RootOperationNode): string[] {
       for (const t of found) add(t);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return out;
 }
@@ -310,13 +345,21 @@ function writesOf(via: object): ReadonlySet<string> | undefined {
  * LISTENs for the triggers' notifications on a connection of its own, reconnecting after a loss; caches are in
  * use only while it listens. Returns the function that stops it.
  */
-export function listenForChanges(bus: CacheBus, connect: () => Promise<ListenClient>, log: (msg: string) => void = (m) => console.warn(m)) {
+export function listenForChanges(
+  bus: CacheBus,
+  connect: () => Promise<ListenClient>,
+  log: (msg: string) => void = (m) => console.warn(m),
+) {
   let stopped = false;
   let client: ListenClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   const retry = () => {
     bus.setLive(false);
-    if (!stopped && !timer) timer = setTimeout(() => { timer = undefined; void start(); }, 1000).unref();
+    if (!stopped && !timer)
+      timer = setTimeout(() => {
+        timer = undefined;
+        void start();
+      }, 1000).unref();
   };
   async function start() {
     if (stopped) return;
@@ -330,19 +373,23 @@ export function listenForChanges(bus: CacheBus, connect: () => Promise<ListenCli
         log(`[cache] LISTEN connection lost: ${err.message}`);
         retry();
       });
-      c.on('end', () => { if (client === c) retry(); });
+      c.on('end', () => {
+        if (client === c) retry();
+      });
       await c.query(`LISTEN ${CACHE_CHANNEL}`);
       if (stopped) return void c.end().catch(() => {});
       // A ping that fails means the connection is in trouble: caches off, and listen again on a new one.
-      bus.setLive(true, () => c.query('SELECT 1').catch((err: Error) => {
-        if (stopped) return;
-        log(`[cache] LISTEN connection failed a ping: ${err.message}`);
-        if (client === c) {
-          client = undefined;
-          void c.end().catch(() => {});
-          retry();
-        }
-      }));
+      bus.setLive(true, () =>
+        c.query('SELECT 1').catch((err: Error) => {
+          if (stopped) return;
+          log(`[cache] LISTEN connection failed a ping: ${err.message}`);
+          if (client === c) {
+            client = undefined;
+            void c.end().catch(() => {});
+            retry();
+          }
+        }),
+      );
     } catch (err) {
       log(`[cache] cannot LISTEN: ${(err as Error).message}`);
       retry();
@@ -374,7 +421,14 @@ const named = new WeakMap<CacheBus, Map<string, TableCache<unknown>>>();
  * missing, stale, or caches are off; what it read is kept unless one of `tables` changed meanwhile. No bus: `read`.
  * `db` is the executor `read` runs on: a transaction that has written one of `tables` neither uses nor fills the cache.
  */
-export async function readThrough<V>(db: object, name: string, tables: readonly Watched[], ttlMs: number, key: string, read: () => Promise<V>): Promise<V> {
+export async function readThrough<V>(
+  db: object,
+  name: string,
+  tables: readonly Watched[],
+  ttlMs: number,
+  key: string,
+  read: () => Promise<V>,
+): Promise<V> {
   const bus = cacheBusOf(db);
   if (!bus?.usable) return read();
   let byName = named.get(bus);

@@ -8,18 +8,38 @@
 
 /** Tables with a tenant_code column that stay reference tables, each with why. */
 export const REFERENCE_WITH_TENANT: Record<string, string> = {
-  tenants: 'the team catalogue itself: one row per team, read on every call and joined by memberships, field options and grants',
-  sessions: 'a user\'s sign-in, found by its token before any team is known; tenant_code is the team it is switched to, not its owner',
+  tenants:
+    'the team catalogue itself: one row per team, read on every call and joined by memberships, field options and grants',
+  sessions:
+    "a user's sign-in, found by its token before any team is known; tenant_code is the team it is switched to, not its owner",
   tenant_invites: 'an invitation is looked up by its code alone, by someone not yet in the team',
-  field_options: 'platform defaults have no team (tenant_code NULL), and a team\'s set is read together with them',
-  files: 'uploads without a team (a user\'s avatar before he joins one: tenant_code NULL), and a file is found by its id from its URL',
+  field_options: "platform defaults have no team (tenant_code NULL), and a team's set is read together with them",
+  files:
+    "uploads without a team (a user's avatar before he joins one: tenant_code NULL), and a file is found by its id from its URL",
   audit_log: 'logins of users without a team and platform catalogue changes have no team (tenant_code NULL)',
 };
 
 /** Team tables: distributed by tenant_code, co-located. Every other table is a reference table. */
 export const DISTRIBUTED = [
-  'memberships', 'roles', 'user_roles', 'operation_guidance', 'platform_grants',
-  'records', 'record_sequences', 'record_counts', 'record_keys', 'record_effects', 'record_periods', 'record_events', 'record_files',
-  'categories', 'dictionaries', 'process_instances', 'tasks', 'process_cc',
-  'stock_moves', 'stock_reservations', 'notifications',
+  'memberships',
+  'roles',
+  'user_roles',
+  'operation_guidance',
+  'platform_grants',
+  'records',
+  'record_sequences',
+  'record_counts',
+  'record_keys',
+  'record_effects',
+  'record_periods',
+  'record_events',
+  'record_files',
+  'categories',
+  'dictionaries',
+  'process_instances',
+  'tasks',
+  'process_cc',
+  'stock_moves',
+  'stock_reservations',
+  'notifications',
 ];

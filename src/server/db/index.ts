@@ -27,7 +27,6 @@ export interface DbOptions {
   dataSteps?: Partial<DataSteps>;
 }
 
-
 export async function openDatabase(opts: DbOptions): Promise<DB> {
   let db: DB;
   const log = opts.onQuery ? { log: (e: LogEvent) => opts.onQuery!(e.query.sql) } : {};
@@ -74,10 +73,13 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
         return c;
       });
     } else {
-      console.warn('[cache] DATABASE_POOLER is set without DATABASE_LISTEN_URL: caches are off (set DATABASE_LISTEN_URL to the PostgreSQL server itself)');
+      console.warn(
+        '[cache] DATABASE_POOLER is set without DATABASE_LISTEN_URL: caches are off (set DATABASE_LISTEN_URL to the PostgreSQL server itself)',
+      );
     }
   } else {
-    if (opts.databaseReadUrl) console.warn('[db] DATABASE_READ_URL is ignored without DATABASE_URL: the embedded database has no replica');
+    if (opts.databaseReadUrl)
+      console.warn('[db] DATABASE_READ_URL is ignored without DATABASE_URL: the embedded database has no replica');
     const { PGlite } = await import('@electric-sql/pglite');
     const { PgliteDialect } = await import('./pglite-dialect');
     const dir = path.join(opts.dataDir, 'pglite');
@@ -101,8 +103,17 @@ export async function openDatabase(opts: DbOptions): Promise<DB> {
     // WAL segments to recycle, which for a one-process data folder is dead weight: 81 of a seeded demo's 164 MB were
     // such segments, and every copy of the folder (a backup, a test's fresh database) carried them.
     const pglite = await PGlite.create(dir, {
-      parsers: { 20: (v: string) => Number(v) }, extensions: { btree_gist, pg_trgm, btree_gin },
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'min_wal_size=32MB'],
+      parsers: { 20: (v: string) => Number(v) },
+      extensions: { btree_gist, pg_trgm, btree_gin },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        'shared_buffers=8MB',
+        '-c',
+        'maintenance_work_mem=16MB',
+        '-c',
+        'min_wal_size=32MB',
+      ],
     });
     // Durability: PGlite runs inside this process, so a commit is only safe from a crash of the process once its WAL
     // has been written out to the operating system, which synchronous_commit = on does before the commit returns

@@ -72,7 +72,9 @@ const NAMES = Object.keys(migrationsWith({}));
 async function upToDate(db: Kysely<any>): Promise<boolean> {
   const table = await sql<{ ok: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS ok`.execute(db);
   if (!table.rows[0]?.ok) return false;
-  const done = new Set((await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((r) => r.name));
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
   return NAMES.every((name) => done.has(name));
 }
 

@@ -14,7 +14,18 @@
 //    the tenant's settings travel together (db/batches.ts, as on PostgreSQL).
 // Answers are those of query(): the same parsers and serializers, row objects, affectedRows, errors (DatabaseError).
 // Messages come through execProtocolStream (PGlite's own path for query(), without a copy of the raw answer).
-import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import { parse, protocol, types, type PGlite, type Results } from '@electric-sql/pglite';
 
 const MAX_STATEMENTS = 200;
@@ -30,7 +41,10 @@ const concat = (parts: Uint8Array[]) => {
   return out;
 };
 
-interface Prepared { name: string; types: number[] }
+interface Prepared {
+  name: string;
+  types: number[];
+}
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type Field = { name: string; dataTypeID: number };
@@ -46,15 +60,22 @@ function resultSets(messages: Message[], parsers: PGlite['parsers']): Results[] 
   let rows: Record<string, unknown>[] = [];
   let affected = 0;
   for (const m of messages) {
-    if (m.name === 'rowDescription') fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+    if (m.name === 'rowDescription')
+      fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     else if (m.name === 'dataRow') {
       const values = (m as unknown as { fields: (string | null)[] }).fields;
       const row: Record<string, unknown> = {};
-      for (let i = 0; i < values.length; i++) row[fields[i].name] = types.parseType(values[i], fields[i].dataTypeID, parsers);
+      for (let i = 0; i < values.length; i++)
+        row[fields[i].name] = types.parseType(values[i], fields[i].dataTypeID, parsers);
       rows.push(row);
     } else if (m.name === 'commandComplete') {
       const [verb, a, b] = (m as unknown as { text: string }).text.split(' ');
-      affected += verb === 'INSERT' ? parseInt(b, 10) : ['UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(verb) ? parseInt(a, 10) : 0;
+      affected +=
+        verb === 'INSERT'
+          ? parseInt(b, 10)
+          : ['UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(verb)
+            ? parseInt(a, 10)
+            : 0;
       sets.push({ rows, fields, affectedRows: affected });
       fields = [];
       rows = [];
@@ -77,15 +98,23 @@ class Statements {
         this.byText.set(text, st);
       } else {
         const name = `yg_${(this.next++).toString(36)}`;
-        const messages = await this.pg.execProtocolStream(concat([
-          protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync(),
-        ]), { syncToFs: false });
+        const messages = await this.pg.execProtocolStream(
+          concat([
+            protocol.serialize.parse({ name, text }),
+            protocol.serialize.describe({ type: 'S', name }),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
         st = { name, types: parse.parseDescribeStatementResults(messages) };
         this.byText.set(text, st);
         if (this.byText.size > MAX_STATEMENTS) {
           const [oldText, old] = this.byText.entries().next().value as [string, Prepared];
           this.byText.delete(oldText);
-          await this.pg.execProtocol(concat([protocol.serialize.close({ type: 'S', name: old.name }), protocol.serialize.sync()]), { syncToFs: false });
+          await this.pg.execProtocol(
+            concat([protocol.serialize.close({ type: 'S', name: old.name }), protocol.serialize.sync()]),
+            { syncToFs: false },
+          );
         }
       }
       const values = params.map((v, i) => {
@@ -94,10 +123,15 @@ class Statements {
         return serialize ? serialize(v) : String(v);
       });
       try {
-        const messages = await this.pg.execProtocolStream(concat([
-          protocol.serialize.bind({ statement: st.name, values }), protocol.serialize.describe({ type: 'P' }),
-          protocol.serialize.execute({}), protocol.serialize.sync(),
-        ]), { syncToFs: true });
+        const messages = await this.pg.execProtocolStream(
+          concat([
+            protocol.serialize.bind({ statement: st.name, values }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: true },
+        );
         return resultSets(messages, this.pg.parsers)[0];
       } catch (err) {
         // A table changed under a cached plan so that its result's columns differ: parse the text again next time.
@@ -110,7 +144,12 @@ class Statements {
   /** A text without parameters by the simple protocol (it may hold several statements): the last statement's result. */
   async simple(text: string): Promise<Results> {
     return this.pg._runExclusiveQuery(async () => {
-      const sets = resultSets(await this.pg.execProtocolStream(concat([protocol.serialize.query(text), protocol.serialize.sync()]), { syncToFs: true }), this.pg.parsers);
+      const sets = resultSets(
+        await this.pg.execProtocolStream(concat([protocol.serialize.query(text), protocol.serialize.sync()]), {
+          syncToFs: true,
+        }),
+        this.pg.parsers,
+      );
       return sets[sets.length - 1];
     });
   }
@@ -119,19 +158,29 @@ class Statements {
     const st = this.byText.get(text);
     if (!st) return;
     this.byText.delete(text);
-    void this.pg.execProtocol(concat([protocol.serialize.close({ type: 'S', name: st.name }), protocol.serialize.sync()]), { syncToFs: false }).catch(() => {});
+    void this.pg
+      .execProtocol(concat([protocol.serialize.close({ type: 'S', name: st.name }), protocol.serialize.sync()]), {
+        syncToFs: false,
+      })
+      .catch(() => {});
   }
 }
 
 class Connection implements DatabaseConnection {
-  constructor(private pg: PGlite, private statements: Statements) {}
+  constructor(
+    private pg: PGlite,
+    private statements: Statements,
+  ) {}
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     let result: Results;
     if (q.parameters.length === 0) result = await this.statements.simple(q.sql);
     else if (PREPARABLE.test(q.sql)) result = await this.statements.run(q.sql, q.parameters);
     else result = await this.pg.query(q.sql, [...q.parameters]);
-    return { rows: result.rows as R[], ...(result.affectedRows ? { numAffectedRows: BigInt(result.affectedRows) } : {}) };
+    return {
+      rows: result.rows as R[],
+      ...(result.affectedRows ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+    };
   }
 
   async *streamQuery<R>(q: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
@@ -160,7 +209,11 @@ class PgliteDriver implements Driver {
     else this.busy = false;
   }
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
-    await conn.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin'));
+    await conn.executeQuery(
+      CompiledQuery.raw(
+        settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin',
+      ),
+    );
   }
   async commitTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('commit'));
@@ -175,9 +228,17 @@ class PgliteDriver implements Driver {
 
 export class PgliteDialect implements Dialect {
   constructor(private pg: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver() { return new PgliteDriver(this.pg); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PgliteDriver(this.pg);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface declares this parameter so
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
 }

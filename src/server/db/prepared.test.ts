@@ -17,7 +17,8 @@ function fakeClient(fail?: (text: string) => Error | undefined, held = () => fal
       sent.push(c);
       const err = fail?.(c.text);
       if (err) return Promise.reject(err);
-      if (/pg_prepared_statements/.test(c.text)) return Promise.resolve({ rows: held() ? [{}] : [], command: 'SELECT', rowCount: 0, fields: [] });
+      if (/pg_prepared_statements/.test(c.text))
+        return Promise.resolve({ rows: held() ? [{}] : [], command: 'SELECT', rowCount: 0, fields: [] });
       const one = (i: number) => ({ command: 'SELECT', rowCount: 1, rows: [{ i }], fields: [] });
       const n = c.values?.length ? 1 : c.text.split(/;\s*/).filter(Boolean).length;
       return Promise.resolve(n > 1 ? Array.from({ length: n }, (_, i) => one(i)) : one(0));
@@ -42,11 +43,15 @@ describe('read scopes: one round trip per statement', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].values).toBeUndefined();
     const name = /PREPARE (yr_[0-9a-f]+) AS/.exec(sent[0].text)![1];
-    expect(sent[0].text).toBe(`SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true); PREPARE ${name} AS ${text}; EXECUTE ${name}(E'T1', '5', E'a''b\\\\c', NULL)`);
+    expect(sent[0].text).toBe(
+      `SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true); PREPARE ${name} AS ${text}; EXECUTE ${name}(E'T1', '5', E'a''b\\\\c', NULL)`,
+    );
     // The statement's own answer (the last of the text's).
     expect(res.rows).toEqual([{ i: 2 }]);
     await q(text, ['T2', 6, 'x', 1]);
-    expect(sent[1].text).toBe(`SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true); EXECUTE ${name}(E'T2', '6', E'x', '1')`);
+    expect(sent[1].text).toBe(
+      `SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true); EXECUTE ${name}(E'T2', '6', E'x', '1')`,
+    );
     // A recurring text (marked PREPARED) keeps PostgreSQL's choice of a generic plan.
     await q('/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', ['T1']);
     expect(sent[2].text).toMatch(/^SELECT set_config\('role', 'yiguan_app', true\); PREPARE yr_/);
@@ -62,20 +67,38 @@ describe('read scopes: one round trip per statement', () => {
     const { sent, q } = fakeClient();
     await q(`${READ_SCOPE}${SETTINGS}`, []);
     await q('SELECT $1::timestamptz', [new Date(0)]);
-    expect(sent.map((s) => s.text)).toEqual([`BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`, 'SELECT $1::timestamptz', 'COMMIT']);
+    expect(sent.map((s) => s.text)).toEqual([
+      `BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      'SELECT $1::timestamptz',
+      'COMMIT',
+    ]);
     expect(sent[1].values).toEqual([new Date(0)]);
     sent.length = 0;
     await q('SET LOCAL work_mem = 1024', []);
-    expect(sent.map((s) => s.text)).toEqual([`BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`, 'SET LOCAL work_mem = 1024', 'COMMIT']);
+    expect(sent.map((s) => s.text)).toEqual([
+      `BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      'SET LOCAL work_mem = 1024',
+      'COMMIT',
+    ]);
     await expect(q({ text: 'SELECT 1' } as unknown as string)).rejects.toThrow(/read scope/);
-    for (const v of [NaN, Infinity, {}, [1], new Date(), Buffer.from('x'), 'a\0b']) expect(encodeValue(v)).toBeUndefined();
-    expect([encodeValue(1.5), encodeValue(10n), encodeValue(true), encodeValue(undefined), encodeValue("'")]).toEqual(["'1.5'", "'10'", "'true'", 'NULL', "E''''"]);
+    for (const v of [NaN, Infinity, {}, [1], new Date(), Buffer.from('x'), 'a\0b'])
+      expect(encodeValue(v)).toBeUndefined();
+    expect([encodeValue(1.5), encodeValue(10n), encodeValue(true), encodeValue(undefined), encodeValue("'")]).toEqual([
+      "'1.5'",
+      "'10'",
+      "'true'",
+      'NULL',
+      "E''''",
+    ]);
   });
 
   it('after a failed text asks whether its PREPARE ran, and prepares again only when it did not', async () => {
     let failing = true;
     let held = false;
-    const { sent, q } = fakeClient((t) => (failing && /EXECUTE/.test(t) ? Object.assign(new Error('timeout'), { code: '57014' }) : undefined), () => held);
+    const { sent, q } = fakeClient(
+      (t) => (failing && /EXECUTE/.test(t) ? Object.assign(new Error('timeout'), { code: '57014' }) : undefined),
+      () => held,
+    );
     await q(`${READ_SCOPE}${SETTINGS}`, []);
     await expect(q('SELECT $1', ['a'])).rejects.toMatchObject({ code: '57014' });
     expect(sent.map((s) => s.text)).toHaveLength(2);
@@ -106,8 +129,12 @@ describe('through a transaction pooler (DATABASE_POOLER=transaction)', () => {
     await q('SELECT $1', ['a']);
     await q(READ_SCOPE_END);
     expect(sent.map((s) => s.text)).toEqual([
-      `BEGIN; SELECT ${SETTINGS}`, '/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1', 'COMMIT',
-      `BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`, 'SELECT $1', 'COMMIT',
+      `BEGIN; SELECT ${SETTINGS}`,
+      '/* prepared */ SELECT 1 FROM records WHERE tenant_code = $1',
+      'COMMIT',
+      `BEGIN; SELECT ${SETTINGS}, set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      'SELECT $1',
+      'COMMIT',
     ]);
     expect(sent.filter((s) => s.name !== undefined || /PREPARE|EXECUTE/.test(s.text))).toEqual([]);
   });

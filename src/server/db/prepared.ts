@@ -59,7 +59,11 @@ export function encodeValue(v: unknown): string | undefined {
 const PREPARABLE = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|with|values)\b/i;
 
 /** A statement's name from its text: node-postgres's (protocol) names as before; read scopes' (SQL identifiers) in hex. */
-const nameOf = (prefix: string, text: string) => `${prefix}${createHash('sha1').update(text).digest(prefix === 'yg_' ? 'base64url' : 'hex').slice(0, 24)}`;
+const nameOf = (prefix: string, text: string) =>
+  `${prefix}${createHash('sha1')
+    .update(text)
+    .digest(prefix === 'yg_' ? 'base64url' : 'hex')
+    .slice(0, 24)}`;
 
 /**
  * Makes the pool's clients send marked statements as named prepared statements, and read scopes in one round trip.
@@ -93,7 +97,12 @@ export function preparePlans(pool: pg.Pool, opts: { pooled?: boolean } = {}): vo
       const lits = values.map(encodeValue);
       const name = nameOf('yr_', text);
       const known = readNames.has(name);
-      if (unsure || !PREPARABLE.test(text) || lits.some((l) => l === undefined) || (!known && readNames.size >= MAX_PER_CONNECTION)) {
+      if (
+        unsure ||
+        !PREPARABLE.test(text) ||
+        lits.some((l) => l === undefined) ||
+        (!known && readNames.size >= MAX_PER_CONNECTION)
+      ) {
         // The ordinary way: three round trips.
         await (query(`BEGIN; ${head}`) as Promise<unknown>);
         try {
@@ -116,8 +125,12 @@ export function preparePlans(pool: pg.Pool, opts: { pooled?: boolean } = {}): vo
         // Which statement failed is not said: ask whether the PREPARE ran (one more round trip, on errors only).
         if (!known) {
           readNames.delete(name);
-          const held = await (query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [name]) as Promise<Result>)
-            .then((r) => r.rows.length > 0, () => undefined);
+          const held = await (
+            query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [name]) as Promise<Result>
+          ).then(
+            (r) => r.rows.length > 0,
+            () => undefined,
+          );
           if (held === undefined) unsure = true;
           else if (held) readNames.add(name);
         }

@@ -19,8 +19,15 @@ export async function holdFiles(trx: TenantTx, tenant: string, recordId: number,
  * The records holding a file, each with the module it is stored as. A record that is gone entirely still counts
  * (module null): a file is never freed to the whole team because its record was removed.
  */
-export async function recordsHolding(trx: TenantTx, tenant: string, fileId: number): Promise<{ id: number; module: string | null }[]> {
-  const { rows } = await sql<{ id: number; module: string | null }>`SELECT h.record_id AS id, r.module FROM record_files h
+export async function recordsHolding(
+  trx: TenantTx,
+  tenant: string,
+  fileId: number,
+): Promise<{ id: number; module: string | null }[]> {
+  const { rows } = await sql<{
+    id: number;
+    module: string | null;
+  }>`SELECT h.record_id AS id, r.module FROM record_files h
     LEFT JOIN records r ON r.tenant_code = h.tenant_code AND r.id = h.record_id
     WHERE h.tenant_code = ${tenant} AND h.file_id = ${fileId}`.execute(trx);
   return rows.map((x) => ({ id: Number(x.id), module: x.module }));

@@ -50,15 +50,21 @@ const PARTITION_LOCK = 7_140_616;
  * partition existed) move into the new one in the same transaction, unlogged by the audit trail: they are not changes.
  */
 export async function ensureRecordPartitions(db: Kysely<Database>, modules: string[]): Promise<void> {
-  const present = new Set((await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-    WHERE i.inhparent = 'records'::regclass`.execute(db)).rows.map((r) => r.name));
+  const present = new Set(
+    (
+      await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = 'records'::regclass`.execute(db)
+    ).rows.map((r) => r.name),
+  );
   const missing = ['', ...modules].filter((m) => !present.has(partitionOf(m)));
   for (const m of missing) {
     await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
-      const strays = m && present.has(partitionOf(''))
-        ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records__default WHERE module = ${m}`.execute(trx)).rows[0].n
-        : 0;
+      const strays =
+        m && present.has(partitionOf(''))
+          ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM records__default WHERE module = ${m}`.execute(trx))
+              .rows[0].n
+          : 0;
       if (!strays) {
         for (const stmt of partitionStatements([m])) await sql.raw(stmt).execute(trx);
         return;
@@ -66,7 +72,9 @@ export async function ensureRecordPartitions(db: Kysely<Database>, modules: stri
       await sql`SELECT set_config('app.audit', 'off', true)`.execute(trx);
       await sql.raw('ALTER TABLE records DETACH PARTITION records__default').execute(trx);
       for (const stmt of partitionStatements([m])) await sql.raw(stmt).execute(trx);
-      await sql`INSERT INTO records (${sql.raw(COPIED)}) SELECT ${sql.raw(COPIED)} FROM records__default WHERE module = ${m}`.execute(trx);
+      await sql`INSERT INTO records (${sql.raw(COPIED)}) SELECT ${sql.raw(COPIED)} FROM records__default WHERE module = ${m}`.execute(
+        trx,
+      );
       await sql`DELETE FROM records__default WHERE module = ${m}`.execute(trx);
       await sql.raw('ALTER TABLE records ATTACH PARTITION records__default DEFAULT').execute(trx);
     });
@@ -74,4 +82,5 @@ export async function ensureRecordPartitions(db: Kysely<Database>, modules: stri
 }
 
 /** Every stored column of records (`search` is generated from data). */
-export const COPIED = 'id, tenant_code, module, code, status, data, lines, category_id, created_by, created_at, updated_at, deleted_at, request_key';
+export const COPIED =
+  'id, tenant_code, module, code, status, data, lines, category_id, created_by, created_at, updated_at, deleted_at, request_key';

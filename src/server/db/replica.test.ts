@@ -22,7 +22,7 @@ describe('readerOf', () => {
 
   it('orders LSNs as the WAL does', () => {
     expect(lsnValue('0/FF') < lsnValue('1/0')).toBe(true);
-    expect(lsnValue('16/B374D848')).toBe((0x16n << 32n) + 0xB374D848n);
+    expect(lsnValue('16/B374D848')).toBe((0x16n << 32n) + 0xb374d848n);
     expect(() => lsnValue('nonsense')).toThrow();
   });
 
@@ -53,7 +53,9 @@ describe('readerOf', () => {
   });
 
   it('reads the primary while the replica cannot say how far it is (unreachable, or not a standby)', async () => {
-    const down = rig(async () => { throw new Error('connection refused'); });
+    const down = rig(async () => {
+      throw new Error('connection refused');
+    });
     expect(await readerOf(down.primary, { sessionId: 1 })).toBe(down.primary);
     expect(await readerOf(down.primary, { sessionId: 1, wroteLsn: '0/1' })).toBe(down.primary);
     const notStandby = rig(async () => null);

@@ -32,7 +32,9 @@ const ASK_TIMEOUT_MS = 1000;
 
 function answerWithin<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
@@ -43,8 +45,11 @@ export class ReadReplica {
   private asking: Promise<bigint | null> | undefined;
 
   /** ask: the replica's replay position as text, null when it is not a standby (a stand-in in the unit tests). */
-  constructor(readonly db: DB, private readonly ask: () => Promise<string | null> = () => replayPosition(db),
-    private readonly log: (msg: string) => void = (m) => console.warn(m)) {}
+  constructor(
+    readonly db: DB,
+    private readonly ask: () => Promise<string | null> = () => replayPosition(db),
+    private readonly log: (msg: string) => void = (m) => console.warn(m),
+  ) {}
 
   /**
    * How far the replica has replayed the primary's WAL, read at most once per REPLAY_CACHE_MS; null when it cannot
@@ -68,7 +73,9 @@ export class ReadReplica {
       // Stamped when the answer came: the position was at least this far then.
       this.replayed = { at: Date.now(), lsn };
       return lsn;
-    })().finally(() => { this.asking = undefined; });
+    })().finally(() => {
+      this.asking = undefined;
+    });
     return this.asking;
   }
 }
@@ -83,7 +90,10 @@ const replicas = new WeakMap<object, ReadReplica>();
 export const attachReplica = (db: object, replica: ReadReplica) => void replicas.set(db, replica);
 
 /** Of a session, what the read routing needs: its id and the WAL position of its last write (sessions.wrote_lsn). */
-export interface ReadingSession { sessionId: number; wroteLsn?: string | null }
+export interface ReadingSession {
+  sessionId: number;
+  wroteLsn?: string | null;
+}
 
 /**
  * The database a call of this session that only reads reads from: the replica, unless the session wrote something

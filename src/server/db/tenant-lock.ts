@@ -28,5 +28,6 @@ export function asTenantWriter<T>(tenantCode: string, fn: () => Promise<T>): Pro
 export function checkTenantOpen(tenantCode: string) {
   if (closed.size === 0) return;
   const message = closed.get(tenantCode);
-  if (message !== undefined && writer.getStore() !== tenantCode) throw new AppError(Status.LOCKED, message, { teamFilling: true });
+  if (message !== undefined && writer.getStore() !== tenantCode)
+    throw new AppError(Status.LOCKED, message, { teamFilling: true });
 }

@@ -31,9 +31,15 @@ export const tenantOf = (trx: object): string | undefined => scopes.get(trx);
 /** The tenant's settings (role, team, time limit, the audit actor) as set_config calls local to a transaction. */
 function settingsOf(tenantCode: string) {
   const actor = currentActor();
-  return [['role', 'yiguan_app'], ['app.tenant', tenantCode], ['statement_timeout', '15s'],
-    ['app.user', actor?.userId == null ? '' : String(actor.userId)], ['app.ip', actor?.ip ?? '']]
-    .map(([k, v]) => `set_config('${k}', ${literal(v)}, true)`).join(', ');
+  return [
+    ['role', 'yiguan_app'],
+    ['app.tenant', tenantCode],
+    ['statement_timeout', '15s'],
+    ['app.user', actor?.userId == null ? '' : String(actor.userId)],
+    ['app.ip', actor?.ip ?? ''],
+  ]
+    .map(([k, v]) => `set_config('${k}', ${literal(v)}, true)`)
+    .join(', ');
 }
 
 /**
@@ -51,13 +57,19 @@ async function batchedTransaction<T>(db: DB, tenantCode: string, fn: (trx: Tenan
     try {
       result = await fn(trx);
     } catch (err) {
-      await sql.raw('ROLLBACK').execute(conn).catch(() => {});
+      await sql
+        .raw('ROLLBACK')
+        .execute(conn)
+        .catch(() => {});
       throw err;
     }
     try {
       await sql.raw('COMMIT').execute(conn);
     } catch (err) {
-      await sql.raw('ROLLBACK').execute(conn).catch(() => {});
+      await sql
+        .raw('ROLLBACK')
+        .execute(conn)
+        .catch(() => {});
       throw err;
     }
     return result;
@@ -71,12 +83,16 @@ export async function withTenant<T>(db: DB, tenantCode: string, work: (trx: Tena
   // assigned at its first change), and the mark made once the commit is done.
   let wrote = false;
   const marking = marksWrites(db);
-  const fn = marking ? async (trx: TenantTx) => {
-    const result = await work(trx);
-    const { rows } = await sql<{ wrote: boolean }>`SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote`.execute(trx);
-    wrote = rows[0]?.wrote === true;
-    return result;
-  } : work;
+  const fn = marking
+    ? async (trx: TenantTx) => {
+        const result = await work(trx);
+        const { rows } = await sql<{
+          wrote: boolean;
+        }>`SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS wrote`.execute(trx);
+        wrote = rows[0]?.wrote === true;
+        return result;
+      }
+    : work;
   const result = await inTransaction(db, tenantCode, fn);
   if (wrote) await markSessionWrite(db);
   return result;
@@ -92,7 +108,9 @@ async function inTransaction<T>(db: DB, tenantCode: string, fn: (trx: TenantTx) 
         // The request's user and address go with it, for the audit log's triggers (013_audit_log).
         const actor = currentActor();
         await sql`SELECT set_config('role', 'yiguan_app', true), set_config('app.tenant', ${tenantCode}, true), set_config('statement_timeout', '15s', true),
-          set_config('app.user', ${actor?.userId == null ? '' : String(actor.userId)}, true), set_config('app.ip', ${actor?.ip ?? ''}, true)`.execute(trx);
+          set_config('app.user', ${actor?.userId == null ? '' : String(actor.userId)}, true), set_config('app.ip', ${actor?.ip ?? ''}, true)`.execute(
+          trx,
+        );
         // Its writes tracked for the caches, as above.
         const tracked = trackWrites(trx);
         scopes.set(tracked, tenantCode);
@@ -118,7 +136,9 @@ export async function withTenantRead<T>(db: DB, tenantCode: string, fn: (trx: Te
   if (!takesReadScopes(db)) return withTenant(db, tenantCode, fn);
   return db.connection().execute(async (conn) => {
     // Not sent: the connection keeps the settings and puts them before each statement until the scope ends.
-    await sql.raw(`${READ_SCOPE}${settingsOf(tenantCode)}, set_config('transaction_read_only', 'on', true)`).execute(conn);
+    await sql
+      .raw(`${READ_SCOPE}${settingsOf(tenantCode)}, set_config('transaction_read_only', 'on', true)`)
+      .execute(conn);
     scopes.set(conn, tenantCode);
     try {
       return await fn(conn as unknown as TenantTx);

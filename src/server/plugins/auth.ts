@@ -34,9 +34,7 @@ export interface SessionInfo {
   wroteLsn?: string | null;
 }
 
-export type SessionLookup =
-  | { ok: true; session: SessionInfo }
-  | { ok: false; reason: 'unknown' | 'expired' };
+export type SessionLookup = { ok: true; session: SessionInfo } | { ok: false; reason: 'unknown' | 'expired' };
 
 /** Where the plugin finds the session of a token. */
 export interface SessionStore {
@@ -74,8 +72,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     }
     // The Satoken header is a proof by itself (another site's page cannot set it); the cookie is not.
     const byCookieAlone = !headerToken(req);
-    const needsProof = byCookieAlone && (!SAFE_METHODS.has(req.method) || config?.changesState === true)
-      && !hasCsrfProof(req, token);
+    const needsProof =
+      byCookieAlone && (!SAFE_METHODS.has(req.method) || config?.changesState === true) && !hasCsrfProof(req, token);
     // A public call (login, register…) does not need the browser's session: without the proof it runs anonymous.
     if (needsProof && isPublic) return;
     const found = await opts.sessions.lookup(token);

@@ -50,11 +50,18 @@ function secure(req: FastifyRequest, publicUrl?: string): boolean {
  * session's end when remembered, else browser-session cookies. Nothing is set for calls other than the web client's.
  */
 export function setSessionCookies(
-  req: FastifyRequest, reply: FastifyReply,
-  session: { token: string; expiresAt: Date | string; remember: boolean }, publicUrl?: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date | string; remember: boolean },
+  publicUrl?: string,
 ): void {
   if (!isWebClientCall(req)) return;
-  const base = { path: '/', sameSite: 'lax' as const, secure: secure(req, publicUrl), ...(session.remember ? { expires: new Date(session.expiresAt) } : {}) };
+  const base = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: secure(req, publicUrl),
+    ...(session.remember ? { expires: new Date(session.expiresAt) } : {}),
+  };
   reply.setCookie(TOKEN_COOKIE, session.token, { ...base, httpOnly: true });
   reply.setCookie(CSRF_COOKIE, csrfTokenOf(session.token), { ...base, httpOnly: false });
 }

@@ -28,15 +28,20 @@ function validationMessage(err: FastifyError): string {
  * request line) still get the envelope, with the HTTP status the parser meant, and the connection closes.
  */
 // Answers written straight to the socket bypass the hooks; they carry the same headers as every other answer.
-const rawSecurityHeaders = () => Object.entries(securityHeaders()).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+const rawSecurityHeaders = () =>
+  Object.entries(securityHeaders())
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
 
 export function envelopeClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
   if (!socket.writable) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify({ status, message: tooLarge ? '请求头或地址过长' : '请求格式不正确', data: null });
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n${rawSecurityHeaders()}`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n${rawSecurityHeaders()}` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -45,7 +50,14 @@ export function envelopeClientError(err: Error & { code?: string }, socket: impo
  */
 export function envelopeFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply.headers(securityHeaders()).status(tooLong ? 414 : 400).send({ status: tooLong ? 414 : Status.BAD_REQUEST, message: tooLong ? '请求地址过长' : '请求地址格式不正确', data: null });
+  void reply
+    .headers(securityHeaders())
+    .status(tooLong ? 414 : 400)
+    .send({
+      status: tooLong ? 414 : Status.BAD_REQUEST,
+      message: tooLong ? '请求地址过长' : '请求地址格式不正确',
+      data: null,
+    });
 }
 
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
@@ -82,7 +94,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.status(200).send({ status: Status.CONFLICT, message: BUSY_MESSAGE, data: null });
     }
     // Still colliding after withTenant's retries: the caller may try again; nothing was stored.
-    if (isRetryable(err)) return reply.status(200).send({ status: Status.CONFLICT, message: '数据正被他人同时修改，请稍后重试', data: null });
+    if (isRetryable(err))
+      return reply
+        .status(200)
+        .send({ status: Status.CONFLICT, message: '数据正被他人同时修改，请稍后重试', data: null });
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ status: Status.SERVER_ERROR, message: '服务器内部错误，请稍后再试', data: null });
   });

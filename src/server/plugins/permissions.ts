@@ -14,16 +14,23 @@ export interface PermissionSources {
 export async function requireTeamPermission(s: PermissionSources, req: FastifyRequest, module: string, action: string) {
   const a = requireAuth(req);
   if (!a.tenantCode) throw forbidden('请先加入或创建团队');
-  if (needsCode(s, module) && !permits(s, module, action, (await s.acl.forSession(a)).permissions)) throw forbidden('没有权限执行该操作');
+  if (needsCode(s, module) && !permits(s, module, action, (await s.acl.forSession(a)).permissions))
+    throw forbidden('没有权限执行该操作');
   return { ...a, tenantCode: a.tenantCode };
 }
 
 // A page's nested entity (PageSchema.entities) answers to its page's codes: <page module>:<action>.
-const keyOf = (s: Pick<PermissionSources, 'schemas'>, module: string) => s.schemas.get(module)?.permissionModule ?? module;
+const keyOf = (s: Pick<PermissionSources, 'schemas'>, module: string) =>
+  s.schemas.get(module)?.permissionModule ?? module;
 // Modules outside the catalogue (the engine's showcase) are open to every member of the team.
 const needsCode = (s: Pick<PermissionSources, 'schemas'>, module: string) => MODULE_KEYS.has(keyOf(s, module));
 
 /** Whether permissions (a session's ACL) allow an action on a module's page. */
-export function permits(s: Pick<PermissionSources, 'schemas'>, module: string, action: string, permissions: readonly string[]): boolean {
+export function permits(
+  s: Pick<PermissionSources, 'schemas'>,
+  module: string,
+  action: string,
+  permissions: readonly string[],
+): boolean {
   return !needsCode(s, module) || permissions.includes(`${keyOf(s, module)}:${action}`);
 }

@@ -12,8 +12,18 @@ import type { Limit, LimitName } from '../rate-limit-sizes';
 type Per = 'ip' | 'account' | 'user';
 
 const PER: Record<LimitName, Per> = {
-  login: 'ip', loginAccount: 'account', sms: 'ip', qr: 'ip', register: 'ip', reset: 'ip', ocr: 'user', createTeam: 'user', upload: 'user',
-  invite: 'user', teamLookup: 'user', teamLookupIp: 'ip',
+  login: 'ip',
+  loginAccount: 'account',
+  sms: 'ip',
+  qr: 'ip',
+  register: 'ip',
+  reset: 'ip',
+  ocr: 'user',
+  createTeam: 'user',
+  upload: 'user',
+  invite: 'user',
+  teamLookup: 'user',
+  teamLookupIp: 'ip',
 };
 
 export const ROUTE_LIMITS: Record<string, LimitName[]> = {
@@ -35,7 +45,8 @@ export const ROUTE_LIMITS: Record<string, LimitName[]> = {
 function subject(req: FastifyRequest, per: Per): string {
   if (per === 'account') {
     const b = (req.body ?? {}) as { username?: unknown; mobile?: unknown };
-    const who = typeof b.username === 'string' && b.username ? b.username : typeof b.mobile === 'string' ? b.mobile : '';
+    const who =
+      typeof b.username === 'string' && b.username ? b.username : typeof b.mobile === 'string' ? b.mobile : '';
     return `account:${who.trim().toLowerCase()}`;
   }
   if (per === 'user') {
@@ -56,11 +67,15 @@ function databaseStore(db: DB) {
           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
         RETURNING hits, (extract(epoch FROM reset_at - now()) * 1000)::integer AS ttl`
         .execute(db)
-        .then((r) => {
-          cb(null, { current: Number(r.rows[0].hits), ttl: Math.max(0, Number(r.rows[0].ttl)) });
-          // Now and then, forget windows long over so the table stays the size of the active clients.
-          if (Math.random() < 0.01) void sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 hour'`.execute(db).catch(() => {});
-        }, (err: Error) => cb(err));
+        .then(
+          (r) => {
+            cb(null, { current: Number(r.rows[0].hits), ttl: Math.max(0, Number(r.rows[0].ttl)) });
+            // Now and then, forget windows long over so the table stays the size of the active clients.
+            if (Math.random() < 0.01)
+              void sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 hour'`.execute(db).catch(() => {});
+          },
+          (err: Error) => cb(err),
+        );
     }
 
     child() {
@@ -88,11 +103,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: DB; 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const names = methods.flatMap((m) => ROUTE_LIMITS[`${m} ${route.url}`] ?? []);
     if (!names.length) return;
-    const checks = names.map((name) => app.createRateLimit({
-      max: opts.limits[name].max,
-      timeWindow: opts.limits[name].seconds * 1000,
-      keyGenerator: (req: FastifyRequest) => `${name}:${subject(req, PER[name])}`,
-    }));
+    const checks = names.map((name) =>
+      app.createRateLimit({
+        max: opts.limits[name].max,
+        timeWindow: opts.limits[name].seconds * 1000,
+        keyGenerator: (req: FastifyRequest) => `${name}:${subject(req, PER[name])}`,
+      }),
+    );
     // preHandler: the body is parsed (logins count per account) and the session is known (per user).
     const limit = async (req: FastifyRequest, reply: FastifyReply) => {
       for (const check of checks) {

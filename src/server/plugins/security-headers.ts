@@ -48,7 +48,16 @@ export function securityHeaders(): Readonly<Record<string, string>> {
     crossOriginEmbedderPolicy: false,
   });
   const taken: Record<string, string> = {};
-  headers({} as IncomingMessage, { setHeader: (k: string, v: string) => { taken[k] = v; }, removeHeader: () => {} } as unknown as ServerResponse, () => {});
+  headers(
+    {} as IncomingMessage,
+    {
+      setHeader: (k: string, v: string) => {
+        taken[k] = v;
+      },
+      removeHeader: () => {},
+    } as unknown as ServerResponse,
+    () => {},
+  );
   if (!taken['Content-Security-Policy']) throw new Error('security headers: helmet set no Content-Security-Policy');
   fixed = taken;
   return fixed;

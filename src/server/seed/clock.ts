@@ -27,7 +27,11 @@ export class Clock {
   /** Records by id, and the story moment each was created. */
   private readonly born = new Map<number, Date>();
 
-  constructor(private trx: TenantTx, private readonly tenant: string, seedStart: Date) {
+  constructor(
+    private trx: TenantTx,
+    private readonly tenant: string,
+    seedStart: Date,
+  ) {
     this.since = seedStart.getTime() - 5_000;
     this.cap = seedStart.getTime() - 10 * 60_000;
   }
@@ -40,7 +44,12 @@ export class Clock {
   /** Everything the seed wrote before the story (what the team got when it was created) happened at `story`. */
   async setUp(story: Date, date: string) {
     this.steps.push({ story, from: new Date(this.since).toISOString() });
-    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant).orderBy('id').execute();
+    const rows = await this.trx
+      .selectFrom('records')
+      .select(['id', 'code'])
+      .where('tenant_code', '=', this.tenant)
+      .orderBy('id')
+      .execute();
     for (const r of rows) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, date);
     this.seen = Math.max(0, ...rows.map((r) => Number(r.id)));
   }
@@ -63,17 +72,32 @@ export class Clock {
   private async adopt() {
     // Ids come from one sequence: when it has not moved past what the clock saw, the step made nothing (most steps do
     // not), and the look at every module's partition is skipped.
-    const { rows: [seq] } = await sql<{ last: string }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM records_id_seq`.execute(this.trx);
+    const {
+      rows: [seq],
+    } = await sql<{
+      last: string;
+    }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM records_id_seq`.execute(this.trx);
     if (Number(seq.last) <= this.seen) return;
     // The modules of the records made since (the audit log names each creation's module), so the look reads their
     // partitions alone.
     const made = await sql<{ module: string }>`SELECT DISTINCT module FROM audit_log WHERE tenant_code = ${this.tenant}
       AND record_id > ${this.seen} AND entity = 'records' AND action = 'create'`.execute(this.trx);
     if (!made.rows.length) return;
-    const rows = await this.trx.selectFrom('records').select(['id', 'code']).where('tenant_code', '=', this.tenant)
-      .where('module', 'in', made.rows.map((r) => partitionKey(r.module))).where('id', '>', this.seen).orderBy('id').execute();
+    const rows = await this.trx
+      .selectFrom('records')
+      .select(['id', 'code'])
+      .where('tenant_code', '=', this.tenant)
+      .where(
+        'module',
+        'in',
+        made.rows.map((r) => partitionKey(r.module)),
+      )
+      .where('id', '>', this.seen)
+      .orderBy('id')
+      .execute();
     for (const r of rows) {
-      if (!this.born.has(r.id)) await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, todayInChina(this.now));
+      if (!this.born.has(r.id))
+        await this.recode(r.id, r.code.replace(/[0-9]{12}$/, ''), r.code, todayInChina(this.now));
       this.seen = Math.max(this.seen, Number(r.id));
     }
   }
@@ -127,13 +151,23 @@ export class Clock {
     const capped = (d: Date) => new Date(Math.min(d.getTime(), this.cap));
     // Records: when their step created them.
     const born = sql.join([...this.born].map(([id, d]) => sql`(${id}::bigint, ${capped(d)}::timestamptz)`));
-    await sql`UPDATE records r SET created_at = m.at FROM (VALUES ${born}) AS m(id, at) WHERE r.tenant_code = ${t} AND r.id = m.id`.execute(this.trx);
+    await sql`UPDATE records r SET created_at = m.at FROM (VALUES ${born}) AS m(id, at) WHERE r.tenant_code = ${t} AND r.id = m.id`.execute(
+      this.trx,
+    );
     // Timeline events and decisions carry the database's clock when they were written: each goes to its step's
     // moment. A submission starts with its record (each is submitted when created) and ends with its last
     // decision; a step's tasks and carbon copies begin when the step before it was agreed.
-    const windows = sql.join(this.steps.map((s, i) =>
-      sql`(${s.from}::timestamptz, ${i + 1 < this.steps.length ? this.steps[i + 1].from : 'infinity'}::timestamptz, ${capped(s.story)}::timestamptz)`));
-    for (const [table, col] of [['record_events', 'created_at'], ['tasks', 'ended_at'], ['notifications', 'created_at']] as const) {
+    const windows = sql.join(
+      this.steps.map(
+        (s, i) =>
+          sql`(${s.from}::timestamptz, ${i + 1 < this.steps.length ? this.steps[i + 1].from : 'infinity'}::timestamptz, ${capped(s.story)}::timestamptz)`,
+      ),
+    );
+    for (const [table, col] of [
+      ['record_events', 'created_at'],
+      ['tasks', 'ended_at'],
+      ['notifications', 'created_at'],
+    ] as const) {
       await sql`UPDATE ${sql.table(table)} x SET ${sql.ref(col)} = m.at FROM (VALUES ${windows}) AS m(lo, hi, at)
         WHERE x.tenant_code = ${t} AND x.${sql.ref(col)} >= m.lo AND x.${sql.ref(col)} < m.hi`.execute(this.trx);
     }
@@ -144,16 +178,24 @@ export class Clock {
     await sql`UPDATE audit_log x SET at = m.at FROM (VALUES ${windows}) AS m(lo, hi, at)
       WHERE x.tenant_code = ${t} AND x.at >= m.lo AND x.at < m.hi AND x.entity <> 'session'`.execute(this.trx);
     await sql`UPDATE audit_log a SET after = jsonb_set(a.after, '{code}', to_jsonb(r.code)) FROM records r
-      WHERE a.tenant_code = ${t} AND a.entity = 'records' AND a.action = 'create' AND r.tenant_code = ${t} AND r.id = a.record_id`.execute(this.trx);
+      WHERE a.tenant_code = ${t} AND a.entity = 'records' AND a.action = 'create' AND r.tenant_code = ${t} AND r.id = a.record_id`.execute(
+      this.trx,
+    );
     await sql`SELECT set_config('role', 'yiguan_app', true)`.execute(this.trx);
     await sql`UPDATE process_instances pi SET created_at = r.created_at FROM records r
       WHERE pi.tenant_code = ${t} AND r.tenant_code = ${t} AND r.id = pi.record_id`.execute(this.trx);
     await sql`UPDATE process_instances pi SET ended_at = COALESCE((SELECT max(k.ended_at) FROM tasks k WHERE k.tenant_code = ${t} AND k.instance_id = pi.id), pi.created_at)
       WHERE pi.tenant_code = ${t} AND pi.ended_at IS NOT NULL`.execute(this.trx);
-    const reached = (alias: string) => sql`COALESCE((SELECT max(p.ended_at) FROM tasks p WHERE p.tenant_code = ${t} AND p.instance_id = ${sql.ref(`${alias}.instance_id`)}
+    const reached = (
+      alias: string,
+    ) => sql`COALESCE((SELECT max(p.ended_at) FROM tasks p WHERE p.tenant_code = ${t} AND p.instance_id = ${sql.ref(`${alias}.instance_id`)}
       AND p.step_index < ${sql.ref(`${alias}.step_index`)} AND p.status = 'agreed'), pi.created_at)`;
-    await sql`UPDATE tasks k SET created_at = ${reached('k')} FROM process_instances pi WHERE k.tenant_code = ${t} AND pi.id = k.instance_id`.execute(this.trx);
-    await sql`UPDATE process_cc c SET created_at = ${reached('c')} FROM process_instances pi WHERE c.tenant_code = ${t} AND pi.id = c.instance_id`.execute(this.trx);
+    await sql`UPDATE tasks k SET created_at = ${reached('k')} FROM process_instances pi WHERE k.tenant_code = ${t} AND pi.id = k.instance_id`.execute(
+      this.trx,
+    );
+    await sql`UPDATE process_cc c SET created_at = ${reached('c')} FROM process_instances pi WHERE c.tenant_code = ${t} AND pi.id = c.instance_id`.execute(
+      this.trx,
+    );
     // A record was last changed by the latest of its own creation, timeline events and approval decisions.
     await sql`UPDATE records r SET updated_at = GREATEST(r.created_at,
         (SELECT max(e.created_at) FROM record_events e WHERE e.tenant_code = r.tenant_code AND e.record_id = r.id),
@@ -165,7 +207,9 @@ export class Clock {
     // unread is the open tasks and the news of the last days.
     await sql`UPDATE notifications n SET read_at = n.created_at + interval '1 hour'
       WHERE n.tenant_code = ${t} AND (n.created_at < ${new Date(this.cap - 3 * 86_400_000)}::timestamptz
-        OR (n.source_key LIKE 'task:%' AND EXISTS (SELECT 1 FROM tasks k WHERE k.tenant_code = ${t} AND k.id = substring(n.source_key from 6)::bigint AND k.status <> 'open')))`.execute(this.trx);
+        OR (n.source_key LIKE 'task:%' AND EXISTS (SELECT 1 FROM tasks k WHERE k.tenant_code = ${t} AND k.id = substring(n.source_key from 6)::bigint AND k.status <> 'open')))`.execute(
+      this.trx,
+    );
     await sql`DELETE FROM record_sequences WHERE tenant_code = ${t}`.execute(this.trx);
     await sql`INSERT INTO record_sequences (tenant_code, prefix, day, last)
       SELECT ${t}, substring(code from '^(.*)[0-9]{12}$'), substring(code from '([0-9]{8})[0-9]{4}$'), max(right(code, 4)::int)

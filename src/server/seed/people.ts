@@ -43,6 +43,10 @@ export interface DemoRole {
 export function loadPeople(dir = DEMO_DIR): { people: DemoPerson[]; roles: DemoRole[]; applicants: DemoApplicant[] } {
   const file = path.join(dir, 'people.json');
   if (!fs.existsSync(file)) return { people: [], roles: [], applicants: [] };
-  const j = JSON.parse(fs.readFileSync(file, 'utf8')) as { people?: DemoPerson[]; roles?: DemoRole[]; applicants?: DemoApplicant[] };
+  const j = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    people?: DemoPerson[];
+    roles?: DemoRole[];
+    applicants?: DemoApplicant[];
+  };
   return { people: j.people ?? [], roles: j.roles ?? [], applicants: j.applicants ?? [] };
 }

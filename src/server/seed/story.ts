@@ -69,7 +69,10 @@ export interface DemoRecord {
 }
 
 /** A record and the place it was read from, for error messages. */
-export interface Entry { record: DemoRecord; where: string }
+export interface Entry {
+  record: DemoRecord;
+  where: string;
+}
 
 /** The demo folder of the working directory, like schemas/ (DEMO_DIR overrides it); not found through this file's
  * own location, which is dist/server/ once the server is bundled. */
@@ -80,13 +83,16 @@ const isDay = (n: unknown) => typeof n === 'number' && Number.isInteger(n);
 function checkEntry({ record: r, where }: Entry) {
   const bad = (what: string) => new Error(`demo ${where}: ${what}`);
   if (!r || typeof r !== 'object') throw bad('not an object');
-  if (typeof r.module !== 'string' || typeof r.by !== 'string' || !isDay(r.day)) throw bad('module, by and day are required');
+  if (typeof r.module !== 'string' || typeof r.by !== 'string' || !isDay(r.day))
+    throw bad('module, by and day are required');
   if (!r.data || typeof r.data !== 'object') throw bad('data is required');
   if (r.fate !== undefined && !FATES.includes(r.fate)) throw bad(`unknown fate ${String(r.fate)}`);
   if (r.minute !== undefined && !isDay(r.minute)) throw bad('minute must be a whole number');
-  if (r.made !== undefined && (typeof r.made.from !== 'string' || (r.made.index !== undefined && !isDay(r.made.index)))) throw bad('made needs from (a ref) and a whole index');
+  if (r.made !== undefined && (typeof r.made.from !== 'string' || (r.made.index !== undefined && !isDay(r.made.index))))
+    throw bad('made needs from (a ref) and a whole index');
   for (const a of r.actions ?? []) {
-    if (typeof a.key !== 'string' || typeof a.by !== 'string' || !isDay(a.day)) throw bad('an action needs day, key and by');
+    if (typeof a.key !== 'string' || typeof a.by !== 'string' || !isDay(a.day))
+      throw bad('an action needs day, key and by');
   }
 }
 
@@ -95,7 +101,10 @@ export function loadDemo(dir = DEMO_DIR): Entry[] {
   if (!fs.existsSync(dir)) return [];
   const entries: Entry[] = [];
   // NN-name.json files tell the story; people.json (seed/people.ts) is the staff.
-  for (const name of fs.readdirSync(dir).filter((f) => /^\d+-.*\.json$/.test(f)).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => /^\d+-.*\.json$/.test(f))
+    .sort()) {
     const file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { records?: DemoRecord[] };
     if (!Array.isArray(file.records)) throw new Error(`demo ${name}: no records`);
     file.records.forEach((record, i) => entries.push({ record, where: `${name} #${i + 1}` }));
@@ -160,18 +169,48 @@ export class Story {
   /** The refs a `$made` reference names: only their records' effects are looked up. */
   private readonly madeFrom = new Set<string>();
 
-  private constructor(private trx: TenantTx, private readonly ctx: Ctx, private readonly clock: Clock, private readonly cast: Cast,
-    private readonly look: Lookups, private readonly cat: (module: string, name: string) => number) {}
+  private constructor(
+    private trx: TenantTx,
+    private readonly ctx: Ctx,
+    private readonly clock: Clock,
+    private readonly cast: Cast,
+    private readonly look: Lookups,
+    private readonly cat: (module: string, name: string) => number,
+  ) {}
 
   /** Reads the team's dictionaries, categories and roles, for the references of the story. */
-  static async open(trx: TenantTx, ctx: Ctx, clock: Clock, cast: Cast, files: Map<string, { url: string; name: string }> = new Map()) {
+  static async open(
+    trx: TenantTx,
+    ctx: Ctx,
+    clock: Clock,
+    cast: Cast,
+    files: Map<string, { url: string; name: string }> = new Map(),
+  ) {
     const tenant = ctx.tenant;
     const [dicts, cats, roles] = await Promise.all([
-      trx.selectFrom('dictionaries').select(['id', 'field_key as key', 'dict_name as name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
-      trx.selectFrom('categories').select(['id', 'module as key', 'name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
-      trx.selectFrom('roles').select(['id', 'role_key as key', 'role_name as name']).where('tenant_code', '=', tenant).orderBy('id').execute(),
+      trx
+        .selectFrom('dictionaries')
+        .select(['id', 'field_key as key', 'dict_name as name'])
+        .where('tenant_code', '=', tenant)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('categories')
+        .select(['id', 'module as key', 'name'])
+        .where('tenant_code', '=', tenant)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('roles')
+        .select(['id', 'role_key as key', 'role_name as name'])
+        .where('tenant_code', '=', tenant)
+        .orderBy('id')
+        .execute(),
     ]);
-    const index = (rows: { id: number; key: string; name: string }[], by: (r: { key: string; name: string }) => string) => {
+    const index = (
+      rows: { id: number; key: string; name: string }[],
+      by: (r: { key: string; name: string }) => string,
+    ) => {
       const m = new Map<string, number>();
       for (const r of rows) if (!m.has(by(r))) m.set(by(r), r.id);
       return m;
@@ -189,10 +228,16 @@ export class Story {
       dict: (key, name) => found(d.get(`${key}/${name}`), `${key} item ${name}`),
       role: (key) => found(rk.get(key), `role ${key}`),
       record: (ref, prop) => found(story.refs.get(ref), `record ${ref} (yet)`)[prop],
-      made: (ref, module, prop) => found((story.made.get(ref) ?? []).find((x) => x.module === module), `${module} made by ${ref} (yet)`)[prop],
+      made: (ref, module, prop) =>
+        found(
+          (story.made.get(ref) ?? []).find((x) => x.module === module),
+          `${module} made by ${ref} (yet)`,
+        )[prop],
       file: (name) => found(files.get(name), `file ${name}`),
     };
-    story = new Story(trx, ctx, clock, cast, look, (module, name) => found(c.get(`${module}/${name}`), `${module} category ${name}`));
+    story = new Story(trx, ctx, clock, cast, look, (module, name) =>
+      found(c.get(`${module}/${name}`), `${module} category ${name}`),
+    );
     return story;
   }
 
@@ -265,23 +310,43 @@ export class Story {
   }
 
   private async openTask(recordId: number) {
-    return this.trx.selectFrom('tasks').innerJoin('process_instances as pi', (j) => j.onRef('pi.tenant_code', '=', 'tasks.tenant_code').onRef('pi.id', '=', 'tasks.instance_id')).select(['tasks.id', 'tasks.assignee_id'])
-      .where('pi.record_id', '=', recordId).where('tasks.status', '=', 'open').orderBy('tasks.id').executeTakeFirst();
+    return this.trx
+      .selectFrom('tasks')
+      .innerJoin('process_instances as pi', (j) =>
+        j.onRef('pi.tenant_code', '=', 'tasks.tenant_code').onRef('pi.id', '=', 'tasks.instance_id'),
+      )
+      .select(['tasks.id', 'tasks.assignee_id'])
+      .where('pi.record_id', '=', recordId)
+      .where('tasks.status', '=', 'open')
+      .orderBy('tasks.id')
+      .executeTakeFirst();
   }
 
   /** Notes the records this record's effects have made so far (record_effects' targets), for `$made`. */
   private async noteMade(ref: string, id: number) {
     // Most records' effects have made nothing yet: then no look at records. Else the look reads the partitions of the
     // targets' modules alone (the audit log names each creation's module), not every module's.
-    const made = await sql<{ module: string }>`SELECT DISTINCT a.module FROM record_effects e JOIN audit_log a ON a.tenant_code = e.tenant_code
+    const made = await sql<{
+      module: string;
+    }>`SELECT DISTINCT a.module FROM record_effects e JOIN audit_log a ON a.tenant_code = e.tenant_code
       AND a.record_id = ANY(e.target_ids) AND a.entity = 'records' AND a.action = 'create'
       WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id}`.execute(this.trx);
-    if (!made.rows.length) { this.made.set(ref, []); return; }
-    const { rows } = await sql<{ module: string; id: number; code: string }>`SELECT r.module, r.id, r.code FROM record_effects e
+    if (!made.rows.length) {
+      this.made.set(ref, []);
+      return;
+    }
+    const { rows } = await sql<{
+      module: string;
+      id: number;
+      code: string;
+    }>`SELECT r.module, r.id, r.code FROM record_effects e
       JOIN records r ON r.tenant_code = e.tenant_code AND r.id = ANY(e.target_ids)
       WHERE e.tenant_code = ${this.ctx.tenant} AND e.source_id = ${id} AND r.module IN (${sql.join(made.rows.map((r) => partitionKey(r.module)))})
       ORDER BY r.id`.execute(this.trx);
-    this.made.set(ref, rows.map((x) => ({ module: x.module, id: Number(x.id), code: x.code })));
+    this.made.set(
+      ref,
+      rows.map((x) => ({ module: x.module, id: Number(x.id), code: x.code })),
+    );
   }
 
   /** Plans one record's life on the timeline; each step's errors say which record it was. */
@@ -296,19 +361,21 @@ export class Story {
     let code = '';
     let approvedAt = created;
     // Each step acts as its person (the audit log names him): the record's author unless the step says otherwise.
-    const step = (when: Date, run: () => Promise<unknown>, who = by.id) => this.timeline.add(when, async () => {
-      try {
-        await this.actAs(who);
-        await run();
-        if (r.ref && id && this.madeFrom.has(r.ref)) await this.noteMade(r.ref, id);
-        // What a made record does may make more for its maker (a 入库单 approved: the purchase's payable).
-        const maker = r.made ? this.refs.get(r.made.from) : undefined;
-        if (maker) await this.noteMade(r.made!.from, maker.id);
-      } catch (e) {
-        if (e instanceof Error) e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
-        throw e;
-      }
-    });
+    const step = (when: Date, run: () => Promise<unknown>, who = by.id) =>
+      this.timeline.add(when, async () => {
+        try {
+          await this.actAs(who);
+          await run();
+          if (r.ref && id && this.madeFrom.has(r.ref)) await this.noteMade(r.ref, id);
+          // What a made record does may make more for its maker (a 入库单 approved: the purchase's payable).
+          const maker = r.made ? this.refs.get(r.made.from) : undefined;
+          if (maker) await this.noteMade(r.made!.from, maker.id);
+        } catch (e) {
+          if (e instanceof Error)
+            e.message = `demo ${where} (${r.module}${r.ref ? ` ${r.ref}` : ''}${code ? ` ${code}` : ''}): ${e.message}`;
+          throw e;
+        }
+      });
     if (r.made) {
       // Taken over from its maker's effects: already in effect, so only its stage actions follow.
       const { from, index = 0 } = r.made;
@@ -325,21 +392,38 @@ export class Story {
         const caller = { userId: by.id, isAdmin: true, permissions: by.permissions };
         const body = resolve(r.data, this.look) as Row;
         if (!Object.keys(body).length) await submitRecord(this.trx, ctx, caller, m, id);
-        else await changeRecord(this.trx, ctx, caller, m, id, { ...toFlat((await getRecord(this.trx, ctx.tenant, m.schema.module, id))!), ...body }, { submit: true });
+        else
+          await changeRecord(
+            this.trx,
+            ctx,
+            caller,
+            m,
+            id,
+            { ...toFlat((await getRecord(this.trx, ctx.tenant, m.schema.module, id))!), ...body },
+            { submit: true },
+          );
       });
     }
-    if (!r.made) step(created, async () => {
-      const body = resolve(r.data, this.look) as Row;
-      if (r.category) body.categoryId = this.cat(r.module, r.category);
-      let rec: Row;
-      if (r.generate) {
-        rec = await generateRecord(this.trx, ctx, by.id, m, r.generate, body, by.permissions);
-        if (fate !== 'draft') await submitRecord(this.trx, ctx, { userId: by.id, isAdmin: true, permissions: by.permissions }, m, Number(rec.id));
-      } else rec = await createRecord(this.trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
-      id = Number(rec.id);
-      code = await clock.recode(id, String(rec.code).replace(/[0-9]{12}$/, ''), String(rec.code), dateAgo(r.day));
-      if (r.ref) this.refs.set(r.ref, { id, code });
-    });
+    if (!r.made)
+      step(created, async () => {
+        const body = resolve(r.data, this.look) as Row;
+        if (r.category) body.categoryId = this.cat(r.module, r.category);
+        let rec: Row;
+        if (r.generate) {
+          rec = await generateRecord(this.trx, ctx, by.id, m, r.generate, body, by.permissions);
+          if (fate !== 'draft')
+            await submitRecord(
+              this.trx,
+              ctx,
+              { userId: by.id, isAdmin: true, permissions: by.permissions },
+              m,
+              Number(rec.id),
+            );
+        } else rec = await createRecord(this.trx, ctx, by.id, m, body, { submit: fate !== 'draft' });
+        id = Number(rec.id);
+        code = await clock.recode(id, String(rec.code).replace(/[0-9]{12}$/, ''), String(rec.code), dateAgo(r.day));
+        if (r.ref) this.refs.set(r.ref, { id, code });
+      });
     // review2…review4: the first one to three approvers agreed (2 h after submission, then the next morning and afternoon).
     const agreed = { review2: 1, review3: 2, review4: 3 }[fate as string] ?? 0;
     [2, 24.5, 29.5].slice(0, agreed).forEach((h) => {
@@ -361,16 +445,24 @@ export class Story {
     if (fate === 'approved') {
       // Each approver decides in turn: two hours after submission, then the next morning and afternoon.
       const times = [2, 24.5, 29.5, 48.5, 53.5].map((h) => hours(created, h));
-      const decide = (i: number) => step(times[i], async () => {
-        // No open task: it took effect without a person deciding.
-        const t = await this.openTask(id);
-        if (!t) return;
-        await this.actAs(t.assignee_id);
-        const outcome = await agree(this.trx, ctx, t.assignee_id, t.id, undefined, OPINIONS[(id + i) % OPINIONS.length]);
-        if (outcome === 'approved') approvedAt = times[i];
-        else if (i + 1 < times.length) decide(i + 1);
-        else throw new Error('still under approval after five decisions');
-      });
+      const decide = (i: number) =>
+        step(times[i], async () => {
+          // No open task: it took effect without a person deciding.
+          const t = await this.openTask(id);
+          if (!t) return;
+          await this.actAs(t.assignee_id);
+          const outcome = await agree(
+            this.trx,
+            ctx,
+            t.assignee_id,
+            t.id,
+            undefined,
+            OPINIONS[(id + i) % OPINIONS.length],
+          );
+          if (outcome === 'approved') approvedAt = times[i];
+          else if (i + 1 < times.length) decide(i + 1);
+          else throw new Error('still under approval after five decisions');
+        });
       decide(0);
     }
     // A view (viewOf, e.g. a progress board) takes over the viewed module's made records and runs its own actions on them.
@@ -378,10 +470,23 @@ export class Story {
     for (const a of r.actions ?? []) {
       const when = at(a.day, a.hour ?? 10, a.minute ?? 15);
       const actor = this.person(a.by, where);
-      step(when, async () => {
-        if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
-        await runStageAction(this.trx, ctx, acting, id, a.key, resolve(a.values ?? {}, this.look) as Row, actor.id, actor.permissions);
-      }, actor.id);
+      step(
+        when,
+        async () => {
+          if (when <= approvedAt) throw new Error(`${a.key} planned before the record took effect`);
+          await runStageAction(
+            this.trx,
+            ctx,
+            acting,
+            id,
+            a.key,
+            resolve(a.values ?? {}, this.look) as Row,
+            actor.id,
+            actor.permissions,
+          );
+        },
+        actor.id,
+      );
     }
   }
 }

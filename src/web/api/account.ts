@@ -86,7 +86,8 @@ export const accountApi = {
   qrStatus: (ticket: string, signal?: AbortSignal) =>
     api.get<QrStatus>('admin/wechat/qrStatus', { searchParams: { ticket }, noLoading: true, silent: true, signal }),
   /** Silent, like the confirm: a ticket that cannot be confirmed is explained in the page. */
-  qrTicket: (ticket: string) => api.get<QrTicketInfo>('admin/wechat/qrTicket', { searchParams: { ticket }, silent: true }),
+  qrTicket: (ticket: string) =>
+    api.get<QrTicketInfo>('admin/wechat/qrTicket', { searchParams: { ticket }, silent: true }),
   /** Silent: the confirm page shows why a ticket was refused in the page itself. */
   confirmQrLogin: (ticket: string) => api.post<unknown>('admin/wechat/confirmQrLogin', { ticket }, { silent: true }),
 };

@@ -52,7 +52,9 @@ export interface ClientHooks {
 
 const defaultHooks: ClientHooks = {
   // Until the shell plugs in its context-aware API (ClientBridge), antd's static message is used.
-  notifyError: (text) => { void message.error({ content: text, key: text }); },
+  notifyError: (text) => {
+    void message.error({ content: text, key: text });
+  },
   toLogin: () => {
     if (typeof location !== 'undefined' && location.pathname !== '/login') location.assign('/login');
   },
@@ -131,7 +133,8 @@ export function checkEnvelope<T>(body: unknown, opts: Pick<RequestOptions, 'sile
   // The team closed while its data is written (the demo's first fill: 423 marked teamFilling) is said once by the
   // page's banner, so the calls it refuses meanwhile (the bell, the lists) raise no toast each. A locked account's
   // 423 at login is shown as ever.
-  const teamFilling = body.status === Status.LOCKED && (body.data as { teamFilling?: unknown } | null)?.teamFilling === true;
+  const teamFilling =
+    body.status === Status.LOCKED && (body.data as { teamFilling?: unknown } | null)?.teamFilling === true;
   if (!opts.silent && !teamFilling) hooks.notifyError(text);
   throw new ApiError(text, 'status', body.status, body.data);
 }
@@ -213,7 +216,10 @@ export async function request<T = unknown>(method: string, path: string, opts: R
   if (starting) {
     // Reads only: a raw body (an upload) is never started early.
     if (opts.body === undefined) {
-      early.set(callKey(method, path, opts), { at: Date.now(), answer: send(method, path, { ...opts, silent: true, signal: undefined }).catch(() => undefined) });
+      early.set(callKey(method, path, opts), {
+        at: Date.now(),
+        answer: send(method, path, { ...opts, silent: true, signal: undefined }).catch(() => undefined),
+      });
     }
     // The code that started it does not wait for the answer (the app's own call takes it): a promise that never settles.
     return new Promise<T>(() => {});
@@ -258,7 +264,12 @@ export async function requestFile(method: string, path: string, opts: RequestOpt
     let res: Response;
     try {
       res = await http(path.replace(/^\/+/, ''), {
-        method, json: opts.json, searchParams: cleanSearch(opts.searchParams), signal: opts.signal, timeout: opts.timeout, throwHttpErrors: false,
+        method,
+        json: opts.json,
+        searchParams: cleanSearch(opts.searchParams),
+        signal: opts.signal,
+        timeout: opts.timeout,
+        throwHttpErrors: false,
       });
     } catch (err) {
       if (isAbort(err)) throw err;
@@ -278,5 +289,6 @@ export async function requestFile(method: string, path: string, opts: RequestOpt
 
 export const api = {
   get: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T = unknown>(path: string, json?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, json }),
+  post: <T = unknown>(path: string, json?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, json }),
 };

@@ -48,7 +48,14 @@ export interface ExportedFile {
 /** The approval route of a submission: null process = it takes effect when submitted. */
 export interface RouteAnswer {
   process: { name: string; version: number } | null;
-  steps: { index: number; stepName: string; approverType: string; signMode: string; needsChoice: boolean; approvers: string }[];
+  steps: {
+    index: number;
+    stepName: string;
+    approverType: string;
+    signMode: string;
+    needsChoice: boolean;
+    approvers: string;
+  }[];
 }
 
 export interface GetListResult<T = Row> {
@@ -151,15 +158,32 @@ export interface DataProvider {
   route(params: { module: string; id?: string | number; variables?: Record<string, unknown> }): Promise<RouteAnswer>;
   /** A stage action (e.g. 支付) with the values it asks for. */
   /** requestKey: one per dialog opening — the same key again does nothing (a double click, a retry). */
-  stageAction(params: { module: string; id: string | number; action: string; values?: Record<string, unknown>; requestKey?: string }): Promise<Row>;
+  stageAction(params: {
+    module: string;
+    id: string | number;
+    action: string;
+    values?: Record<string, unknown>;
+    requestKey?: string;
+  }): Promise<Row>;
   /** A stage action the page declares `batch` on every selected record: all or none. */
   /** requestKey: one per dialog opening — the same key again acts on none of the rows a second time. */
-  stageBatch(params: { module: string; ids: (string | number)[]; action: string; values?: Record<string, unknown>; requestKey?: string }): Promise<{ count: number }>;
+  stageBatch(params: {
+    module: string;
+    ids: (string | number)[];
+    action: string;
+    values?: Record<string, unknown>;
+    requestKey?: string;
+  }): Promise<{ count: number }>;
   /** Runs one of the page's generators (e.g. 生成工资表) and answers the record it created. */
   generate(params: { module: string; key: string; values?: Record<string, unknown> }): Promise<Row>;
 
   /** What a record picker of the module's form offers now (the server applies the schema's filter). */
-  pickerOptions(params: { module: string; field: string; values?: Record<string, unknown>; keyword?: string }): Promise<PickerOption[]>;
+  pickerOptions(params: {
+    module: string;
+    field: string;
+    values?: Record<string, unknown>;
+    keyword?: string;
+  }): Promise<PickerOption[]>;
 
   // Category tree of a module.
   listCategories(params: { module: string }): Promise<CategoryNode[]>;
@@ -203,7 +227,13 @@ export interface DataProvider {
   /** A picker tree with a second level (tree.children): the nodes as the server lists them. */
   treeNodes?(module: string): Promise<CategoryNode[]>;
   /** 智能数据: the figures of every chart the module's page declares, with the header's tab and period (optional). */
-  charts?(params: { module: string; tab?: string; period?: string; categoryId?: string; filters?: Filter[] }): Promise<{ period: string | null; charts: ChartFigures[] }>;
+  charts?(params: {
+    module: string;
+    tab?: string;
+    period?: string;
+    categoryId?: string;
+    filters?: Filter[];
+  }): Promise<{ period: string | null; charts: ChartFigures[] }>;
   // Excel import (optional: a provider without it offers no 导入).
   /** The module's import template (.xlsx) and its file name. */
   importTemplate?(module: string): Promise<{ blob: Blob; fileName: string }>;

@@ -26,7 +26,9 @@ export const loading = {
   },
   subscribe(l: Listener): () => void {
     listeners.add(l);
-    return () => { listeners.delete(l); };
+    return () => {
+      listeners.delete(l);
+    };
   },
   /** Tests only. */
   reset(): void {

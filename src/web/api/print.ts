@@ -3,12 +3,16 @@
 import { requestRaw } from './client';
 
 export async function openPrint(module: string, ids: (string | number)[]): Promise<string | null> {
-  const res = ids.length === 1
-    ? await requestRaw('GET', `/data/${module}/print`, { searchParams: { id: ids[0] } })
-    : await requestRaw('POST', `/data/${module}/print-batch`, { json: { ids: ids.map(Number) } });
+  const res =
+    ids.length === 1
+      ? await requestRaw('GET', `/data/${module}/print`, { searchParams: { id: ids[0] } })
+      : await requestRaw('POST', `/data/${module}/print-batch`, { json: { ids: ids.map(Number) } });
   const blob = await res.blob();
   if (blob.type !== 'application/pdf') {
-    const refused = await blob.text().then((t) => (JSON.parse(t) as { message?: unknown }).message, () => undefined);
+    const refused = await blob.text().then(
+      (t) => (JSON.parse(t) as { message?: unknown }).message,
+      () => undefined,
+    );
     return typeof refused === 'string' && refused ? refused : '打印失败，请稍后再试';
   }
   window.open(URL.createObjectURL(blob), '_blank');
@@ -34,6 +38,9 @@ export async function openDocument(module: string, key: string, id: string | num
     a.click();
     return null;
   }
-  const refused = await blob.text().then((t) => (JSON.parse(t) as { message?: unknown }).message, () => undefined);
+  const refused = await blob.text().then(
+    (t) => (JSON.parse(t) as { message?: unknown }).message,
+    () => undefined,
+  );
   return typeof refused === 'string' && refused ? refused : '生成失败，请稍后再试';
 }

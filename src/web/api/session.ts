@@ -84,8 +84,16 @@ export function setRememberedUsername(username: string | null): void {
  */
 export function clearSession(): void {
   const remembered = getRememberedUsername();
-  try { localStorage.clear(); } catch { /* storage may be unavailable */ }
-  try { sessionStorage.clear(); } catch { /* idem */ }
+  try {
+    localStorage.clear();
+  } catch {
+    /* storage may be unavailable */
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    /* idem */
+  }
   clearCsrfCookie();
   if (remembered) setRememberedUsername(remembered);
 }

@@ -96,27 +96,41 @@ export interface DeactivateImpact {
 
 export const teamApi = {
   myTeams: (opts: { background?: boolean } = {}) =>
-    api.get<TeamItem[]>('admin/systenant/getSysTenantByUserId', opts.background ? { noLoading: true, silent: true } : undefined),
+    api.get<TeamItem[]>(
+      'admin/systenant/getSysTenantByUserId',
+      opts.background ? { noLoading: true, silent: true } : undefined,
+    ),
   switchTenant: (tenantCode: string) =>
     api.get<MenuAnswer & { user: StoredUser }>('admin/login/switchTenants', { searchParams: { tenantCode } }),
   /** Fetched in the background on entering the protected area: no mask. */
   menuTree: () => api.get<MenuAnswer>('admin/sysmenu/getMenuTreeByUserId', { noLoading: true, silent: true }),
-  createTeam: (p: CreateTeamPayload) => api.post<MenuAnswer & { tenantCode: string }>('admin/systenant/createTenant', p),
+  createTeam: (p: CreateTeamPayload) =>
+    api.post<MenuAnswer & { tenantCode: string }>('admin/systenant/createTenant', p),
   queryJoin: (tenantCode: string) => api.post<TeamSummary>('admin/applyjointenant/queryJoinTenantById', { tenantCode }),
-  apply: (tenantCode: string, remark: string) => api.post<{ status: MemberStatus }>('admin/applyjointenant/actionUserJoinTenant', { tenantCode, remark }),
+  apply: (tenantCode: string, remark: string) =>
+    api.post<{ status: MemberStatus }>('admin/applyjointenant/actionUserJoinTenant', { tenantCode, remark }),
   myApplications: () => api.get<MyApplication[]>('admin/applyjointenant/myApplications'),
   requests: (opts: { background?: boolean } = {}) =>
-    api.post<{ list: JoinRequest[]; total: number }>('admin/applyjointenant/requestPage', { status: 'pending' }, opts.background ? { noLoading: true, silent: true } : undefined),
-  decide: (userId: number, approve: boolean, remark?: string) => api.post<{ status: MemberStatus }>('admin/applyjointenant/decide', { userId, approve, remark }),
+    api.post<{ list: JoinRequest[]; total: number }>(
+      'admin/applyjointenant/requestPage',
+      { status: 'pending' },
+      opts.background ? { noLoading: true, silent: true } : undefined,
+    ),
+  decide: (userId: number, approve: boolean, remark?: string) =>
+    api.post<{ status: MemberStatus }>('admin/applyjointenant/decide', { userId, approve, remark }),
   invite: (mobile: string) => api.post<null>('admin/applyjointenant/invite', { mobile }),
-  respondInvite: (tenantCode: string, accept: boolean) => api.post<{ status: MemberStatus }>('admin/applyjointenant/respondInvite', { tenantCode, accept }),
+  respondInvite: (tenantCode: string, accept: boolean) =>
+    api.post<{ status: MemberStatus }>('admin/applyjointenant/respondInvite', { tenantCode, accept }),
   quit: (tenantCode: string) => api.post<null>('admin/applyjointenant/quitTenant', { tenantCode }),
   createShareLink: () => api.post<ShareLink>('admin/systenant/createShareLink'),
   queryShare: (code: string) => api.post<TeamSummary>('admin/applyjointenant/queryShare', { code }),
-  members: () => api.get<{ id: number; nickName: string; username: string; isAdmin: boolean }[]>('admin/sysuser/getTenantUserName'),
+  members: () =>
+    api.get<{ id: number; nickName: string; username: string; isAdmin: boolean }[]>('admin/sysuser/getTenantUserName'),
   /** OCR may not recognise a photo; the screen then asks for manual input, so failures stay quiet. */
-  idCardOcr: (url: string) => api.post<IdCardOcr>('admin/systenant/idCardOcr', { url }, { silent: true, timeout: 60000 }),
-  businessLicense: (url: string) => api.post<LicenseOcr>('admin/systenant/businessLicense', { url }, { silent: true, timeout: 60000 }),
+  idCardOcr: (url: string) =>
+    api.post<IdCardOcr>('admin/systenant/idCardOcr', { url }, { silent: true, timeout: 60000 }),
+  businessLicense: (url: string) =>
+    api.post<LicenseOcr>('admin/systenant/businessLicense', { url }, { silent: true, timeout: 60000 }),
 };
 
 export function uploadFile(file: Blob, name: string): Promise<UploadedFile> {
@@ -127,7 +141,8 @@ export function uploadFile(file: Blob, name: string): Promise<UploadedFile> {
 
 export const profileApi = {
   updateProfile: (p: { nickName?: string; avatar?: string }) => api.post<null>('admin/sysuser/updateProfile', p),
-  sendBindCode: (mobile: string) => api.get<null>('admin/captcha/getSmsCaptcha', { searchParams: { mobile, scene: 'bind' } }),
+  sendBindCode: (mobile: string) =>
+    api.get<null>('admin/captcha/getSmsCaptcha', { searchParams: { mobile, scene: 'bind' } }),
   changeMobile: (mobile: string, code: string) => api.post<null>('admin/sysuser/changeMobile', { mobile, code }),
   bankCards: () => api.post<BankCard[]>('admin/userBankInfo/bankInfoList'),
   addBankCard: (c: Omit<BankCard, 'id'>) => api.post<null>('admin/userBankInfo/add', c),
@@ -161,7 +176,11 @@ export function storeMenu(answer: Partial<MenuAnswer>): void {
 }
 
 export function clearActiveMenu(): void {
-  try { sessionStorage.removeItem(ACTIVE_MENU_KEY); } catch { /* storage may be unavailable */ }
+  try {
+    sessionStorage.removeItem(ACTIVE_MENU_KEY);
+  } catch {
+    /* storage may be unavailable */
+  }
 }
 
 /** Stores what a team switch (or a new team) answers: menu tree, permissions and the reloaded user. */

@@ -49,7 +49,9 @@ export function startVersionCheck(opts: VersionCheckerOptions = {}): () => void 
   };
 
   void tick();
-  const id = setInterval(() => { void tick(); }, opts.interval ?? VERSION_POLL_MS);
+  const id = setInterval(() => {
+    void tick();
+  }, opts.interval ?? VERSION_POLL_MS);
   return () => {
     stopped = true;
     clearInterval(id);

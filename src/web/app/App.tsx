@@ -1,6 +1,15 @@
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { createElement, lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { configureClient, startEarly } from '../api/client';
@@ -22,10 +31,19 @@ const screens: { preload(): Promise<void> }[] = [];
 
 /** A lazily loaded screen that renders at once, without the Suspense fallback, when preload() already ran. */
 // biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props, as React's own lazy() takes
-function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): Page<M[K]> {
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): Page<M[K]> {
   let loaded: M[K] | undefined;
-  const preload = () => load().then((m) => { loaded = m[name]; });
-  const Lazy = lazy(async () => { await preload(); return { default: loaded! }; });
+  const preload = () =>
+    load().then((m) => {
+      loaded = m[name];
+    });
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, never during a render
   function LazyPage(props: ComponentProps<M[K]>) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded screen would remount it.
@@ -91,7 +109,10 @@ export function preloadRoute(pathname: string) {
   // (the browser opens few connections at a time), then the workspace's reads and the screens' code.
   const schema = schemaForRoute(pathname);
   // Both wait on loads the page waits on too (registered later): the page's own identical calls find the reads started.
-  if (schema) Promise.all([import('./boot-requests'), schema.load()]).then(([boot, page]) => boot.startPageReads(page)).catch(quiet);
+  if (schema)
+    Promise.all([import('./boot-requests'), schema.load()])
+      .then(([boot, page]) => boot.startPageReads(page))
+      .catch(quiet);
   // The workspace's first reads (the user, the menu, the teams) start now, not once its code has loaded and rendered.
   startEarly(() => {
     void accountApi.getSysUser();
@@ -128,11 +149,16 @@ function ClientBridge() {
   here.current = location.pathname + location.search;
   useEffect(() => {
     configureClient({
-      notifyError: (text) => { void message.error({ content: text, key: text }); },
+      notifyError: (text) => {
+        void message.error({ content: text, key: text });
+      },
       // After logging in again the user returns to the page where the session ran out.
       toLogin: () => {
         const from = here.current;
-        navigate('/login', { replace: true, state: isPublicPath(from.split('?')[0]) || from === '/' ? undefined : { from } });
+        navigate('/login', {
+          replace: true,
+          state: isPublicPath(from.split('?')[0]) || from === '/' ? undefined : { from },
+        });
       },
     });
   }, [message, navigate]);
@@ -201,7 +227,9 @@ export function AppRoutes() {
           <Route path="/submit" element={<SubmitPage />} />
           <Route path="/teamRequests" element={<TeamRequestsPage />} />
           <Route path="/auditLog" element={<AuditLogPage />} />
-          {schemaRoutes().map((p) => <Route key={p} path={p} element={<SchemaPage />} />)}
+          {schemaRoutes().map((p) => (
+            <Route key={p} path={p} element={<SchemaPage />} />
+          ))}
           <Route path="/empty" element={<EmptyPage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/401" element={<UnauthorizedPage />} />

@@ -4,7 +4,14 @@
 import { api, startEarly } from '../api/client';
 import { httpDataProvider } from '../api/http-provider';
 import { firstListQuery } from '../engine/page/page-views';
-import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage, type AnyPageSchema, type PageSchema } from '../../common/schema/types';
+import {
+  isDictionaryPage,
+  isFieldOptionsPage,
+  isPlatformTablePage,
+  isTeamAdminPage,
+  type AnyPageSchema,
+  type PageSchema,
+} from '../../common/schema/types';
 
 /** Starts the page's first reads: the same calls SchemaPage and the list make when they mount. */
 export function startPageReads(value: unknown): void {
@@ -13,7 +20,8 @@ export function startPageReads(value: unknown): void {
   startEarly(() => {
     void api.get(`/page-schema/${page.module}`, { silent: true, noLoading: true });
     // The generic editors (dictionary, field options, team admin, platform tables) have lists of their own.
-    if (isDictionaryPage(page) || isFieldOptionsPage(page) || isTeamAdminPage(page) || isPlatformTablePage(page)) return;
+    if (isDictionaryPage(page) || isFieldOptionsPage(page) || isTeamAdminPage(page) || isPlatformTablePage(page))
+      return;
     void httpDataProvider.getList(firstListQuery(page as PageSchema));
   });
 }

@@ -23,7 +23,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
     setLoaded(true);
   }, []);
   useEffect(() => {
-    refresh().catch(() => { /* the client already showed the failure */ });
+    refresh().catch(() => {
+      /* the client already showed the failure */
+    });
   }, [refresh]);
   const value = useMemo(() => ({ user, loaded, refresh }), [user, loaded, refresh]);
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;

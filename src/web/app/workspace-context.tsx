@@ -19,8 +19,13 @@ interface WorkspaceState {
 }
 
 const WorkspaceContext = createContext<WorkspaceState>({
-  menuTree: [], permissions: [], teams: null, pendingRequests: 0,
-  reloadTeams: async () => [], reloadMenu: async () => {}, reloadRequests: async () => {},
+  menuTree: [],
+  permissions: [],
+  teams: null,
+  pendingRequests: 0,
+  reloadTeams: async () => [],
+  reloadMenu: async () => {},
+  reloadRequests: async () => {},
 });
 
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
@@ -74,7 +79,12 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     [menuTree, permissions, teams, reloadTeams, reloadMenu, pendingRequests, reloadRequests],
   );
   const tenant = useMemo(
-    () => ({ tenantName: user?.tenantName ?? undefined, tenantLogo: user?.tenantLogo ?? undefined, userId: user?.id, deptId: user?.deptId ?? undefined }),
+    () => ({
+      tenantName: user?.tenantName ?? undefined,
+      tenantLogo: user?.tenantLogo ?? undefined,
+      userId: user?.id,
+      deptId: user?.deptId ?? undefined,
+    }),
     [user?.tenantName, user?.tenantLogo, user?.id, user?.deptId],
   );
   return (

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  CONFIRM_DIALOG_WIDTH, DIALOG_WIDTH, MAX_TAG_COUNT, POPOVER_DEFAULT_TRIGGER, POPOVER_DEFAULT_WIDTH, TIPS_POPOVER_WIDTH,
-  TREE_INDENT, TREE_MAX_HEIGHT, TREE_TOGGLE_OFFSET, debounce, estimateColumnWidth, tableHeight, zoomScale,
+  CONFIRM_DIALOG_WIDTH,
+  DIALOG_WIDTH,
+  MAX_TAG_COUNT,
+  POPOVER_DEFAULT_TRIGGER,
+  POPOVER_DEFAULT_WIDTH,
+  TIPS_POPOVER_WIDTH,
+  TREE_INDENT,
+  TREE_MAX_HEIGHT,
+  TREE_TOGGLE_OFFSET,
+  debounce,
+  estimateColumnWidth,
+  tableHeight,
+  zoomScale,
 } from './constants';
 import { hasPermission } from './Permission';
 import { nestRows, treeIndexLabels } from './list/row-index';
@@ -9,8 +20,15 @@ import { toFilters } from './list/filters';
 
 describe('§9 constants', () => {
   it('keeps the spec values', () => {
-    expect([TREE_INDENT, TREE_TOGGLE_OFFSET, TIPS_POPOVER_WIDTH, POPOVER_DEFAULT_WIDTH, DIALOG_WIDTH, CONFIRM_DIALOG_WIDTH, MAX_TAG_COUNT])
-      .toEqual([28, 181, 800, 200, 400, 500, 2]);
+    expect([
+      TREE_INDENT,
+      TREE_TOGGLE_OFFSET,
+      TIPS_POPOVER_WIDTH,
+      POPOVER_DEFAULT_WIDTH,
+      DIALOG_WIDTH,
+      CONFIRM_DIALOG_WIDTH,
+      MAX_TAG_COUNT,
+    ]).toEqual([28, 181, 800, 200, 400, 500, 2]);
     expect(TREE_MAX_HEIGHT).toBe('calc(100vh - 320px)');
     expect(POPOVER_DEFAULT_TRIGGER).toBe('hover');
   });
@@ -43,7 +61,10 @@ describe('resize debounce (16 ms)', () => {
     vi.useFakeTimers();
     const fn = vi.fn();
     const d = debounce(fn);
-    d(1); d(2); vi.advanceTimersByTime(15); d(3);
+    d(1);
+    d(2);
+    vi.advanceTimersByTime(15);
+    d(3);
     vi.advanceTimersByTime(15);
     expect(fn).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -63,24 +84,36 @@ describe('permission', () => {
 
 describe('list helpers', () => {
   it('tree index labels number children under their parent from the page offset', () => {
-    const labels = treeIndexLabels([{ id: 1, children: [{ id: 11 }, { id: 12, children: [{ id: 121 }] }] }, { id: 2 }], 10);
+    const labels = treeIndexLabels(
+      [{ id: 1, children: [{ id: 11 }, { id: 12, children: [{ id: 121 }] }] }, { id: 2 }],
+      10,
+    );
     expect([...labels.values()]).toEqual(['11', '11.1', '11.2', '11.2.1', '12']);
   });
   it('search values become provider filters', () => {
-    const f = toFilters([
-      { fieldName: 'code', titleName: '单号', fontendType: 'text' },
-      { fieldName: 'd', titleName: '日期', fontendType: 'dateRange' },
-      { fieldName: 'm', titleName: '多选', fontendType: 'multiSelect', data: [] },
-      { fieldName: 's', titleName: '单选', fontendType: 'select', data: [] },
-      { fieldName: 'empty', titleName: '空', fontendType: 'text' },
-    ], { code: 'XM', d: ['2024-01-01', '2024-01-31'], m: ['a'], s: 'x', empty: '' });
+    const f = toFilters(
+      [
+        { fieldName: 'code', titleName: '单号', fontendType: 'text' },
+        { fieldName: 'd', titleName: '日期', fontendType: 'dateRange' },
+        { fieldName: 'm', titleName: '多选', fontendType: 'multiSelect', data: [] },
+        { fieldName: 's', titleName: '单选', fontendType: 'select', data: [] },
+        { fieldName: 'empty', titleName: '空', fontendType: 'text' },
+      ],
+      { code: 'XM', d: ['2024-01-01', '2024-01-31'], m: ['a'], s: 'x', empty: '' },
+    );
     expect(f.map((x) => `${x.field}:${x.operator}`)).toEqual(['code:contains', 'd:between', 'm:in', 's:eq']);
   });
 });
 
 describe('rows as a tree (rowTree)', () => {
-  it('puts a row under the row of the page its parent field names, in the page\'s order; others stay on top', () => {
-    const rows = [{ id: 1 }, { id: 2, parentId: 1 }, { id: 3, parentId: 99 }, { id: 4, parentId: 1 }, { id: 5, parentId: 2 }];
+  it("puts a row under the row of the page its parent field names, in the page's order; others stay on top", () => {
+    const rows = [
+      { id: 1 },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: 99 },
+      { id: 4, parentId: 1 },
+      { id: 5, parentId: 2 },
+    ];
     const tree = nestRows(rows, 'parentId');
     expect(tree.map((r) => r.id)).toEqual([1, 3]);
     expect(tree[0].children?.map((r) => r.id)).toEqual([2, 4]);

@@ -28,9 +28,13 @@ export function FeedbackBridge() {
   if ((app.message as Partial<MessageApi>)?.success) feedback.message = app.message;
   if ((app.modal as Partial<ModalApi>)?.confirm) feedback.modal = widen(app.modal as ModalApi);
   // Once this <App> is gone its instances show nothing: back to the statics (unless another bridge took over).
-  useEffect(() => () => {
-    if (feedback.message === app.message) feedback.message = message;
-    if ((app.modal as Partial<ModalApi>)?.confirm && feedback.modal === widen(app.modal as ModalApi)) feedback.modal = widen(Modal);
-  }, [app]);
+  useEffect(
+    () => () => {
+      if (feedback.message === app.message) feedback.message = message;
+      if ((app.modal as Partial<ModalApi>)?.confirm && feedback.modal === widen(app.modal as ModalApi))
+        feedback.modal = widen(Modal);
+    },
+    [app],
+  );
   return createElement(Fragment);
 }

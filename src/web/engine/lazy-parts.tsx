@@ -37,10 +37,24 @@ function whenShown<C extends ComponentType<any>>(load: Loader<C>) {
   return lazyComponent(load, <Spin style={{ display: 'block', margin: '80px auto' }} />);
 }
 
-export const SideDrawer = onFirstOpen<typeof SideDrawerType>(() => import('./drawer/SideDrawer').then((m) => m.SideDrawer));
-export const AddDialog = onFirstOpen<typeof AddDialogType>(() => import('./dialogs/AddDialog').then((m) => m.AddDialog));
-export const ImportDialog = onFirstOpen<typeof ImportDialogType>(() => import('./excel/ImportDialog').then((m) => m.ImportDialog));
-export const DictionaryEditor = whenShown<typeof DictionaryEditorType>(() => import('./dictionary/DictionaryEditor').then((m) => m.DictionaryEditor));
-export const FieldOptionsEditor = whenShown<typeof FieldOptionsEditorType>(() => import('./field-options/FieldOptionsEditor').then((m) => m.FieldOptionsEditor));
-export const TeamAdminEditor = whenShown<typeof TeamAdminEditorType>(() => import('./team-admin/TeamAdminEditor').then((m) => m.TeamAdminEditor));
-export const PlatformTableEditor = whenShown<typeof PlatformTableEditorType>(() => import('./platform-table/PlatformTableEditor').then((m) => m.PlatformTableEditor));
+export const SideDrawer = onFirstOpen<typeof SideDrawerType>(() =>
+  import('./drawer/SideDrawer').then((m) => m.SideDrawer),
+);
+export const AddDialog = onFirstOpen<typeof AddDialogType>(() =>
+  import('./dialogs/AddDialog').then((m) => m.AddDialog),
+);
+export const ImportDialog = onFirstOpen<typeof ImportDialogType>(() =>
+  import('./excel/ImportDialog').then((m) => m.ImportDialog),
+);
+export const DictionaryEditor = whenShown<typeof DictionaryEditorType>(() =>
+  import('./dictionary/DictionaryEditor').then((m) => m.DictionaryEditor),
+);
+export const FieldOptionsEditor = whenShown<typeof FieldOptionsEditorType>(() =>
+  import('./field-options/FieldOptionsEditor').then((m) => m.FieldOptionsEditor),
+);
+export const TeamAdminEditor = whenShown<typeof TeamAdminEditorType>(() =>
+  import('./team-admin/TeamAdminEditor').then((m) => m.TeamAdminEditor),
+);
+export const PlatformTableEditor = whenShown<typeof PlatformTableEditorType>(() =>
+  import('./platform-table/PlatformTableEditor').then((m) => m.PlatformTableEditor),
+);

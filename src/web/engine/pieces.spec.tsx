@@ -17,20 +17,29 @@ afterEach(cleanup);
 describe('ActionButtons', () => {
   const bar: ButtonDef[] = [
     { key: 'add', text: '新增报销', action: 'add', permissionCode: 'bx:add' },
-    { key: 'more', text: '批量操作', children: [{ key: 'delete', text: '批量删除', action: 'delete', permissionCode: 'bx:delete' }] },
+    {
+      key: 'more',
+      text: '批量操作',
+      children: [{ key: 'delete', text: '批量删除', action: 'delete', permissionCode: 'bx:delete' }],
+    },
   ];
   it('a dropdown none of whose items the caller may use is left out, not offered empty', () => {
     renderWithFixtures(<ActionButtons buttons={bar} onClick={() => undefined} />, { permissions: ['bx:add'] });
     expect(buttons('新增报销')).toHaveLength(1);
     expect(screen.queryByText('批量操作')).toBeNull();
     cleanup();
-    renderWithFixtures(<ActionButtons buttons={bar} onClick={() => undefined} />, { permissions: ['bx:add', 'bx:delete'] });
+    renderWithFixtures(<ActionButtons buttons={bar} onClick={() => undefined} />, {
+      permissions: ['bx:add', 'bx:delete'],
+    });
     expect(screen.getByText('批量操作')).toBeTruthy();
   });
 });
 
 describe('ModuleTabs', () => {
-  const modules = [{ moduleAbbreviation: '道具', mobileClientName: '我的道具' }, { moduleAbbreviation: '报价', mobileClientName: '道具报价' }];
+  const modules = [
+    { moduleAbbreviation: '道具', mobileClientName: '我的道具' },
+    { moduleAbbreviation: '报价', mobileClientName: '道具报价' },
+  ];
   it('help first, modules with abbreviation and client name, selected one highlighted, 智能数据 unless hidden', () => {
     const onSelect = vi.fn();
     const { container, rerender } = renderWithFixtures(<ModuleTabs modules={modules} onSelect={onSelect} />);
@@ -45,9 +54,14 @@ describe('ModuleTabs', () => {
     expect(screen.queryByText('智能数据')).toBeNull();
   });
   it('offers only the modules the caller may open (their view code), and the page he is on', () => {
-    const keyed = [{ moduleAbbreviation: '我的', mobileClientName: '我的人事', key: 'myPersonnel' }, { moduleAbbreviation: '档案', mobileClientName: '员工档案', key: 'employeeFiles' },
-      { moduleAbbreviation: '薪资', mobileClientName: '薪资设置', key: 'payrollSetting' }];
-    renderWithFixtures(<ModuleTabs modules={keyed} selectedKey="payrollSetting" />, { permissions: ['myPersonnel:view', 'employeeFiles:edit'] });
+    const keyed = [
+      { moduleAbbreviation: '我的', mobileClientName: '我的人事', key: 'myPersonnel' },
+      { moduleAbbreviation: '档案', mobileClientName: '员工档案', key: 'employeeFiles' },
+      { moduleAbbreviation: '薪资', mobileClientName: '薪资设置', key: 'payrollSetting' },
+    ];
+    renderWithFixtures(<ModuleTabs modules={keyed} selectedKey="payrollSetting" />, {
+      permissions: ['myPersonnel:view', 'employeeFiles:edit'],
+    });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['我的我的人事', '薪资薪资设置']);
   });
   it('the tips image zooms by 1.2 within its bounds', async () => {
@@ -61,9 +75,15 @@ describe('ModuleTabs', () => {
   });
 });
 
-describe('ModuleTabs 帮助 with the team\'s guidance', () => {
+describe("ModuleTabs 帮助 with the team's guidance", () => {
   const modules = [{ moduleAbbreviation: '报销', mobileClientName: '报销管理', key: 'reimburseManage' }];
-  const base = { module: 'reimburseManage', helpText: '先选费用类型，再上传发票。', tipsImage: null, updatedAt: '2026-11-20T02:00:00.000Z', updatedByName: '李四' };
+  const base = {
+    module: 'reimburseManage',
+    helpText: '先选费用类型，再上传发票。',
+    tipsImage: null,
+    updatedAt: '2026-11-20T02:00:00.000Z',
+    updatedByName: '李四',
+  };
 
   it('shows the help text when opened, and lets an admin edit and save it', async () => {
     const provider = createFixtureProvider();
@@ -78,14 +98,29 @@ describe('ModuleTabs 帮助 with the team\'s guidance', () => {
     const box = await screen.findByRole('dialog');
     fireEvent.change(box.querySelector('textarea')!, { target: { value: '报销前请先冲抵借支。' } });
     fireEvent.click(buttons('保存', box)[0]);
-    await waitFor(() => expect(provider.saveGuidance).toHaveBeenCalledWith({ module: 'reimburseManage', helpText: '报销前请先冲抵借支。', tipsImage: null }));
+    await waitFor(() =>
+      expect(provider.saveGuidance).toHaveBeenCalledWith({
+        module: 'reimburseManage',
+        helpText: '报销前请先冲抵借支。',
+        tipsImage: null,
+      }),
+    );
     expect(await screen.findByText('报销前请先冲抵借支。')).toBeTruthy();
   });
 
-  it('shows the schema\'s help text until the team writes its own, and an admin edits from it', async () => {
+  it("shows the schema's help text until the team writes its own, and an admin edits from it", async () => {
     const provider = createFixtureProvider();
-    provider.getGuidance = vi.fn(async () => ({ ...base, helpText: '', updatedAt: null, updatedByName: null, canEdit: true }));
-    renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" help="按费用明细逐行填写并上传票据。" />, { provider });
+    provider.getGuidance = vi.fn(async () => ({
+      ...base,
+      helpText: '',
+      updatedAt: null,
+      updatedByName: null,
+      canEdit: true,
+    }));
+    renderWithFixtures(
+      <ModuleTabs modules={modules} module="reimburseManage" help="按费用明细逐行填写并上传票据。" />,
+      { provider },
+    );
     fireEvent.click(screen.getByText('帮助'));
     expect(await screen.findByText('按费用明细逐行填写并上传票据。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /编辑/ }));
@@ -93,7 +128,7 @@ describe('ModuleTabs 帮助 with the team\'s guidance', () => {
     expect((box.querySelector('textarea') as HTMLTextAreaElement).value).toBe('按费用明细逐行填写并上传票据。');
   });
 
-  it('prefers the team\'s guidance to the schema\'s text', async () => {
+  it("prefers the team's guidance to the schema's text", async () => {
     const provider = createFixtureProvider();
     provider.getGuidance = vi.fn(async () => ({ ...base, canEdit: false }));
     renderWithFixtures(<ModuleTabs modules={modules} module="reimburseManage" help="模块自带的说明" />, { provider });
@@ -115,7 +150,20 @@ describe('ModuleTabs 帮助 with the team\'s guidance', () => {
 describe('SectionHeader', () => {
   it('classification tabs, month/year toggle and arrows', () => {
     const onChange = vi.fn();
-    renderWithFixtures(<SectionHeader now="2024-03-05" onChange={onChange} config={{ title: '项目', tabs: [{ label: '全部', value: 'all' }, { label: '待我审批', value: 'todo' }], dateMode: 'monthYear' }} />);
+    renderWithFixtures(
+      <SectionHeader
+        now="2024-03-05"
+        onChange={onChange}
+        config={{
+          title: '项目',
+          tabs: [
+            { label: '全部', value: 'all' },
+            { label: '待我审批', value: 'todo' },
+          ],
+          dateMode: 'monthYear',
+        }}
+      />,
+    );
     const period = () => document.querySelector('.yg-period')!.textContent;
     expect(period()).toBe('2024-03');
     fireEvent.click(screen.getByLabelText('下一期'));
@@ -131,8 +179,26 @@ describe('SectionHeader', () => {
 });
 
 describe('SectionHeader with many tabs', () => {
-  const stages = ['待分配', '制作中', '外发中', '待质检', '返工中', '待打包', '待入库', '已入库', '已发货', '安装中', '已安装', '已结算', '已取消'];
-  const many = [{ label: '全部', value: 'all' }, ...stages.map((s) => ({ label: s, value: s, group: '阶段' })), { label: '逾期', value: 'late' }];
+  const stages = [
+    '待分配',
+    '制作中',
+    '外发中',
+    '待质检',
+    '返工中',
+    '待打包',
+    '待入库',
+    '已入库',
+    '已发货',
+    '安装中',
+    '已安装',
+    '已结算',
+    '已取消',
+  ];
+  const many = [
+    { label: '全部', value: 'all' },
+    ...stages.map((s) => ({ label: s, value: s, group: '阶段' })),
+    { label: '逾期', value: 'late' },
+  ];
   it('folds a group into one tab choosing among them (阶段：制作中), every tab one click away; few tabs stay side by side', () => {
     expect(foldTabs(many).inline.map((t) => t.value)).toEqual(['all', 'late']);
     expect(foldTabs(many).groups.map((g) => [g.name, g.tabs.length])).toEqual([['阶段', 13]]);
@@ -145,7 +211,9 @@ describe('SectionHeader with many tabs', () => {
     expect(f.inline.length).toBeLessThanOrEqual(MAX_INLINE_TABS);
 
     const onChange = vi.fn();
-    renderWithFixtures(<SectionHeader now="2024-03-05" onChange={onChange} config={{ title: '道具进度', tabs: many }} />);
+    renderWithFixtures(
+      <SectionHeader now="2024-03-05" onChange={onChange} config={{ title: '道具进度', tabs: many }} />,
+    );
     const tabs = () => [...document.querySelectorAll('.ant-tabs-tab')].map((t) => t.textContent);
     expect(tabs()).toEqual(['全部', '逾期', '阶段']);
     // The group opens its choices; choosing one lists it and the group tab says which.
@@ -161,7 +229,9 @@ describe('SectionHeader with many tabs', () => {
 
 describe('DetailPopover content', () => {
   it('sub-table with an index column, description list, or 暂无数据', () => {
-    const { rerender } = renderWithFixtures(<DetailContent config={{ tabelHeaders: [{ prop: 'n', label: '部件' }] }} data={[{ n: '柜体' }, { n: '台面' }]} />);
+    const { rerender } = renderWithFixtures(
+      <DetailContent config={{ tabelHeaders: [{ prop: 'n', label: '部件' }] }} data={[{ n: '柜体' }, { n: '台面' }]} />,
+    );
     expect([...document.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['1柜体', '2台面']);
     expect(bodyText()).toContain('序号部件');
     rerender(<DetailContent config={{}} data={{ 姓名: '张三' }} />);
@@ -176,15 +246,19 @@ describe('ID card recognition', () => {
     const form = createForm();
     const { provider, container } = renderWithFixtures(
       <FormProvider form={form}>
-        <SchemaFields fields={[
-          { fieldName: 'idCardNo', titleName: '身份证号', fontendType: 'idCard' },
-          { fieldName: 'name', titleName: '姓名', fontendType: 'text' },
-          { fieldName: 'birthday', titleName: '出生日期', fontendType: 'date' },
-        ]} />
+        <SchemaFields
+          fields={[
+            { fieldName: 'idCardNo', titleName: '身份证号', fontendType: 'idCard' },
+            { fieldName: 'name', titleName: '姓名', fontendType: 'text' },
+            { fieldName: 'birthday', titleName: '出生日期', fontendType: 'date' },
+          ]}
+        />
       </FormProvider>,
     );
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
-    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'id.png', { type: 'image/png' })] } });
+    });
     await waitFor(() => expect(form.values.idCardNo).toBe('110101199001011234'));
     expect(form.values.name).toBe('张三');
     expect(form.values.birthday).toBe('1990-01-01');
@@ -197,16 +271,24 @@ describe('uploads', () => {
   it('refuses files over 10MB and beyond the limit with the catalogue messages', async () => {
     const form = createForm();
     const { container, provider } = renderWithFixtures(
-      <FormProvider form={form}><SchemaFields fields={[{ fieldName: 'f', titleName: '附件', fontendType: 'upload' }]} /></FormProvider>,
+      <FormProvider form={form}>
+        <SchemaFields fields={[{ fieldName: 'f', titleName: '附件', fontendType: 'upload' }]} />
+      </FormProvider>,
     );
     const input = () => container.querySelector('input[type=file]') as HTMLInputElement;
     const big = new File(['x'], 'big.pdf');
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
-    await act(async () => { fireEvent.change(input(), { target: { files: [big] } }); });
+    await act(async () => {
+      fireEvent.change(input(), { target: { files: [big] } });
+    });
     expect(await screen.findByText('文件大小不能超过10MB')).toBeTruthy();
-    await act(async () => { fireEvent.change(input(), { target: { files: [new File(['a'], 'a.pdf')] } }); });
+    await act(async () => {
+      fireEvent.change(input(), { target: { files: [new File(['a'], 'a.pdf')] } });
+    });
     await waitFor(() => expect(form.values.f).toEqual([{ url: '/files/a.pdf', name: 'a.pdf' }]));
-    await act(async () => { fireEvent.change(input(), { target: { files: [new File(['b'], 'b.pdf')] } }); });
+    await act(async () => {
+      fireEvent.change(input(), { target: { files: [new File(['b'], 'b.pdf')] } });
+    });
     expect(await screen.findByText('最多只能上传1个文件')).toBeTruthy();
     expect(provider.calls.filter((c) => c.method === 'upload')).toHaveLength(1);
   });

@@ -16,5 +16,12 @@ export const TenantContext = createContext<TenantInfo>({});
 export function TenantLogo() {
   const { tenantLogo, tenantName } = useContext(TenantContext);
   if (!tenantLogo) return null;
-  return <img className="yg-tenant-logo" src={tenantLogo} alt={tenantName ?? 'logo'} style={{ height: 24, maxWidth: 120, objectFit: 'contain' }} />;
+  return (
+    <img
+      className="yg-tenant-logo"
+      src={tenantLogo}
+      alt={tenantName ?? 'logo'}
+      style={{ height: 24, maxWidth: 120, objectFit: 'contain' }}
+    />
+  );
 }

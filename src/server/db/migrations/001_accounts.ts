@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE users (
       id bigserial PRIMARY KEY,
       username text NOT NULL UNIQUE,
@@ -67,7 +69,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (tenant_code, user_id)
     );
     CREATE INDEX memberships_user ON memberships (user_id);
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,9 @@ import { runSql } from './run-sql';
 
 // Teams: module packages, roles, invitations, the per-session menu cache, uploaded files.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE tenants ADD COLUMN modules text[] NOT NULL DEFAULT '{}';
     ALTER TABLE tenants ADD COLUMN mode text NOT NULL DEFAULT 'standard';
     ALTER TABLE sessions ADD COLUMN acl jsonb;
@@ -53,10 +55,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       is_default boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL DEFAULT now()
     )
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `DROP TABLE bank_cards, files, tenant_invites, user_roles, roles;
-    DROP SEQUENCE tenant_code_seq`);
+  await runSql(
+    db,
+    `DROP TABLE bank_cards, files, tenant_invites, user_roles, roles;
+    DROP SEQUENCE tenant_code_seq`,
+  );
 }

@@ -3,10 +3,20 @@ import { runSql, tenantPolicy } from './run-sql';
 
 // Generic business records, categories, dictionaries and the approval workflow, all tenant-owned and
 // behind row-level security: the second wall after the repositories' own tenant filters.
-const TENANT_TABLES = ['records', 'record_sequences', 'categories', 'dictionaries', 'process_definitions', 'process_instances', 'tasks'];
+const TENANT_TABLES = [
+  'records',
+  'record_sequences',
+  'categories',
+  'dictionaries',
+  'process_definitions',
+  'process_instances',
+  'tasks',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE records (
       id bigserial PRIMARY KEY,
       tenant_code text NOT NULL,
@@ -102,10 +112,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO yiguan_app;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO yiguan_app;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO yiguan_app
-  `);
+  `,
+  );
   for (const t of TENANT_TABLES) await tenantPolicy(db, t);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `DROP TABLE tasks, process_instances, process_definitions, dictionaries, categories, record_sequences, records`);
+  await runSql(
+    db,
+    `DROP TABLE tasks, process_instances, process_definitions, dictionaries, categories, record_sequences, records`,
+  );
 }

@@ -8,7 +8,9 @@ import { runSql, tenantPolicy } from './run-sql';
 const TENANT_TABLES = ['process_cc', 'record_events'];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP TABLE process_definitions;
     ALTER TABLE dictionaries ADD COLUMN leader_id bigint;
     ALTER TABLE process_instances ADD COLUMN applicant_id bigint;
@@ -39,7 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE INDEX record_events_record ON record_events (tenant_code, record_id, id);
     GRANT SELECT, INSERT, UPDATE, DELETE ON process_cc, record_events TO yiguan_app;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO yiguan_app
-  `);
+  `,
+  );
   for (const t of TENANT_TABLES) await tenantPolicy(db, t);
 }
 

@@ -5,7 +5,9 @@ import { runSql, tenantPolicy } from './run-sql';
 // here under a primary key, written in the record's own transaction, so the database itself refuses a
 // second holder, concurrent writers included.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE record_keys (
       tenant_code text NOT NULL,
       module text NOT NULL,
@@ -16,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     CREATE INDEX record_keys_record ON record_keys (tenant_code, record_id);
     GRANT SELECT, INSERT, UPDATE, DELETE ON record_keys TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'record_keys');
 }
 

@@ -11,22 +11,28 @@ import { runSql } from './run-sql';
 // - dict_code is unique per fieldKey within a team among live items; the database refuses a second holder even
 //   under concurrent writers.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE dictionaries ADD COLUMN seeded boolean NOT NULL DEFAULT false;
     UPDATE dictionaries SET seeded = true;
     ALTER TABLE dictionaries ADD COLUMN dict_extra text;
     ALTER TABLE dictionaries ADD COLUMN deleted_at timestamptz;
     CREATE UNIQUE INDEX dictionaries_code ON dictionaries (tenant_code, field_key, dict_code) WHERE dict_code IS NOT NULL AND deleted_at IS NULL;
     CREATE INDEX dictionaries_parent ON dictionaries (tenant_code, parent_id) WHERE parent_id IS NOT NULL
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP INDEX dictionaries_parent;
     DROP INDEX dictionaries_code;
     ALTER TABLE dictionaries DROP COLUMN deleted_at;
     ALTER TABLE dictionaries DROP COLUMN dict_extra;
     ALTER TABLE dictionaries DROP COLUMN seeded
-  `);
+  `,
+  );
 }

@@ -9,7 +9,9 @@ import { runSql, tenantPolicy } from './run-sql';
 //   (resource, tstzrange) refuses an overlapping second holder, concurrent writers included (btree_gist
 //   lets the text columns take part in the GiST index).
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE EXTENSION IF NOT EXISTS btree_gist;
     ALTER TABLE memberships ADD COLUMN dept_id bigint;
     CREATE TABLE record_effects (
@@ -33,7 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     CREATE INDEX record_periods_record ON record_periods (tenant_code, record_id);
     GRANT SELECT, INSERT, UPDATE, DELETE ON record_periods TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'record_effects');
   await tenantPolicy(db, 'record_periods');
 }

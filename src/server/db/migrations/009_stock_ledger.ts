@@ -7,7 +7,9 @@ import { runSql, tenantPolicy } from './run-sql';
 // change in the one transaction that holds the balance's lock, so they cannot disagree.
 // `remaining` is what of a receipt is still in stock, for first-in-first-out costing.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE stock_moves (
       id bigserial PRIMARY KEY,
       tenant_code text NOT NULL,
@@ -34,7 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     GRANT SELECT, INSERT ON stock_moves TO yiguan_app;
     GRANT UPDATE (remaining) ON stock_moves TO yiguan_app;
     GRANT USAGE, SELECT ON SEQUENCE stock_moves_id_seq TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'stock_moves');
 }
 

@@ -5,7 +5,9 @@ import { runSql, tenantPolicy } from './run-sql';
 // text and tips image a team shows for one module under the tab bar's 帮助. One row per team and module; team
 // admins write it, every member reads it. Row-level security like the other team tables.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE operation_guidance (
       tenant_code text NOT NULL REFERENCES tenants(tenant_code),
       module text NOT NULL,
@@ -16,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (tenant_code, module)
     );
     GRANT SELECT, INSERT, UPDATE, DELETE ON operation_guidance TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'operation_guidance');
 }
 

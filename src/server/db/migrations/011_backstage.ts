@@ -10,7 +10,9 @@ import { runSql } from './run-sql';
 //   a new row holding the whole override set; rollback writes a new version equal to an old one. Like roles, a
 //   platform table read and written with explicit tenant filters (platform rows have no team, so no team policy).
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE roles ADD COLUMN data_scope text NOT NULL DEFAULT 'all' CHECK (data_scope IN ('all', 'deptTree', 'dept', 'self'));
     ALTER TABLE users ADD COLUMN is_platform_admin boolean NOT NULL DEFAULT false;
     CREATE TABLE field_options (
@@ -26,9 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE UNIQUE INDEX field_options_version ON field_options (coalesce(tenant_code, ''), module, version);
     GRANT SELECT, INSERT ON field_options TO yiguan_app;
     GRANT USAGE, SELECT ON SEQUENCE field_options_id_seq TO yiguan_app
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `DROP TABLE field_options; ALTER TABLE users DROP COLUMN is_platform_admin; ALTER TABLE roles DROP COLUMN data_scope`);
+  await runSql(
+    db,
+    `DROP TABLE field_options; ALTER TABLE users DROP COLUMN is_platform_admin; ALTER TABLE roles DROP COLUMN data_scope`,
+  );
 }

@@ -9,10 +9,24 @@ import { runSql } from './run-sql';
 // (SECURITY DEFINER, owned by the migrating role) is the only writer, so no query of the app can forge, change
 // or delete an entry.
 /** Every table whose writes are logged: records (and so stage actions, effects, imports), approvals, the team's set-up. */
-export const AUDITED = ['records', 'dictionaries', 'categories', 'memberships', 'roles', 'user_roles', 'tenants', 'field_options', 'operation_guidance', 'tasks', 'process_instances'];
+export const AUDITED = [
+  'records',
+  'dictionaries',
+  'categories',
+  'memberships',
+  'roles',
+  'user_roles',
+  'tenants',
+  'field_options',
+  'operation_guidance',
+  'tasks',
+  'process_instances',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE audit_log (
       id bigserial PRIMARY KEY,
       tenant_code text,
@@ -33,11 +47,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     GRANT SELECT ON audit_log TO yiguan_app;
     ALTER TABLE audit_log ENABLE ROW LEVEL SECURITY;
     CREATE POLICY audit_log_tenant ON audit_log FOR SELECT USING (tenant_code = current_setting('app.tenant', true))
-  `);
+  `,
+  );
   // One statement each (runSql would split the function body at its semicolons).
   // The row before and after, as flat objects: a record's data fields beside its columns; on an update only what
   // changed (timestamps and search vectors are not changes). Nothing changed: nothing logged.
-  await sql.raw(`CREATE OR REPLACE FUNCTION yg_audit() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $f$
+  await sql
+    .raw(`CREATE OR REPLACE FUNCTION yg_audit() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $f$
     DECLARE
       o jsonb; n jsonb; b jsonb; a jsonb; act text; row jsonb;
       skip text[] := ARRAY['updated_at', 'created_at', 'search', 'password_hash'];
@@ -72,9 +88,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       VALUES (row->>'tenant_code', nullif(current_setting('app.user', true), '')::bigint, nullif(current_setting('app.ip', true), ''), act, TG_TABLE_NAME,
               row->>'module', CASE TG_TABLE_NAME WHEN 'records' THEN (row->>'id')::bigint WHEN 'process_instances' THEN (row->>'record_id')::bigint END, b, a);
       RETURN NULL;
-    END $f$`).execute(db);
+    END $f$`)
+    .execute(db);
   for (const table of AUDITED) {
-    await sql.raw(`CREATE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION yg_audit()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION yg_audit()`,
+      )
+      .execute(db);
   }
 }
 
@@ -82,8 +103,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of AUDITED) {
     await sql.raw(`DROP TRIGGER IF EXISTS ${table}_audit ON ${table}`).execute(db);
   }
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP FUNCTION IF EXISTS yg_audit();
     DROP TABLE audit_log
-  `);
+  `,
+  );
 }

@@ -16,7 +16,9 @@ import defaults from '../../../../catalogue/industries.json';
 export const PLATFORM_TABLES = ['platform_modules', 'platform_modes', 'platform_grants', 'platform_industries'];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE platform_modules (
       module_key text PRIMARY KEY,
       menu_name text,
@@ -69,7 +71,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE tenants ADD COLUMN industry_code text;
     GRANT SELECT, INSERT, UPDATE, DELETE ON platform_modules, platform_modes, platform_industries, platform_grants TO yiguan_app;
     GRANT USAGE, SELECT ON SEQUENCE platform_modes_id_seq, platform_industries_id_seq TO yiguan_app
-  `);
+  `,
+  );
   // Default modes: the standard package of each team type, and one without the props group for trades that
   // do not make props (装修工程, 通用企业).
   const noProps = DEFAULT_PACKAGES.enterprise.filter((k) => MODULES.find((m) => m.key === k)?.group !== 'props');
@@ -82,31 +85,50 @@ export async function up(db: Kysely<any>): Promise<void> {
   const arr = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x}'`).join(',')}]::text[]`);
   const ids: Record<string, number> = {};
   for (const [name, type, modules, sort] of modes) {
-    const { rows } = await sql<{ id: number }>`INSERT INTO platform_modes (mode_name, mode_type, module_ids, user_limit, valid_days, price, sort)
-      VALUES (${name}, ${type}, ${arr(modules)}, ${type === 'individual' ? 5 : 200}, 365, ${type === 'individual' ? 0 : 4800}, ${sort}) RETURNING id`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO platform_modes (mode_name, mode_type, module_ids, user_limit, valid_days, price, sort)
+      VALUES (${name}, ${type}, ${arr(modules)}, ${type === 'individual' ? 5 : 200}, 365, ${type === 'individual' ? 0 : 4800}, ${sort}) RETURNING id`.execute(
+      db,
+    );
     ids[name] = Number(rows[0].id);
   }
   const known = new Set(MODULES.map((m) => m.key));
   for (const [i, { name, code, mode, seedDicts: dicts, modules: recommended }] of defaults.industries.entries()) {
     const sort = i + 1;
-    const { rows } = await sql<{ id: number }>`INSERT INTO platform_industries (industry_name, industry_code, default_mode_id, seed_dicts, module_ids, sort)
-      VALUES (${name}, ${code}, ${ids[mode]}, ${arr(dicts)}, ${arr(recommended.filter((k) => known.has(k)))}, ${sort}) RETURNING id`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO platform_industries (industry_name, industry_code, default_mode_id, seed_dicts, module_ids, sort)
+      VALUES (${name}, ${code}, ${ids[mode]}, ${arr(dicts)}, ${arr(recommended.filter((k) => known.has(k)))}, ${sort}) RETURNING id`.execute(
+      db,
+    );
     // The mode's 适用行业: the industries it is the default of.
-    await sql`UPDATE platform_modes SET industry_ids = industry_ids || ${Number(rows[0].id)}::bigint WHERE id = ${ids[mode]}`.execute(db);
+    await sql`UPDATE platform_modes SET industry_ids = industry_ids || ${Number(rows[0].id)}::bigint WHERE id = ${ids[mode]}`.execute(
+      db,
+    );
   }
   await sql`INSERT INTO platform_grants (tenant_code, mode_id, period_start, stage)
-    SELECT tenant_code, CASE tenant_type WHEN 'individual' THEN ${ids['个人标准版']}::bigint ELSE ${ids['企业标准版']}::bigint END, created_at::date, '正式' FROM tenants`.execute(db);
+    SELECT tenant_code, CASE tenant_type WHEN 'individual' THEN ${ids['个人标准版']}::bigint ELSE ${ids['企业标准版']}::bigint END, created_at::date, '正式' FROM tenants`.execute(
+    db,
+  );
   for (const table of PLATFORM_TABLES) {
-    await sql.raw(`CREATE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION yg_audit()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION yg_audit()`,
+      )
+      .execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP TABLE platform_grants;
     DROP TABLE platform_industries;
     DROP TABLE platform_modes;
     DROP TABLE platform_modules;
     ALTER TABLE tenants DROP COLUMN industry_code
-  `);
+  `,
+  );
 }

@@ -6,9 +6,12 @@ import { runSql } from './run-sql';
 // the team's calls refused, and switching to the team refused, until an admin enables him again. The owner
 // cannot be disabled (checked by the service). The audit trigger of memberships logs each change.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE memberships ADD COLUMN disabled boolean NOT NULL DEFAULT false
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,7 +6,9 @@ import { runSql, tenantPolicy } from './run-sql';
 // record's lockedQuantity shows their sum. The rows go when the document takes effect, is refused or withdrawn;
 // rows and balance change under the balance's advisory lock (modules/stock/ledger.ts), like every posting.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE stock_reservations (
       id bigserial PRIMARY KEY,
       tenant_code text NOT NULL,
@@ -21,7 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE INDEX stock_reservations_source ON stock_reservations (tenant_code, source_id);
     GRANT SELECT, INSERT, DELETE ON stock_reservations TO yiguan_app;
     GRANT USAGE, SELECT ON SEQUENCE stock_reservations_id_seq TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'stock_reservations');
 }
 

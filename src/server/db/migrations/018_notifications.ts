@@ -5,7 +5,9 @@ import { runSql, tenantPolicy } from './run-sql';
 // an approval task for its approver, an approval's outcome for its submitter. `source_key` names the event, so
 // the same event sent again (a retry) notifies once. The bell's unread count reads the partial index only.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TABLE notifications (
       id bigserial PRIMARY KEY,
       tenant_code text NOT NULL,
@@ -24,7 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE UNIQUE INDEX notifications_source ON notifications (tenant_code, user_id, source_key);
     GRANT SELECT, INSERT, UPDATE ON notifications TO yiguan_app;
     GRANT USAGE, SELECT ON SEQUENCE notifications_id_seq TO yiguan_app
-  `);
+  `,
+  );
   await tenantPolicy(db, 'notifications');
 }
 

@@ -10,7 +10,10 @@ export function copyBackfill(steps: Partial<DataSteps>): Migration {
     async up(db: Kysely<any>): Promise<void> {
       // A new database has no team yet: the schemas are not even read.
       if (!(await sql`SELECT 1 FROM tenants LIMIT 1`.execute(db)).rows.length) return;
-      if (!steps.copyBackfill) throw new Error('019_copy_backfill: the teams\' records need the copy backfill, which was not handed to openDatabase');
+      if (!steps.copyBackfill)
+        throw new Error(
+          "019_copy_backfill: the teams' records need the copy backfill, which was not handed to openDatabase",
+        );
       await steps.copyBackfill(db);
     },
     async down(): Promise<void> {

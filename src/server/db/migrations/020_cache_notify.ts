@@ -8,9 +8,13 @@ import { runSql } from './run-sql';
 // once-a-minute last_seen_at touch (forward) notifies nobody. Any write of records notifies too: the lists' kept
 // totals and page boundaries (records/repository.ts) hold only while a module's records stay as they were.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`CREATE OR REPLACE FUNCTION yg_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $f$
-    BEGIN PERFORM pg_notify('yg_cache', TG_ARGV[0]); RETURN NULL; END $f$`).execute(db);
-  await runSql(db, `
+  await sql
+    .raw(`CREATE OR REPLACE FUNCTION yg_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $f$
+    BEGIN PERFORM pg_notify('yg_cache', TG_ARGV[0]); RETURN NULL; END $f$`)
+    .execute(db);
+  await runSql(
+    db,
+    `
     CREATE TRIGGER sessions_cache_update AFTER UPDATE ON sessions FOR EACH ROW
       WHEN (OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.tenant_code IS DISTINCT FROM NEW.tenant_code
         OR OLD.acl IS DISTINCT FROM NEW.acl OR OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.token_hash IS DISTINCT FROM NEW.token_hash
@@ -19,15 +23,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE TRIGGER sessions_cache_delete AFTER DELETE OR TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('sessions');
     CREATE TRIGGER field_options_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON field_options FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('field_options');
     CREATE TRIGGER records_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON records FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('records')
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP TRIGGER sessions_cache_update ON sessions;
     DROP TRIGGER sessions_cache_delete ON sessions;
     DROP TRIGGER field_options_cache ON field_options;
     DROP TRIGGER records_cache ON records;
     DROP FUNCTION yg_cache_notify()
-  `);
+  `,
+  );
 }

@@ -16,22 +16,28 @@ import { sql, type Kysely } from 'kysely';
 // Without the extensions or the privilege the search stays the scan it was (same answers): the trigram indexes are
 // then not built, and the server says so at start (records/indexes.ts).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`DO $$ BEGIN
+  await sql
+    .raw(`DO $$ BEGIN
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE EXTENSION IF NOT EXISTS btree_gin;
     EXCEPTION WHEN OTHERS THEN
     RAISE NOTICE 'pg_trgm or btree_gin not available (%): keyword searches will scan the team''s rows', SQLERRM;
-  END $$`).execute(db);
-  await sql.raw(`DO $$ BEGIN
+  END $$`)
+    .execute(db);
+  await sql
+    .raw(`DO $$ BEGIN
     ALTER FUNCTION texticlike(text, text) LEAKPROOF;
     ALTER FUNCTION jsonb_out(jsonb) LEAKPROOF;
     ALTER FUNCTION textin(cstring) LEAKPROOF;
     EXCEPTION WHEN insufficient_privilege THEN
     RAISE NOTICE 'not a superuser: keyword searches will not use trigram indexes under row-level security';
-  END $$`).execute(db);
-  await sql.raw(`CREATE OR REPLACE FUNCTION yg_keyword(code text, data jsonb, pattern text) RETURNS boolean
+  END $$`)
+    .execute(db);
+  await sql
+    .raw(`CREATE OR REPLACE FUNCTION yg_keyword(code text, data jsonb, pattern text) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $f$
-    BEGIN RETURN code ILIKE pattern OR data::text ILIKE pattern; END $f$`).execute(db);
+    BEGIN RETURN code ILIKE pattern OR data::text ILIKE pattern; END $f$`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,9 @@ import { runSql } from './run-sql';
 // changes or a team goes. The columns are those the caches read (cache-bus.ts READ_COLUMNS): a login's counters or
 // a password change notify nobody.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TRIGGER dictionaries_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON dictionaries FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('dictionaries');
     CREATE TRIGGER memberships_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON memberships FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('memberships');
     CREATE TRIGGER users_cache_update AFTER UPDATE ON users FOR EACH ROW
@@ -19,16 +21,20 @@ export async function up(db: Kysely<any>): Promise<void> {
       WHEN (OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.tenant_code IS DISTINCT FROM NEW.tenant_code)
       EXECUTE FUNCTION yg_cache_notify('tenants');
     CREATE TRIGGER tenants_cache_delete AFTER DELETE OR TRUNCATE ON tenants FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('tenants')
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     DROP TRIGGER dictionaries_cache ON dictionaries;
     DROP TRIGGER memberships_cache ON memberships;
     DROP TRIGGER users_cache_update ON users;
     DROP TRIGGER users_cache_delete ON users;
     DROP TRIGGER tenants_cache_update ON tenants;
     DROP TRIGGER tenants_cache_delete ON tenants
-  `);
+  `,
+  );
 }

@@ -9,7 +9,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw(`CREATE OR REPLACE FUNCTION yg_keyword(code text, data jsonb, pattern text) RETURNS boolean
+  await sql
+    .raw(`CREATE OR REPLACE FUNCTION yg_keyword(code text, data jsonb, pattern text) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $f$
-    BEGIN RETURN code ILIKE pattern OR data::text ILIKE pattern; END $f$`).execute(db);
+    BEGIN RETURN code ILIKE pattern OR data::text ILIKE pattern; END $f$`)
+    .execute(db);
 }

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 // for a reimbursement), and the statements that read whole rows name their columns (repository.ts RECORD_COLUMNS)
 // so that it is never sent. The audit log already leaves a column of this name out (013).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`ALTER TABLE records ADD COLUMN IF NOT EXISTS search text GENERATED ALWAYS AS (data::text) STORED`).execute(db);
+  await sql
+    .raw(`ALTER TABLE records ADD COLUMN IF NOT EXISTS search text GENERATED ALWAYS AS (data::text) STORED`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,7 +6,9 @@ import { runSql } from './run-sql';
 // The row's cached copies in the other processes must go when it changes, or they would route the session's next
 // read to a replica that lacks its write: the sessions trigger (020) notifies on this column too.
 export async function up(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE sessions ADD COLUMN wrote_lsn pg_lsn;
     DROP TRIGGER sessions_cache_update ON sessions;
     CREATE TRIGGER sessions_cache_update AFTER UPDATE ON sessions FOR EACH ROW
@@ -15,5 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
         OR NEW.expires_at < OLD.expires_at OR NEW.last_seen_at < OLD.last_seen_at OR OLD.remember IS DISTINCT FROM NEW.remember
         OR OLD.wrote_lsn IS DISTINCT FROM NEW.wrote_lsn)
       EXECUTE FUNCTION yg_cache_notify('sessions')
-  `);
+  `,
+  );
 }

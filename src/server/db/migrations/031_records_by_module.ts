@@ -47,39 +47,51 @@ const setAside = (aside: string) => `
 
 /** Copies the rows from the table set aside, drops it, and gives the new records its policy, triggers and grants. */
 async function takeOver(db: Kysely<any>, aside: string): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER SEQUENCE records_id_seq OWNED BY records.id;
     INSERT INTO records (${COPIED}) SELECT ${COPIED} FROM ${aside};
     DROP TABLE ${aside}
-  `);
+  `,
+  );
   await tenantPolicy(db, 'records');
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     CREATE TRIGGER records_audit AFTER INSERT OR UPDATE OR DELETE ON records FOR EACH ROW EXECUTE FUNCTION yg_audit('records');
     CREATE TRIGGER records_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON records FOR EACH STATEMENT EXECUTE FUNCTION yg_cache_notify('records');
     GRANT SELECT, INSERT, UPDATE, DELETE ON records TO yiguan_app
-  `);
+  `,
+  );
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
   const { rows } = await sql<{ module: string }>`SELECT DISTINCT module FROM records`.execute(db);
   // yg_audit as it stands, with its table name read from the trigger's argument when there is one.
   const { rows: def } = await sql<{ src: string }>`SELECT pg_get_functiondef('yg_audit'::regproc) AS src`.execute(db);
-  if (!def[0].src.includes('TG_ARGV')) await sql.raw(def[0].src.replace(/TG_TABLE_NAME/g, 'coalesce(TG_ARGV[0], TG_TABLE_NAME)')).execute(db);
-  await runSql(db, `
+  if (!def[0].src.includes('TG_ARGV'))
+    await sql.raw(def[0].src.replace(/TG_TABLE_NAME/g, 'coalesce(TG_ARGV[0], TG_TABLE_NAME)')).execute(db);
+  await runSql(
+    db,
+    `
     ${setAside('records_unpartitioned')};
     CREATE TABLE records (${COLUMNS},
       CONSTRAINT records_pkey PRIMARY KEY (tenant_code, id, module),
       CONSTRAINT records_tenant_code_module_code_key UNIQUE (tenant_code, module, code)
     ) PARTITION BY LIST (module);
     ${REQUEST_KEY}
-  `);
+  `,
+  );
   for (const stmt of partitionStatements(['', ...rows.map((r) => r.module)])) await sql.raw(stmt).execute(db);
   await takeOver(db, 'records_unpartitioned');
 }
 
 /** Back to one table, with the two indexes that served every module before the partitions' own. */
 export async function down(db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ${setAside('records_partitioned')};
     CREATE TABLE records (${COLUMNS},
       CONSTRAINT records_pkey PRIMARY KEY (tenant_code, id),
@@ -88,6 +100,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ${REQUEST_KEY};
     CREATE INDEX records_list ON records (tenant_code, module, created_at DESC) WHERE deleted_at IS NULL;
     CREATE INDEX records_category ON records (tenant_code, module, category_id) WHERE deleted_at IS NULL
-  `);
+  `,
+  );
   await takeOver(db, 'records_partitioned');
 }

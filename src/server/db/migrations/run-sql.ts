@@ -5,20 +5,26 @@ import { sql, type Kysely } from 'kysely';
  * which accepts a single statement per call. Statements are separated by a semicolon at line end.
  */
 export async function runSql(db: Kysely<any>, text: string): Promise<void> {
-  for (const stmt of text.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+  for (const stmt of text
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(stmt).execute(db);
   }
 }
 
 /** Row-level security on a tenant-owned table: rows of other tenants are neither seen nor written. */
 export async function tenantPolicy(db: Kysely<any>, table: string): Promise<void> {
-  await runSql(db, `
+  await runSql(
+    db,
+    `
     ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
     ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
     CREATE POLICY ${table}_tenant ON ${table}
       USING (tenant_code = current_setting('app.tenant', true))
       WITH CHECK (tenant_code = current_setting('app.tenant', true))
-  `);
+  `,
+  );
 }
 
 /**

@@ -4,7 +4,12 @@
 import type { DB } from '../../db';
 
 export async function membershipOf(db: DB, tenantCode: string, userId: number) {
-  return db.selectFrom('memberships').selectAll().where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('tenant_code', '=', tenantCode)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** True when the user administers the team (owner or admin member). */

@@ -9,10 +9,22 @@ const advance = JSON.parse(fs.readFileSync(path.resolve('schemas/finance/advance
 
 describe('操作记录 names fields as the page does', () => {
   const m = describeModule('schemas/finance/advanceManage.json', advance);
-  const row = { id: 1, at: '2026-11-28T02:00:00Z', entity: 'records', module: 'advanceManage', record_id: 1, user_name: '李四' };
+  const row = {
+    id: 1,
+    at: '2026-11-28T02:00:00Z',
+    entity: 'records',
+    module: 'advanceManage',
+    record_id: 1,
+    user_name: '李四',
+  };
 
   it('a field a stage action asked for (支付日期) reads by its title, not its key', () => {
-    const d = describeChanges(m, { ...row, action: 'update', before: { payDate: null }, after: { payDate: '2026-11-28' } });
+    const d = describeChanges(m, {
+      ...row,
+      action: 'update',
+      before: { payDate: null },
+      after: { payDate: '2026-11-28' },
+    });
     expect(d.changes).toEqual([{ field: 'payDate', label: '支付日期', before: '', after: '2026-11-28' }]);
   });
 
@@ -25,7 +37,9 @@ describe('操作记录 names fields as the page does', () => {
       if (!schema.list) continue;
       const titles = fieldTitles(describeModule(f, schema));
       for (const a of schema.stages?.actions ?? []) {
-        for (const x of a.fields ?? []) if (!(a.inputOnly ?? []).includes(x.fieldName) && !titles.has(x.fieldName)) raw.push(`${f} ${a.key}.${x.fieldName}`);
+        for (const x of a.fields ?? [])
+          if (!(a.inputOnly ?? []).includes(x.fieldName) && !titles.has(x.fieldName))
+            raw.push(`${f} ${a.key}.${x.fieldName}`);
       }
     }
     expect(raw).toEqual([]);

@@ -22,7 +22,10 @@ export const MAX_ATTEMPTS = 5;
 const DEAD_CODE = '验证码已失效，请重新获取';
 
 export class CaptchaService {
-  constructor(private db: DB, private sms: SmsProvider) {}
+  constructor(
+    private db: DB,
+    private sms: SmsProvider,
+  ) {}
 
   async send(mobile: string, scene: SmsScene): Promise<void> {
     // 今日 is China's day (the server's own clock may run in UTC, where the day turns at 08:00 in China).
@@ -61,7 +64,11 @@ export class CaptchaService {
     if (!tried) throw badRequest(DEAD_CODE);
     if (tried.code_hash === sha256(`${mobile}:${code}`)) {
       // A right code is not a failure: its try goes back, so a request refused for a taken username costs none.
-      await this.db.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', tried.id).execute();
+      await this.db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', tried.id)
+        .execute();
       return Number(tried.id);
     }
     throw badRequest((await this.burnWhenTriedOut(tried.id)) ? '验证码错误次数过多，请重新获取' : '验证码错误');
@@ -77,13 +84,21 @@ export class CaptchaService {
     return this.db
       .updateTable('sms_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where((eb) => eb('id', '=', eb.selectFrom('sms_codes').select('id')
-        .where('mobile', '=', mobile)
-        .where('scene', '=', scene)
-        .where('used_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)))
+      .where((eb) =>
+        eb(
+          'id',
+          '=',
+          eb
+            .selectFrom('sms_codes')
+            .select('id')
+            .where('mobile', '=', mobile)
+            .where('scene', '=', scene)
+            .where('used_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        ),
+      )
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date())
       .where('attempts', '<', MAX_ATTEMPTS)
@@ -105,7 +120,12 @@ export class CaptchaService {
 
   /** Uses the code up; guarded on used_at so two requests racing with the same code cannot both pass. */
   async consume(id: number): Promise<void> {
-    const used = await this.db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw badRequest(DEAD_CODE);
   }
 }

@@ -4,18 +4,30 @@
 import net from 'node:net';
 
 const BROWSERS: [RegExp, string][] = [
-  [/MicroMessenger\/([\d]+)/, '微信'], [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'], [/OPR\/(\d+)/, 'Opera'],
-  [/Firefox\/(\d+)/, 'Firefox'], [/(?:Chrome|CriOS|Chromium)\/(\d+)/, 'Chrome'], [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
+  [/MicroMessenger\/([\d]+)/, '微信'],
+  [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+  [/OPR\/(\d+)/, 'Opera'],
+  [/Firefox\/(\d+)/, 'Firefox'],
+  [/(?:Chrome|CriOS|Chromium)\/(\d+)/, 'Chrome'],
+  [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari/, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
-  [/Windows NT/, 'Windows'], [/iPhone|iPad/, 'iOS'], [/Mac OS X|Macintosh/, 'macOS'], [/Android/, 'Android'],
-  [/HarmonyOS/, '鸿蒙'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/Windows NT/, 'Windows'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Android/, 'Android'],
+  [/HarmonyOS/, '鸿蒙'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 
 /** "Chrome 120 · Windows", or 未知设备. Bounded: the header is the client's to choose. */
 export function describeDevice(userAgent: string | undefined): string {
   const ua = (userAgent ?? '').slice(0, 512);
-  const browser = BROWSERS.map(([re, name]) => { const m = re.exec(ua); return m ? `${name} ${m[1]}` : null; }).find(Boolean);
+  const browser = BROWSERS.map(([re, name]) => {
+    const m = re.exec(ua);
+    return m ? `${name} ${m[1]}` : null;
+  }).find(Boolean);
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   return [browser, system].filter(Boolean).join(' · ') || '未知设备';
 }

@@ -21,7 +21,12 @@ export interface SignInSources {
  * Starts a session in the user's first team and returns what every login answer carries. The web client's call
  * (`http`) also gets the session cookies (plugins/csrf.ts): persistent when remembered, else browser-session ones.
  */
-export async function issueSession(s: SignInSources, userId: number, remember: boolean, http?: { req: FastifyRequest; reply: FastifyReply }) {
+export async function issueSession(
+  s: SignInSources,
+  userId: number,
+  remember: boolean,
+  http?: { req: FastifyRequest; reply: FastifyReply },
+) {
   await clearFailedLogins(s.db, userId);
   const tenant = await defaultTenantOf(s.db, userId);
   // From here on the request acts as the user who logged in; the log says he did, in the team he starts in.

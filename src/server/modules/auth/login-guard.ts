@@ -22,7 +22,11 @@ export function isLocked(user: { locked_until: Date | null }): boolean {
  * the tries all taken by checks still running) hashes against a stand-in instead, so that it takes the same time,
  * and answers false like a wrong password.
  */
-export async function passwordAccepted(db: DB, user: { id: number; password_hash: string }, password: string): Promise<boolean> {
+export async function passwordAccepted(
+  db: DB,
+  user: { id: number; password_hash: string },
+  password: string,
+): Promise<boolean> {
   if (!(await takeTry(db, user.id))) {
     await verifyPassword(await dummyHash(), password);
     return false;

@@ -9,7 +9,14 @@ export type LoginEvent = 'login' | 'login_failed' | 'locked';
 
 /** `tenant`: the user's default team when the caller has already read it (a login starts its session there). */
 export async function logLogin(db: DB, userId: number, action: LoginEvent, tenant?: string | null): Promise<void> {
-  await db.insertInto('audit_log').values({
-    tenant_code: tenant !== undefined ? tenant : await defaultTenantOf(db, userId), user_id: userId, action, entity: 'session', ip: currentActor()?.ip ?? null,
-  }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      tenant_code: tenant !== undefined ? tenant : await defaultTenantOf(db, userId),
+      user_id: userId,
+      action,
+      entity: 'session',
+      ip: currentActor()?.ip ?? null,
+    })
+    .execute();
 }

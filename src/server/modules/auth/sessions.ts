@@ -15,7 +15,14 @@ const MINUTE = 60_000;
 export const SESSION_CACHE_MS = 5_000;
 
 interface SessionRow {
-  id: number; user_id: number; tenant_code: string | null; remember: boolean; last_seen_at: Date; expires_at: Date; revoked_at: Date | null; acl: SessionAcl | null;
+  id: number;
+  user_id: number;
+  tenant_code: string | null;
+  remember: boolean;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  acl: SessionAcl | null;
   wrote_lsn: string | null;
 }
 
@@ -26,11 +33,18 @@ export class SessionService {
    */
   private cache: TableCache<SessionRow>;
 
-  constructor(private db: DB, private cfg: Config) {
+  constructor(
+    private db: DB,
+    private cfg: Config,
+  ) {
     this.cache = new TableCache(cacheBusOf(db), 'sessions', SESSION_CACHE_MS);
   }
 
-  async create(userId: number, tenantCode: string | null, remember: boolean): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
+  async create(
+    userId: number,
+    tenantCode: string | null,
+    remember: boolean,
+  ): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.cfg.sessionAbsoluteDays * 24 * 60 * MINUTE);
     const row = await this.db
@@ -45,31 +59,61 @@ export class SessionService {
   async lookup(token: string): Promise<SessionLookup> {
     const hash = sha256(token);
     const now = Date.now();
-    const idleOf = (r: SessionRow) => (r.remember ? this.cfg.rememberIdleMinutes : this.cfg.sessionIdleMinutes) * MINUTE;
+    const idleOf = (r: SessionRow) =>
+      (r.remember ? this.cfg.rememberIdleMinutes : this.cfg.sessionIdleMinutes) * MINUTE;
     let row: SessionRow | undefined = this.cache.get(hash);
     // A cached row only answers "yes": a session that looks ended or idle is read again (another process may
     // have touched it since).
-    if (row && (row.revoked_at || new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + idleOf(row) <= now)) row = undefined;
+    if (
+      row &&
+      (row.revoked_at ||
+        new Date(row.expires_at).getTime() <= now ||
+        new Date(row.last_seen_at).getTime() + idleOf(row) <= now)
+    )
+      row = undefined;
     if (!row) {
       const mark = this.cache.mark();
-      row = await this.db
+      row = (await this.db
         .selectFrom('sessions')
         // The cached ACL without its menu tree: every call reads the session, few need the menu.
-        .select(['id', 'user_id', 'tenant_code', 'remember', 'last_seen_at', 'expires_at', 'revoked_at', sql<SessionAcl | null>`acl - 'menuTree'`.as('acl'),
-          sql<string | null>`wrote_lsn::text`.as('wrote_lsn')])
+        .select([
+          'id',
+          'user_id',
+          'tenant_code',
+          'remember',
+          'last_seen_at',
+          'expires_at',
+          'revoked_at',
+          sql<SessionAcl | null>`acl - 'menuTree'`.as('acl'),
+          sql<string | null>`wrote_lsn::text`.as('wrote_lsn'),
+        ])
         .where('token_hash', '=', hash)
-        .executeTakeFirst() as SessionRow | undefined;
+        .executeTakeFirst()) as SessionRow | undefined;
       if (row && !row.revoked_at) this.cache.set(hash, row, mark);
     }
     if (!row || row.revoked_at) return { ok: false, reason: 'unknown' };
     const lastSeen = new Date(row.last_seen_at).getTime();
-    if (new Date(row.expires_at).getTime() <= now || lastSeen + idleOf(row) <= now) return { ok: false, reason: 'expired' };
+    if (new Date(row.expires_at).getTime() <= now || lastSeen + idleOf(row) <= now)
+      return { ok: false, reason: 'expired' };
     if (now - lastSeen > MINUTE) {
       // The cached copy moves on with the row, so the next calls do not touch it again.
       row.last_seen_at = new Date(now);
-      await this.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(now) })
+        .where('id', '=', row.id)
+        .execute();
     }
-    return { ok: true, session: { sessionId: row.id, userId: row.user_id, tenantCode: row.tenant_code, acl: (row.acl as SessionAcl | null) ?? null, wroteLsn: row.wrote_lsn } };
+    return {
+      ok: true,
+      session: {
+        sessionId: row.id,
+        userId: row.user_id,
+        tenantCode: row.tenant_code,
+        acl: (row.acl as SessionAcl | null) ?? null,
+        wroteLsn: row.wrote_lsn,
+      },
+    };
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -86,6 +130,10 @@ export class SessionService {
   }
 
   async setTenant(sessionId: number, tenantCode: string | null): Promise<void> {
-    await this.db.updateTable('sessions').set({ tenant_code: tenantCode, acl: null }).where('id', '=', sessionId).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ tenant_code: tenantCode, acl: null })
+      .where('id', '=', sessionId)
+      .execute();
   }
 }

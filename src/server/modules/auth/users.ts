@@ -47,15 +47,30 @@ export async function defaultTenantOf(db: DB, userId: number): Promise<string | 
 }
 
 /** The profile getSysUser answers, for the session's active team. */
-export async function loadSysUser(db: DB, userId: number, tenantCode: string | null, permissions: string[] = []): Promise<SysUser | null> {
+export async function loadSysUser(
+  db: DB,
+  userId: number,
+  tenantCode: string | null,
+  permissions: string[] = [],
+): Promise<SysUser | null> {
   const u = await findUserById(db, userId);
   if (!u) return null;
   const t = tenantCode
-    ? await db.selectFrom('tenants').select(['tenant_name', 'logo_url', 'tenant_type']).where('tenant_code', '=', tenantCode).executeTakeFirst()
+    ? await db
+        .selectFrom('tenants')
+        .select(['tenant_name', 'logo_url', 'tenant_type'])
+        .where('tenant_code', '=', tenantCode)
+        .executeTakeFirst()
     : undefined;
-  const member = t && tenantCode
-    ? await db.selectFrom('memberships').select('dept_id').where('tenant_code', '=', tenantCode).where('user_id', '=', userId).executeTakeFirst()
-    : undefined;
+  const member =
+    t && tenantCode
+      ? await db
+          .selectFrom('memberships')
+          .select('dept_id')
+          .where('tenant_code', '=', tenantCode)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
   return {
     id: u.id,
     username: u.username,

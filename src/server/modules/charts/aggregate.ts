@@ -35,7 +35,11 @@ export const REST = '其他';
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** The SQL of a field of the chart: on the record, or on its line item `li`. */
-function valueSql(m: ModuleSchema, chart: ChartDef, name: string): { v: RawBuilder<unknown>; label: RawBuilder<unknown> | null; time: boolean } {
+function valueSql(
+  m: ModuleSchema,
+  chart: ChartDef,
+  name: string,
+): { v: RawBuilder<unknown>; label: RawBuilder<unknown> | null; time: boolean } {
   const f = chartField(m, chart, name);
   if (!f || !IDENT.test(name)) throw new Error(`${m.file}: charts.${chart.key}: unknown field ${name}`);
   if (f.in === 'line') {
@@ -43,7 +47,12 @@ function valueSql(m: ModuleSchema, chart: ChartDef, name: string): { v: RawBuild
     return { v, label: sql`(li->>${sql.lit(`${name}Name`)})`, time: false };
   }
   const system = ['id', 'code', 'status', 'categoryId', 'createdBy', 'createdAt', 'updatedAt'].includes(name);
-  const label = name === 'createdBy' ? sql`(SELECT nick_name FROM users WHERE id = r.created_by)` : system ? null : sql`(r.data->>${sql.lit(`${name}Name`)})`;
+  const label =
+    name === 'createdBy'
+      ? sql`(SELECT nick_name FROM users WHERE id = r.created_by)`
+      : system
+        ? null
+        : sql`(r.data->>${sql.lit(`${name}Name`)})`;
   return { v: fieldExpr(m, name), label, time: SYSTEM_TIMES.has(name) };
 }
 
@@ -51,7 +60,8 @@ function valueSql(m: ModuleSchema, chart: ChartDef, name: string): { v: RawBuild
 function groupSql(m: ModuleSchema, chart: ChartDef) {
   const { v, label, time } = valueSql(m, chart, chart.groupBy.field);
   const by = chart.groupBy.by ?? 'value';
-  if (by === 'value') return { key: sql`(${v})::text`, label: label ? sql`coalesce(${label}, (${v})::text)` : sql`(${v})::text` };
+  if (by === 'value')
+    return { key: sql`(${v})::text`, label: label ? sql`coalesce(${label}, (${v})::text)` : sql`(${v})::text` };
   const len = by === 'month' ? 7 : 10;
   const key = time
     ? sql`to_char(${v} AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)}, ${by === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`
@@ -63,12 +73,27 @@ function groupSql(m: ModuleSchema, chart: ChartDef) {
  * The figures of one chart. `where` holds the caller's conditions over `r` (records of the data module);
  * `period` is the header's month or year (already validated), `refs` resolves the filter's $today / $user.
  */
-export async function chartFigures(trx: TenantTx, m: ModuleSchema, chart: ChartDef, where: RawBuilder<unknown>, period: string | undefined, refs: RefContext): Promise<ChartFigures> {
+export async function chartFigures(
+  trx: TenantTx,
+  m: ModuleSchema,
+  chart: ChartDef,
+  where: RawBuilder<unknown>,
+  period: string | undefined,
+  refs: RefContext,
+): Promise<ChartFigures> {
   const conds = [where];
-  for (const f of chart.filter ?? []) conds.push(filterSql(m, { ...f, value: f.value === undefined ? undefined : resolveRef(f.value, refs) }, { fromSchema: true }));
+  for (const f of chart.filter ?? [])
+    conds.push(
+      filterSql(
+        m,
+        { ...f, value: f.value === undefined ? undefined : resolveRef(f.value, refs) },
+        { fromSchema: true },
+      ),
+    );
   const periodField = chart.dateField ?? m.schema.sectionHeader?.dateField ?? null;
   if (period && periodField) {
-    for (const f of periodFilter(periodField, period, SYSTEM_TIMES.has(periodField) ? 'instant' : 'text') ?? []) conds.push(filterSql(m, f, { fromSchema: true }));
+    for (const f of periodFilter(periodField, period, SYSTEM_TIMES.has(periodField) ? 'instant' : 'text') ?? [])
+      conds.push(filterSql(m, f, { fromSchema: true }));
   }
   const by = chart.groupBy.by ?? 'value';
   const g = groupSql(m, chart);
@@ -83,22 +108,35 @@ export async function chartFigures(trx: TenantTx, m: ModuleSchema, chart: ChartD
     FROM ${from} WHERE ${sql.join(conds, sql` AND `)} GROUP BY 1`;
   const op = chart.measure.op;
   const ord = op === 'sum' ? sql`coalesce(s, 0)` : op === 'avg' ? sql`coalesce(s / nullif(c, 0), 0)` : sql`c`;
-  let rows: { k: string | null; lbl: string | null; s: string | null; a: string | null; c: string | number; top: boolean }[];
+  let rows: {
+    k: string | null;
+    lbl: string | null;
+    s: string | null;
+    a: string | null;
+    c: string | number;
+    top: boolean;
+  }[];
   if (by === 'value') {
     const top = chart.limit ?? DEFAULT_TOP;
-    ({ rows } = await sql<typeof rows[number]>`
+    ({ rows } = await sql<(typeof rows)[number]>`
       WITH g AS (${groups}), ranked AS (SELECT g.*, row_number() OVER (ORDER BY ${ord} DESC, k ASC NULLS LAST) AS rn FROM g)
       SELECT rn <= ${top} AS top, CASE WHEN rn <= ${top} THEN k END AS k, max(CASE WHEN rn <= ${top} THEN lbl END) AS lbl,
         round(sum(s), 2) AS s, round(sum(s) / nullif(sum(c), 0), 2) AS a, sum(c) AS c, min(rn) AS o
       FROM ranked GROUP BY 1, 2 ORDER BY o`.execute(trx));
   } else {
-    ({ rows } = await sql<typeof rows[number]>`
-      SELECT * FROM (SELECT true AS top, k, lbl, round(s, 2) AS s, round(s / nullif(c, 0), 2) AS a, c FROM (${groups}) g ORDER BY k DESC LIMIT ${MAX_BUCKETS}) t ORDER BY k ASC`.execute(trx));
+    ({ rows } = await sql<(typeof rows)[number]>`
+      SELECT * FROM (SELECT true AS top, k, lbl, round(s, 2) AS s, round(s / nullif(c, 0), 2) AS a, c FROM (${groups}) g ORDER BY k DESC LIMIT ${MAX_BUCKETS}) t ORDER BY k ASC`.execute(
+      trx,
+    ));
   }
   // Sums and averages come rounded to 2 decimals from the database (numeric, exact); counts are whole.
   const values = rows.map((r) => Number((op === 'count' ? r.c : op === 'avg' ? r.a : r.s) ?? 0));
   return {
-    key: chart.key, title: chart.title, type: chart.type, op, unit: chart.measure.unit,
+    key: chart.key,
+    title: chart.title,
+    type: chart.type,
+    op,
+    unit: chart.measure.unit,
     categories: rows.map((r) => (!r.top ? REST : r.k === null || r.k === '' ? BLANK : String(r.lbl ?? r.k))),
     values,
     periodField,

@@ -23,7 +23,13 @@ export interface ChartField {
 export function chartField(m: ModuleSchema, chart: Pick<ChartDef, 'lines'>, name: string): ChartField | null {
   if (chart.lines) {
     const c: ColumnDef | undefined = m.lineColumns.find((x) => x.prop === name);
-    if (c) return { in: 'line', numeric: c.inputType === 'number' || !!c.priceType || c.type === 'money', date: c.inputType === 'date', multi: c.inputType === 'multiSelect' };
+    if (c)
+      return {
+        in: 'line',
+        numeric: c.inputType === 'number' || !!c.priceType || c.type === 'money',
+        date: c.inputType === 'date',
+        multi: c.inputType === 'multiSelect',
+      };
   }
   if (SYSTEM.has(name)) return { in: 'record', numeric: name === 'id', date: SYSTEM_TIMES.has(name), multi: false };
   const f: FieldDef | undefined = m.fields.find((x) => x.fieldName === name);
@@ -51,14 +57,18 @@ export function chartProblems(m: ModuleSchema): string[] {
     const by = c.groupBy.by ?? 'value';
     if (!g) out.push(`${at}: groupBy.field "${c.groupBy.field}" is not a field of the page`);
     else if (g.multi) out.push(`${at}: groupBy.field "${c.groupBy.field}" holds several values and cannot group`);
-    else if (by !== 'value' && !g.date) out.push(`${at}: groupBy.by "${by}" needs a date field, "${c.groupBy.field}" is not one`);
+    else if (by !== 'value' && !g.date)
+      out.push(`${at}: groupBy.by "${by}" needs a date field, "${c.groupBy.field}" is not one`);
     if (c.limit && by !== 'value') out.push(`${at}: limit applies only to groupBy.by "value"`);
     if (c.measure.field) {
       const f = chartField(m, c, c.measure.field);
       if (!f) out.push(`${at}: measure.field "${c.measure.field}" is not a field of the page`);
-      else if (c.measure.op !== 'count' && !f.numeric) out.push(`${at}: measure.op "${c.measure.op}" needs a number or money field, "${c.measure.field}" is not one`);
+      else if (c.measure.op !== 'count' && !f.numeric)
+        out.push(`${at}: measure.op "${c.measure.op}" needs a number or money field, "${c.measure.field}" is not one`);
     } else if (c.measure.op !== 'count') out.push(`${at}: measure.op "${c.measure.op}" needs measure.field`);
-    for (const f of c.filter ?? []) if (!chartField(m, { lines: false }, f.field)) out.push(`${at}: filter field "${f.field}" is not a field of the page`);
+    for (const f of c.filter ?? [])
+      if (!chartField(m, { lines: false }, f.field))
+        out.push(`${at}: filter field "${f.field}" is not a field of the page`);
     if (c.dateField) {
       const d = chartField(m, { lines: false }, c.dateField);
       if (!d || !d.date) out.push(`${at}: dateField "${c.dateField}" is not a date field of the page`);

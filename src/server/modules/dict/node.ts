@@ -1,6 +1,12 @@
 // One dictionary item as the dictionary API answers it (a tree node): stored items, derived ones and the region.
 export interface DictNode {
-  id: number | string; dictName: string; dictCode: string | null; dictImg: string | null; dictIcon: string | null; parentId: number | string | null; fieldKey: string;
+  id: number | string;
+  dictName: string;
+  dictCode: string | null;
+  dictImg: string | null;
+  dictIcon: string | null;
+  parentId: number | string | null;
+  fieldKey: string;
   /** The node's leader (a user id), e.g. a department's 部门负责人. */
   leaderId?: number | null;
   disabled?: boolean;

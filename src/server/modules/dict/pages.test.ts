@@ -8,27 +8,47 @@ import defaults from './defaults.json';
 import { maintainedKeys } from './pages';
 
 const registry = new SchemaRegistry(path.resolve(__dirname, '../../../../schemas'));
-const page = (module: string, fieldKeys: DictionaryPageSchema['dictionary']['groups'][0]['fieldKeys']): DictionaryPageSchema =>
-  ({ key: module, title: module, module, dictionary: { groups: [{ title: 'g', fieldKeys }] } });
+const page = (
+  module: string,
+  fieldKeys: DictionaryPageSchema['dictionary']['groups'][0]['fieldKeys'],
+): DictionaryPageSchema => ({
+  key: module,
+  title: module,
+  module,
+  dictionary: { groups: [{ title: 'g', fieldKeys }] },
+});
 
 describe('dictionary pages', () => {
   const pages = registry.dictionaryPages();
   const rules = maintainedKeys(pages);
 
   it('are validated but kept out of the record modules', () => {
-    expect(pages.map((p) => p.schema.module).sort()).toEqual(['feildDictionary', 'fieldDictionary', 'personnelDictionary', 'procureDictionary', 'propDictionary']);
+    expect(pages.map((p) => p.schema.module).sort()).toEqual([
+      'feildDictionary',
+      'fieldDictionary',
+      'personnelDictionary',
+      'procureDictionary',
+      'propDictionary',
+    ]);
     expect(registry.get('fieldDictionary')).toBeUndefined();
   });
 
   it('maintain each key on exactly one page; read-only listings grant nothing', () => {
     expect(rules.get('unit')?.module).toBe('fieldDictionary');
     expect(rules.get('paymentMethod')?.module).toBe('fieldDictionary'); // read-only on 财务字典
-    expect(rules.get('expenseType')).toMatchObject({ module: 'feildDictionary', extra: { fieldKey: 'accountSubject' } });
+    expect(rules.get('expenseType')).toMatchObject({
+      module: 'feildDictionary',
+      extra: { fieldKey: 'accountSubject' },
+    });
     expect(rules.get('dept')).toMatchObject({ module: 'personnelDictionary', tree: true, leader: true });
     expect(rules.has('teamMembers')).toBe(false);
     expect(rules.get('propCategory')?.module).toBe('propDictionary');
-    expect(() => maintainedKeys([{ file: 'a.json', schema: page('a', [{ fieldKey: 'unit', title: '单位' }]) }, { file: 'b.json', schema: page('b', [{ fieldKey: 'unit', title: '单位' }]) }]))
-      .toThrow(/unit 已由 a.json 维护/);
+    expect(() =>
+      maintainedKeys([
+        { file: 'a.json', schema: page('a', [{ fieldKey: 'unit', title: '单位' }]) },
+        { file: 'b.json', schema: page('b', [{ fieldKey: 'unit', title: '单位' }]) },
+      ]),
+    ).toThrow(/unit 已由 a.json 维护/);
   });
 
   it('list every domain-guide default they maintain, and seed the extra values they declare', () => {
@@ -50,7 +70,9 @@ describe('page.schema.json: a page has exactly one of list and dictionary', () =
     const { dictionary: _omit, ...neither } = dict;
     const r = validatePageSchema(neither, 'd.json');
     expect(r.ok).toBe(false);
-    expect(r.errors.map((e) => e.message)).toEqual(expect.arrayContaining(['缺少必填属性 list', '缺少必填属性 dictionary']));
+    expect(r.errors.map((e) => e.message)).toEqual(
+      expect.arrayContaining(['缺少必填属性 list', '缺少必填属性 dictionary']),
+    );
     expect(validatePageSchema({ ...dict, drawer: { title: 't', fields: [] } }, 'd.json').ok).toBe(false);
   });
   it('refuses an extra value that is both options and another dictionary', () => {

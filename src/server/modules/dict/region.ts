@@ -13,11 +13,19 @@ let built: DictNode[] | null = null;
 /** The province → city → district tree, built once; a node's id is its name (unique among its siblings). */
 export function regionNodes(): DictNode[] {
   if (built) return built;
-  const mk = (code: string, name: string, parent: string | null): DictNode =>
-    ({ id: name, dictName: name, dictCode: code, dictImg: null, dictIcon: null, parentId: parent, fieldKey: REGION_KEY });
+  const mk = (code: string, name: string, parent: string | null): DictNode => ({
+    id: name,
+    dictName: name,
+    dictCode: code,
+    dictImg: null,
+    dictIcon: null,
+    parentId: parent,
+    fieldKey: REGION_KEY,
+  });
   const provinces = new Map<string, DictNode>();
   const cities = new Map<string, DictNode>();
-  for (const [code, name] of Object.entries(areaList.province_list as Record<string, string>)) provinces.set(code.slice(0, 2), mk(code, name, null));
+  for (const [code, name] of Object.entries(areaList.province_list as Record<string, string>))
+    provinces.set(code.slice(0, 2), mk(code, name, null));
   for (const [code, name] of Object.entries(areaList.city_list as Record<string, string>)) {
     const p = provinces.get(code.slice(0, 2));
     if (!p) continue;

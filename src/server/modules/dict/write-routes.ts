@@ -30,7 +30,8 @@ const itemProps = {
   enabled: { type: 'boolean' },
   leaderId: { ...id, type: ['integer', 'null'] },
 } as const;
-const body = <const R extends readonly string[], const P extends object>(required: R, properties: P) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const body = <const R extends readonly string[], const P extends object>(required: R, properties: P) =>
+  ({ type: 'object', required, additionalProperties: false, properties }) as const;
 
 /** What the dictionary edits read: the pages that maintain each dictionary, and the rights they empty on a leader's change. */
 interface DictWriteSources extends PermissionSources {
@@ -71,7 +72,8 @@ export async function dictWriteRoutes(app: Api, s: DictWriteSources) {
    */
   async function leaderSetBy(req: FastifyRequest, tenant: string, input: DictInput) {
     if (input.leaderId === undefined) return false;
-    if (!(await isTeamAdmin(s.db, tenant, requireAuth(req).userId))) throw forbidden('只有团队管理员可以设置部门负责人');
+    if (!(await isTeamAdmin(s.db, tenant, requireAuth(req).userId)))
+      throw forbidden('只有团队管理员可以设置部门负责人');
     return true;
   }
 
@@ -84,51 +86,108 @@ export async function dictWriteRoutes(app: Api, s: DictWriteSources) {
   /** Re-reads the item inside the write's own transaction (it may have changed since itemOf). */
   const fresh = (trx: TenantTx, tenant: string, row: DictRow) => findItem(trx, tenant, row.id);
 
-  app.post(`${P}/add`, {
-    schema: { tags, summary: '新增字典项（需维护该字典页面的新增权限）', body: body(['fieldKey', 'dictName'], { fieldKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' }, ...itemProps }) },
-  }, async (req) => {
-    const { fieldKey, ...input } = req.body;
-    const { rule, tenant } = await permitted(req, fieldKey, 'add');
-    const leader = await leaderSetBy(req, tenant, input);
-    const item = await write(tenant, rule, (trx) => addItem(trx, tenant, rule, input));
-    if (leader) await s.acl.invalidateTenant(tenant);
-    return ok(item, '保存成功');
-  });
+  app.post(
+    `${P}/add`,
+    {
+      schema: {
+        tags,
+        summary: '新增字典项（需维护该字典页面的新增权限）',
+        body: body(['fieldKey', 'dictName'], {
+          fieldKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,60}$' },
+          ...itemProps,
+        }),
+      },
+    },
+    async (req) => {
+      const { fieldKey, ...input } = req.body;
+      const { rule, tenant } = await permitted(req, fieldKey, 'add');
+      const leader = await leaderSetBy(req, tenant, input);
+      const item = await write(tenant, rule, (trx) => addItem(trx, tenant, rule, input));
+      if (leader) await s.acl.invalidateTenant(tenant);
+      return ok(item, '保存成功');
+    },
+  );
 
-  app.post(`${P}/update`, {
-    schema: { tags, summary: '修改字典项（系统预置项只能改名称、图片、图标等，不能改编码和上级）', body: body(['id'], { id, ...itemProps }) },
-  }, async (req) => {
-    const { id: itemId, ...input } = req.body;
-    const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
-    // Sending the leader it already has (the editor sends the whole item) is no change of leader.
-    const leader = input.leaderId !== undefined && (input.leaderId ?? null) !== (row.leader_id ?? null) && await leaderSetBy(req, tenant, input);
-    const item = await write(tenant, rule, async (trx) => updateItem(trx, tenant, rule, await fresh(trx, tenant, row), input));
-    if (leader) await s.acl.invalidateTenant(tenant);
-    return ok(item, '保存成功');
-  });
+  app.post(
+    `${P}/update`,
+    {
+      schema: {
+        tags,
+        summary: '修改字典项（系统预置项只能改名称、图片、图标等，不能改编码和上级）',
+        body: body(['id'], { id, ...itemProps }),
+      },
+    },
+    async (req) => {
+      const { id: itemId, ...input } = req.body;
+      const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
+      // Sending the leader it already has (the editor sends the whole item) is no change of leader.
+      const leader =
+        input.leaderId !== undefined &&
+        (input.leaderId ?? null) !== (row.leader_id ?? null) &&
+        (await leaderSetBy(req, tenant, input));
+      const item = await write(tenant, rule, async (trx) =>
+        updateItem(trx, tenant, rule, await fresh(trx, tenant, row), input),
+      );
+      if (leader) await s.acl.invalidateTenant(tenant);
+      return ok(item, '保存成功');
+    },
+  );
 
-  app.post(`${P}/enable`, {
-    schema: { tags, summary: '启用或停用字典项（停用后表单不再可选，旧单据仍显示名称）', body: body(['id', 'enabled'], { id, enabled: itemProps.enabled }) },
-  }, async (req) => {
-    const { id: itemId, enabled } = req.body;
-    const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
-    return ok(await write(tenant, rule, async (trx) => updateItem(trx, tenant, rule, await fresh(trx, tenant, row), { enabled })), enabled ? '已启用' : '已停用');
-  });
+  app.post(
+    `${P}/enable`,
+    {
+      schema: {
+        tags,
+        summary: '启用或停用字典项（停用后表单不再可选，旧单据仍显示名称）',
+        body: body(['id', 'enabled'], { id, enabled: itemProps.enabled }),
+      },
+    },
+    async (req) => {
+      const { id: itemId, enabled } = req.body;
+      const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
+      return ok(
+        await write(tenant, rule, async (trx) =>
+          updateItem(trx, tenant, rule, await fresh(trx, tenant, row), { enabled }),
+        ),
+        enabled ? '已启用' : '已停用',
+      );
+    },
+  );
 
-  app.post(`${P}/move`, {
-    schema: { tags, summary: '上移或下移字典项（与相邻同级交换；首位上移、末位下移不变）', body: body(['id', 'direction'], { id, direction: { type: 'string', enum: ['up', 'down'] } }) },
-  }, async (req) => {
-    const { id: itemId, direction } = req.body;
-    const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
-    return ok({ moved: await write(tenant, rule, async (trx) => moveItem(trx, tenant, await fresh(trx, tenant, row), direction)) });
-  });
+  app.post(
+    `${P}/move`,
+    {
+      schema: {
+        tags,
+        summary: '上移或下移字典项（与相邻同级交换；首位上移、末位下移不变）',
+        body: body(['id', 'direction'], { id, direction: { type: 'string', enum: ['up', 'down'] } }),
+      },
+    },
+    async (req) => {
+      const { id: itemId, direction } = req.body;
+      const { row, rule, tenant } = await itemOf(req, itemId, 'edit');
+      return ok({
+        moved: await write(tenant, rule, async (trx) =>
+          moveItem(trx, tenant, await fresh(trx, tenant, row), direction),
+        ),
+      });
+    },
+  );
 
-  app.post(`${P}/delete`, {
-    schema: { tags, summary: '删除字典项（有下级时不能删除；系统预置项不能删除；已保存的单据仍显示其名称）', body: body(['id'], { id }) },
-  }, async (req) => {
-    const { id: itemId } = req.body;
-    const { row, rule, tenant } = await itemOf(req, itemId, 'delete');
-    await write(tenant, rule, async (trx) => deleteItem(trx, tenant, await fresh(trx, tenant, row)));
-    return ok(null, '删除成功');
-  });
+  app.post(
+    `${P}/delete`,
+    {
+      schema: {
+        tags,
+        summary: '删除字典项（有下级时不能删除；系统预置项不能删除；已保存的单据仍显示其名称）',
+        body: body(['id'], { id }),
+      },
+    },
+    async (req) => {
+      const { id: itemId } = req.body;
+      const { row, rule, tenant } = await itemOf(req, itemId, 'delete');
+      await write(tenant, rule, async (trx) => deleteItem(trx, tenant, await fresh(trx, tenant, row)));
+      return ok(null, '删除成功');
+    },
+  );
 }

@@ -18,16 +18,40 @@ const columns: ColumnDef[] = [
   { prop: 'createdAt', label: '创建时间', type: 'allDate' },
   { prop: 'month', label: '月份', type: 'month' },
   { prop: 'tags', label: '标签', type: 'spanList' },
-  { prop: 'lines', label: '明细', type: 'infoPopover', tabelHeaders: [{ prop: 'name', label: '名称' }, { prop: 'price', label: '金额' }] },
+  {
+    prop: 'lines',
+    label: '明细',
+    type: 'infoPopover',
+    tabelHeaders: [
+      { prop: 'name', label: '名称' },
+      { prop: 'price', label: '金额' },
+    ],
+  },
   { prop: 'weight', label: '重量', unit: 'kg' },
   { prop: 'ops', label: '操作', type: 'buttonList' },
 ];
 const col = (prop: string) => columns.find((c) => c.prop === prop)!;
 
 const row = {
-  code: 'BX001', deptId: 7, deptIdName: '业务部', expenseType: 12, expenseTypeName: '差旅费', level: 'b', stage: 'pending',
-  price: '1234.5', rate: 0.13, qty: 3, applyDate: '2026-03-04', createdAt: '2026-03-04T17:30:00.000Z', month: '2026-03',
-  tags: ['急', '大客户'], lines: [{ name: '机票', price: 800 }, { name: '酒店', price: 434.5 }], weight: 2,
+  code: 'BX001',
+  deptId: 7,
+  deptIdName: '业务部',
+  expenseType: 12,
+  expenseTypeName: '差旅费',
+  level: 'b',
+  stage: 'pending',
+  price: '1234.5',
+  rate: 0.13,
+  qty: 3,
+  applyDate: '2026-03-04',
+  createdAt: '2026-03-04T17:30:00.000Z',
+  month: '2026-03',
+  tags: ['急', '大客户'],
+  lines: [
+    { name: '机票', price: 800 },
+    { name: '酒店', price: 434.5 },
+  ],
+  weight: 2,
 };
 
 describe('sheet cells', () => {
@@ -64,7 +88,8 @@ describe('sheet cells', () => {
   it('sums money (unless opted out) and summaryMethod sum columns in cents, 合计 in the first column', () => {
     const cols = sheetColumns(columns, ['code', 'price', 'rate', 'qty', 'free']);
     const sums = new ColumnSums(cols);
-    for (let i = 0; i < 1000; i++) sums.add(cols.map((c) => c.cell({ code: `X${i}`, price: 0.1, rate: 0.5, qty: 1, free: 2 })));
+    for (let i = 0; i < 1000; i++)
+      sums.add(cols.map((c) => c.cell({ code: `X${i}`, price: 0.1, rate: 0.5, qty: 1, free: 2 })));
     expect(sums.row()).toEqual(['合计', 100, null, 1000, null]);
   });
 });

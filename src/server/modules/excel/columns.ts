@@ -31,7 +31,8 @@ export interface SheetColumn {
 export const isDataColumn = (c: ColumnDef) => !NOT_DATA.has(c.type ?? 'text');
 
 /** The money columns sum (unless summaryMethod: 'none'), and any column that says summaryMethod: 'sum'. */
-export const isSummed = (c: ColumnDef) => c.summaryMethod === 'sum' || (c.type === 'money' && c.summaryMethod !== 'none');
+export const isSummed = (c: ColumnDef) =>
+  c.summaryMethod === 'sum' || (c.type === 'money' && c.summaryMethod !== 'none');
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -53,7 +54,12 @@ function listText(c: ColumnDef, v: unknown[]): string {
     .map((x) => {
       if (x && typeof x === 'object') {
         const o = x as Record<string, unknown>;
-        if (c.tabelHeaders?.length) return c.tabelHeaders.map((h) => o[h.prop]).filter((y) => !empty(y)).map(String).join(' ');
+        if (c.tabelHeaders?.length)
+          return c.tabelHeaders
+            .map((h) => o[h.prop])
+            .filter((y) => !empty(y))
+            .map(String)
+            .join(' ');
         return String(o.name ?? o.fileName ?? o.label ?? o.url ?? '');
       }
       return String(x);
@@ -66,7 +72,9 @@ function listText(c: ColumnDef, v: unknown[]): string {
 function optionLabel(c: ColumnDef, v: unknown): string | undefined {
   const d = c.data;
   if (Array.isArray(d)) {
-    const hit = (d as { value?: unknown; label?: unknown }[]).find((o) => o && typeof o === 'object' && 'value' in o && String(o.value) === String(v));
+    const hit = (d as { value?: unknown; label?: unknown }[]).find(
+      (o) => o && typeof o === 'object' && 'value' in o && String(o.value) === String(v),
+    );
     return hit?.label === undefined ? undefined : String(hit.label);
   }
   if (d && typeof d === 'object' && !('fieldKey' in d)) {
@@ -114,7 +122,9 @@ export function sheetColumns(columns: ColumnDef[], props?: string[]): SheetColum
     const unknown = props.filter((p) => !byProp.has(p));
     if (unknown.length) throw badRequest(`列表没有这些列：${unknown.join('、')}`);
   }
-  const chosen = props?.length ? [...new Set(props)].map((p) => byProp.get(p)!) : columns.filter((c) => c.checked !== false);
+  const chosen = props?.length
+    ? [...new Set(props)].map((p) => byProp.get(p)!)
+    : columns.filter((c) => c.checked !== false);
   const out = chosen.filter(isDataColumn).map(sheetColumn);
   if (!out.length) throw badRequest('没有可导出的列');
   return out;

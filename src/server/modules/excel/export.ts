@@ -24,8 +24,18 @@ export const EXPORT_MAX_ROWS = 200_000;
 type ListQuery = Omit<PageQuery, 'pageNum' | 'pageSize'>;
 
 /** The number of rows the query gives, counted up to `bound` + 1 (more than the bound reads as bound + 1). */
-export async function countRows(trx: TenantTx, tenant: string, data: ModuleSchema, q: ListQuery, bound = EXPORT_MAX_ROWS) {
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${whereSql(tenant, data, q)} LIMIT ${bound + 1}) c`.execute(trx);
+export async function countRows(
+  trx: TenantTx,
+  tenant: string,
+  data: ModuleSchema,
+  q: ListQuery,
+  bound = EXPORT_MAX_ROWS,
+) {
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${whereSql(tenant, data, q)} LIMIT ${bound + 1}) c`.execute(
+    trx,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -47,18 +57,34 @@ export interface ExportInput {
 }
 
 /** Rows of one FETCH as the list shows them (read-time values, stage history), and how many the cursor gave. */
-interface Batch { rows: Record<string, unknown>[]; fetched: number }
+interface Batch {
+  rows: Record<string, unknown>[];
+  fetched: number;
+}
 
 async function readBatch(trx: TenantTx, input: ExportInput, now: Date, today: string): Promise<Batch> {
   const { tenant, page } = input;
-  const { rows } = await sql<Parameters<typeof toFlat>[0]>`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
+  const { rows } = await sql<
+    Parameters<typeof toFlat>[0]
+  >`FETCH ${sql.raw(String(EXPORT_BATCH))} FROM yg_export`.execute(trx);
   if (!rows.length) return { rows: [], fetched: 0 };
-  const read = await readAggregates(trx, tenant, input.schemas, page, rows.map((r) => readAsView(page, withClock(page, flatInPlace(r), now), today)), today);
-  return { rows: await withStageHistory(trx, tenant, page, read) as Record<string, unknown>[], fetched: rows.length };
+  const read = await readAggregates(
+    trx,
+    tenant,
+    input.schemas,
+    page,
+    rows.map((r) => readAsView(page, withClock(page, flatInPlace(r), now), today)),
+    today,
+  );
+  return { rows: (await withStageHistory(trx, tenant, page, read)) as Record<string, unknown>[], fetched: rows.length };
 }
 
 /** An export whose query has run: the cursor is open and its first batch read. */
-export interface OpenedExport { first: Batch; now: Date; today: string }
+export interface OpenedExport {
+  first: Batch;
+  now: Date;
+  today: string;
+}
 
 /**
  * Everything of an export that can refuse it — the sort and filter fields, the query itself (the first FETCH runs
@@ -84,9 +110,14 @@ export async function openExport(trx: TenantTx, input: ExportInput): Promise<Ope
  * `opened` is openExport's answer when the caller opened the export before answering; else it is opened here.
  * Returns the number of record rows written.
  */
-export async function writeExport(trx: TenantTx, input: ExportInput, out: Writable, opened?: OpenedExport): Promise<number> {
+export async function writeExport(
+  trx: TenantTx,
+  input: ExportInput,
+  out: Writable,
+  opened?: OpenedExport,
+): Promise<number> {
   const { columns } = input;
-  const { first, now, today } = opened ?? await openExport(trx, input);
+  const { first, now, today } = opened ?? (await openExport(trx, input));
   const ExcelJS = await excel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(input.title), { views: [{ state: 'frozen', ySplit: 1 }] });

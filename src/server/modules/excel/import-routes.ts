@@ -23,13 +23,16 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Thrown to roll a transaction back with what it found (a preview, or an all-or-nothing import that failed). */
 class RolledBack extends Error {
-  constructor(public readonly result: RunResult) { super('rolled back'); }
+  constructor(public readonly result: RunResult) {
+    super('rolled back');
+  }
 }
 
-const attachment = (reply: FastifyReply, name: string) => reply
-  .header('Content-Type', XLSX)
-  .header('Content-Disposition', contentDisposition('attachment', name, 'import.xlsx'))
-  .header('Cache-Control', 'no-store');
+const attachment = (reply: FastifyReply, name: string) =>
+  reply
+    .header('Content-Type', XLSX)
+    .header('Content-Disposition', contentDisposition('attachment', name, 'import.xlsx'))
+    .header('Cache-Control', 'no-store');
 
 export async function importRoutes(app: Api, s: AppServices) {
   const { moduleOf, enter, writable } = recordEntry(s);
@@ -64,7 +67,10 @@ export async function importRoutes(app: Api, s: AppServices) {
   }
 
   /** Reads the sheet and runs its rows in the caller's tenant transaction; `keep` says whether to commit. */
-  async function run(req: FastifyRequest & { params: { module: string } }, keep: (r: RunResult, mode: string | undefined) => boolean) {
+  async function run(
+    req: FastifyRequest & { params: { module: string } },
+    keep: (r: RunResult, mode: string | undefined) => boolean,
+  ) {
     const m = moduleOf(req);
     addable(m);
     const { a, ctx, run: inTenant, tuned } = await enter(req, m, 'add');
@@ -87,51 +93,104 @@ export async function importRoutes(app: Api, s: AppServices) {
     }
   }
 
-  const answerRows = (r: RunResult) => r.rows.map((x) => ({ rowNumber: x.rowNumber, values: x.cells, errors: x.errors }));
+  const answerRows = (r: RunResult) =>
+    r.rows.map((x) => ({ rowNumber: x.rowNumber, values: x.cells, errors: x.errors }));
 
-  app.get('/api/data/:module/import/template', {
-    schema: { tags, summary: '下载导入模板（.xlsx：新增表单的字段为表头，必填带 *，字典字段为下拉列表）', params: moduleParam },
-  }, async (req, reply) => {
-    const m = moduleOf(req);
-    addable(m);
-    const { a, run: inTenant, tuned } = await enter(req, m, 'add');
-    const tm = await tuned();
-    const bytes = await inTenant(async (trx) => buildTemplate(tm, await importColumns(trx, a.tenantCode, s.schemas, tm, await callerRefs(trx, a.tenantCode, a.userId, todayInChina()))));
-    return attachment(reply, `${tm.schema.title}-导入模板.xlsx`).send(bytes);
-  });
-
-  app.post('/api/data/:module/import/preview', {
-    schema: { tags, summary: '导入预览：按保存时的同样规则校验每一行（multipart 字段 file，≤10MB，≤5000 行），不保存', params: moduleParam, consumes: ['multipart/form-data'] },
-  }, async (req) => {
-    const { sheet, result } = await run(req, () => false);
-    const invalid = result.rows.filter((x) => x.errors.length).length;
-    return ok({ headers: sheet.headers, total: result.total, valid: result.total - invalid, invalid, rows: answerRows(result) });
-  });
-
-  app.post('/api/data/:module/import', {
-    schema: {
-      tags, summary: '导入：mode=valid 仅导入正确的行，mode=all 全部正确才导入；返回导入条数、每行错误和错误报告（.xlsx，base64）', params: moduleParam, consumes: ['multipart/form-data'],
-      querystring: { type: 'object', properties: { mode: { type: 'string', enum: ['all', 'valid'] } } },
+  app.get(
+    '/api/data/:module/import/template',
+    {
+      schema: {
+        tags,
+        summary: '下载导入模板（.xlsx：新增表单的字段为表头，必填带 *，字典字段为下拉列表）',
+        params: moduleParam,
+      },
     },
-  }, async (req) => {
-    const query = req.query.mode;
-    // The query's mode, else the form's field (any text until checked below).
-    let chosen: string | undefined = query;
-    const { sheet, result, stored } = await run(req, (r, sent) => {
-      chosen = query ?? sent;
-      if (chosen !== 'all' && chosen !== 'valid') throw badRequest('请选择导入方式：仅导入正确的行（valid）或全部正确才导入（all）');
-      return chosen === 'valid' || r.rows.every((x) => !x.errors.length);
-    });
-    const failed = result.rows.filter((x) => x.errors.length);
-    const imported = stored ? result.rows.length - failed.length : 0;
-    const report = failed.length ? (await errorReport(sheet.headers, result.rows)).toString('base64') : null;
-    const message = stored
-      ? (failed.length ? `已导入 ${imported} 条，${failed.length} 行有错误未导入` : `已导入 ${imported} 条`)
-      : `有 ${failed.length} 行错误，全部未导入`;
-    return ok({
-      mode: chosen, total: result.total, imported, failed: failed.length,
-      rows: answerRows(result).filter((x) => x.errors.length),
-      errorReport: report, errorReportName: report ? `${moduleOf(req).schema.title}-导入错误报告.xlsx` : null,
-    }, message);
-  });
+    async (req, reply) => {
+      const m = moduleOf(req);
+      addable(m);
+      const { a, run: inTenant, tuned } = await enter(req, m, 'add');
+      const tm = await tuned();
+      const bytes = await inTenant(async (trx) =>
+        buildTemplate(
+          tm,
+          await importColumns(
+            trx,
+            a.tenantCode,
+            s.schemas,
+            tm,
+            await callerRefs(trx, a.tenantCode, a.userId, todayInChina()),
+          ),
+        ),
+      );
+      return attachment(reply, `${tm.schema.title}-导入模板.xlsx`).send(bytes);
+    },
+  );
+
+  app.post(
+    '/api/data/:module/import/preview',
+    {
+      schema: {
+        tags,
+        summary: '导入预览：按保存时的同样规则校验每一行（multipart 字段 file，≤10MB，≤5000 行），不保存',
+        params: moduleParam,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const { sheet, result } = await run(req, () => false);
+      const invalid = result.rows.filter((x) => x.errors.length).length;
+      return ok({
+        headers: sheet.headers,
+        total: result.total,
+        valid: result.total - invalid,
+        invalid,
+        rows: answerRows(result),
+      });
+    },
+  );
+
+  app.post(
+    '/api/data/:module/import',
+    {
+      schema: {
+        tags,
+        summary:
+          '导入：mode=valid 仅导入正确的行，mode=all 全部正确才导入；返回导入条数、每行错误和错误报告（.xlsx，base64）',
+        params: moduleParam,
+        consumes: ['multipart/form-data'],
+        querystring: { type: 'object', properties: { mode: { type: 'string', enum: ['all', 'valid'] } } },
+      },
+    },
+    async (req) => {
+      const query = req.query.mode;
+      // The query's mode, else the form's field (any text until checked below).
+      let chosen: string | undefined = query;
+      const { sheet, result, stored } = await run(req, (r, sent) => {
+        chosen = query ?? sent;
+        if (chosen !== 'all' && chosen !== 'valid')
+          throw badRequest('请选择导入方式：仅导入正确的行（valid）或全部正确才导入（all）');
+        return chosen === 'valid' || r.rows.every((x) => !x.errors.length);
+      });
+      const failed = result.rows.filter((x) => x.errors.length);
+      const imported = stored ? result.rows.length - failed.length : 0;
+      const report = failed.length ? (await errorReport(sheet.headers, result.rows)).toString('base64') : null;
+      const message = stored
+        ? failed.length
+          ? `已导入 ${imported} 条，${failed.length} 行有错误未导入`
+          : `已导入 ${imported} 条`
+        : `有 ${failed.length} 行错误，全部未导入`;
+      return ok(
+        {
+          mode: chosen,
+          total: result.total,
+          imported,
+          failed: failed.length,
+          rows: answerRows(result).filter((x) => x.errors.length),
+          errorReport: report,
+          errorReportName: report ? `${moduleOf(req).schema.title}-导入错误报告.xlsx` : null,
+        },
+        message,
+      );
+    },
+  );
 }

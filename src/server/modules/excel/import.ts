@@ -53,9 +53,18 @@ function cellValue(v: ExcelJS.CellValue): string | number | boolean | Date | nul
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Excel dates are stored as serial days: exceljs hands them over as UTC instants of the wall-clock time. */
 const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const shown = (v: ReturnType<typeof cellValue>) => (v instanceof Date
-  ? (v.getUTCHours() || v.getUTCMinutes() ? `${isoDate(v)} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}` : isoDate(v))
-  : v === null ? '' : typeof v === 'boolean' ? (v ? '是' : '否') : String(v));
+const shown = (v: ReturnType<typeof cellValue>) =>
+  v instanceof Date
+    ? v.getUTCHours() || v.getUTCMinutes()
+      ? `${isoDate(v)} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}`
+      : isoDate(v)
+    : v === null
+      ? ''
+      : typeof v === 'boolean'
+        ? v
+          ? '是'
+          : '否'
+        : String(v);
 
 /** Reads the data sheet: its header row, then each non-empty row (at most MAX_IMPORT_ROWS). */
 export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
@@ -71,7 +80,9 @@ export async function readSheet(bytes: Buffer): Promise<ParsedSheet> {
   if (!ws) throw badRequest('Excel 文件中没有工作表');
   if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行，请分批导入`);
   const headers: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => { if (col <= MAX_COLUMNS) headers[col - 1] = shown(cellValue(cell.value)); });
+  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    if (col <= MAX_COLUMNS) headers[col - 1] = shown(cellValue(cell.value));
+  });
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber === 1) return;
@@ -99,11 +110,15 @@ const bare = (h: string) => h.replace(/[*＊]\s*$/, '').trim();
 function dateOf(v: unknown, kind: 'date' | 'month' | 'dateTime'): string | null {
   if (v instanceof Date) {
     if (kind === 'month') return isoDate(v).slice(0, 7);
-    if (kind === 'dateTime') return `${isoDate(v)} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
+    if (kind === 'dateTime')
+      return `${isoDate(v)} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
     return isoDate(v);
   }
   const t = String(v).trim();
-  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2})\s*日?)?\s*月?(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+  const m =
+    /^(\d{4})\s*[-/.年]\s*(\d{1,2})(?:\s*[-/.月]\s*(\d{1,2})\s*日?)?\s*月?(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(
+      t,
+    );
   if (!m) return null;
   const [, y, mo, d, hh, mi, ss] = m;
   if (Number(mo) < 1 || Number(mo) > 12) return null;
@@ -118,7 +133,15 @@ function dateOf(v: unknown, kind: 'date' | 'month' | 'dateTime'): string | null 
  * Maps one row's cells to form values. A value the sheet cannot give (an option that does not exist, a date
  * that is none) is that row's error, with the column's title; everything else is left to the form's rules.
  */
-async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColumn[], row: SheetRow, refs: RefContext, form: Row = {}) {
+async function mapRow(
+  trx: TenantTx,
+  tenant: string,
+  ctx: Ctx,
+  cols: ImportColumn[],
+  row: SheetRow,
+  refs: RefContext,
+  form: Row = {},
+) {
   const body: Row = {};
   for (const c of cols) {
     const v = row.values[c.header] ?? row.values[c.field.titleName];
@@ -133,7 +156,9 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
         else body[c.field.fieldName] = n;
         break;
       }
-      case 'date': case 'month': case 'dateTime': {
+      case 'date':
+      case 'month':
+      case 'dateTime': {
         const d = dateOf(v, c.kind);
         if (!d) fail(`“${text}”不是有效的${c.kind === 'month' ? '月份' : '日期'}`);
         else body[c.field.fieldName] = d;
@@ -142,7 +167,8 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
       case 'dateRange': {
         const parts = text.split(/\s*(?:至|~|～|到)\s*/);
         const ds = parts.map((p) => dateOf(p, 'date'));
-        if (parts.length !== 2 || ds.some((d) => !d)) fail(`“${text}”不是有效的起止日期（如 2026-01-01 至 2026-01-05）`);
+        if (parts.length !== 2 || ds.some((d) => !d))
+          fail(`“${text}”不是有效的起止日期（如 2026-01-01 至 2026-01-05）`);
         else body[c.field.fieldName] = ds;
         break;
       }
@@ -152,7 +178,8 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
         else fail(`请填写“是”或“否”`);
         break;
       }
-      case 'choice': case 'multiChoice': {
+      case 'choice':
+      case 'multiChoice': {
         const labels = c.kind === 'multiChoice' ? text.split(/\s*[、,，;；]\s*/).filter(Boolean) : [text];
         const values: unknown[] = [];
         for (const l of labels) {
@@ -168,10 +195,19 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
         let hit = c.choices?.get(text);
         if (hit === undefined) {
           // Not among the newest offered: ask the picker for records matching the text (its first word: a code).
-          const opts = await pickerOptions(trx, tenant, ctx.schemas, c.field, { ...refs, data: scalar({ ...form, ...body }) }, text.split(/\s+/)[0]);
+          const opts = await pickerOptions(
+            trx,
+            tenant,
+            ctx.schemas,
+            c.field,
+            { ...refs, data: scalar({ ...form, ...body }) },
+            text.split(/\s+/)[0],
+          );
           // The whole label, the record's code or id, or the label's first word (a material's own code).
-          hit = (opts.find((o) => o.label === text || String(o.value) === text || o.record.code === text)
-            ?? opts.find((o) => o.label.split(/\s+/)[0] === text))?.value;
+          hit = (
+            opts.find((o) => o.label === text || String(o.value) === text || o.record.code === text) ??
+            opts.find((o) => o.label.split(/\s+/)[0] === text)
+          )?.value;
         }
         if (hit === undefined) fail(`没有名为“${text}”的选项`);
         else body[c.field.fieldName] = hit;
@@ -184,7 +220,8 @@ async function mapRow(trx: TenantTx, tenant: string, ctx: Ctx, cols: ImportColum
   return body;
 }
 
-const scalar = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
+const scalar = (r: Row) =>
+  Object.fromEntries(Object.entries(r).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
 
 /** Errors the database itself raises on a row (a value no column holds): that row's error, not a 5xx. */
 const dataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown } | null)?.code ?? ''));
@@ -200,7 +237,15 @@ export interface RunResult {
  * back to its savepoint and reports createRecord's message; the others stay in the transaction. Whether the
  * transaction commits is the caller's choice.
  */
-export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, cols: ImportColumn[], sheet: ParsedSheet, refs: RefContext): Promise<RunResult> {
+export async function runRows(
+  trx: TenantTx,
+  ctx: Ctx,
+  userId: number,
+  m: ModuleSchema,
+  cols: ImportColumn[],
+  sheet: ParsedSheet,
+  refs: RefContext,
+): Promise<RunResult> {
   const known = new Set(cols.flatMap((c) => [c.header, c.field.titleName]));
   // A list exported from here (its columns' labels) imports as well as the template: a column labelled
   // otherwise than its form field (分类 for 物料分类) is read as that field.
@@ -209,23 +254,29 @@ export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: Module
     const c = cols.find((x) => !x.line && x.field.fieldName === col.prop);
     if (c && !known.has(col.label)) aliases.set(col.label, c.field.titleName);
   }
-  for (const r of sheet.rows) for (const [label, title] of aliases) if (label in r.values && !(title in r.values)) r.values[title] = r.values[label];
-  if (!sheet.headers.some((h) => known.has(h) || known.has(bare(h)) || aliases.has(h))) throw badRequest('表头与导入模板不符，请下载导入模板后填写');
+  for (const r of sheet.rows)
+    for (const [label, title] of aliases)
+      if (label in r.values && !(title in r.values)) r.values[title] = r.values[label];
+  if (!sheet.headers.some((h) => known.has(h) || known.has(bare(h)) || aliases.has(h)))
+    throw badRequest('表头与导入模板不符，请下载导入模板后填写');
   // Headers matched without their * (a user may drop it) and with it.
-  for (const r of sheet.rows) for (const h of Object.keys(r.values)) if (!known.has(h) && known.has(bare(h))) r.values[bare(h)] = r.values[h];
+  for (const r of sheet.rows)
+    for (const h of Object.keys(r.values)) if (!known.has(h) && known.has(bare(h))) r.values[bare(h)] = r.values[h];
   // withTenant runs this again after a deadlock: each attempt starts with no errors.
   for (const r of sheet.rows) r.errors = [];
   const out: RunResult = { total: sheet.rows.length, valid: 0, rows: [] };
   const recordCols = cols.filter((c) => !c.line);
   const lineCols = cols.filter((c) => c.line);
-  const filled = (row: SheetRow, cs: ImportColumn[]) => cs.some((c) => {
-    const v = row.values[c.header] ?? row.values[c.field.titleName];
-    return v !== null && v !== undefined;
-  });
+  const filled = (row: SheetRow, cs: ImportColumn[]) =>
+    cs.some((c) => {
+      const v = row.values[c.header] ?? row.values[c.field.titleName];
+      return v !== null && v !== undefined;
+    });
   // One record per row; with line columns, a row that fills only them adds a line to the record above.
   const groups: SheetRow[][] = [];
   for (const row of sheet.rows) {
-    if (lineCols.length && groups.length && !filled(row, recordCols) && filled(row, lineCols)) groups[groups.length - 1].push(row);
+    if (lineCols.length && groups.length && !filled(row, recordCols) && filled(row, lineCols))
+      groups[groups.length - 1].push(row);
     else groups.push([row]);
   }
   for (const group of groups) {
@@ -254,9 +305,17 @@ export async function runRows(trx: TenantTx, ctx: Ctx, userId: number, m: Module
     }
     // The other rows of a refused record are not stored either: they say which row holds the reason.
     if (group.length > 1 && group.some((r) => r.errors.length)) {
-      for (const r of group) if (!r.errors.length) r.errors.push(`与第${first.rowNumber}行同属一条记录，该记录有错误未导入`);
+      for (const r of group)
+        if (!r.errors.length) r.errors.push(`与第${first.rowNumber}行同属一条记录，该记录有错误未导入`);
     }
-    for (const row of group) out.rows.push({ rowNumber: row.rowNumber, cells: row.cells, values: row === first ? body : {}, errors: row.errors, ...(code && row === first ? { code } : {}) });
+    for (const row of group)
+      out.rows.push({
+        rowNumber: row.rowNumber,
+        cells: row.cells,
+        values: row === first ? body : {},
+        errors: row.errors,
+        ...(code && row === first ? { code } : {}),
+      });
   }
   return out;
 }
@@ -268,8 +327,11 @@ export async function errorReport(headers: string[], rows: RunResult['rows']): P
   ws.addRow([...headers, '错误原因']);
   ws.getRow(1).font = { bold: true };
   ws.getCell(1, headers.length + 1).font = { bold: true, color: { argb: 'FFCF1322' } };
-  for (const r of rows.filter((x) => x.errors.length)) ws.addRow([...headers.map((h) => r.cells[h] ?? ''), `第${r.rowNumber}行：${r.errors.join('；')}`]);
-  headers.forEach((h, i) => { ws.getColumn(i + 1).width = Math.max(12, Math.min(40, h.length * 2 + 4)); });
+  for (const r of rows.filter((x) => x.errors.length))
+    ws.addRow([...headers.map((h) => r.cells[h] ?? ''), `第${r.rowNumber}行：${r.errors.join('；')}`]);
+  headers.forEach((h, i) => {
+    ws.getColumn(i + 1).width = Math.max(12, Math.min(40, h.length * 2 + 4));
+  });
   ws.getColumn(headers.length + 1).width = 60;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

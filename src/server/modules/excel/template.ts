@@ -12,7 +12,17 @@ import { pickerOptions, recordSourceOf } from '../records/pickers';
 import { keyOf } from '../records/labels';
 
 /** How a cell is read into the field's value. */
-export type CellKind = 'text' | 'number' | 'date' | 'month' | 'dateTime' | 'dateRange' | 'choice' | 'multiChoice' | 'switch' | 'picker';
+export type CellKind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'month'
+  | 'dateTime'
+  | 'dateRange'
+  | 'choice'
+  | 'multiChoice'
+  | 'switch'
+  | 'picker';
 
 export interface ImportColumn {
   field: FieldDef;
@@ -34,22 +44,34 @@ const isChoiceList = (d: unknown): d is { label: string; value: unknown }[] => A
 
 function kindOf(f: FieldDef): CellKind {
   if (recordSourceOf(f.data)) return 'picker';
-  const multi = f.fontendType === 'multiSelect' || f.fontendType === 'checkbox' || (f.fontendType === 'treeSelect' && !!f.props?.multiple);
+  const multi =
+    f.fontendType === 'multiSelect' ||
+    f.fontendType === 'checkbox' ||
+    (f.fontendType === 'treeSelect' && !!f.props?.multiple);
   if (f.data && (isChoiceList(f.data) || keyOf(f.data))) return multi ? 'multiChoice' : 'choice';
   switch (f.fontendType) {
-    case 'number': return 'number';
-    case 'date': return 'date';
-    case 'month': return 'month';
-    case 'dateTime': return 'dateTime';
-    case 'dateRange': return 'dateRange';
-    case 'switch': return 'switch';
-    default: return f.type === 'number' ? 'number' : 'text';
+    case 'number':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'month':
+      return 'month';
+    case 'dateTime':
+      return 'dateTime';
+    case 'dateRange':
+      return 'dateRange';
+    case 'switch':
+      return 'switch';
+    default:
+      return f.type === 'number' ? 'number' : 'text';
   }
 }
 
 /** The fields of the add form a user fills in by hand and a cell can hold. */
 export function importFields(m: ModuleSchema): FieldDef[] {
-  return m.fields.filter((f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && !NOT_IMPORTED.has(f.fontendType));
+  return m.fields.filter(
+    (f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && !NOT_IMPORTED.has(f.fontendType),
+  );
 }
 
 /**
@@ -60,18 +82,32 @@ export function importFields(m: ModuleSchema): FieldDef[] {
 export function importLineFields(m: ModuleSchema): FieldDef[] {
   const lines = m.schema.drawer?.lines;
   if (!lines || lines.readOnly || lines.addable === false) return [];
-  const typeOf = (c: ColumnDef): FieldDef['fontendType'] => (c.inputType === 'select' || c.inputType === 'multiSelect' || c.inputType === 'number' || c.inputType === 'date' ? c.inputType : 'text');
-  return m.lineColumns.filter((c) => c.inputType && !c.compute).map((c) => ({
-    fieldName: c.prop, titleName: c.label, fontendType: typeOf(c), requireAble: c.requireAble, data: c.data as FieldDef['data'],
-    min: c.min, max: c.max, maxLength: c.maxLength, valueFormat: c.inputType === 'date' ? 'YYYY-MM-DD' : undefined,
-  }));
+  const typeOf = (c: ColumnDef): FieldDef['fontendType'] =>
+    c.inputType === 'select' || c.inputType === 'multiSelect' || c.inputType === 'number' || c.inputType === 'date'
+      ? c.inputType
+      : 'text';
+  return m.lineColumns
+    .filter((c) => c.inputType && !c.compute)
+    .map((c) => ({
+      fieldName: c.prop,
+      titleName: c.label,
+      fontendType: typeOf(c),
+      requireAble: c.requireAble,
+      data: c.data as FieldDef['data'],
+      min: c.min,
+      max: c.max,
+      maxLength: c.maxLength,
+      valueFormat: c.inputType === 'date' ? 'YYYY-MM-DD' : undefined,
+    }));
 }
 
 export const linesTitle = (m: ModuleSchema) => m.schema.drawer?.lines?.title ?? '明细';
 
 /** What the template leaves out: files, two-part values and the line items. */
 export function leftOut(m: ModuleSchema): string[] {
-  const out = m.fields.filter((f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && NOT_IMPORTED.has(f.fontendType)).map((f) => f.titleName);
+  const out = m.fields
+    .filter((f) => !f.disabled && !f.compute && !f.aggregate && !f.hidden && NOT_IMPORTED.has(f.fontendType))
+    .map((f) => f.titleName);
   return out;
 }
 
@@ -91,7 +127,13 @@ function flatten(nodes: DictNode[], into: Map<string, unknown>, prefix = '') {
 export const AMBIGUOUS = Symbol('ambiguous');
 
 /** The import columns of a page with their choices, as the caller's team sees them now. */
-export async function importColumns(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, refs: RefContext): Promise<ImportColumn[]> {
+export async function importColumns(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  m: ModuleSchema,
+  refs: RefContext,
+): Promise<ImportColumn[]> {
   const lineFields = importLineFields(m);
   const fields = [...importFields(m), ...lineFields];
   const isLine = new Set(lineFields);
@@ -101,10 +143,18 @@ export async function importColumns(trx: TenantTx, tenant: string, schemas: Sche
   for (const f of fields) {
     const kind = kindOf(f);
     const title = isLine.has(f) ? `${linesTitle(m)}-${f.titleName}` : f.titleName;
-    const col: ImportColumn = { field: f, header: f.requireAble ? `${title}*` : title, kind, ...(isLine.has(f) ? { line: true } : {}) };
+    const col: ImportColumn = {
+      field: f,
+      header: f.requireAble ? `${title}*` : title,
+      kind,
+      ...(isLine.has(f) ? { line: true } : {}),
+    };
     const key = keyOf(f.data);
     if (key) col.choices = flatten(trees[key] ?? [], new Map());
-    else if (isChoiceList(f.data)) col.choices = new Map(f.data.filter((o) => !(o as { disabled?: boolean }).disabled).map((o) => [String(o.label), o.value]));
+    else if (isChoiceList(f.data))
+      col.choices = new Map(
+        f.data.filter((o) => !(o as { disabled?: boolean }).disabled).map((o) => [String(o.label), o.value]),
+      );
     else if (kind === 'picker') {
       // What the picker offers now (up to 50, newest first) for the drop-down; a cell naming another record is
       // looked up by its text when read (import.ts).
@@ -136,10 +186,20 @@ const colName = (i: number) => {
   return s;
 };
 
-const FORMATS: Partial<Record<CellKind, string>> = { date: 'yyyy-mm-dd', month: 'yyyy-mm', dateTime: 'yyyy-mm-dd hh:mm' };
+const FORMATS: Partial<Record<CellKind, string>> = {
+  date: 'yyyy-mm-dd',
+  month: 'yyyy-mm',
+  dateTime: 'yyyy-mm-dd hh:mm',
+};
 const HINTS: Partial<Record<CellKind, string>> = {
-  date: '日期，如 2026-01-31', month: '月份，如 2026-01', dateTime: '日期时间，如 2026-01-31 09:30', dateRange: '起止日期，如 2026-01-01 至 2026-01-05',
-  number: '数字', multiChoice: '可填多个，用“、”分隔', switch: '是 / 否', picker: '从下拉列表选择，或填写编号',
+  date: '日期，如 2026-01-31',
+  month: '月份，如 2026-01',
+  dateTime: '日期时间，如 2026-01-31 09:30',
+  dateRange: '起止日期，如 2026-01-01 至 2026-01-05',
+  number: '数字',
+  multiChoice: '可填多个，用“、”分隔',
+  switch: '是 / 否',
+  picker: '从下拉列表选择，或填写编号',
 };
 
 /** The template: headers, drop-downs, formats and a 说明 sheet. */
@@ -171,13 +231,22 @@ export async function buildTemplate(m: ModuleSchema, cols: ImportColumn[]): Prom
       if (inline.length <= 200 && !labels.some((l) => /[,"]/.test(l))) formula = `"${inline}"`;
       else {
         const lc = colName(listCol++);
-        labels.forEach((l, r) => { lists.getCell(`${lc}${r + 1}`).value = l; });
+        labels.forEach((l, r) => {
+          lists.getCell(`${lc}${r + 1}`).value = l;
+        });
         formula = `选项!$${lc}$1:$${lc}$${labels.length}`;
       }
       // exceljs 4 keeps sheet-wide validations in ws.dataValidations (not in its typings).
-      (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(range, {
-        type: 'list', allowBlank: !c.field.requireAble, formulae: [formula], showErrorMessage: c.kind !== 'picker',
-        errorStyle: 'stop', errorTitle: c.field.titleName, error: `请从下拉列表中选择${c.field.titleName}`,
+      (
+        ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }
+      ).dataValidations.add(range, {
+        type: 'list',
+        allowBlank: !c.field.requireAble,
+        formulae: [formula],
+        showErrorMessage: c.kind !== 'picker',
+        errorStyle: 'stop',
+        errorTitle: c.field.titleName,
+        error: `请从下拉列表中选择${c.field.titleName}`,
       });
     }
   });
@@ -190,10 +259,14 @@ export async function buildTemplate(m: ModuleSchema, cols: ImportColumn[]): Prom
     '每行按新增表单的同样规则校验；预览会列出每一行的错误，可选择只导入正确的行或全部正确才导入。',
   ];
   if (cols.some((c) => c.line)) {
-    rows.push(`「${linesTitle(m)}」：每行填写一条明细（以“${linesTitle(m)}-”开头的列）；下一行若不填单据的列、只填明细的列，则作为同一单据的又一条明细。`);
+    rows.push(
+      `「${linesTitle(m)}」：每行填写一条明细（以“${linesTitle(m)}-”开头的列）；下一行若不填单据的列、只填明细的列，则作为同一单据的又一条明细。`,
+    );
   } else if (m.schema.drawer?.lines) rows.push(`「${linesTitle(m)}」不通过导入填写：导入后在单据中补充。`);
   if (left.length) rows.push(`以下字段不通过导入填写：${left.join('、')}。`);
-  rows.forEach((t, r) => { note.getCell(r + 1, 1).value = t; });
+  rows.forEach((t, r) => {
+    note.getCell(r + 1, 1).value = t;
+  });
   note.getCell(1, 1).font = { bold: true, size: 14 };
   note.getColumn(1).width = 100;
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -20,7 +20,11 @@ const STORED = 0;
 const DEFLATED = 8;
 
 /** One part as jszip will read it: where its compressed bytes are, how they are packed, what it declares. */
-interface Entry { method: number; data: Buffer; declared: number }
+interface Entry {
+  method: number;
+  data: Buffer;
+  declared: number;
+}
 
 /** The end-of-central-directory record: the last one, as jszip finds it. */
 function endRecord(bytes: Buffer): number {
@@ -42,7 +46,8 @@ function entriesOf(bytes: Buffer): Entry[] {
   const count = bytes.readUInt16LE(end + 10);
   const size = bytes.readUInt32LE(end + 12);
   let at = bytes.readUInt32LE(end + 16);
-  if (count === 0xffff || size === 0xffffffff || at === 0xffffffff || at + size !== end || count > 10_000) throw badRequest(NOT_XLSX);
+  if (count === 0xffff || size === 0xffffffff || at === 0xffffffff || at + size !== end || count > 10_000)
+    throw badRequest(NOT_XLSX);
   const entries: Entry[] = [];
   while (at + 46 <= end && bytes.readUInt32LE(at) === CENTRAL) {
     const flags = bytes.readUInt16LE(at + 8);
@@ -50,7 +55,8 @@ function entriesOf(bytes: Buffer): Entry[] {
     const compressed = bytes.readUInt32LE(at + 20);
     const declared = bytes.readUInt32LE(at + 24);
     const local = bytes.readUInt32LE(at + 42);
-    if (flags & 1 || (method !== STORED && method !== DEFLATED) || compressed === 0xffffffff || declared === 0xffffffff) throw badRequest(NOT_XLSX);
+    if (flags & 1 || (method !== STORED && method !== DEFLATED) || compressed === 0xffffffff || declared === 0xffffffff)
+      throw badRequest(NOT_XLSX);
     if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== LOCAL) throw badRequest(NOT_XLSX);
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start + compressed > bytes.length) throw badRequest(NOT_XLSX);

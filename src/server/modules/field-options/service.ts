@@ -12,7 +12,10 @@ import { cacheBusOf, TableCache } from '../../db/cache-bus';
 /** How long a cached newest version may answer at most (behind the change notifications of db/cache-bus.ts). */
 const LATEST_CACHE_MS = 5_000;
 
-export interface Latest { platform: { version: number; overrides: FieldOverrides } | null; team: { version: number; overrides: FieldOverrides } | null }
+export interface Latest {
+  platform: { version: number; overrides: FieldOverrides } | null;
+  team: { version: number; overrides: FieldOverrides } | null;
+}
 
 export class FieldOptionsService {
   private cache = new Map<string, ModuleSchema>();
@@ -21,7 +24,10 @@ export class FieldOptionsService {
   /** tenant|module → its newest sets: emptied when any process saves a set (db/cache-bus.ts). */
   private latestCache: TableCache<Latest>;
 
-  constructor(private db: DB, private schemas: SchemaRegistry) {
+  constructor(
+    private db: DB,
+    private schemas: SchemaRegistry,
+  ) {
     this.latestCache = new TableCache(cacheBusOf(db), 'field_options', LATEST_CACHE_MS);
   }
 
@@ -38,11 +44,17 @@ export class FieldOptionsService {
 
   private async readLatest(tenant: string | null, module: string): Promise<Latest> {
     // Only the newest version of each set (at most two rows), not the whole history: this runs on every list call.
-    const rows = await this.db.selectFrom('field_options').select(['tenant_code', 'version', 'overrides'])
+    const rows = await this.db
+      .selectFrom('field_options')
+      .select(['tenant_code', 'version', 'overrides'])
       .where('module', '=', module)
-      .where((eb) => (tenant ? eb.or([eb('tenant_code', 'is', null), eb('tenant_code', '=', tenant)]) : eb('tenant_code', 'is', null)))
+      .where((eb) =>
+        tenant ? eb.or([eb('tenant_code', 'is', null), eb('tenant_code', '=', tenant)]) : eb('tenant_code', 'is', null),
+      )
       .distinctOn('tenant_code')
-      .orderBy('tenant_code').orderBy('version', 'desc').execute();
+      .orderBy('tenant_code')
+      .orderBy('version', 'desc')
+      .execute();
     const pick = (t: string | null) => {
       const r = rows.find((x) => x.tenant_code === t);
       return r ? { version: r.version, overrides: r.overrides as FieldOverrides } : null;
@@ -53,7 +65,11 @@ export class FieldOptionsService {
   private async teamTypeOf(tenant: string | null): Promise<TeamType | null> {
     if (!tenant) return null;
     if (!this.teamTypes.has(tenant)) {
-      const t = await this.db.selectFrom('tenants').select('tenant_type').where('tenant_code', '=', tenant).executeTakeFirst();
+      const t = await this.db
+        .selectFrom('tenants')
+        .select('tenant_type')
+        .where('tenant_code', '=', tenant)
+        .executeTakeFirst();
       if (this.teamTypes.size > 10_000) this.teamTypes.clear();
       this.teamTypes.set(tenant, (t?.tenant_type as TeamType | undefined) ?? null);
     }
@@ -73,7 +89,10 @@ export class FieldOptionsService {
     const key = `${tenant ?? ''}|${m.schema.module}|${l.platform?.version ?? 0}|${l.team?.version ?? 0}|${type ?? ''}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const schema = applyFieldOptions(m.schema, mergeFieldOptions(mergeFieldOptions(l.platform?.overrides, l.team?.overrides), kind));
+    const schema = applyFieldOptions(
+      m.schema,
+      mergeFieldOptions(mergeFieldOptions(l.platform?.overrides, l.team?.overrides), kind),
+    );
     const out = { ...describeModule(m.file, schema), permissionModule: m.permissionModule };
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(key, out);

@@ -16,8 +16,11 @@ async function teamMayRead(db: DB, f: Omit<FileRow, 'id'>, userId: number): Prom
   if (f.uploaded_by === userId) return true;
   if (!f.tenant_code) return false;
   const m = await db
-    .selectFrom('memberships').select('status')
-    .where('tenant_code', '=', f.tenant_code).where('user_id', '=', userId).executeTakeFirst();
+    .selectFrom('memberships')
+    .select('status')
+    .where('tenant_code', '=', f.tenant_code)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return m?.status === 'normal';
 }
 
@@ -27,7 +30,10 @@ async function isTeamLogo(db: DB, tenant: string, fileId: number): Promise<boole
 }
 
 /** A record that holds a file, with the module it is stored as (null: the record is gone). */
-export interface FileHolder { id: number; module: string | null }
+export interface FileHolder {
+  id: number;
+  module: string | null;
+}
 
 /**
  * Whether the session, in the team `tenant`, may open one of these records now. The records core answers (it
@@ -81,6 +87,12 @@ export async function readOwnFile(s: { db: DB; files: FileStorage }, url: string
  */
 export async function assertReadableFileUrl(db: DB, url: string, userId: number, message: string): Promise<void> {
   const m = OWN_FILE_URL.exec(url);
-  const f = m ? await db.selectFrom('files').select(['id', 'file_name', 'tenant_code', 'uploaded_by']).where('id', '=', Number(m[1])).executeTakeFirst() : undefined;
+  const f = m
+    ? await db
+        .selectFrom('files')
+        .select(['id', 'file_name', 'tenant_code', 'uploaded_by'])
+        .where('id', '=', Number(m[1]))
+        .executeTakeFirst()
+    : undefined;
   if (!f || url !== fileUrl(f.id, f.file_name) || !(await teamMayRead(db, f, userId))) throw badRequest(message);
 }

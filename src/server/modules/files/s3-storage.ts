@@ -19,7 +19,12 @@ export class S3FileStorage implements FileStorage {
   private client: AwsClient;
 
   constructor(private o: S3Options) {
-    this.client = new AwsClient({ accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey, region: o.region ?? 'us-east-1', service: 's3' });
+    this.client = new AwsClient({
+      accessKeyId: o.accessKeyId,
+      secretAccessKey: o.secretAccessKey,
+      region: o.region ?? 'us-east-1',
+      service: 's3',
+    });
   }
 
   private url(sha: string) {
@@ -37,7 +42,11 @@ export class S3FileStorage implements FileStorage {
     // Content-addressed: an object that is already there holds the same bytes.
     const head = await this.client.fetch(this.url(sha), { method: 'HEAD' });
     if (head.ok) return;
-    await this.fetchOk(sha, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'Content-Type': 'application/octet-stream' } });
+    await this.fetchOk(sha, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
   }
 
   async read(sha: string) {
@@ -47,10 +56,12 @@ export class S3FileStorage implements FileStorage {
   stream(sha: string) {
     // The interface streams synchronously; the body is fetched on first read.
     const self = this;
-    return Readable.from((async function* () {
-      const res = await self.fetchOk(sha);
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) yield Buffer.from(chunk);
-    })());
+    return Readable.from(
+      (async function* () {
+        const res = await self.fetchOk(sha);
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) yield Buffer.from(chunk);
+      })(),
+    );
   }
 }
 
@@ -62,8 +73,11 @@ export function s3OptionsFromEnv(env: NodeJS.ProcessEnv): S3Options {
     return v;
   };
   return {
-    endpoint: need('S3_ENDPOINT'), bucket: need('S3_BUCKET'),
-    accessKeyId: need('S3_ACCESS_KEY_ID'), secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
-    region: env.S3_REGION, prefix: env.S3_PREFIX,
+    endpoint: need('S3_ENDPOINT'),
+    bucket: need('S3_BUCKET'),
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    region: env.S3_REGION,
+    prefix: env.S3_PREFIX,
   };
 }

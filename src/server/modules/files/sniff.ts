@@ -2,11 +2,19 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 const ALLOWED = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf', 'application/zip',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/bmp',
+  'application/pdf',
+  'application/zip',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/x-cfb', 'application/msword', 'application/vnd.ms-excel',
+  'application/x-cfb',
+  'application/msword',
+  'application/vnd.ms-excel',
 ]);
 
 const TEXT_EXT = /\.(txt|csv|md|json)$/i;

@@ -7,11 +7,19 @@ import { fileUrl, OWN_FILE_URL } from './urls';
 import type { ColumnDef, FieldDef } from '../../../common/schema';
 import { cellName, fill, isFileItem, problemMessage, ValueMessages } from '../../../common/rules';
 
-
-interface Ref { url: string; id: number; name: string; computed: boolean }
+interface Ref {
+  url: string;
+  id: number;
+  name: string;
+  computed: boolean;
+}
 
 /** A file a record's values name, with who uploaded it and whether the server put it there (a computed field). */
-export interface NamedFile { id: number; uploadedBy: number; computed: boolean }
+export interface NamedFile {
+  id: number;
+  uploadedBy: number;
+  computed: boolean;
+}
 
 /** The file ids a value refers to; throws the field's format message when it is not a list of files on this site. */
 function refsOf(value: unknown, name: string, computed = false): Ref[] {
@@ -31,12 +39,18 @@ function refsOf(value: unknown, name: string, computed = false): Ref[] {
  * the links the save writes (filesToHold, db/record-files.ts holdFiles).
  */
 export async function checkUploads(
-  trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[],
-  data: Record<string, unknown>, lines: Record<string, unknown>[], linesTitle?: string,
+  trx: TenantTx,
+  tenant: string,
+  fields: FieldDef[],
+  lineColumns: ColumnDef[],
+  data: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+  linesTitle?: string,
 ): Promise<NamedFile[]> {
   const refs: Ref[] = [];
   for (const f of fields) {
-    if (f.fontendType === 'upload' || f.fontendType === 'image') refs.push(...refsOf(data[f.fieldName], f.titleName, !!f.compute));
+    if (f.fontendType === 'upload' || f.fontendType === 'image')
+      refs.push(...refsOf(data[f.fieldName], f.titleName, !!f.compute));
   }
   const imageColumns = lineColumns.filter((c) => c.type === 'image');
   lines.forEach((line, i) => {
@@ -44,12 +58,20 @@ export async function checkUploads(
   });
   if (!refs.length) return [];
   const ids = [...new Set(refs.map((r) => r.id))];
-  const rows = await trx.selectFrom('files').select(['id', 'file_name', 'uploaded_by'])
-    .where('tenant_code', '=', tenant).where('id', 'in', ids).execute();
+  const rows = await trx
+    .selectFrom('files')
+    .select(['id', 'file_name', 'uploaded_by'])
+    .where('tenant_code', '=', tenant)
+    .where('id', 'in', ids)
+    .execute();
   const urlOf = new Map(rows.map((r) => [Number(r.id), fileUrl(r.id, r.file_name)]));
   const bad = refs.find((r) => urlOf.get(r.id) !== r.url);
   if (bad) throw badRequest(fill(ValueMessages.file, { name: bad.name }));
-  return rows.map((r) => ({ id: Number(r.id), uploadedBy: Number(r.uploaded_by), computed: refs.some((x) => x.id === Number(r.id) && x.computed) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    uploadedBy: Number(r.uploaded_by),
+    computed: refs.some((x) => x.id === Number(r.id) && x.computed),
+  }));
 }
 
 /**
@@ -65,7 +87,12 @@ export function filesToHold(files: NamedFile[], saver: number | null): number[] 
 }
 
 /** The files an upload/image field or image line column of these values names, by id (values as stored: not checked). */
-export function fileIdsIn(fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]): number[] {
+export function fileIdsIn(
+  fields: FieldDef[],
+  lineColumns: ColumnDef[],
+  data: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+): number[] {
   const ids = new Set<number>();
   const add = (value: unknown) => {
     if (!Array.isArray(value)) return;

@@ -54,7 +54,9 @@ export const TEAM_PERMISSIONS = ['team:approveJoin', 'team:invite', 'team:roles'
  * System settings and the team-level backstage pages (用户管理, 字段配置): in every package, but only for the team's
  * administrators (not the member role). The platform pages are no team's: platform administrators are offered them.
  */
-export const ADMIN_ONLY_MODULES = MODULES.filter((m) => m.group === 'system' || (m.group === 'backstage' && !m.platform)).map((m) => m.key);
+export const ADMIN_ONLY_MODULES = MODULES.filter(
+  (m) => m.group === 'system' || (m.group === 'backstage' && !m.platform),
+).map((m) => m.key);
 
 /** The module packages a new team gets (the backstage issue lets operators edit them per team). */
 export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
@@ -66,21 +68,56 @@ export const DEFAULT_PACKAGES: Record<'enterprise' | 'individual', string[]> = {
  * catalogue with the platform's edits (names, paths, groups, icons, sequence, parent module), default the file's. */
 export function buildMenuTree(granted: Set<string>, views?: ModuleView[]): MenuNode[] {
   const tree: MenuNode[] = [{ id: 'home', name: 'home', menuPath: '/', menuName: '首页', menuIcon: 'HomeOutlined' }];
-  const all = views ?? MODULES.map((m, i) => ({ key: m.key, path: m.path, name: m.name, group: m.group, parent: null, icon: null, sequence: (i + 1) * 10 }));
+  const all =
+    views ??
+    MODULES.map((m, i) => ({
+      key: m.key,
+      path: m.path,
+      name: m.name,
+      group: m.group,
+      parent: null,
+      icon: null,
+      sequence: (i + 1) * 10,
+    }));
   const shown = all.filter((m) => granted.has(m.key)).sort((a, b) => a.sequence - b.sequence);
   const shownKeys = new Set(shown.map((m) => m.key));
   const nodeOf = (m: (typeof all)[number], g: (typeof GROUPS)[number]): MenuNode => {
     const kids = shown.filter((c) => c.parent === m.key && c.group === m.group).map((c) => nodeOf(c, g));
     return {
-      id: m.key, name: m.key, menuPath: m.path, menuName: m.name, group: g.group, groupTitle: g.groupTitle,
-      ...(m.icon ? { menuIcon: m.icon } : {}), ...(kids.length ? { children: kids } : {}),
+      id: m.key,
+      name: m.key,
+      menuPath: m.path,
+      menuName: m.name,
+      group: g.group,
+      groupTitle: g.groupTitle,
+      ...(m.icon ? { menuIcon: m.icon } : {}),
+      ...(kids.length ? { children: kids } : {}),
     };
   };
   for (const g of GROUPS) {
     // A module under a parent module of its group is that node's child; otherwise it hangs under the group.
-    const children = shown.filter((m) => m.group === g.group && !(m.parent && m.parent !== m.key && shownKeys.has(m.parent) && shown.find((p) => p.key === m.parent)?.group === g.group))
+    const children = shown
+      .filter(
+        (m) =>
+          m.group === g.group &&
+          !(
+            m.parent &&
+            m.parent !== m.key &&
+            shownKeys.has(m.parent) &&
+            shown.find((p) => p.key === m.parent)?.group === g.group
+          ),
+      )
       .map((m) => nodeOf(m, g));
-    if (children.length) tree.push({ id: `group-${g.group}`, name: g.group, menuName: g.groupTitle, menuIcon: g.icon, group: g.group, groupTitle: g.groupTitle, children });
+    if (children.length)
+      tree.push({
+        id: `group-${g.group}`,
+        name: g.group,
+        menuName: g.groupTitle,
+        menuIcon: g.icon,
+        group: g.group,
+        groupTitle: g.groupTitle,
+        children,
+      });
   }
   return tree;
 }

@@ -35,7 +35,8 @@ export interface RoleDefinition {
 const BY_KEY = new Map(MODULES.map((m) => [m.key, m]));
 /** How the member role holds a module (catalogue `memberAccess`): not at all, reading only, or its everyday work. */
 const memberAccess = (key: string) => BY_KEY.get(key)?.memberAccess ?? 'work';
-const inGroups = (modules: string[], groups: string[]) => modules.filter((k) => groups.includes(BY_KEY.get(k)?.group ?? ''));
+const inGroups = (modules: string[], groups: string[]) =>
+  modules.filter((k) => groups.includes(BY_KEY.get(k)?.group ?? ''));
 
 /** Every code of the modules in a package, for the admin role. */
 export function allPermissionsOf(modules: string[]): string[] {
@@ -54,8 +55,11 @@ export function memberMenusOf(modules: string[]): string[] {
  */
 export function memberPermissionsOf(modules: string[]): string[] {
   const everyday = new Set<string>(ACTIONS.filter((a) => a !== 'delete' && a !== 'export'));
-  return memberMenusOf(modules).flatMap((k) => memberAccess(k) === 'read' ? [`${k}:view`]
-    : permissionCodesOf(k).filter((c) => everyday.has(c.slice(c.indexOf(':') + 1))));
+  return memberMenusOf(modules).flatMap((k) =>
+    memberAccess(k) === 'read'
+      ? [`${k}:view`]
+      : permissionCodesOf(k).filter((c) => everyday.has(c.slice(c.indexOf(':') + 1))),
+  );
 }
 
 /** The roles a new team gets for its package (the owner holds 管理员; every admitted member 普通成员). */
@@ -66,11 +70,23 @@ export function defaultRoles(modules: string[]): RoleDefinition[] {
   const payroll = modules.includes('payrollSetting') ? ['payrollSetting'] : [];
   return [
     { key: 'admin', name: '管理员', menus: modules, permissions: allPermissionsOf(modules), dataScope: 'all' },
-    { key: 'member', name: '普通成员', menus: memberMenusOf(modules), permissions: memberPermissionsOf(modules), dataScope: 'self' },
+    {
+      key: 'member',
+      name: '普通成员',
+      menus: memberMenusOf(modules),
+      permissions: memberPermissionsOf(modules),
+      dataScope: 'self',
+    },
     { key: 'hr', name: '人事行政', menus: hr, permissions: hr.flatMap(permissionCodesOf), dataScope: 'all' },
     {
-      key: 'finance', name: '财务', menus: [...finance, ...payroll],
-      permissions: [...finance.flatMap(permissionCodesOf), ...payroll.flatMap((k) => [`${k}:view`, `${k}:pay`, `${k}:print`])], dataScope: 'all',
+      key: 'finance',
+      name: '财务',
+      menus: [...finance, ...payroll],
+      permissions: [
+        ...finance.flatMap(permissionCodesOf),
+        ...payroll.flatMap((k) => [`${k}:view`, `${k}:pay`, `${k}:print`]),
+      ],
+      dataScope: 'all',
     },
   ];
 }

@@ -25,12 +25,19 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
  * Notifies these users of the team: only active members (normal, not disabled) are notified, the actor never;
  * anybody else is skipped quietly. Returns the ids notified.
  */
-export async function notifyUsers(trx: TenantTx, tenant: string, userIds: readonly (number | null | undefined)[], n: Notice): Promise<number[]> {
+export async function notifyUsers(
+  trx: TenantTx,
+  tenant: string,
+  userIds: readonly (number | null | undefined)[],
+  n: Notice,
+): Promise<number[]> {
   const wanted = [...new Set(userIds.map(Number).filter((u) => Number.isSafeInteger(u) && u > 0 && u !== n.actorId))];
   if (!wanted.length) return [];
   // Who of them is an active member, and their notifications, in one statement.
   // The moment it is written (not the transaction's start), like a task's decision: the demo story's clock moves it.
-  const { rows: done } = await sql<{ user_id: number }>`INSERT INTO notifications (tenant_code, user_id, title, body, module, record_id, actor_id, source_key, created_at)
+  const { rows: done } = await sql<{
+    user_id: number;
+  }>`INSERT INTO notifications (tenant_code, user_id, title, body, module, record_id, actor_id, source_key, created_at)
     SELECT ${tenant}::text, m.user_id, ${cut(n.title, TITLE_MAX)}::text, ${cut(n.body ?? '', BODY_MAX)}::text, ${n.module ?? null}::text,
       ${n.recordId ?? null}::bigint, ${n.actorId ?? null}::bigint, ${n.sourceKey}::text, clock_timestamp()
     FROM memberships m WHERE m.tenant_code = ${tenant} AND m.status = 'normal' AND m.disabled = false AND m.user_id IN (${sql.join(wanted)})
@@ -40,7 +47,9 @@ export async function notifyUsers(trx: TenantTx, tenant: string, userIds: readon
 
 /** The active members of the team holding the role of this key. */
 export async function membersOfRole(trx: TenantTx, tenant: string, roleKey: string): Promise<number[]> {
-  const { rows } = await sql<{ user_id: number }>`SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.tenant_code = ur.tenant_code
+  const { rows } = await sql<{
+    user_id: number;
+  }>`SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.tenant_code = ur.tenant_code
     WHERE ur.tenant_code = ${tenant} AND r.role_key = ${roleKey}`.execute(trx);
   return rows.map((r) => Number(r.user_id));
 }

@@ -24,14 +24,18 @@ class LazyLocalOcrProvider implements OcrProvider {
     this.inner ??= import('./local-provider').then((m) => new m.LocalOcrProvider(this.options));
     return this.inner;
   }
-  async idCard(image: Buffer): Promise<IdCardOcrResult> { return (await this.provider()).idCard(image); }
-  async businessLicense(image: Buffer): Promise<LicenseOcrResult> { return (await this.provider()).businessLicense(image); }
-  async close(): Promise<void> { if (this.inner) await (await this.inner).close?.(); }
+  async idCard(image: Buffer): Promise<IdCardOcrResult> {
+    return (await this.provider()).idCard(image);
+  }
+  async businessLicense(image: Buffer): Promise<LicenseOcrResult> {
+    return (await this.provider()).businessLicense(image);
+  }
+  async close(): Promise<void> {
+    if (this.inner) await (await this.inner).close?.();
+  }
 }
 
-const factories = new Map<string, OcrProviderFactory>([
-  ['local', (options) => new LazyLocalOcrProvider(options)],
-]);
+const factories = new Map<string, OcrProviderFactory>([['local', (options) => new LazyLocalOcrProvider(options)]]);
 
 /** Makes another provider selectable by OCR_PROVIDER (e.g. a cloud service). */
 export function registerOcrProvider(name: string, factory: OcrProviderFactory): void {
@@ -41,7 +45,10 @@ export function registerOcrProvider(name: string, factory: OcrProviderFactory): 
 const created = new Set<OcrProvider>();
 
 /** A provider by name; throws for an unknown name so a typo in OCR_PROVIDER fails at start-up. */
-export function createOcrProvider(name: string = process.env.OCR_PROVIDER ?? 'local', options?: LocalOcrOptions): OcrProvider {
+export function createOcrProvider(
+  name: string = process.env.OCR_PROVIDER ?? 'local',
+  options?: LocalOcrOptions,
+): OcrProvider {
   const factory = factories.get(name);
   if (!factory) throw new Error(`Unknown OCR_PROVIDER "${name}" (known: ${[...factories.keys()].join(', ')})`);
   const provider = factory(options);

@@ -20,8 +20,14 @@ import Tesseract from 'tesseract.js';
 import { isValidCreditCode, parseIdCardNo, USCC_CHARSET } from '../../../common/ids';
 import { divisionText, lookupDivision } from './divisions';
 import {
-  emptyIdCardResult, emptyLicenseResult, ID_CARD_NOT_RECOGNISED, IMAGE_UNREADABLE, LICENSE_NOT_RECOGNISED,
-  type IdCardOcrResult, type LicenseOcrResult, type OcrProvider,
+  emptyIdCardResult,
+  emptyLicenseResult,
+  ID_CARD_NOT_RECOGNISED,
+  IMAGE_UNREADABLE,
+  LICENSE_NOT_RECOGNISED,
+  type IdCardOcrResult,
+  type LicenseOcrResult,
+  type OcrProvider,
 } from './provider';
 
 const require = createRequire(import.meta.url);
@@ -43,7 +49,12 @@ const MAX_SIDE = 2000;
 
 type Prep = 'plain' | 'smoothed' | 'median';
 /** rotate: degrees clockwise before reading; deskew: let tesseract straighten slightly skewed lines. */
-interface Attempt { rotate: number; prep: Prep; psm: Tesseract.PSM; deskew: boolean }
+interface Attempt {
+  rotate: number;
+  prep: Prep;
+  psm: Tesseract.PSM;
+  deskew: boolean;
+}
 
 // Each attempt after the first rescued numbers the ones before it missed on noisy or low-contrast
 // test photos; the turned ones cover portrait photos of a landscape card.
@@ -71,15 +82,25 @@ interface CodeSpec {
 }
 
 const ID_SPEC: CodeSpec = {
-  whitelist: '0123456789X', split: /[^0-9X]+/, shape: /^\d{17}[\dX]$/, accept: (s) => acceptIdCardNo(s),
+  whitelist: '0123456789X',
+  split: /[^0-9X]+/,
+  shape: /^\d{17}[\dX]$/,
+  accept: (s) => acceptIdCardNo(s),
 };
 const USCC_SPEC: CodeSpec = {
-  whitelist: USCC_CHARSET, split: /[^0-9A-HJ-NP-RTUW-Y]+/, shape: /^[0-9A-HJ-NP-RTUW-Y]{2}\d{6}[0-9A-HJ-NP-RTUW-Y]{10}$/,
+  whitelist: USCC_CHARSET,
+  split: /[^0-9A-HJ-NP-RTUW-Y]+/,
+  shape: /^[0-9A-HJ-NP-RTUW-Y]{2}\d{6}[0-9A-HJ-NP-RTUW-Y]{10}$/,
   accept: (s) => acceptCreditCode(s),
 };
 
 /** A decoded, oriented, greyscale image at the size tesseract reads well. */
-export interface BaseImage { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }
+export interface BaseImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
 
 /**
  * Decodes once per request: orient by EXIF, greyscale, and bring the longest side to 1600 px when
@@ -94,7 +115,11 @@ export async function decodeBase(image: Buffer): Promise<BaseImage> {
   const longest = Math.max(w, h);
   let img = sharp(image, { failOn: 'none' }).autoOrient().greyscale();
   if (longest > 0 && longest < 1400) {
-    img = img.resize({ width: Math.round((w * 1600) / longest), height: Math.round((h * 1600) / longest), kernel: 'lanczos3' });
+    img = img.resize({
+      width: Math.round((w * 1600) / longest),
+      height: Math.round((h * 1600) / longest),
+      kernel: 'lanczos3',
+    });
   } else if (longest > MAX_SIDE) {
     img = img.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside' });
   }
@@ -127,12 +152,23 @@ export interface Candidate {
  * consecutive tokens that make exactly 18 characters are exact; 18-character windows of longer
  * runs are not. Lines are also tried two by two (sparse mode sometimes splits a number).
  */
-export function findCandidates(text: string, charset: RegExp, accept: (s: string) => boolean, pairLines = true): Candidate[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+export function findCandidates(
+  text: string,
+  charset: RegExp,
+  accept: (s: string) => boolean,
+  pairLines = true,
+): Candidate[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const exact: string[] = [];
   const loose: string[] = [];
   const scan = (line: string) => {
-    const tokens = line.split(/\s+/).flatMap((t) => t.split(charset)).filter(Boolean);
+    const tokens = line
+      .split(/\s+/)
+      .flatMap((t) => t.split(charset))
+      .filter(Boolean);
     for (let i = 0; i < tokens.length; i++) {
       let joined = '';
       for (let j = i; j < tokens.length && joined.length < 18; j++) {
@@ -148,7 +184,8 @@ export function findCandidates(text: string, charset: RegExp, accept: (s: string
     }
   };
   for (const l of lines) scan(l);
-  if (pairLines && exact.length === 0 && loose.length === 0) for (let i = 0; i + 1 < lines.length; i++) scan(`${lines[i]} ${lines[i + 1]}`);
+  if (pairLines && exact.length === 0 && loose.length === 0)
+    for (let i = 0; i + 1 < lines.length; i++) scan(`${lines[i]} ${lines[i + 1]}`);
   return [
     ...exact.map((value) => ({ value, exact: true })),
     ...loose.filter((v) => !exact.includes(v)).map((value) => ({ value, exact: false })),
@@ -172,9 +209,13 @@ export function idCardResultFor(idCardNo: string): IdCardOcrResult {
   const p = parseIdCardNo(idCardNo);
   if (!p) return emptyIdCardResult(ID_CARD_NOT_RECOGNISED);
   return {
-    idCardNo: p.idCardNo, birthday: p.birthday, sex: p.sex,
+    idCardNo: p.idCardNo,
+    birthday: p.birthday,
+    sex: p.sex,
     provinceCityRegion: divisionText(p.divisionCode),
-    idCardName: '', address: '', recognised: true,
+    idCardName: '',
+    address: '',
+    recognised: true,
   };
 }
 
@@ -250,10 +291,17 @@ export class LocalOcrProvider implements OcrProvider {
         const found = findCandidates(text, split, accept);
         // Two different readings agree on an 18-character value of one line that fails the checks:
         // the document carries a wrong number; more attempts would only risk a lucky misreading.
-        const wrong = findCandidates(text, split, (v) => shape.test(v) && !accept(v), false).filter((c) => c.exact).map((c) => c.value);
+        const wrong = findCandidates(text, split, (v) => shape.test(v) && !accept(v), false)
+          .filter((c) => c.exact)
+          .map((c) => c.value);
         if (found.length === 0 && wrong.some((v) => wrongReads.has(v))) break;
         for (const v of wrong) wrongReads.add(v);
-        misread ||= text.split(/\r?\n/).some((l) => l.replace(/\s+/g, '').split(split).some((r) => r.length >= 17 && r.length <= 19));
+        misread ||= text.split(/\r?\n/).some((l) =>
+          l
+            .replace(/\s+/g, '')
+            .split(split)
+            .some((r) => r.length >= 17 && r.length <= 19),
+        );
         const exact = found.find((c) => c.exact);
         if (exact) return exact.value;
         for (const c of found) votes.set(c.value, (votes.get(c.value) ?? 0) + 1);
@@ -268,10 +316,14 @@ export class LocalOcrProvider implements OcrProvider {
   private getWorker(): Promise<Tesseract.Worker> {
     if (!this.worker) {
       const w = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-        langPath: engLangPath(), gzip: true, cacheMethod: 'none',
+        langPath: engLangPath(),
+        gzip: true,
+        cacheMethod: 'none',
       });
       this.worker = w;
-      w.catch(() => { if (this.worker === w) this.worker = null; });
+      w.catch(() => {
+        if (this.worker === w) this.worker = null;
+      });
     }
     return this.worker;
   }
@@ -284,7 +336,12 @@ export class LocalOcrProvider implements OcrProvider {
     });
     try {
       const run = (async () => {
-        await worker.setParameters({ tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: psm, user_defined_dpi: '300', debug_file: '/dev/null' });
+        await worker.setParameters({
+          tessedit_char_whitelist: whitelist,
+          tessedit_pageseg_mode: psm,
+          user_defined_dpi: '300',
+          debug_file: '/dev/null',
+        });
         // rotateAuto: tesseract measures the skew of the text lines and straightens the page first
         // (needed from about 4 degrees on; on a straight page its resampling costs some letters).
         const { data } = await worker.recognize(png, { rotateAuto: deskew });

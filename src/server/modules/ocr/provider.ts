@@ -25,8 +25,14 @@ export const IMAGE_UNREADABLE = '图片无法读取，请上传清晰的 JPG 或
 
 export function emptyIdCardResult(message: string): IdCardOcrResult {
   return {
-    idCardNo: '', birthday: '', sex: '', provinceCityRegion: '',
-    idCardName: '', address: '', recognised: false, message,
+    idCardNo: '',
+    birthday: '',
+    sex: '',
+    provinceCityRegion: '',
+    idCardName: '',
+    address: '',
+    recognised: false,
+    message,
   };
 }
 

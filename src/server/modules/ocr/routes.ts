@@ -35,15 +35,23 @@ export async function ocrRoutes(app: Api, s: { config: Config; db: DB; files: Fi
     return f.bytes;
   }
 
-  app.post('/api/admin/systenant/idCardOcr', { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } }, async (req, reply) => {
-    const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.idCard(await image(req.body.url, a)));
-    return ok(res, res.recognised ? '识别成功' : res.message);
-  });
+  app.post(
+    '/api/admin/systenant/idCardOcr',
+    { schema: { tags: ['团队'], summary: '身份证识别（号码、生日、性别、省市区）', body } },
+    async (req, reply) => {
+      const a = requireAuth(req);
+      const res = await bounded(reply, async () => s.ocr.idCard(await image(req.body.url, a)));
+      return ok(res, res.recognised ? '识别成功' : res.message);
+    },
+  );
 
-  app.post('/api/admin/systenant/businessLicense', { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } }, async (req, reply) => {
-    const a = requireAuth(req);
-    const res = await bounded(reply, async () => s.ocr.businessLicense(await image(req.body.url, a)));
-    return ok(res, res.recognised ? '识别成功' : res.message);
-  });
+  app.post(
+    '/api/admin/systenant/businessLicense',
+    { schema: { tags: ['团队'], summary: '营业执照识别（统一社会信用代码）', body } },
+    async (req, reply) => {
+      const a = requireAuth(req);
+      const res = await bounded(reply, async () => s.ocr.businessLicense(await image(req.body.url, a)));
+      return ok(res, res.recognised ? '识别成功' : res.message);
+    },
+  );
 }

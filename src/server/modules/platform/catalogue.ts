@@ -15,11 +15,20 @@ export type { ModuleView };
 
 export type GrantStage = '试用' | '正式' | '已到期' | '停用';
 
-
 export function defaultView(m: ModuleEntry, i: number): ModuleView {
   return {
-    key: m.key, path: m.path, name: m.name, abbr: m.abbr, group: m.group, parent: null, icon: null, mobileName: null,
-    sequence: (i + 1) * 10, enabled: true, platform: !!m.platform, edited: false,
+    key: m.key,
+    path: m.path,
+    name: m.name,
+    abbr: m.abbr,
+    group: m.group,
+    parent: null,
+    icon: null,
+    mobileName: null,
+    sequence: (i + 1) * 10,
+    enabled: true,
+    platform: !!m.platform,
+    edited: false,
   };
 }
 
@@ -34,13 +43,23 @@ export async function effectiveModules(db: DB): Promise<ModuleView[]> {
     const r = byKey.get(m.key);
     if (!r) return v;
     return {
-      ...v, edited: true, enabled: r.enabled,
-      name: r.menu_name ?? v.name, path: r.menu_path ?? v.path, abbr: r.abbr ?? v.abbr, group: r.group_key ?? v.group,
-      parent: r.parent_key ?? null, icon: r.menu_icon ?? null, mobileName: r.mobile_name ?? null, sequence: r.sequence ?? v.sequence,
+      ...v,
+      edited: true,
+      enabled: r.enabled,
+      name: r.menu_name ?? v.name,
+      path: r.menu_path ?? v.path,
+      abbr: r.abbr ?? v.abbr,
+      group: r.group_key ?? v.group,
+      parent: r.parent_key ?? null,
+      icon: r.menu_icon ?? null,
+      mobileName: r.mobile_name ?? null,
+      sequence: r.sequence ?? v.sequence,
     };
   });
   const groupOrder = new Map(GROUPS.map((g, i) => [g.group, i]));
-  return views.sort((a, b) => (groupOrder.get(a.group) ?? 99) - (groupOrder.get(b.group) ?? 99) || a.sequence - b.sequence);
+  return views.sort(
+    (a, b) => (groupOrder.get(a.group) ?? 99) - (groupOrder.get(b.group) ?? 99) || a.sequence - b.sequence,
+  );
 }
 
 export interface GrantView {
@@ -53,17 +72,35 @@ export interface GrantView {
 }
 
 /** The stage a grant is read at: 已到期 once its period ended (unless 停用). */
-export function stageOf(stored: '试用' | '正式' | '停用', periodEnd: string | null, today = todayInChina()): GrantStage {
+export function stageOf(
+  stored: '试用' | '正式' | '停用',
+  periodEnd: string | null,
+  today = todayInChina(),
+): GrantStage {
   if (stored === '停用') return stored;
   return periodEnd && periodEnd < today ? '已到期' : stored;
 }
 
 export async function grantOf(db: DB, tenantCode: string): Promise<GrantView | null> {
-  const r = await db.selectFrom('platform_grants')
-    .select(['tenant_code', 'mode_id', 'stage', sql<string>`to_char(period_start, 'YYYY-MM-DD')`.as('start'), sql<string | null>`to_char(period_end, 'YYYY-MM-DD')`.as('end')])
-    .where('tenant_code', '=', tenantCode).executeTakeFirst();
+  const r = await db
+    .selectFrom('platform_grants')
+    .select([
+      'tenant_code',
+      'mode_id',
+      'stage',
+      sql<string>`to_char(period_start, 'YYYY-MM-DD')`.as('start'),
+      sql<string | null>`to_char(period_end, 'YYYY-MM-DD')`.as('end'),
+    ])
+    .where('tenant_code', '=', tenantCode)
+    .executeTakeFirst();
   if (!r) return null;
-  return { tenantCode: r.tenant_code, modeId: Number(r.mode_id), periodStart: r.start, periodEnd: r.end, stage: stageOf(r.stage, r.end) };
+  return {
+    tenantCode: r.tenant_code,
+    modeId: Number(r.mode_id),
+    periodStart: r.start,
+    periodEnd: r.end,
+    stage: stageOf(r.stage, r.end),
+  };
 }
 
 /** A grant in effect gives its mode's modules; 停用 and 已到期 give none (the fallback above). */
@@ -79,12 +116,20 @@ export async function teamPackage(db: DB, tenantCode: string, views?: ModuleView
   const grant = await grantOf(db, tenantCode);
   let modules: string[];
   if (!grant) {
-    const team = await db.selectFrom('tenants').select('modules').where('tenant_code', '=', tenantCode).executeTakeFirst();
+    const team = await db
+      .selectFrom('tenants')
+      .select('modules')
+      .where('tenant_code', '=', tenantCode)
+      .executeTakeFirst();
     modules = team?.modules ?? [];
   } else if (!grantInEffect(grant)) {
     modules = [];
   } else {
-    const mode = await db.selectFrom('platform_modes').select('module_ids').where('id', '=', grant.modeId).executeTakeFirst();
+    const mode = await db
+      .selectFrom('platform_modes')
+      .select('module_ids')
+      .where('id', '=', grant.modeId)
+      .executeTakeFirst();
     modules = mode?.module_ids ?? [];
   }
   return new Set(modules.filter((k) => open.has(k)));

@@ -20,25 +20,48 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function modeForNewTeam(db: DB, type: 'individual' | 'enterprise', industryCode: string | null): Promise<NewTeamMode | null> {
+export async function modeForNewTeam(
+  db: DB,
+  type: 'individual' | 'enterprise',
+  industryCode: string | null,
+): Promise<NewTeamMode | null> {
   const industry = industryCode
-    ? await db.selectFrom('platform_industries').select(['industry_code', 'default_mode_id', 'seed_dicts']).where('industry_code', '=', industryCode).where('enabled', '=', true).executeTakeFirst()
+    ? await db
+        .selectFrom('platform_industries')
+        .select(['industry_code', 'default_mode_id', 'seed_dicts'])
+        .where('industry_code', '=', industryCode)
+        .where('enabled', '=', true)
+        .executeTakeFirst()
     : undefined;
-  const modes = await db.selectFrom('platform_modes').select(['id', 'module_ids', 'valid_days']).where('mode_type', '=', type).where('enabled', '=', true)
-    .orderBy('sort').orderBy('id').execute();
+  const modes = await db
+    .selectFrom('platform_modes')
+    .select(['id', 'module_ids', 'valid_days'])
+    .where('mode_type', '=', type)
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const mode = modes.find((m) => industry && Number(m.id) === Number(industry.default_mode_id)) ?? modes[0];
   if (!mode) return null;
   const open = new Set((await effectiveModules(db)).filter((v) => v.enabled && !v.platform).map((v) => v.key));
   const today = todayInChina();
   return {
-    modeId: Number(mode.id), modules: mode.module_ids.filter((k) => open.has(k)), industryCode: industry?.industry_code ?? null,
-    seedDicts: industry?.seed_dicts ?? [], periodStart: today, periodEnd: mode.valid_days ? addDays(today, mode.valid_days) : null,
+    modeId: Number(mode.id),
+    modules: mode.module_ids.filter((k) => open.has(k)),
+    industryCode: industry?.industry_code ?? null,
+    seedDicts: industry?.seed_dicts ?? [],
+    periodStart: today,
+    periodEnd: mode.valid_days ? addDays(today, mode.valid_days) : null,
   };
 }
 
 /** Team creation names an industry: unknown or disabled → refused with a message. */
 export async function assertIndustry(db: DB, code: string): Promise<void> {
-  const row = await db.selectFrom('platform_industries').select('id').where('industry_code', '=', code).where('enabled', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('platform_industries')
+    .select('id')
+    .where('industry_code', '=', code)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
   if (!row) throw badRequest(`行业不存在或已停用：${code}`);
 }
-

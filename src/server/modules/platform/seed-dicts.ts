@@ -12,17 +12,37 @@ export const SEED_SETS = Object.keys(SETS);
 
 export async function seedIndustryDictionaries(trx: TenantTx, tenant: string, names: string[]): Promise<void> {
   const byKey = new Map<string, Item[]>();
-  for (const n of names) for (const [k, items] of Object.entries(SETS[n] ?? {})) byKey.set(k, [...(byKey.get(k) ?? []), ...items]);
+  for (const n of names)
+    for (const [k, items] of Object.entries(SETS[n] ?? {})) byKey.set(k, [...(byKey.get(k) ?? []), ...items]);
   for (const [fieldKey, items] of byKey) {
-    const have = await trx.selectFrom('dictionaries').select(['dict_name', 'sort']).where('tenant_code', '=', tenant)
-      .where('field_key', '=', fieldKey).where('parent_id', 'is', null).where('deleted_at', 'is', null).execute();
+    const have = await trx
+      .selectFrom('dictionaries')
+      .select(['dict_name', 'sort'])
+      .where('tenant_code', '=', tenant)
+      .where('field_key', '=', fieldKey)
+      .where('parent_id', 'is', null)
+      .where('deleted_at', 'is', null)
+      .execute();
     const names = new Set(have.map((h) => h.dict_name));
     let sort = Math.max(0, ...have.map((h) => h.sort ?? 0));
     const fresh = items.filter((it) => !names.has(it.name) && names.add(it.name));
     if (!fresh.length) continue;
-    await trx.insertInto('dictionaries').values(fresh.map((it) => ({
-      tenant_code: tenant, field_key: fieldKey, parent_id: null, dict_name: it.name, dict_code: it.code ?? null, dict_extra: null,
-      dict_img: null, dict_icon: null, sort: ++sort, seeded: true,
-    }))).execute();
+    await trx
+      .insertInto('dictionaries')
+      .values(
+        fresh.map((it) => ({
+          tenant_code: tenant,
+          field_key: fieldKey,
+          parent_id: null,
+          dict_name: it.name,
+          dict_code: it.code ?? null,
+          dict_extra: null,
+          dict_img: null,
+          dict_icon: null,
+          sort: ++sort,
+          seeded: true,
+        })),
+      )
+      .execute();
   }
 }

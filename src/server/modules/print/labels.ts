@@ -6,7 +6,12 @@ import type { PrintTemplate } from './template';
 
 type Row = Record<string, unknown>;
 
-export interface LabelJob { template: PrintTemplate; record: Row; lines: Row[]; qr: string }
+export interface LabelJob {
+  template: PrintTemplate;
+  record: Row;
+  lines: Row[];
+  qr: string;
+}
 
 const MARGIN = 28;
 const COLS = 2;
@@ -14,12 +19,23 @@ const ROWS = 4;
 const GAP = 10;
 
 export async function renderLabelsPdf(job: LabelJob, teamName: string, title: string): Promise<Buffer> {
-  const [PDFDocument, QR] = await Promise.all([pdfkit(), import('qrcode').then((m) => (m.default ?? m) as typeof import('qrcode'))]);
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: title, Producer: '易管 Yiguan' } });
+  const [PDFDocument, QR] = await Promise.all([
+    pdfkit(),
+    import('qrcode').then((m) => (m.default ?? m) as typeof import('qrcode')),
+  ]);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: title, Producer: '易管 Yiguan' },
+  });
   doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   const { template: t, record, lines, qr } = job;
   const total = lines.length;
   if (!total) {
@@ -35,7 +51,10 @@ export async function renderLabelsPdf(job: LabelJob, teamName: string, title: st
     const line = lines[i];
     const code = String(line[qr] ?? '');
     doc.lineWidth(1).rect(x, y, w, h).stroke('#333');
-    doc.fillColor('#000').fontSize(8).text(`${teamName} · ${t.title}`, x + 6, y + 6, { width: w - 12, lineBreak: false });
+    doc
+      .fillColor('#000')
+      .fontSize(8)
+      .text(`${teamName} · ${t.title}`, x + 6, y + 6, { width: w - 12, lineBreak: false });
     const side = 92;
     if (code) {
       const png = await QR.toBuffer(code, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });

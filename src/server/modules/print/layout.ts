@@ -24,17 +24,32 @@ export function pdfkit(): Promise<typeof PDFKitDocument> {
 }
 
 export function cjkFont(): Buffer {
-  fontBytes ??= fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
+  fontBytes ??= fs.readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  );
   return fontBytes;
 }
 
-export interface PrintStep { name: string; assigneeName: string | null; operationName: string; approvalOpinion: string | null; taskEndTime: string | null }
+export interface PrintStep {
+  name: string;
+  assigneeName: string | null;
+  operationName: string;
+  approvalOpinion: string | null;
+  taskEndTime: string | null;
+}
 
 /** One record to print: its template, flat record, approval steps. */
-export interface PrintJob { template: PrintTemplate; record: Record<string, unknown>; steps: PrintStep[] }
+export interface PrintJob {
+  template: PrintTemplate;
+  record: Record<string, unknown>;
+  steps: PrintStep[];
+}
 
 /** The team printing: its name and its logo's bytes (PNG or JPEG) when it has one. */
-export interface PrintTeam { name: string; logo?: Buffer | null }
+export interface PrintTeam {
+  name: string;
+  logo?: Buffer | null;
+}
 
 const MARGIN = 40;
 const FOOTER = 24;
@@ -55,14 +70,23 @@ export function shown(v: unknown, key: string, rec: Record<string, unknown>, kin
   if (empty(v)) return '';
   if (kind === 'money') return formatMoney(v);
   if (kind === 'dateTime') return chinaDateTime(v);
-  if (kind === 'date' || kind === 'month') return typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v : formatDate(v, kind);
+  if (kind === 'date' || kind === 'month')
+    return typeof v === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v : formatDate(v, kind);
   if (Array.isArray(v)) {
     // A date range prints as from 至 to; other lists joined.
-    if (v.length === 2 && v.every((x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}/.test(x))) return `${formatDate(v[0])} 至 ${formatDate(v[1])}`;
-    return v.map((x) => (typeof x === 'object' && x ? String((x as { name?: string }).name ?? '') : String(x))).filter(Boolean).join('、');
+    if (v.length === 2 && v.every((x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}/.test(x)))
+      return `${formatDate(v[0])} 至 ${formatDate(v[1])}`;
+    return v
+      .map((x) => (typeof x === 'object' && x ? String((x as { name?: string }).name ?? '') : String(x)))
+      .filter(Boolean)
+      .join('、');
   }
   if (typeof v === 'boolean') return v ? '是' : '否';
-  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).filter((x) => !empty(x)).map(String).join(' × ');
+  if (typeof v === 'object')
+    return Object.values(v as Record<string, unknown>)
+      .filter((x) => !empty(x))
+      .map(String)
+      .join(' × ');
   return String(v);
 }
 
@@ -74,18 +98,36 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
   const width = doc.page.width - MARGIN * 2;
   const bottom = () => doc.page.height - MARGIN - FOOTER;
   /** Starts a new page when `h` more points do not fit. */
-  const room = (h: number) => { if (doc.y + h > bottom()) { doc.addPage(); doc.y = MARGIN; return true; } return false; };
+  const room = (h: number) => {
+    if (doc.y + h > bottom()) {
+      doc.addPage();
+      doc.y = MARGIN;
+      return true;
+    }
+    return false;
+  };
 
   // Team logo top right, team name and title centred.
   const top = MARGIN;
   if (team.logo) {
-    try { doc.image(team.logo, left + width - 70, top - 10, { fit: [70, 40], align: 'right' }); } catch { /* not a PNG/JPEG: no logo */ }
+    try {
+      doc.image(team.logo, left + width - 70, top - 10, { fit: [70, 40], align: 'right' });
+    } catch {
+      /* not a PNG/JPEG: no logo */
+    }
   }
   doc.fillColor('#000').fontSize(11).text(team.name, left, top, { width, align: 'center' });
   doc.fontSize(20).text(t.title, left, doc.y + 2, { width, align: 'center', characterSpacing: 2 });
   const stage = t.stage && !empty(rec[t.stage.field]) ? `    ${t.stage.label}：${String(rec[t.stage.field])}` : '';
-  doc.fontSize(9).fillColor('#444')
-    .text(`${t.codeLabel}：${String(rec.code ?? '')}    状态：${String(rec.status ?? '')}${stage}    打印时间：${printedAt}`, left, doc.y + 6, { width, align: 'center' });
+  doc
+    .fontSize(9)
+    .fillColor('#444')
+    .text(
+      `${t.codeLabel}：${String(rec.code ?? '')}    状态：${String(rec.status ?? '')}${stage}    打印时间：${printedAt}`,
+      left,
+      doc.y + 6,
+      { width, align: 'center' },
+    );
   doc.fillColor('#000');
   doc.y += 10;
 
@@ -103,7 +145,17 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
     });
     // A lone last field takes the whole row.
     const valueW = () => (pair.length === 1 ? width : half) - labelW;
-    const h = Math.max(20, ...pair.map((f, k) => Math.max(doc.heightOfString(f.label, { width: labelW - pad * 2 }), doc.heightOfString(texts[k] || ' ', { width: valueW() - pad * 2 })) + pad * 2));
+    const h = Math.max(
+      20,
+      ...pair.map(
+        (f, k) =>
+          Math.max(
+            doc.heightOfString(f.label, { width: labelW - pad * 2 }),
+            doc.heightOfString(texts[k] || ' ', { width: valueW() - pad * 2 }),
+          ) +
+          pad * 2,
+      ),
+    );
     room(h);
     const y = doc.y;
     pair.forEach((f, k) => {
@@ -130,7 +182,10 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
     const aligns = ['center', ...t.columns.map((c) => (c.kind === 'money' ? 'right' : 'left'))] as const;
     const row = (cells: string[], opts: { shade?: boolean; size?: number } = {}) => {
       doc.fontSize(opts.size ?? 9);
-      const h = Math.max(18, ...cells.map((c, k) => doc.heightOfString(c || ' ', { width: widths[k] - pad * 2 }) + pad * 2));
+      const h = Math.max(
+        18,
+        ...cells.map((c, k) => doc.heightOfString(c || ' ', { width: widths[k] - pad * 2 }) + pad * 2),
+      );
       const y = doc.y;
       let x = left;
       cells.forEach((c, k) => {
@@ -144,7 +199,8 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
       return h;
     };
     const headerCells = ['序号', ...t.columns.map((c) => c.label)];
-    const heightOf = (cells: string[]) => Math.max(18, ...cells.map((c, k) => doc.heightOfString(c || ' ', { width: widths[k] - pad * 2 }) + pad * 2));
+    const heightOf = (cells: string[]) =>
+      Math.max(18, ...cells.map((c, k) => doc.heightOfString(c || ' ', { width: widths[k] - pad * 2 }) + pad * 2));
     doc.fontSize(9);
     row(headerCells, { shade: true });
     // A document's 小计 rows (documents.ts) are shaded, unnumbered and left out of the 合计.
@@ -158,8 +214,14 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
       row(cells, { shade: sub });
     });
     if (t.columns.some((c) => c.sum)) {
-      const total = (c: PrintTemplate['columns'][number]) => lines.reduce((s, l) => s + (l[SUBTOTAL] ? 0 : Number(l[c.prop]) || 0), 0);
-      const sums = ['合计', ...t.columns.map((c) => (!c.sum ? '' : !c.plain ? formatMoney(total(c)) : String(Math.round(total(c) * 1e4) / 1e4)))];
+      const total = (c: PrintTemplate['columns'][number]) =>
+        lines.reduce((s, l) => s + (l[SUBTOTAL] ? 0 : Number(l[c.prop]) || 0), 0);
+      const sums = [
+        '合计',
+        ...t.columns.map((c) =>
+          !c.sum ? '' : !c.plain ? formatMoney(total(c)) : String(Math.round(total(c) * 1e4) / 1e4),
+        ),
+      ];
       if (room(heightOf(sums))) row(headerCells, { shade: true });
       row(sums, { shade: true });
     }
@@ -209,7 +271,10 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
       const x = left + k * w;
       doc.rect(x, y, w, h).stroke(BORDER);
       doc.fillColor('#333').text(`${label}：`, x + pad + 2, y + pad + 2, { width: w - pad * 2 });
-      doc.fillColor('#888').fontSize(8).text('日期：', x + pad + 2, y + h - 16, { width: w - pad * 2 });
+      doc
+        .fillColor('#888')
+        .fontSize(8)
+        .text('日期：', x + pad + 2, y + h - 16, { width: w - pad * 2 });
       doc.fontSize(9.5).fillColor('#000');
     });
     doc.x = left;
@@ -222,11 +287,20 @@ function layoutRecord(doc: Doc, job: PrintJob, team: PrintTeam, printedAt: strin
  */
 export async function renderPrintPdf(jobs: PrintJob[], team: PrintTeam, title: string): Promise<Buffer> {
   const PDFDocument = await pdfkit();
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, autoFirstPage: false, info: { Title: title, Producer: '易管 Yiguan' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: { Title: title, Producer: '易管 Yiguan' },
+  });
   doc.registerFont('cjk', cjkFont());
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   const printedAt = chinaDateTime(Date.now());
   const ranges: [number, number][] = [];
   for (const job of jobs) {
@@ -242,8 +316,15 @@ export async function renderPrintPdf(jobs: PrintJob[], team: PrintTeam, title: s
       // Writing below the bottom margin must not open another page.
       const saved = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font('cjk').fontSize(8.5).fillColor('#666')
-        .text(`第 ${p - from + 1} 页 / 共 ${to - from + 1} 页`, MARGIN, doc.page.height - MARGIN - 10, { width: doc.page.width - MARGIN * 2, align: 'center', lineBreak: false });
+      doc
+        .font('cjk')
+        .fontSize(8.5)
+        .fillColor('#666')
+        .text(`第 ${p - from + 1} 页 / 共 ${to - from + 1} 页`, MARGIN, doc.page.height - MARGIN - 10, {
+          width: doc.page.width - MARGIN * 2,
+          align: 'center',
+          lineBreak: false,
+        });
       doc.page.margins.bottom = saved;
     }
   }

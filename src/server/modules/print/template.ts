@@ -9,10 +9,28 @@ import { stageFieldOf } from '../../../common/schema/stage-field';
 export type PrintKind = 'money' | 'date' | 'month' | 'dateTime' | 'text';
 
 /** `when`: the field's dependOn; a field whose condition does not hold for the record is not printed. */
-export interface PrintField { name: string; label: string; kind: PrintKind; unit?: string; when?: FieldCondition }
+export interface PrintField {
+  name: string;
+  label: string;
+  kind: PrintKind;
+  unit?: string;
+  when?: FieldCondition;
+}
 /** `plain`: a sum printed as a number (a quantity), not as money. */
-export interface PrintColumn { prop: string; label: string; kind: PrintKind; sum: boolean; weight: number; plain?: boolean }
-export interface PrintTotal { field: string; label: string; capital: boolean; fromLines: boolean }
+export interface PrintColumn {
+  prop: string;
+  label: string;
+  kind: PrintKind;
+  sum: boolean;
+  weight: number;
+  plain?: boolean;
+}
+export interface PrintTotal {
+  field: string;
+  label: string;
+  capital: boolean;
+  fromLines: boolean;
+}
 
 export interface PrintTemplate {
   title: string;
@@ -49,7 +67,8 @@ function fieldKind(f: FieldDef): PrintKind {
 function columnKind(c: ColumnDef, all: ColumnDef[]): PrintKind {
   if (c.priceType || c.type === 'money') return 'money';
   const expr = c.compute?.expr;
-  if (expr && all.some((p) => p.priceType && p.prop !== c.prop && new RegExp(`\\b${p.prop}\\b`).test(expr))) return 'money';
+  if (expr && all.some((p) => p.priceType && p.prop !== c.prop && new RegExp(`\\b${p.prop}\\b`).test(expr)))
+    return 'money';
   if (c.inputType === 'date') return 'date';
   if (c.type === 'time') return 'dateTime';
   if (c.type === 'month') return 'month';
@@ -68,10 +87,17 @@ export function printTemplateErrors(m: Pick<ModuleSchema, 'schema' | 'fields' | 
   if (m.schema.stages) fields.add(stageFieldOf(m.schema.stages));
   const cols = new Set(m.lineColumns.map((c) => c.prop));
   const errors: string[] = [];
-  (p.header ?? []).forEach((f, i) => { if (!fields.has(f)) errors.push(`print.header[${i}] "${f}" is not a field of the page`); });
+  (p.header ?? []).forEach((f, i) => {
+    if (!fields.has(f)) errors.push(`print.header[${i}] "${f}" is not a field of the page`);
+  });
   if (p.lines && !cols.size) errors.push('print.lines: the page has no line items (drawer.lines)');
-  (p.lines?.columns ?? []).forEach((c, i) => { if (cols.size && !cols.has(c)) errors.push(`print.lines.columns[${i}] "${c}" is not a column of drawer.lines`); });
-  (p.totals ?? []).forEach((t, i) => { if (!fields.has(t.field) && !cols.has(t.field)) errors.push(`print.totals[${i}] "${t.field}" is neither a field nor a line column of the page`); });
+  (p.lines?.columns ?? []).forEach((c, i) => {
+    if (cols.size && !cols.has(c)) errors.push(`print.lines.columns[${i}] "${c}" is not a column of drawer.lines`);
+  });
+  (p.totals ?? []).forEach((t, i) => {
+    if (!fields.has(t.field) && !cols.has(t.field))
+      errors.push(`print.totals[${i}] "${t.field}" is neither a field nor a line column of the page`);
+  });
   return errors;
 }
 
@@ -84,16 +110,40 @@ export function printTemplate(m: ModuleSchema): PrintTemplate | null {
   const drawerFields = (s.drawer?.fields ?? m.fields).filter((f) => !f.hidden && !UNPRINTABLE.has(f.fontendType));
   const header: PrintField[] = p.header
     ? p.header.flatMap((name) => {
-      const f = byName.get(name);
-      if (f) return [{ name, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }];
-      if (SYSTEM[name]) return [{ name, ...SYSTEM[name] }];
-      if (s.stages && name === stageFieldOf(s.stages)) return [{ name, label: s.stages.label ?? '阶段', kind: 'text' as const }];
-      return [];
-    })
-    : drawerFields.map((f) => ({ name: f.fieldName, label: f.titleName, kind: fieldKind(f), unit: f.unit && f.unit !== '元' ? f.unit : undefined, when: f.dependOn }));
+        const f = byName.get(name);
+        if (f)
+          return [
+            {
+              name,
+              label: f.titleName,
+              kind: fieldKind(f),
+              unit: f.unit && f.unit !== '元' ? f.unit : undefined,
+              when: f.dependOn,
+            },
+          ];
+        if (SYSTEM[name]) return [{ name, ...SYSTEM[name] }];
+        if (s.stages && name === stageFieldOf(s.stages))
+          return [{ name, label: s.stages.label ?? '阶段', kind: 'text' as const }];
+        return [];
+      })
+    : drawerFields.map((f) => ({
+        name: f.fieldName,
+        label: f.titleName,
+        kind: fieldKind(f),
+        unit: f.unit && f.unit !== '元' ? f.unit : undefined,
+        when: f.dependOn,
+      }));
   const allCols = m.lineColumns.filter((c) => c.type !== 'image');
-  const picked = p.lines ? p.lines.columns.map((prop) => m.lineColumns.find((c) => c.prop === prop)!).filter(Boolean) : allCols;
-  const columns = picked.map((c) => ({ prop: c.prop, label: c.label, kind: columnKind(c, m.lineColumns), sum: c.summaryMethod === 'sum', weight: Math.max(40, Math.min(240, c.width ?? 100)) }));
+  const picked = p.lines
+    ? p.lines.columns.map((prop) => m.lineColumns.find((c) => c.prop === prop)!).filter(Boolean)
+    : allCols;
+  const columns = picked.map((c) => ({
+    prop: c.prop,
+    label: c.label,
+    kind: columnKind(c, m.lineColumns),
+    sum: c.summaryMethod === 'sum',
+    weight: Math.max(40, Math.min(240, c.width ?? 100)),
+  }));
   const totals = (p.totals ?? []).map((t) => ({
     field: t.field,
     label: t.label ?? byName.get(t.field)?.titleName ?? m.lineColumns.find((c) => c.prop === t.field)?.label ?? t.field,

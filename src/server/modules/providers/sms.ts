@@ -16,7 +16,10 @@ export interface SmsProvider {
 }
 
 export class LocalOutboxSmsProvider implements SmsProvider {
-  constructor(private dataDir: string, private log: FastifyBaseLogger) {}
+  constructor(
+    private dataDir: string,
+    private log: FastifyBaseLogger,
+  ) {}
 
   async send(msg: SmsMessage): Promise<void> {
     const line = JSON.stringify({ mobile: msg.mobile, scene: msg.scene, code: msg.code, at: new Date().toISOString() });

@@ -42,11 +42,15 @@ export const userWritable = (m: ModuleSchema) => !m.schema.readOnly && !m.schema
 
 /** The editableBy entries that name this caller on this record (the fields he may change there). */
 function namedBy(m: ModuleSchema, row: RowFacts, c: Caller) {
-  return (m.schema.editableBy ?? []).filter((e) => row.data[e.field] !== undefined && row.data[e.field] !== null && String(row.data[e.field]) === String(c.userId));
+  return (m.schema.editableBy ?? []).filter(
+    (e) =>
+      row.data[e.field] !== undefined && row.data[e.field] !== null && String(row.data[e.field]) === String(c.userId),
+  );
 }
 
 /** The creator, a team admin, or a user the page names in one of its `editableBy` fields changes a record. */
-const mayChange = (m: ModuleSchema, row: RowFacts, c: Caller) => row.created_by === c.userId || c.isAdmin || namedBy(m, row, c).length > 0;
+const mayChange = (m: ModuleSchema, row: RowFacts, c: Caller) =>
+  row.created_by === c.userId || c.isAdmin || namedBy(m, row, c).length > 0;
 
 /**
  * What the caller may change of a record he may change: null for the whole record (its creator, an admin), else
@@ -70,23 +74,42 @@ function changeableState(m: ModuleSchema, row: RowFacts) {
   return byStatus && !stageLocked(m, row.data) && !followsSource(m, row);
 }
 
-export async function callerOf(trx: TenantTx, tenant: string, userId: number, permissions: string[], isAdmin?: boolean): Promise<Caller> {
+export async function callerOf(
+  trx: TenantTx,
+  tenant: string,
+  userId: number,
+  permissions: string[],
+  isAdmin?: boolean,
+): Promise<Caller> {
   // The session's ACL already knows (it is dropped whenever roles or memberships change).
   if (isAdmin !== undefined) return { userId, isAdmin, permissions };
   const [member, team] = await Promise.all([
-    trx.selectFrom('memberships').select('is_admin').where('tenant_code', '=', tenant).where('user_id', '=', userId).where('status', '=', 'normal').executeTakeFirst(),
+    trx
+      .selectFrom('memberships')
+      .select('is_admin')
+      .where('tenant_code', '=', tenant)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'normal')
+      .executeTakeFirst(),
     trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
   ]);
   return { userId, isAdmin: !!member?.is_admin || team?.owner_id === userId, permissions };
 }
 
 /** Throws the reason when the caller may not edit, delete or submit this record (action: the verb in the message). */
-export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string }, c: Caller, verb: '修改' | '删除' | '提交') {
+export function assertMayChange(
+  m: ModuleSchema,
+  row: RowFacts & { code?: string },
+  c: Caller,
+  verb: '修改' | '删除' | '提交',
+) {
   // Deleting stays with the creator and the admins; editableBy users may edit and submit.
   const allowed = verb === '删除' ? row.created_by === c.userId || c.isAdmin : mayChange(m, row, c);
   if (!allowed) throw forbidden(`只有创建人或团队管理员可以${verb}该单据`);
   if (verb !== '提交' && followsSource(m, row)) {
-    throw conflict(`${m.schema.drawer?.title ?? m.schema.title}${row.code ?? ''}由${String(row.data.sourceType ?? '其他单据')}生成，不能${verb}`);
+    throw conflict(
+      `${m.schema.drawer?.title ?? m.schema.title}${row.code ?? ''}由${String(row.data.sourceType ?? '其他单据')}生成，不能${verb}`,
+    );
   }
   if (verb === '提交' ? !EDITABLE_STATUSES.includes(row.status) : !changeableState(m, row)) {
     const stage = m.schema.stages ? row.data[stageFieldOf(m.schema.stages)] : undefined;
@@ -96,14 +119,24 @@ export function assertMayChange(m: ModuleSchema, row: RowFacts & { code?: string
 }
 
 /** The actions a row allows this caller now: view, edit, delete, submit, withdraw, print and stage actions. */
-export function rowActions(m: ModuleSchema, row: RowFacts, c: Caller, running?: { originatorId: number; acted: boolean }): string[] {
+export function rowActions(
+  m: ModuleSchema,
+  row: RowFacts,
+  c: Caller,
+  running?: { originatorId: number; acted: boolean },
+): string[] {
   const mod = m.schema.module;
   const codes = codesOf(c);
   const can = (action: string) => codes.has(`${mod}:${action}`);
   const out = ['view'];
-  const stageKeys = () => stageActionsFor(m, row.status, row.data).filter((a) => codes.has(stageActionCode(m, a))).map((a) => a.key);
+  const stageKeys = () =>
+    stageActionsFor(m, row.status, row.data)
+      .filter((a) => codes.has(stageActionCode(m, a)))
+      .map((a) => a.key);
   // A record document (下料单, labels…) wherever its own permission is held.
-  const docs = (m.schema.documents ?? []).filter((d) => d.from === 'record' && codes.has(d.permissionCode)).map((d) => d.key);
+  const docs = (m.schema.documents ?? [])
+    .filter((d) => d.from === 'record' && codes.has(d.permissionCode))
+    .map((d) => d.key);
   if (!userWritable(m)) {
     if ((m.schema.printable || m.schema.print) && can('print')) out.push('print');
     out.push(...docs);
@@ -128,13 +161,20 @@ const comparable = (v: unknown) => (isBlank(v) ? '' : typeof v === 'object' ? JS
  * Refuses a change that touches a field outside `only` (changeableFields): every header field the client may set
  * and every line cell it fills is compared with the stored record, and the first ones that differ are named.
  */
-export function refuseOtherFields(m: ModuleSchema, stored: { data: Record<string, unknown>; lines: unknown; category_id?: number | null }, body: Record<string, unknown>, only: Set<string>) {
+export function refuseOtherFields(
+  m: ModuleSchema,
+  stored: { data: Record<string, unknown>; lines: unknown; category_id?: number | null },
+  body: Record<string, unknown>,
+  only: Set<string>,
+) {
   const changed: string[] = [];
   for (const f of m.fields) {
     if (f.disabled || f.aggregate || f.compute || only.has(f.fieldName) || !(f.fieldName in body)) continue;
-    if (comparable(body[f.fieldName]) !== comparable(stored.data[f.fieldName])) changed.push(f.titleName ?? f.fieldName);
+    if (comparable(body[f.fieldName]) !== comparable(stored.data[f.fieldName]))
+      changed.push(f.titleName ?? f.fieldName);
   }
-  if (body.categoryId !== undefined && comparable(body.categoryId) !== comparable(stored.category_id)) changed.push('分类');
+  if (body.categoryId !== undefined && comparable(body.categoryId) !== comparable(stored.category_id))
+    changed.push('分类');
   if (Array.isArray(body.lines)) {
     const old = (Array.isArray(stored.lines) ? stored.lines : []) as Record<string, unknown>[];
     const sent = body.lines as Record<string, unknown>[];
@@ -149,8 +189,12 @@ export function refuseOtherFields(m: ModuleSchema, stored: { data: Record<string
     }
   }
   if (!changed.length) return;
-  const allowed = [...only].map((name) => name.startsWith('lines.')
-    ? m.lineColumns.find((c) => c.prop === name.slice(6))?.label ?? name
-    : m.fields.find((f) => f.fieldName === name)?.titleName ?? name);
-  throw forbidden(`你只能修改${allowed.join('、')}，不能修改：${changed.slice(0, 5).join('、')}${changed.length > 5 ? ' 等' : ''}`);
+  const allowed = [...only].map((name) =>
+    name.startsWith('lines.')
+      ? (m.lineColumns.find((c) => c.prop === name.slice(6))?.label ?? name)
+      : (m.fields.find((f) => f.fieldName === name)?.titleName ?? name),
+  );
+  throw forbidden(
+    `你只能修改${allowed.join('、')}，不能修改：${changed.slice(0, 5).join('、')}${changed.length > 5 ? ' 等' : ''}`,
+  );
 }

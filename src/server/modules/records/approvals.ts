@@ -8,10 +8,21 @@ import type { ModuleSchema } from './module-schema';
 import { handover } from '../../handover';
 
 /** What the workflow reads of a record it moves; a caller that holds it already hands it over instead of reading it again. */
-export interface StoredRecord { code: string; data: Record<string, unknown>; lines: unknown; created_by: number; category_id: number | null }
+export interface StoredRecord {
+  code: string;
+  data: Record<string, unknown>;
+  lines: unknown;
+  created_by: number;
+  category_id: number | null;
+}
 
 /** The facts of a record its route depends on (its money, its people, its category, its picked source). */
-export interface RoutedRecord { data: Record<string, unknown>; lines?: unknown; created_by: number; category_id: number | null }
+export interface RoutedRecord {
+  data: Record<string, unknown>;
+  lines?: unknown;
+  created_by: number;
+  category_id: number | null;
+}
 
 export interface ApprovalStart {
   m: ModuleSchema;
@@ -24,7 +35,10 @@ export interface ApprovalStart {
 }
 
 /** A record's running approval: who submitted it, and whether an approver has acted on it yet. */
-export interface RunningApproval { originatorId: number; acted: boolean }
+export interface RunningApproval {
+  originatorId: number;
+  acted: boolean;
+}
 
 export interface Approvals {
   /** Submits a saved record: starts its process, or lets it take effect when no process applies. */

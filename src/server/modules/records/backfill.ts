@@ -36,7 +36,14 @@ export function copyRules(schemas: SchemaRegistry): CopyRule[] {
       const picker = m.fields.find((x) => x.fieldName === hit[1]);
       const src = picker ? recordSourceOf(picker.data) : undefined;
       if (!src || src.modules?.length || !schemas.get(src.module)) continue;
-      out.push({ module: m.schema.module, field: f, picker: hit[1], source: schemas.get(src.module)!.schema.module, valueField: src.valueField === 'id' ? 'id' : 'code', from: hit[2] });
+      out.push({
+        module: m.schema.module,
+        field: f,
+        picker: hit[1],
+        source: schemas.get(src.module)!.schema.module,
+        valueField: src.valueField === 'id' ? 'id' : 'code',
+        from: hit[2],
+      });
     }
   }
   return out;
@@ -50,11 +57,15 @@ export async function backfillCopies(pool: Kysely<any>, schemas: SchemaRegistry)
   if (!rules.length) return 0;
   // One transaction throughout (the migrator's is one already), so the team set below scopes what follows: a
   // setting local to the transaction, which a transaction pooler keeps on one server connection.
-  return pool.isTransaction ? fillAll(pool, schemas, rules) : pool.transaction().execute((db) => fillAll(db, schemas, rules));
+  return pool.isTransaction
+    ? fillAll(pool, schemas, rules)
+    : pool.transaction().execute((db) => fillAll(db, schemas, rules));
 }
 
 async function fillAll(db: Kysely<any>, schemas: SchemaRegistry, rules: CopyRule[]): Promise<number> {
-  const tenants = (await sql<{ code: string }>`SELECT tenant_code AS code FROM tenants ORDER BY tenant_code`.execute(db)).rows.map((r) => r.code);
+  const tenants = (
+    await sql<{ code: string }>`SELECT tenant_code AS code FROM tenants ORDER BY tenant_code`.execute(db)
+  ).rows.map((r) => r.code);
   let changed = 0;
   try {
     for (const tenant of tenants) {
@@ -73,10 +84,17 @@ async function fillAll(db: Kysely<any>, schemas: SchemaRegistry, rules: CopyRule
 async function fillRule(db: Kysely<any>, schemas: SchemaRegistry, tenant: string, rule: CopyRule): Promise<number> {
   const f = rule.field.fieldName;
   const key = rule.valueField === 'id' ? sql`s.id::text` : sql`s.code`;
-  const rows = (await sql<{ id: number; sid: number; scode: string; sdata: Row }>`SELECT r.id, s.id AS sid, s.code AS scode, s.data AS sdata
+  const rows = (
+    await sql<{
+      id: number;
+      sid: number;
+      scode: string;
+      sdata: Row;
+    }>`SELECT r.id, s.id AS sid, s.code AS scode, s.data AS sdata
     FROM records r JOIN records s ON s.tenant_code = r.tenant_code AND s.module = ${rule.source} AND s.deleted_at IS NULL AND ${key} = r.data->>${rule.picker}
     WHERE r.tenant_code = ${tenant} AND r.module = ${rule.module} AND r.deleted_at IS NULL
-      AND coalesce(r.data->>${rule.picker}, '') <> '' AND coalesce(r.data->>${f}, '') = ''`.execute(db)).rows;
+      AND coalesce(r.data->>${rule.picker}, '') <> '' AND coalesce(r.data->>${f}, '') = ''`.execute(db)
+  ).rows;
   let n = 0;
   for (const row of rows) {
     const picked: Row = { ...(row.sdata ?? {}), id: Number(row.sid), code: row.scode };
@@ -88,14 +106,22 @@ async function fillRule(db: Kysely<any>, schemas: SchemaRegistry, tenant: string
       // A record picker's label, as a save writes it (道具项目 → 「金缘珠宝西湖店道具」).
       const tm = schemas.get(own.module)!;
       const by = own.valueField === 'id' ? sql`id::text` : sql`code`;
-      const t = (await sql<{ id: number; code: string; data: Row }>`SELECT id, code, data FROM records WHERE tenant_code = ${tenant}
-        AND module = ${tm.schema.module} AND deleted_at IS NULL AND ${by} = ${String(value)} LIMIT 1`.execute(db)).rows[0];
+      const t = (
+        await sql<{
+          id: number;
+          code: string;
+          data: Row;
+        }>`SELECT id, code, data FROM records WHERE tenant_code = ${tenant}
+        AND module = ${tm.schema.module} AND deleted_at IS NULL AND ${by} = ${String(value)} LIMIT 1`.execute(db)
+      ).rows[0];
       if (t) patch[`${f}Name`] = labelOf(own, { ...(t.data ?? {}), id: Number(t.id), code: t.code });
     } else if (!blank(picked[`${rule.from}Name`])) {
       // A dictionary value's name comes with it.
       patch[`${f}Name`] = picked[`${rule.from}Name`];
     }
-    await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb WHERE tenant_code = ${tenant} AND id = ${row.id}`.execute(db);
+    await sql`UPDATE records SET data = data || ${JSON.stringify(patch)}::jsonb WHERE tenant_code = ${tenant} AND id = ${row.id}`.execute(
+      db,
+    );
     n++;
   }
   return n;

@@ -10,15 +10,23 @@ import { filterSql } from './query';
 const isDeptRef = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v) && '$dept' in v;
 
 /** SQL conditions of a schema filter (refs resolved), over the target module's records `r`. */
-export function filterConds(tm: ModuleSchema, filter: RecordCondition[] | undefined, refs: RefContext): RawBuilder<unknown>[] {
+export function filterConds(
+  tm: ModuleSchema,
+  filter: RecordCondition[] | undefined,
+  refs: RefContext,
+): RawBuilder<unknown>[] {
   return (filter ?? []).map((c) => {
     // `has { $dept }`: the record names the caller's department or one above it (a parent covers its sub-departments).
     if (c.operator === 'has' && isDeptRef(c.value) && refs.deptPath && refs.deptPath.length > 1) {
-      return sql`(${sql.join(refs.deptPath.map((d) => filterSql(tm, { field: c.field, operator: 'has', value: d }, { fromSchema: true })), sql` OR `)})`;
+      return sql`(${sql.join(
+        refs.deptPath.map((d) => filterSql(tm, { field: c.field, operator: 'has', value: d }, { fromSchema: true })),
+        sql` OR `,
+      )})`;
     }
     const value = resolveRef(c.value, refs);
     // A filter on a form field nobody filled in yet offers nothing rather than everything.
-    if (c.operator !== 'null' && c.operator !== 'notNull' && (value === undefined || value === null || value === '')) return sql`false`;
+    if (c.operator !== 'null' && c.operator !== 'notNull' && (value === undefined || value === null || value === ''))
+      return sql`false`;
     return filterSql(tm, { field: c.field, operator: c.operator, value }, { fromSchema: true });
   });
 }

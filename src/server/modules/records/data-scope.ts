@@ -14,7 +14,12 @@ import type { DataScope } from '../../db/types';
  * naming the person a record is about or who works on it (applicantField, editableBy): his attendance, his
  * appraisal and the one he scores are his own work too, whoever created them.
  */
-export function dataScopeSql(tenant: string, userId: number, scope: DataScope | undefined, personFields: string[] = []): RawBuilder<unknown> | null {
+export function dataScopeSql(
+  tenant: string,
+  userId: number,
+  scope: DataScope | undefined,
+  personFields: string[] = [],
+): RawBuilder<unknown> | null {
   if (!scope || scope === 'all') return null;
   const named = personFields.map((f) => sql` OR r.data->>${f} = ${String(userId)}`);
   const own = sql`(r.created_by = ${userId}${sql.join(named, sql``)}
@@ -22,9 +27,10 @@ export function dataScopeSql(tenant: string, userId: number, scope: DataScope | 
     OR r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${userId}))`;
   if (scope === 'self') return own;
   const myDept = sql`(SELECT dept_id FROM memberships WHERE tenant_code = ${tenant} AND user_id = ${userId})`;
-  const depts = scope === 'dept'
-    ? sql`SELECT ${myDept}`
-    : sql`WITH RECURSIVE sub AS (
+  const depts =
+    scope === 'dept'
+      ? sql`SELECT ${myDept}`
+      : sql`WITH RECURSIVE sub AS (
         SELECT id FROM dictionaries WHERE id = ${myDept} AND tenant_code = ${tenant} AND field_key = 'dept'
         UNION ALL SELECT d.id FROM dictionaries d JOIN sub ON d.parent_id = sub.id WHERE d.tenant_code = ${tenant} AND d.field_key = 'dept'
       ) SELECT id FROM sub`;

@@ -28,8 +28,28 @@ export { moduleParam };
  * server takes from the schema (list-views.ts), never from the client.
  */
 export const listQueryProps = {
-  sorters: { type: 'array', maxItems: 3, items: { type: 'object', required: ['field'], properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } } } },
-  filters: { type: 'array', maxItems: 30, items: { type: 'object', required: ['field', 'operator'], properties: { field: { type: 'string', maxLength: 80 }, operator: { type: 'string', enum: [...OPERATORS] }, value: {} } } },
+  sorters: {
+    type: 'array',
+    maxItems: 3,
+    items: {
+      type: 'object',
+      required: ['field'],
+      properties: { field: { type: 'string', maxLength: 80 }, order: { type: 'string', maxLength: 20 } },
+    },
+  },
+  filters: {
+    type: 'array',
+    maxItems: 30,
+    items: {
+      type: 'object',
+      required: ['field', 'operator'],
+      properties: {
+        field: { type: 'string', maxLength: 80 },
+        operator: { type: 'string', enum: [...OPERATORS] },
+        value: {},
+      },
+    },
+  },
   keyword: { type: 'string', maxLength: 100 },
   categoryId: { type: ['integer', 'null'] },
   tab: { type: 'string', maxLength: 60 },
@@ -37,7 +57,11 @@ export const listQueryProps = {
 } as const;
 
 /** The list's query as /page runs it: the client's filters plus the conditions of the header's tab and period. */
-export function listQueryOf<B extends { tab?: string; period?: string; filters?: Filter[] }>(m: ModuleSchema, body: B, userId: number) {
+export function listQueryOf<B extends { tab?: string; period?: string; filters?: Filter[] }>(
+  m: ModuleSchema,
+  body: B,
+  userId: number,
+) {
   const view = listView(m, body, { userId });
   return { ...body, userId, tab: view.oaTab, filters: [...(body.filters ?? []), ...view.filters] };
 }
@@ -71,11 +95,36 @@ export function recordEntry(s: RecordSources) {
    * Flat records with the actions each allows the caller (a view's computed fields as of today, stage history).
    * `readWith`: their running approvals when the caller read them with the rows (a page does), else read here.
    */
-  async function withActions(trx: TenantTx, tenant: string, m: ModuleSchema, caller: Caller, rows: ReturnType<typeof toFlat>[], readWith?: Map<number, RunningApproval>) {
-    const running = readWith ?? await approvals().running(trx, tenant, rows.filter((r) => r.status === '审批中').map((r) => r.id));
+  async function withActions(
+    trx: TenantTx,
+    tenant: string,
+    m: ModuleSchema,
+    caller: Caller,
+    rows: ReturnType<typeof toFlat>[],
+    readWith?: Map<number, RunningApproval>,
+  ) {
+    const running =
+      readWith ??
+      (await approvals().running(
+        trx,
+        tenant,
+        rows.filter((r) => r.status === '审批中').map((r) => r.id),
+      ));
     const now = new Date();
     const today = todayInChina();
-    const read = await withStageHistory(trx, tenant, m, await readAggregates(trx, tenant, schemas, m, rows.map((row) => readAsView(m, withClock(m, row, now), today)), today));
+    const read = await withStageHistory(
+      trx,
+      tenant,
+      m,
+      await readAggregates(
+        trx,
+        tenant,
+        schemas,
+        m,
+        rows.map((row) => readAsView(m, withClock(m, row, now), today)),
+        today,
+      ),
+    );
     // The rows are this call's own (just read and flattened): each takes its actions in place, not in a copy.
     for (const r of read) {
       const facts = { status: r.status, created_by: r.createdBy, data: r };
@@ -85,7 +134,7 @@ export function recordEntry(s: RecordSources) {
       const only = actions.includes('edit') ? changeableFields(m, facts, caller) : null;
       if (only) (r as Record<string, unknown>).editOnly = [...only];
     }
-    return read as (typeof read[number] & { actions: ReturnType<typeof rowActions> })[];
+    return read as ((typeof read)[number] & { actions: ReturnType<typeof rowActions> })[];
   }
 
   return { moduleOf, enter, writable, dataOf, withActions };

@@ -9,11 +9,15 @@ import type { ModuleSchema, SchemaRegistry } from './schema-registry';
 /** A holder is opened through each page that shows its record with its files, with the gate's three checks. */
 export function recordHoldersOpen(s: RecordSources): HoldersOpen {
   return async (session, tenant, holders) => {
-    const items = holders.flatMap((h) => (h.module ? pagesShowingFiles(s.schemas, h.module) : []).map((module) => ({ module, id: h.id })));
+    const items = holders.flatMap((h) =>
+      (h.module ? pagesShowingFiles(s.schemas, h.module) : []).map((module) => ({ module, id: h.id })),
+    );
     if (!items.length) return false;
     // The rights first, outside the read: computing them takes a transaction of its own.
     const acl = await s.acl.forSession(session);
-    const open = await withTenantRead(s.db, tenant, (trx) => openableRecords(s, { ...session, acl, tenantCode: tenant }, trx, items));
+    const open = await withTenantRead(s.db, tenant, (trx) =>
+      openableRecords(s, { ...session, acl, tenantCode: tenant }, trx, items),
+    );
     return open.size > 0;
   };
 }
@@ -28,8 +32,9 @@ function pagesShowingFiles(schemas: SchemaRegistry, module: string): string[] {
   let byModule = showing.get(schemas);
   if (!byModule) {
     byModule = new Map();
-    const withFiles = (m: ModuleSchema) => m.fields.some((f) => f.fontendType === 'upload' || f.fontendType === 'image')
-      || m.lineColumns.some((c) => c.type === 'image');
+    const withFiles = (m: ModuleSchema) =>
+      m.fields.some((f) => f.fontendType === 'upload' || f.fontendType === 'image') ||
+      m.lineColumns.some((c) => c.type === 'image');
     for (const m of schemas.all()) {
       const stored = m.schema.viewOf ?? m.schema.module;
       if (m.schema.viewOf && !withFiles(m)) continue;

@@ -52,20 +52,30 @@ export interface GatePass {
 }
 
 /** Passes the gate for a module and an action, or throws 403 (no permission) / 10015 (not signed in). */
-export async function openGate(s: RecordSources, req: FastifyRequest, m: ModuleSchema, action: string): Promise<GatePass> {
+export async function openGate(
+  s: RecordSources,
+  req: FastifyRequest,
+  m: ModuleSchema,
+  action: string,
+): Promise<GatePass> {
   const a = await requireTeamPermission(s, req, m.schema.module, action);
   const acl = await s.acl.forSession(a);
   const ctx: Ctx = { tenant: a.tenantCode, schemas: s.schemas, log: req.log };
-  const callerIn = (trx: TenantTx) => callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin);
+  const callerIn = (trx: TenantTx) =>
+    callerOf(trx, a.tenantCode, a.userId, permissionsFor(m, acl.permissions), acl.isAdmin);
   // The caller's refs ($user, $dept, admin) are read once per call, and only for pages that limit visibility.
   let refs: Promise<RefContext> | undefined;
   const refsOf = (trx: TenantTx) => (refs ??= callerRefs(trx, a.tenantCode, a.userId, todayInChina()));
   const scope = (trx: TenantTx) => scopeSql(trx, a, acl, m, refsOf);
   return {
-    a, acl, ctx,
+    a,
+    acl,
+    ctx,
     run: (fn) => withTenant(s.db, a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
-    read: async (fn) => withTenantRead(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
-    readTx: async (fn) => withTenant(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
+    read: async (fn) =>
+      withTenantRead(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
+    readTx: async (fn) =>
+      withTenant(await readerOf(s.db, a), a.tenantCode, async (trx) => fn(trx, await callerIn(trx))),
     visible: async (trx, id) => assertShown(trx, a.tenantCode, m, id, await scope(trx)),
     scope,
     tuned: () => s.fieldOptions.effective(a.tenantCode, m),
@@ -73,34 +83,52 @@ export async function openGate(s: RecordSources, req: FastifyRequest, m: ModuleS
 }
 
 /** Visibility ∧ data scope for the caller, as one condition over the records `r` (null: nothing hidden). */
-async function scopeSql(trx: TenantTx, a: TeamSession, acl: SessionAcl, m: ModuleSchema, refsOf: (trx: TenantTx) => Promise<RefContext>) {
+async function scopeSql(
+  trx: TenantTx,
+  a: TeamSession,
+  acl: SessionAcl,
+  m: ModuleSchema,
+  refsOf: (trx: TenantTx) => Promise<RefContext>,
+) {
   const page = m.schema.visibleWhen ? visibleSql(m, await refsOf(trx)) : null;
   // A page of the team's shared reference records (materials, warehouses, the company's information) is read
   // whole by everyone who may open it; the data scope narrows documents people make.
   const byRole = m.schema.sharedRecords ? null : dataScopeSql(a.tenantCode, a.userId, acl.dataScope, personFieldsOf(m));
-  return page && byRole ? sql`(${page} AND ${byRole})` : page ?? byRole;
+  return page && byRole ? sql`(${page} AND ${byRole})` : (page ?? byRole);
 }
 
 /**
  * The fields of a page naming the person a record is for or who works on it (data-scope.ts): its applicant, those
  * editableBy names, and those its stage actions notify (an order's 负责人 is urged about it and must open it).
  */
-const personFieldsOf = (m: ModuleSchema) => [...new Set([
-  m.schema.applicantField,
-  ...(m.schema.editableBy ?? []).map((e) => e.field),
-  ...(m.schema.stages?.actions ?? []).map((a) => a.notify?.to).filter((f) => m.fields.some((x) => x.fieldName === f)),
-].filter((f): f is string => !!f))];
-
+const personFieldsOf = (m: ModuleSchema) => [
+  ...new Set(
+    [
+      m.schema.applicantField,
+      ...(m.schema.editableBy ?? []).map((e) => e.field),
+      ...(m.schema.stages?.actions ?? [])
+        .map((a) => a.notify?.to)
+        .filter((f) => m.fields.some((x) => x.fieldName === f)),
+    ].filter((f): f is string => !!f),
+  ),
+];
 
 /** Whether the record is one of this page's, in the caller's team, not deleted, and within `cond`. */
 async function shown(trx: TenantTx, tenant: string, m: ModuleSchema, id: number, cond: RawBuilder<unknown> | null) {
-  const { rows } = await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND r.module = ${storedKeyOf(m)}
+  const { rows } =
+    await sql`SELECT 1 FROM records r WHERE r.tenant_code = ${tenant} AND r.id = ${id} AND r.module = ${storedKeyOf(m)}
     AND r.deleted_at IS NULL ${cond ? sql`AND ${cond}` : sql``}`.execute(trx);
   return rows.length > 0;
 }
 
 /** Refuses, as not found, a record that is not one the caller may see on this page (another team's, another page's too). */
-async function assertShown(trx: TenantTx, tenant: string, m: ModuleSchema, id: number, cond: RawBuilder<unknown> | null) {
+async function assertShown(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  id: number,
+  cond: RawBuilder<unknown> | null,
+) {
   if (!(await shown(trx, tenant, m, id, cond))) throw notFound();
 }
 
@@ -109,9 +137,22 @@ async function assertShown(trx: TenantTx, tenant: string, m: ModuleSchema, id: n
  * module is read first (another team's id is simply not found: row-level security), then the gate is passed for
  * that module and the record checked against the caller's visibility and scope.
  */
-export async function openGateForRecord(s: RecordSources, req: FastifyRequest, tenant: string, id: number, action = 'view') {
-  const row = await withTenant(s.db, tenant, (trx) => trx.selectFrom('records').select('module')
-    .where('tenant_code', '=', tenant).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
+export async function openGateForRecord(
+  s: RecordSources,
+  req: FastifyRequest,
+  tenant: string,
+  id: number,
+  action = 'view',
+) {
+  const row = await withTenant(s.db, tenant, (trx) =>
+    trx
+      .selectFrom('records')
+      .select('module')
+      .where('tenant_code', '=', tenant)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
   const m = row && s.schemas.get(row.module);
   if (!m) throw notFound();
   const pass = await openGate(s, req, m, action);
@@ -123,8 +164,12 @@ export async function openGateForRecord(s: RecordSources, req: FastifyRequest, t
  * Of several records (notifications, lists of approvals), those the caller may open now — the same three checks
  * as opening each one, in one statement per module.
  */
-export async function openableRecords(s: RecordSources, session: Parameters<RecordSources['acl']['forSession']>[0] & { tenantCode: string },
-  trx: TenantTx, items: { module: string; id: number }[]): Promise<Set<number>> {
+export async function openableRecords(
+  s: RecordSources,
+  session: Parameters<RecordSources['acl']['forSession']>[0] & { tenantCode: string },
+  trx: TenantTx,
+  items: { module: string; id: number }[],
+): Promise<Set<number>> {
   const out = new Set<number>();
   const byModule = new Map<string, number[]>();
   for (const it of items) byModule.set(it.module, [...(byModule.get(it.module) ?? []), it.id]);
@@ -137,7 +182,9 @@ export async function openableRecords(s: RecordSources, session: Parameters<Reco
     const m = s.schemas.get(module);
     if (!m || !holdsCode(s, m, 'view', acl.permissions)) continue;
     const cond = await scopeSql(trx, a, acl, m, refsOf);
-    const { rows } = await sql<{ id: number }>`SELECT r.id FROM records r WHERE r.tenant_code = ${session.tenantCode} AND r.deleted_at IS NULL
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT r.id FROM records r WHERE r.tenant_code = ${session.tenantCode} AND r.deleted_at IS NULL
       AND r.id IN (${sql.join(ids)}) ${cond ? sql`AND ${cond}` : sql``}`.execute(trx);
     for (const x of rows) out.add(Number(x.id));
   }
@@ -150,12 +197,14 @@ export async function openableRecords(s: RecordSources, session: Parameters<Reco
  */
 export async function lookupScope(pass: GatePass, trx: TenantTx, m: ModuleSchema, offerable: boolean) {
   const cond = await pass.scope(trx);
-  const retired = offerable ? notRetiredSql(m, await callerRefs(trx, pass.a.tenantCode, pass.a.userId, todayInChina())) : null;
-  return cond && retired ? sql`(${cond} AND ${retired})` : cond ?? retired;
+  const retired = offerable
+    ? notRetiredSql(m, await callerRefs(trx, pass.a.tenantCode, pass.a.userId, todayInChina()))
+    : null;
+  return cond && retired ? sql`(${cond} AND ${retired})` : (cond ?? retired);
 }
 
-
-const holdsCode = (s: Pick<RecordSources, 'schemas'>, m: ModuleSchema, action: string, codes: readonly string[]) => permits(s, m.schema.module, action, codes);
+const holdsCode = (s: Pick<RecordSources, 'schemas'>, m: ModuleSchema, action: string, codes: readonly string[]) =>
+  permits(s, m.schema.module, action, codes);
 
 export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
 
@@ -164,8 +213,14 @@ export type GateAnswer = 'allowed' | 'forbidden' | 'hidden';
  * permission test, visibility and data scope a route's pass applies. The permission matrix test holds every
  * record-touching route against it.
  */
-export async function gateSays(db: RecordSources['db'], schemas: Pick<RecordSources, 'schemas'>['schemas'],
-  who: { userId: number; tenantCode: string; acl: SessionAcl }, m: ModuleSchema, id: number, action: string): Promise<GateAnswer> {
+export async function gateSays(
+  db: RecordSources['db'],
+  schemas: Pick<RecordSources, 'schemas'>['schemas'],
+  who: { userId: number; tenantCode: string; acl: SessionAcl },
+  m: ModuleSchema,
+  id: number,
+  action: string,
+): Promise<GateAnswer> {
   if (!holdsCode({ schemas }, m, action, who.acl.permissions)) return 'forbidden';
   const a = { userId: who.userId, tenantCode: who.tenantCode } as TeamSession;
   return withTenant(db, who.tenantCode, async (trx) => {

@@ -22,10 +22,26 @@ type Row = Record<string, unknown>;
 const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines))`;
 
 /** Records of `module` in effect that match the conditions, oldest first. */
-async function inEffect(trx: TenantTx, tenant: string, m: ModuleSchema, conds: ReturnType<typeof filterConds>, limit: number): Promise<Row[]> {
-  const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.module = ${m.schema.module}`, sql`r.deleted_at IS NULL`,
-    sql`r.status = ${RecordStatus.approved}`, ...conds], sql` AND `);
-  const { rows } = await sql<{ rec: Row }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at, r.id LIMIT ${limit}`.execute(trx);
+async function inEffect(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  conds: ReturnType<typeof filterConds>,
+  limit: number,
+): Promise<Row[]> {
+  const where = sql.join(
+    [
+      sql`r.tenant_code = ${tenant}`,
+      sql`r.module = ${m.schema.module}`,
+      sql`r.deleted_at IS NULL`,
+      sql`r.status = ${RecordStatus.approved}`,
+      ...conds,
+    ],
+    sql` AND `,
+  );
+  const { rows } = await sql<{
+    rec: Row;
+  }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at, r.id LIMIT ${limit}`.execute(trx);
   return rows.map((r) => r.rec);
 }
 
@@ -57,13 +73,27 @@ async function joined(trx: TenantTx, ctx: Ctx, j: GeneratorJoin, scope: Row, ref
   for (const [field, e] of Object.entries(j.match)) {
     const v = evalExpr(e, scope);
     if (v === null || v === undefined || v === '') return j.many ? [] : null;
-    conds.push(field === 'code' ? sql`r.code = ${String(v)}` : field === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`(r.data->>${sql.lit(field)}) = ${String(v)}`);
+    conds.push(
+      field === 'code'
+        ? sql`r.code = ${String(v)}`
+        : field === 'id'
+          ? sql`r.id = ${Number(v) || 0}`
+          : sql`(r.data->>${sql.lit(field)}) = ${String(v)}`,
+    );
   }
   const found = await inEffect(trx, ctx.tenant, jm, conds, j.many ? 500 : 1);
-  return j.many ? found : found[0] ?? null;
+  return j.many ? found : (found[0] ?? null);
 }
 
-export async function generateRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, key: string, values: Row, permissions: string[]) {
+export async function generateRecord(
+  trx: TenantTx,
+  ctx: Ctx,
+  userId: number,
+  m: ModuleSchema,
+  key: string,
+  values: Row,
+  permissions: string[],
+) {
   const g: GeneratorDef | undefined = m.schema.generators?.find((x) => x.key === key);
   if (!g) throw badRequest('不支持的操作');
   if (!permissions.includes(g.permissionCode)) throw forbidden();
@@ -77,7 +107,10 @@ export async function generateRecord(trx: TenantTx, ctx: Ctx, userId: number, m:
   const refs = { ...(await callerRefs(trx, ctx.tenant, userId, todayOf(ctx))), data: input };
   const fm = ctx.schemas.get(g.lines.from.module);
   if (!fm) throw badRequest(`关联模块不存在：${g.lines.from.module}`);
-  const rows = latestOf(await inEffect(trx, ctx.tenant, fm, filterConds(fm, g.lines.from.filter, refs), 5000), g.lines.from.latest);
+  const rows = latestOf(
+    await inEffect(trx, ctx.tenant, fm, filterConds(fm, g.lines.from.filter, refs), 5000),
+    g.lines.from.latest,
+  );
   if (!rows.length) throw badRequest(`没有可用于生成的${fm.schema.title}`);
   const lines: Row[] = [];
   const missing = new Map<string, string[]>();

@@ -15,8 +15,12 @@ const INDEX_SYNC_LOCK = 7_140_615;
  * (migration 021, which needs a superuser). Without, the trigram indexes would cost every write and serve no plan.
  */
 export async function trigramSearch(db: DB): Promise<boolean> {
-  const { rows } = await sql<{ ok: boolean }>`SELECT (SELECT count(*) FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gin')) = 2
-    AND (SELECT bool_and(proleakproof) FROM pg_proc WHERE oid IN ('texticlike'::regproc, 'jsonb_out'::regproc, 'textin'::regproc)) AS ok`.execute(db);
+  const { rows } = await sql<{
+    ok: boolean;
+  }>`SELECT (SELECT count(*) FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gin')) = 2
+    AND (SELECT bool_and(proleakproof) FROM pg_proc WHERE oid IN ('texticlike'::regproc, 'jsonb_out'::regproc, 'textin'::regproc)) AS ok`.execute(
+    db,
+  );
   return !!rows[0]?.ok;
 }
 
@@ -30,9 +34,14 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
   keywordIndexed = trigrams;
   if (!trigrams && !warned) {
     warned = true;
-    console.warn('[records] keyword searches scan the team\'s rows: pg_trgm or btree_gin is missing, or ILIKE is not LEAKPROOF (migrations ran without a superuser; docs/performance.md)');
+    console.warn(
+      "[records] keyword searches scan the team's rows: pg_trgm or btree_gin is missing, or ILIKE is not LEAKPROOF (migrations ran without a superuser; docs/performance.md)",
+    );
   }
-  const wanted = schemas.all().flatMap(indexStatements).filter((s) => trigrams || !indexNameOf(s).startsWith('rk_'));
+  const wanted = schemas
+    .all()
+    .flatMap(indexStatements)
+    .filter((s) => trigrams || !indexNameOf(s).startsWith('rk_'));
   const names = new Set(wanted.map(indexNameOf));
   // One statement at a time across processes: replicas starting together would create the same index at the same
   // moment, and PostgreSQL refuses the second CREATE INDEX IF NOT EXISTS (a duplicate in pg_class) — that replica
@@ -40,12 +49,18 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
   // the second process waits, then finds the index there (IF NOT EXISTS reads the catalogue after the wait). A
   // session lock held around the whole loop would not do through a transaction pooler, where the statements of one
   // client connection may each run on a different server connection (the unlock on another than the lock).
-  const { rows: existing } = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%' AND indexname ~ '^r[xsck]_'`.execute(db);
-  const locked = (stmt: string) => db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${INDEX_SYNC_LOCK})`.execute(trx);
-    await sql.raw(stmt).execute(trx);
-  });
-  for (const { name } of existing) if (!names.has(name)) await locked(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`);
+  const { rows: existing } = await sql<{
+    name: string;
+  }>`SELECT indexname AS name FROM pg_indexes WHERE tablename LIKE 'records\\_\\_%' AND indexname ~ '^r[xsck]_'`.execute(
+    db,
+  );
+  const locked = (stmt: string) =>
+    db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${INDEX_SYNC_LOCK})`.execute(trx);
+      await sql.raw(stmt).execute(trx);
+    });
+  for (const { name } of existing)
+    if (!names.has(name)) await locked(`DROP INDEX IF EXISTS "${name.replace(/"/g, '')}"`);
   // Only those missing (IF NOT EXISTS looks at the name alone, as this does): ~475 statements that change nothing
   // took ~3 s of every PGlite start before its first answer.
   const present = new Set(existing.map((e) => e.name));
@@ -59,7 +74,10 @@ export async function syncRecordIndexes(db: DB, schemas: SchemaRegistry): Promis
  */
 export class RecordIndexes {
   private done = false;
-  constructor(private db: DB, private schemas: SchemaRegistry) {}
+  constructor(
+    private db: DB,
+    private schemas: SchemaRegistry,
+  ) {}
 
   async ensure(): Promise<void> {
     if (this.done) return;
@@ -73,7 +91,10 @@ export class RecordIndexes {
   /** Each module's partition, once per process (the indexes are made on them). */
   private async partitions(): Promise<void> {
     if (this.partitioned) return;
-    await ensureRecordPartitions(this.db, this.schemas.all().map((m) => m.schema.module));
+    await ensureRecordPartitions(
+      this.db,
+      this.schemas.all().map((m) => m.schema.module),
+    );
     this.partitioned = true;
   }
 

@@ -7,7 +7,9 @@ import { dictTrees, type DictNode } from '../dict/routes';
 
 /** The dictionary a field's options come from (`data: { fieldKey }`), if any. */
 export const keyOf = (d: OptionSource | unknown): string | undefined =>
-  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined;
+  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string'
+    ? (d as { fieldKey: string }).fieldKey
+    : undefined;
 
 function flatten(nodes: DictNode[], into = new Map<string, { name: string; retired: boolean }>()) {
   for (const n of nodes) {
@@ -23,7 +25,15 @@ export interface KeptValues {
   lines: Record<string, unknown>[];
 }
 
-export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[], kept?: KeptValues | 'any') {
+export async function attachLabels(
+  trx: TenantTx,
+  tenant: string,
+  fields: FieldDef[],
+  lineColumns: ColumnDef[],
+  data: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+  kept?: KeptValues | 'any',
+) {
   attachInlineLabels(fields, lineColumns, data, lines);
   const fieldKeys = fields.map((f) => [f.fieldName, f.titleName, keyOf(f.data)] as const).filter(([, , k]) => k);
   const lineKeys = lineColumns.map((c) => [c.prop, c.label, keyOf(c.data)] as const).filter(([, , k]) => k);
@@ -80,22 +90,40 @@ export async function attachLabels(trx: TenantTx, tenant: string, fields: FieldD
 }
 
 /** Inline options (e.g. 审批人类型) keep their label beside the value too, so lists and prints read names. */
-export function attachInlineLabels(fields: FieldDef[], lineColumns: ColumnDef[], data: Record<string, unknown>, lines: Record<string, unknown>[]) {
-  const inline = (d: unknown) => (Array.isArray(d) && d.every((o) => o && typeof o === 'object' && 'value' in o && 'label' in o) ? d as { label: string; value: unknown }[] : undefined);
+export function attachInlineLabels(
+  fields: FieldDef[],
+  lineColumns: ColumnDef[],
+  data: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+) {
+  const inline = (d: unknown) =>
+    Array.isArray(d) && d.every((o) => o && typeof o === 'object' && 'value' in o && 'label' in o)
+      ? (d as { label: string; value: unknown }[])
+      : undefined;
   const put = (target: Record<string, unknown>, name: string, opts: { label: string; value: unknown }[]) => {
     const v = target[name];
     if (v === undefined || v === null || v === '') return;
-    const names = (Array.isArray(v) ? v : [v]).map((x) => opts.find((o) => o.value === x)?.label).filter((x) => x !== undefined);
+    const names = (Array.isArray(v) ? v : [v])
+      .map((x) => opts.find((o) => o.value === x)?.label)
+      .filter((x) => x !== undefined);
     if (names.length) target[`${name}Name`] = names.join('、');
   };
-  for (const f of fields) { const o = inline(f.data); if (o && f.fontendType !== 'switch') put(data, f.fieldName, o); }
+  for (const f of fields) {
+    const o = inline(f.data);
+    if (o && f.fontendType !== 'switch') put(data, f.fieldName, o);
+  }
   // A two-part value (e.g. 金额区间) reads as "1000 至 5000", an open end as 不限.
   for (const f of fields) {
     const v = data[f.fieldName];
     if (f.fontendType !== 'twoText' || !v || typeof v !== 'object') continue;
     const parts = (f.fields ?? []).map((p) => (v as Record<string, unknown>)[p.name]);
     if (parts.every((x) => x === undefined || x === null || x === '')) continue;
-    data[`${f.fieldName}Name`] = parts.map((x) => (x === undefined || x === null || x === '' ? '不限' : String(x))).join(` ${f.connector ?? '~'} `);
+    data[`${f.fieldName}Name`] = parts
+      .map((x) => (x === undefined || x === null || x === '' ? '不限' : String(x)))
+      .join(` ${f.connector ?? '~'} `);
   }
-  for (const c of lineColumns) { const o = inline(c.data); if (o) for (const l of lines) put(l, c.prop, o); }
+  for (const c of lineColumns) {
+    const o = inline(c.data);
+    if (o) for (const l of lines) put(l, c.prop, o);
+  }
 }

@@ -9,17 +9,31 @@ describe('list views: work queues and the header period', () => {
   const registry = new SchemaRegistry(path.resolve('schemas'));
   const orders = registry.get('allocatePropOrders')!;
   const ctx = { userId: 1, today: '2026-11-28' };
-  const period = [{ field: 'deliveryDate', operator: 'gte', value: '2026-11' }, { field: 'deliveryDate', operator: 'lt', value: '2026-12' }];
+  const period = [
+    { field: 'deliveryDate', operator: 'gte', value: '2026-11' },
+    { field: 'deliveryDate', operator: 'lt', value: '2026-12' },
+  ];
 
   it('a queue tab ignores the period; a history tab and no tab apply it', () => {
     const pending = listView(orders, { tab: 'pending', period: '2026-11' }, ctx);
-    expect(pending).toEqual({ queue: true, oaTab: undefined, filters: [{ field: 'orderStage', operator: 'eq', value: '待分配' }] });
-    expect(listView(orders, { tab: 'allocated', period: '2026-11' }, ctx)).toMatchObject({ queue: false, filters: expect.arrayContaining(period) });
+    expect(pending).toEqual({
+      queue: true,
+      oaTab: undefined,
+      filters: [{ field: 'orderStage', operator: 'eq', value: '待分配' }],
+    });
+    expect(listView(orders, { tab: 'allocated', period: '2026-11' }, ctx)).toMatchObject({
+      queue: false,
+      filters: expect.arrayContaining(period),
+    });
     expect(listView(orders, { period: '2026-11' }, ctx)).toEqual({ queue: false, filters: period });
   });
 
   it('an OA queue (待我审批) keeps its OA view and drops the period', () => {
-    expect(listView(registry.get('procureProcess')!, { tab: 'todo', period: '2026' }, ctx)).toEqual({ queue: true, oaTab: 'todo', filters: [] });
+    expect(listView(registry.get('procureProcess')!, { tab: 'todo', period: '2026' }, ctx)).toEqual({
+      queue: true,
+      oaTab: 'todo',
+      filters: [],
+    });
     expect(listView(registry.get('procureProcess')!, { tab: 'all', period: '2026' }, ctx).filters).toHaveLength(2);
   });
 

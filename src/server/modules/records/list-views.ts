@@ -22,7 +22,11 @@ export interface ListView {
 }
 
 /** The list conditions of a page call's tab and period, from the module's schema; Chinese 400 on anything unknown. */
-export function listView(m: ModuleSchema, q: { tab?: string; period?: string }, ctx: { userId: number; today?: string }): ListView {
+export function listView(
+  m: ModuleSchema,
+  q: { tab?: string; period?: string },
+  ctx: { userId: number; today?: string },
+): ListView {
   const out: ListView = { filters: [], queue: false };
   if (q.tab !== undefined && q.tab !== '') {
     const tab = resolveTab(m.schema, q.tab, { today: ctx.today ?? todayInChina(), userId: ctx.userId });
@@ -55,7 +59,10 @@ export function permissionsFor(m: ModuleSchema, codes: string[]): string[] {
   let out = byModule.get(m.schema.module);
   if (!out) {
     const prefix = `${m.permissionModule}:`;
-    out = [...codes, ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${m.schema.module}:${c.slice(prefix.length)}`)];
+    out = [
+      ...codes,
+      ...codes.filter((c) => c.startsWith(prefix)).map((c) => `${m.schema.module}:${c.slice(prefix.length)}`),
+    ];
     byModule.set(m.schema.module, out);
   }
   return out;

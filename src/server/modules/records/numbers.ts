@@ -3,5 +3,9 @@
 import Big from 'big.js';
 
 export const num = (v: unknown) => {
-  try { return new Big(v === null || v === undefined || v === '' ? 0 : (v as string | number)); } catch { return new Big(0); }
+  try {
+    return new Big(v === null || v === undefined || v === '' ? 0 : (v as string | number));
+  } catch {
+    return new Big(0);
+  }
 };

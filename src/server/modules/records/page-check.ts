@@ -6,7 +6,10 @@ import type { CheckContext } from '../../../common/schema/check';
 import { ACTIONS, MODULES, TEAM_PERMISSIONS } from '../menu/catalogue';
 import dictionaryDefaults from '../dict/defaults.json';
 
-interface Item { name: string; children?: Item[] }
+interface Item {
+  name: string;
+  children?: Item[];
+}
 const names = (items: Item[]): string[] => items.flatMap((i) => [i.name, ...names(i.children ?? [])]);
 
 export function pageCheckContext(): CheckContext {
@@ -14,6 +17,8 @@ export function pageCheckContext(): CheckContext {
     modules: MODULES,
     standardActions: ACTIONS,
     teamPermissions: TEAM_PERMISSIONS,
-    dictionaries: Object.fromEntries(Object.entries(dictionaryDefaults as Record<string, Item[]>).map(([k, v]) => [k, names(v)])),
+    dictionaries: Object.fromEntries(
+      Object.entries(dictionaryDefaults as Record<string, Item[]>).map(([k, v]) => [k, names(v)]),
+    ),
   };
 }

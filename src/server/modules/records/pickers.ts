@@ -27,17 +27,19 @@ export function exposedProps(src: RecordSource): string[] {
 
 /** The option label of a picked record: its template with {prop} replaced (missing props read empty). */
 export function labelOf(src: RecordSource, rec: Row): string {
-  return src.label.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, p: string) => {
-    const v = rec[p];
-    return v === undefined || v === null ? '' : String(v);
-  }).trim();
+  return src.label
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, p: string) => {
+      const v = rec[p];
+      return v === undefined || v === null ? '' : String(v);
+    })
+    .trim();
 }
 
 /** A picker's conditions for one of its modules: its own `filterOf` entry, else the common `filter`. */
 export const filterFor = (src: RecordSource, tm: ModuleSchema) => src.filterOf?.[tm.schema.module] ?? src.filter;
 
 /** The modules a picker reads: `modules` when it names several (a project of any of the three initiation pages), else `module`. */
-export const sourceModules = (src: RecordSource): string[] => src.modules?.length ? src.modules : [src.module];
+export const sourceModules = (src: RecordSource): string[] => (src.modules?.length ? src.modules : [src.module]);
 
 function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tms: ModuleSchema[] } {
   const src = recordSourceOf(f.data)!;
@@ -50,16 +52,36 @@ function target(schemas: SchemaRegistry, f: FieldDef): { src: RecordSource; tms:
 const flatSql = sql`(r.data || jsonb_build_object('id', r.id, 'code', r.code, 'status', r.status, 'lines', r.lines, 'module', r.module))`;
 
 /** Records of one module, or of several (`tms`: each with its own conditions, as fields differ per module). */
-async function query(trx: TenantTx, tenant: string, tm: ModuleSchema | ModuleSchema[], conds: RawBuilder<unknown>[] | ((tm: ModuleSchema) => RawBuilder<unknown>[]), limit: number) {
+async function query(
+  trx: TenantTx,
+  tenant: string,
+  tm: ModuleSchema | ModuleSchema[],
+  conds: RawBuilder<unknown>[] | ((tm: ModuleSchema) => RawBuilder<unknown>[]),
+  limit: number,
+) {
   const tms = Array.isArray(tm) ? tm : [tm];
-  const condsOf = (x: ModuleSchema) => typeof conds === 'function' ? conds(x) : conds;
-  const per = tms.map((x) => sql`(${sql.join([sql`r.module = ${partitionKey(x.schema.module)}`, ...condsOf(x)], sql` AND `)})`);
-  const where = sql.join([sql`r.tenant_code = ${tenant}`, sql`r.deleted_at IS NULL`, per.length === 1 ? per[0] : sql`(${sql.join(per, sql` OR `)})`], sql` AND `);
-  const { rows } = await sql<{ rec: Row }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`.execute(trx);
+  const condsOf = (x: ModuleSchema) => (typeof conds === 'function' ? conds(x) : conds);
+  const per = tms.map(
+    (x) => sql`(${sql.join([sql`r.module = ${partitionKey(x.schema.module)}`, ...condsOf(x)], sql` AND `)})`,
+  );
+  const where = sql.join(
+    [
+      sql`r.tenant_code = ${tenant}`,
+      sql`r.deleted_at IS NULL`,
+      per.length === 1 ? per[0] : sql`(${sql.join(per, sql` OR `)})`,
+    ],
+    sql` AND `,
+  );
+  const { rows } = await sql<{
+    rec: Row;
+  }>`SELECT ${flatSql} AS rec FROM records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`.execute(
+    trx,
+  );
   return rows.map((r) => r.rec);
 }
 
-const pick = (rec: Row, props: string[]) => Object.fromEntries(props.filter((p) => rec[p] !== undefined).map((p) => [p, rec[p]]));
+const pick = (rec: Row, props: string[]) =>
+  Object.fromEntries(props.filter((p) => rec[p] !== undefined).map((p) => [p, rec[p]]));
 
 /** What any picker of `tm` may offer this caller: records they see that are not retired. */
 function offerable(tm: ModuleSchema, refs: RefContext): RawBuilder<unknown>[] {
@@ -67,7 +89,15 @@ function offerable(tm: ModuleSchema, refs: RefContext): RawBuilder<unknown>[] {
 }
 
 /** What a picker offers for these form values: up to 50 records, newest first, optionally matching a keyword. */
-export async function pickerOptions(trx: TenantTx, tenant: string, schemas: SchemaRegistry, f: FieldDef, refs: RefContext, keyword?: string, limit = 50) {
+export async function pickerOptions(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  f: FieldDef,
+  refs: RefContext,
+  keyword?: string,
+  limit = 50,
+) {
   const { src, tms } = target(schemas, f);
   const kw: RawBuilder<unknown>[] = [];
   if (keyword) {
@@ -76,7 +106,13 @@ export async function pickerOptions(trx: TenantTx, tenant: string, schemas: Sche
   }
   const props = [...exposedProps(src), ...(src.modules?.length ? ['module'] : [])];
   const valueField = src.valueField ?? 'code';
-  const rows = await query(trx, tenant, tms, (tm) => [...filterConds(tm, filterFor(src, tm), refs), ...offerable(tm, refs), ...kw], limit);
+  const rows = await query(
+    trx,
+    tenant,
+    tms,
+    (tm) => [...filterConds(tm, filterFor(src, tm), refs), ...offerable(tm, refs), ...kw],
+    limit,
+  );
   return rows.map((rec) => ({ value: rec[valueField], label: labelOf(src, rec), record: pick(rec, props) }));
 }
 
@@ -91,12 +127,28 @@ export interface PickedOptions {
  * Loads every picked record of `data` (by field name) and stores its label beside the value (<field>Name).
  * A pick that does not exist in the team, or (checkFilter) no longer matches the picker's filter, is refused.
  */
-export async function loadPicked(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, opts: PickedOptions) {
+export async function loadPicked(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  m: ModuleSchema,
+  data: Row,
+  refs: RefContext,
+  opts: PickedOptions,
+) {
   return loadPickedOf(trx, tenant, schemas, pickerFields(m), data, refs, opts);
 }
 
 /** loadPicked for any list of fields, e.g. what a stage action asks for (下单: the supplier). */
-export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: SchemaRegistry, fields: FieldDef[], data: Row, refs: RefContext, opts: PickedOptions) {
+export async function loadPickedOf(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  fields: FieldDef[],
+  data: Row,
+  refs: RefContext,
+  opts: PickedOptions,
+) {
   const picked: Record<string, Row | null> = {};
   for (const f of fields.filter((x) => recordSourceOf(x.data))) {
     const v = data[f.fieldName];
@@ -111,7 +163,16 @@ export async function loadPickedOf(trx: TenantTx, tenant: string, schemas: Schem
     const byValue = valueField === 'id' ? sql`r.id = ${Number(v) || 0}` : sql`r.code = ${String(v)}`;
     // A new pick must match the filter, be visible to the caller and not be retired; a kept one only exist.
     const strict = opts.checkFilter && !opts.unchanged?.has(f.fieldName);
-    const [rec] = await query(trx, tenant, tms, (tm) => [byValue, ...(strict ? [...filterConds(tm, filterFor(src, tm), { ...refs, data }), ...offerable(tm, refs)] : [])], 1);
+    const [rec] = await query(
+      trx,
+      tenant,
+      tms,
+      (tm) => [
+        byValue,
+        ...(strict ? [...filterConds(tm, filterFor(src, tm), { ...refs, data }), ...offerable(tm, refs)] : []),
+      ],
+      1,
+    );
     if (!rec) throw badRequest(`${f.titleName}不存在或不可选`);
     picked[f.fieldName] = rec;
     data[`${f.fieldName}Name`] = labelOf(src, rec);
@@ -130,8 +191,16 @@ export const linePickerColumns = (m: ModuleSchema) => m.lineColumns.filter((c) =
  * `<cell>Name` and the cells the picker fills: always those a user cannot type in (no inputType: 规格, 单位),
  * the others only while blank (a reference price the user may change).
  */
-export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, lines: Row[], refs: RefContext,
-  opts: { checkFilter: boolean; found?: Map<string, Map<string, Row>> }) {
+export async function loadLinePicks(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  m: ModuleSchema,
+  data: Row,
+  lines: Row[],
+  refs: RefContext,
+  opts: { checkFilter: boolean; found?: Map<string, Map<string, Row>> },
+) {
   const cols = linePickerColumns(m);
   if (!cols.length || !lines.length) return lines;
   const out = lines.map((l) => ({ ...l }));
@@ -144,7 +213,11 @@ export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: Sche
     if (values.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw badRequest(`${c.label}格式不正确`);
     const found = new Map<string, Row>();
     if (values.length) {
-      const conds = [valueField === 'id' ? sql`r.id IN (${sql.join(values.map((v) => Number(v) || 0))})` : sql`r.code IN (${sql.join(values.map(String))})`];
+      const conds = [
+        valueField === 'id'
+          ? sql`r.id IN (${sql.join(values.map((v) => Number(v) || 0))})`
+          : sql`r.code IN (${sql.join(values.map(String))})`,
+      ];
       if (opts.checkFilter) conds.push(...filterConds(tm, src.filter, { ...refs, data }), ...offerable(tm, refs));
       for (const rec of await query(trx, tenant, tm, conds, values.length)) found.set(String(rec[valueField]), rec);
     }
@@ -153,7 +226,10 @@ export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: Sche
     const typed = new Set(m.lineColumns.filter((x) => x.inputType).map((x) => x.prop));
     out.forEach((line, i) => {
       const v = line[c.prop];
-      if (v === undefined || v === null || v === '') { delete line[`${c.prop}Name`]; return; }
+      if (v === undefined || v === null || v === '') {
+        delete line[`${c.prop}Name`];
+        return;
+      }
       const rec = found.get(String(v));
       if (!rec) throw badRequest(`第${i + 1}行${c.label}不存在或不可选`);
       line[`${c.prop}Name`] = labelOf(src, rec);
@@ -167,7 +243,16 @@ export async function loadLinePicks(trx: TenantTx, tenant: string, schemas: Sche
 }
 
 /** `none` checks: the first whose filter matches a record (other than this one) gives its message. */
-export async function failedNoneCheck(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, refs: RefContext, recordId?: number, submit = false) {
+export async function failedNoneCheck(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  m: ModuleSchema,
+  data: Row,
+  refs: RefContext,
+  recordId?: number,
+  submit = false,
+) {
   for (const c of m.schema.checks ?? []) {
     if (!c.none || (c.on === 'submit' && !submit)) continue;
     const tm = c.none.module ? schemas.get(c.none.module) : m;

@@ -8,22 +8,53 @@ import { CHINA_UTC_OFFSET, todayInChina } from '../../../common/china-time';
 import { resolveRef } from '../../../common/rules/conditions';
 import { stageFieldOf } from '../../../common/schema/stage-field';
 
-export interface Sorter { field: string; order?: string }
-export interface Filter { field: string; operator: string; value?: unknown }
+export interface Sorter {
+  field: string;
+  order?: string;
+}
+export interface Filter {
+  field: string;
+  operator: string;
+  value?: unknown;
+}
 
 /**
  * Record properties that are real columns. A Map, not an object literal: a field a client names after a member of
  * Object.prototype (constructor, toString, __proto__) must read as no column, not as a function.
  */
 const COLUMNS = new Map<string, string>([
-  ['id', 'id'], ['code', 'code'], ['status', 'status'], ['categoryId', 'category_id'], ['createdBy', 'created_by'], ['createdAt', 'created_at'], ['updatedAt', 'updated_at'],
+  ['id', 'id'],
+  ['code', 'code'],
+  ['status', 'status'],
+  ['categoryId', 'category_id'],
+  ['createdBy', 'created_by'],
+  ['createdAt', 'created_at'],
+  ['updatedAt', 'updated_at'],
 ]);
 
-export const OPERATORS = ['eq', 'ne', 'in', 'contains', 'has', 'between', 'gte', 'lte', 'gt', 'lt', 'null', 'notNull', 'year'] as const;
+export const OPERATORS = [
+  'eq',
+  'ne',
+  'in',
+  'contains',
+  'has',
+  'between',
+  'gte',
+  'lte',
+  'gt',
+  'lt',
+  'null',
+  'notNull',
+  'year',
+] as const;
 
 /** `{ "$source": "planReturnDate" }`: a schema condition's value naming another field of the same (filtered) record. */
 export const sourceRefOf = (v: unknown): string | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $source?: unknown }).$source === 'string'
+  v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === 1 &&
+  typeof (v as { $source?: unknown }).$source === 'string'
     ? (v as { $source: string }).$source
     : undefined;
 
@@ -76,22 +107,31 @@ export function fieldTitle(m: ModuleSchema, field: string): string {
     const prop = field.slice('lines.'.length);
     return m.lineColumns.find((c) => c.prop === prop)?.label ?? field;
   }
-  return m.fields.find((x) => x.fieldName === field)?.titleName
-    ?? m.schema.list.search?.find((x) => x.fieldName === field)?.titleName
-    ?? m.schema.list.columns.find((c) => c.prop === field)?.label
-    ?? field;
+  return (
+    m.fields.find((x) => x.fieldName === field)?.titleName ??
+    m.schema.list.search?.find((x) => x.fieldName === field)?.titleName ??
+    m.schema.list.columns.find((c) => c.prop === field)?.label ??
+    field
+  );
 }
 
 export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boolean } = {}): RawBuilder<unknown> {
   if (!(OPERATORS as readonly string[]).includes(f.operator)) throw badRequest(`不支持的筛选条件：${f.operator}`);
   const name = () => fieldTitle(m, f.field);
   if (f.field.startsWith('lines.')) return lineFilterSql(f, name);
-  if (!opts.fromSchema && !COLUMNS.has(f.field) && !m.filterable.has(f.field) && !m.fields.some((x) => x.fieldName === f.field)) {
+  if (
+    !opts.fromSchema &&
+    !COLUMNS.has(f.field) &&
+    !m.filterable.has(f.field) &&
+    !m.fields.some((x) => x.fieldName === f.field)
+  ) {
     throw badRequest(`不支持的筛选字段：${f.field}`);
   }
   // A multi-valued field (partner types, visible departments) matches when any of its values does.
   if (m.multi.has(f.field) && ['eq', 'in', 'has'].includes(f.operator)) {
-    const vals = (f.operator === 'in' ? (Array.isArray(f.value) ? f.value : []) : [f.value]).map((v) => String(asScalar(name, v)));
+    const vals = (f.operator === 'in' ? (Array.isArray(f.value) ? f.value : []) : [f.value]).map((v) =>
+      String(asScalar(name, v)),
+    );
     if (!vals.length || vals.length > 500) throw badRequest(`筛选值格式不正确：${name()}`);
     const arr = sql`(r.data->${sql.lit(f.field)})`;
     return sql`(jsonb_typeof(${arr}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x IN (${sql.join(vals)})))`;
@@ -114,14 +154,22 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
     return String(s);
   };
   switch (f.operator) {
-    case 'eq': return sql`${e} = ${val(f.value)}`;
-    case 'ne': return sql`${e} IS DISTINCT FROM ${val(f.value)}`;
-    case 'gt': return sql`${e} > ${val(f.value)}`;
-    case 'gte': return sql`${e} >= ${val(f.value)}`;
-    case 'lt': return sql`${e} < ${val(f.value)}`;
-    case 'lte': return sql`${e} <= ${val(f.value)}`;
-    case 'null': return sql`${e} IS NULL`;
-    case 'notNull': return sql`${e} IS NOT NULL`;
+    case 'eq':
+      return sql`${e} = ${val(f.value)}`;
+    case 'ne':
+      return sql`${e} IS DISTINCT FROM ${val(f.value)}`;
+    case 'gt':
+      return sql`${e} > ${val(f.value)}`;
+    case 'gte':
+      return sql`${e} >= ${val(f.value)}`;
+    case 'lt':
+      return sql`${e} < ${val(f.value)}`;
+    case 'lte':
+      return sql`${e} <= ${val(f.value)}`;
+    case 'null':
+      return sql`${e} IS NULL`;
+    case 'notNull':
+      return sql`${e} IS NOT NULL`;
     // The year of a date or date-time (stored as text from YYYY): the records of an evaluation year.
     case 'year': {
       const y = String(asScalar(name, f.value));
@@ -134,16 +182,21 @@ export function filterSql(m: ModuleSchema, f: Filter, opts: { fromSchema?: boole
       const arr = sql`(r.data->${sql.lit(f.field)})`;
       return sql`(CASE WHEN jsonb_typeof(${arr}) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements_text(${arr}) x WHERE x = ${v}) ELSE (r.data->>${sql.lit(f.field)}) = ${v} END)`;
     }
-    case 'contains': return sql`${e}::text ILIKE ${'%' + String(asScalar(name, f.value)).replace(/[\\%_]/g, '\\$&') + '%'}`;
+    case 'contains':
+      return sql`${e}::text ILIKE ${'%' + String(asScalar(name, f.value)).replace(/[\\%_]/g, '\\$&') + '%'}`;
     case 'in': {
-      if (!Array.isArray(f.value) || f.value.length === 0 || f.value.length > 500) throw badRequest(`筛选值格式不正确：${name()}`);
+      if (!Array.isArray(f.value) || f.value.length === 0 || f.value.length > 500)
+        throw badRequest(`筛选值格式不正确：${name()}`);
       return sql`${e} IN (${sql.join(f.value.map(val))})`;
     }
     case 'between': {
       if (!Array.isArray(f.value) || f.value.length !== 2) throw badRequest(`筛选值格式不正确：${name()}`);
       const [lo, hi] = f.value;
       // A date range ends at the end of its last day.
-      const top = !numeric && typeof hi === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hi) && COLUMNS.has(f.field) ? `${hi}T23:59:59.999` : hi;
+      const top =
+        !numeric && typeof hi === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hi) && COLUMNS.has(f.field)
+          ? `${hi}T23:59:59.999`
+          : hi;
       return sql`${e} BETWEEN ${val(lo)} AND ${val(top)}`;
     }
   }
@@ -157,7 +210,8 @@ function lineFilterSql(f: Filter, name: () => string): RawBuilder<unknown> {
   const item = sql`(li->>${sql.lit(prop)})`;
   let cond: RawBuilder<unknown>;
   if (f.operator === 'eq') cond = sql`${item} = ${String(asScalar(name, f.value))}`;
-  else if (f.operator === 'in' && Array.isArray(f.value) && f.value.length) cond = sql`${item} IN (${sql.join(f.value.map((v) => String(asScalar(name, v))))})`;
+  else if (f.operator === 'in' && Array.isArray(f.value) && f.value.length)
+    cond = sql`${item} IN (${sql.join(f.value.map((v) => String(asScalar(name, v))))})`;
   else if (f.operator === 'contains') cond = sql`${item} ILIKE ${'%' + String(asScalar(name, f.value)) + '%'}`;
   else throw badRequest(`明细字段只支持 eq、in、contains 筛选：${name()}`);
   return sql`EXISTS (SELECT 1 FROM jsonb_array_elements(r.lines) li WHERE ${cond})`;
@@ -190,7 +244,12 @@ export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): Order
     if (as?.when?.length) {
       // Rows outside `when` hold the column's floor (逾期天数 0 once shipped): they come first ascending, last descending.
       const today = todayInChina();
-      const holds = sql.join(as.when.map((c) => filterSql(m, { ...c, value: resolveRef(c.value, { today }) } as Filter, { fromSchema: true })), sql` AND `);
+      const holds = sql.join(
+        as.when.map((c) =>
+          filterSql(m, { ...c, value: resolveRef(c.value, { today }) } as Filter, { fromSchema: true }),
+        ),
+        sql` AND `,
+      );
       keys.push({ expr: sql`(CASE WHEN ${holds} THEN 1 ELSE 0 END)`, desc: asked, notNull: true });
     }
     keys.push({ expr: fieldExpr(m, field), desc });
@@ -207,14 +266,22 @@ export function orderKeys(m: ModuleSchema, sorters: Sorter[] | undefined): Order
  * expression), so the planner gathers the matching rows the cheapest way and sorts them: for a narrowed list known to
  * match few rows (a rare keyword, found by its trigram index), rather than walking the order's index past every row.
  */
-export function orderSql(m: ModuleSchema, sorters: Sorter[] | undefined, opts: { sorted?: boolean } = {}): RawBuilder<unknown> {
+export function orderSql(
+  m: ModuleSchema,
+  sorters: Sorter[] | undefined,
+  opts: { sorted?: boolean } = {},
+): RawBuilder<unknown> {
   const keys = orderKeys(m, sorters);
-  const dir = (k: OrderKey) => (k.notNull ? (k.desc ? sql`DESC` : sql`ASC`) : k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`);
+  const dir = (k: OrderKey) =>
+    k.notNull ? (k.desc ? sql`DESC` : sql`ASC`) : k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`;
   // The tenant first (constant in the list) so only the module's (tenant, field, id) index can give this
   // order: the planner never walks the whole primary key of every team for the newest rows of one.
   const tenantDesc = keys[keys.length - 1].desc;
   const tenant = opts.sorted ? sql`(r.tenant_code || '')` : sql`r.tenant_code`;
-  return sql.join([tenantDesc ? sql`${tenant} DESC` : sql`${tenant} ASC`, ...keys.map((k) => sql`${k.expr} ${dir(k)}`)]);
+  return sql.join([
+    tenantDesc ? sql`${tenant} DESC` : sql`${tenant} ASC`,
+    ...keys.map((k) => sql`${k.expr} ${dir(k)}`),
+  ]);
 }
 
 /**
@@ -228,22 +295,32 @@ export function indexStatements(m: ModuleSchema): string[] {
   const on = partitionTable(mod);
   const where = 'WHERE deleted_at IS NULL';
   const exprOf = (f: string) => COLUMNS.get(f) ?? (m.numeric.has(f) ? `yg_num(data->>'${f}')` : `(data->>'${f}')`);
-  const out = [`CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON ${on} (tenant_code, created_at DESC, id DESC) ${where}`];
+  const out = [
+    `CREATE INDEX IF NOT EXISTS "rx_${mod}__newest" ON ${on} (tenant_code, created_at DESC, id DESC) ${where}`,
+  ];
   for (const f of m.sortable) {
     if (f === 'id') continue;
-    out.push(`CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON ${on} (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`);
+    out.push(
+      `CREATE INDEX IF NOT EXISTS "rs_${mod}_${f}" ON ${on} (tenant_code, ${exprOf(f)} DESC NULLS LAST, id DESC) ${where}`,
+    );
   }
   for (const f of new Set([...m.indexed].filter((x) => !COLUMNS.has(x) && !x.startsWith('lines.')))) {
     out.push(`CREATE INDEX IF NOT EXISTS "rx_${mod}_${f}" ON ${on} (tenant_code, ${exprOf(f)}) ${where}`);
   }
   // Filtered columns (status tabs and searches): the page in id order and its bounded count from the index.
-  for (const f of ['status', 'categoryId'].filter((x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId')) {
-    out.push(`CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON ${on} (tenant_code, ${COLUMNS.get(f)}, created_at DESC, id DESC) ${where}`);
+  for (const f of ['status', 'categoryId'].filter(
+    (x) => m.indexed.has(x) || m.filterable.has(x) || x === 'categoryId',
+  )) {
+    out.push(
+      `CREATE INDEX IF NOT EXISTS "rc_${mod}_${f}" ON ${on} (tenant_code, ${COLUMNS.get(f)}, created_at DESC, id DESC) ${where}`,
+    );
   }
   // The keyword search (code or the record's JSON text contains the words, repository.ts whereSql): the team, then
   // trigrams of both (pg_trgm and btree_gin, migration 021), built only where the database can use them under
   // row-level security (indexes.ts).
-  out.push(`CREATE INDEX IF NOT EXISTS "rk_${mod}" ON ${on} USING gin (tenant_code, code gin_trgm_ops, (data::text) gin_trgm_ops) ${where}`);
+  out.push(
+    `CREATE INDEX IF NOT EXISTS "rk_${mod}" ON ${on} USING gin (tenant_code, code gin_trgm_ops, (data::text) gin_trgm_ops) ${where}`,
+  );
   return out;
 }
 

@@ -3,4 +3,6 @@
 import type { RecordSource } from '../../../common/schema';
 
 export const recordSourceOf = (d: unknown): RecordSource | undefined =>
-  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as RecordSource).module === 'string' ? (d as RecordSource) : undefined;
+  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as RecordSource).module === 'string'
+    ? (d as RecordSource)
+    : undefined;

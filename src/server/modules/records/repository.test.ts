@@ -10,6 +10,7 @@ describe('caseless', () => {
 
   it('leaves out the marks and modifier letters some letters lower-case into (İ → i̇)', () => {
     expect('İ'.toLowerCase()).toBe('i\u0307');
-    for (const w of ['\u0307', 'x\u0307'.slice(1), '\u02bc', '上海\u0301']) expect(caseless(w), JSON.stringify(w)).toBe(false);
+    for (const w of ['\u0307', 'x\u0307'.slice(1), '\u02bc', '上海\u0301'])
+      expect(caseless(w), JSON.stringify(w)).toBe(false);
   });
 });

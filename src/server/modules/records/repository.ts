@@ -26,8 +26,16 @@ export interface PageQuery {
 }
 
 type Row = {
-  id: number; code: string; status: string; data: Record<string, unknown>; lines: Record<string, unknown>[];
-  category_id: number | null; created_by: number; created_at: Date | string; updated_at: Date | string; created_by_name?: string | null;
+  id: number;
+  code: string;
+  status: string;
+  data: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  category_id: number | null;
+  created_by: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  created_by_name?: string | null;
 };
 
 /** A record travels as one flat object: its fields plus the system properties. */
@@ -37,8 +45,15 @@ export function toFlat(r: Row) {
 
 /** A record as the API answers it: its data's fields, then the record's own. */
 type Flat = Record<string, unknown> & {
-  id: number; code: string; status: string; lines: Record<string, unknown>[]; categoryId: number | null;
-  createdBy: number; createdByName: string | undefined; createdAt: string; updatedAt: string;
+  id: number;
+  code: string;
+  status: string;
+  lines: Record<string, unknown>[];
+  categoryId: number | null;
+  createdBy: number;
+  createdByName: string | undefined;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /**
@@ -49,9 +64,15 @@ type Flat = Record<string, unknown> & {
 export function flatInPlace(r: Row): Flat {
   // A page reads its data as the stored text (`search`, see pageRecords), parsed here as the driver parses jsonb.
   const o = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Flat;
-  o.id = r.id; o.code = r.code; o.status = r.status; o.lines = r.lines; o.categoryId = r.category_id;
-  o.createdBy = r.created_by; o.createdByName = r.created_by_name ?? undefined;
-  o.createdAt = isoOf(r.created_at); o.updatedAt = isoOf(r.updated_at);
+  o.id = r.id;
+  o.code = r.code;
+  o.status = r.status;
+  o.lines = r.lines;
+  o.categoryId = r.category_id;
+  o.createdBy = r.created_by;
+  o.createdByName = r.created_by_name ?? undefined;
+  o.createdAt = isoOf(r.created_at);
+  o.updatedAt = isoOf(r.updated_at);
   return o;
 }
 
@@ -64,7 +85,8 @@ const isoSql = (col: string) => sql`to_char(${sql.ref(col)} AT TIME ZONE 'UTC', 
 export const COUNT_BOUND = 5000;
 
 /** Whether the query narrows the module's list (then its total must be counted). */
-const narrowed = (q: PageQuery) => !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
+const narrowed = (q: PageQuery) =>
+  !!(q.scope || q.filters?.length || q.keyword?.trim() || q.categoryId || (q.tab && q.tab !== 'all'));
 
 /**
  * Whether no character of the text has a case (Chinese, digits, punctuation): LIKE then matches what ILIKE does.
@@ -75,7 +97,8 @@ export const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() 
 /**
  * The WHERE of a list query (tenant, module, scope, filters, keyword, category, OA tab): shared with the Excel export.
  */
-export const whereSql = (tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) => whereForms(tenant, m, q).where;
+export const whereSql = (tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) =>
+  whereForms(tenant, m, q).where;
 
 /**
  * whereSql, and for a keyword its walk form, built in one pass. The walk form tests the keyword as a CASE, which the
@@ -86,7 +109,11 @@ export const whereSql = (tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pa
  */
 export function whereForms(tenant: string, m: ModuleSchema, q: Omit<PageQuery, 'pageNum' | 'pageSize'>) {
   // The module is a literal (a validated identifier): the plan reads the module's partition alone, even when cached.
-  const conds = [sql`r.tenant_code = ${tenant}`, sql`r.module = ${sql.lit(m.schema.module)}`, sql`r.deleted_at IS NULL`];
+  const conds = [
+    sql`r.tenant_code = ${tenant}`,
+    sql`r.module = ${sql.lit(m.schema.module)}`,
+    sql`r.deleted_at IS NULL`,
+  ];
   if (q.scope) conds.push(q.scope);
   for (const f of q.filters ?? []) conds.push(filterSql(m, f));
   let at = -1;
@@ -108,16 +135,28 @@ export function whereForms(tenant: string, m: ModuleSchema, q: Omit<PageQuery, '
   }
   if (q.tab && q.tab !== 'all' && q.userId) {
     const u = q.userId;
-    const byTask = (statuses: string[]) => sql`r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id
+    const byTask = (
+      statuses: string[],
+    ) => sql`r.id IN (SELECT pi.record_id FROM tasks t JOIN process_instances pi ON pi.tenant_code = t.tenant_code AND pi.id = t.instance_id
       WHERE t.tenant_code = ${tenant} AND t.assignee_id = ${u} AND t.status IN (${sql.join(statuses)}))`;
     if (q.tab === 'todo') conds.push(byTask(['open']));
     if (q.tab === 'done') conds.push(byTask(['agreed', 'refused']));
-    if (q.tab === 'mine') conds.push(sql`r.id IN (SELECT record_id FROM process_instances WHERE tenant_code = ${tenant} AND originator_id = ${u})`);
-    if (q.tab === 'cc') conds.push(sql`r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${u})`);
+    if (q.tab === 'mine')
+      conds.push(
+        sql`r.id IN (SELECT record_id FROM process_instances WHERE tenant_code = ${tenant} AND originator_id = ${u})`,
+      );
+    if (q.tab === 'cc')
+      conds.push(sql`r.id IN (SELECT record_id FROM process_cc WHERE tenant_code = ${tenant} AND user_id = ${u})`);
   }
   return {
     where: sql.join(conds, sql` AND `),
-    walk: walkCond && (() => sql.join(conds.map((c, i) => (i === at ? walkCond! : c)), sql` AND `)),
+    walk:
+      walkCond &&
+      (() =>
+        sql.join(
+          conds.map((c, i) => (i === at ? walkCond! : c)),
+          sql` AND `,
+        )),
   };
 }
 
@@ -128,12 +167,22 @@ export function whereForms(tenant: string, m: ModuleSchema, q: Omit<PageQuery, '
  * the records table alone (no visibility scope, OA tab or category tree, nothing that moves with the clock), and
  * emptied whenever any records change in any process (db/cache-bus.ts): a page answers what OFFSET would.
  */
-interface ListMemo { total?: number; bounds: Map<number, (string | null)[]> }
+interface ListMemo {
+  total?: number;
+  bounds: Map<number, (string | null)[]>;
+}
 const LIST_MEMO_MS = 30_000;
 const MAX_BOUNDS = 64;
 const memos = new WeakMap<CacheBus, TableCache<ListMemo>>();
 
-function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, where: RawBuilder<unknown>, keys: OrderKey[]) {
+function listMemo(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  q: PageQuery,
+  where: RawBuilder<unknown>,
+  keys: OrderKey[],
+) {
   // Per team whose rows the transaction sees (row-level security's tenant), so that what one team's lists taught
   // the server never serves another's, even to a query that forgot its own tenant filter.
   const scoped = tenantOf(trx);
@@ -144,7 +193,10 @@ function listMemo(trx: TenantTx, tenant: string, m: ModuleSchema, q: PageQuery, 
   if (!cache) {
     memos.set(bus, (cache = new TableCache<ListMemo>(bus, 'records', LIST_MEMO_MS, 2000)));
     // A count begun before a change must not answer a call that began after it.
-    bus.subscribe('records', () => { inflight.clear(); walks.clear(); });
+    bus.subscribe('records', () => {
+      inflight.clear();
+      walks.clear();
+    });
   }
   // A transaction that has written records sees its own uncommitted rows: nothing of it is kept or shared, and
   // nothing kept or counted by others (committed rows only) answers it (cache-bus.ts TxWrites).
@@ -199,8 +251,14 @@ function planStable(m: ModuleSchema, q: PageQuery, walk: boolean): boolean {
   const f = q.filters[0];
   const sorters = q.sorters ?? [];
   if (!sorters.length) return f.operator === 'eq' && (f.field === 'status' || f.field === 'categoryId');
-  return sorters.length === 1 && sorters[0].field === f.field && ['between', 'gte', 'lte', 'gt', 'lt'].includes(f.operator)
-    && m.sortable.has(f.field) && !m.multi.has(f.field) && !m.schema.list.columns.some((c) => c.prop === f.field && c.sortAs);
+  return (
+    sorters.length === 1 &&
+    sorters[0].field === f.field &&
+    ['between', 'gte', 'lte', 'gt', 'lt'].includes(f.operator) &&
+    m.sortable.has(f.field) &&
+    !m.multi.has(f.field) &&
+    !m.schema.list.columns.some((c) => c.prop === f.field && c.sortAs)
+  );
 }
 
 /** Counts under way, by listMemo's total key. */
@@ -249,13 +307,22 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   if (isNarrowed && memo && known === undefined) {
     let counting = inflight.get(memo.totalKey);
     if (!counting) {
-      counting = sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c`.execute(trx)
+      counting = sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM (SELECT 1 FROM records r WHERE ${where} LIMIT ${COUNT_BOUND + 1}) c`
+        .execute(trx)
         .then((r) => Number(r.rows[0].n));
       const key = memo.totalKey;
       const remember = memo.store;
       inflight.set(key, counting);
       // Remembered as the count ends, in the same step as it stops being under way: no call in between counts again.
-      counting.then((n) => { remember(n, []); inflight.delete(key); }, () => inflight.delete(key));
+      counting.then(
+        (n) => {
+          remember(n, []);
+          inflight.delete(key);
+        },
+        () => inflight.delete(key),
+      );
     }
     known = await counting.catch(() => undefined);
   }
@@ -275,7 +342,8 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   // The nearest known boundary at or before the page.
   const nearest = (bounds: ListMemo['bounds'] | undefined) => {
     let best: { pos: number; keys: (string | null)[] } | undefined;
-    for (const [pos, k] of bounds ?? []) if (pos > 0 && pos <= offset && (!best || pos > best.pos)) best = { pos, keys: k };
+    for (const [pos, k] of bounds ?? [])
+      if (pos > 0 && pos <= offset && (!best || pos > best.pos)) best = { pos, keys: k };
     return best;
   };
   let from = nearest(memo?.bounds);
@@ -289,10 +357,15 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
       await walking;
       from = nearest(memo.reread()) ?? from;
     } else {
-      const p = new Promise<void>((resolve) => { walked = resolve; });
+      const p = new Promise<void>((resolve) => {
+        walked = resolve;
+      });
       walks.set(wk, p);
       const done = walked!;
-      walked = () => { if (walks.get(wk) === p) walks.delete(wk); done(); };
+      walked = () => {
+        if (walks.get(wk) === p) walks.delete(wk);
+        done();
+      };
     }
   }
   const skip = offset - (from?.pos ?? 0);
@@ -300,15 +373,18 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const lead = memo && skip > 0 ? 1 : 0;
   // The columns toFlat reads (not r.*: the others would be sent and parsed for nothing), its times as their text, its
   // data as the text PostgreSQL keeps of it (`search`, migration 024) rather than made again from the jsonb per row.
-  const sel = sql.join([sql`r.id, r.code, r.status, r.search AS data, r.lines, r.category_id, r.created_by`,
-    sql`${isoSql('r.created_at')} AS created_at`, sql`${isoSql('r.updated_at')} AS updated_at`,
+  const sel = sql.join([
+    sql`r.id, r.code, r.status, r.search AS data, r.lines, r.category_id, r.created_by`,
+    sql`${isoSql('r.created_at')} AS created_at`,
+    sql`${isoSql('r.updated_at')} AS updated_at`,
     // A row under approval brings its running instance (who started it, whether an approver acted), which its
     // actions need (workflow runningOf): no second round trip for the page's rows.
     sql`CASE WHEN r.status = '审批中' THEN (SELECT jsonb_build_object('o', pi.originator_id, 'a', EXISTS (SELECT 1 FROM tasks t
       WHERE t.tenant_code = pi.tenant_code AND t.instance_id = pi.id AND t.status IN ('agreed', 'refused')))
       FROM process_instances pi WHERE pi.tenant_code = r.tenant_code AND pi.status = 'running' AND pi.record_id = r.id) END AS running_`,
     // The sort keys (their text, for the boundaries, is taken outside: an expression such as yg_num runs once a row).
-    ...keys.map((k, i) => sql`${k.expr} AS ${sql.ref(`k${i}`)}`)]);
+    ...keys.map((k, i) => sql`${k.expr} AS ${sql.ref(`k${i}`)}`),
+  ]);
   const base = sql`SELECT ${sel} FROM records r WHERE ${pageWhere}`;
   let page: RawBuilder<unknown>;
   // A first page (or one starting at a remembered boundary) of a list narrowed by nothing has a text that recurs and
@@ -320,16 +396,24 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
   const limit = recurs ? sql`LIMIT ${sql.lit(q.pageSize)}` : sql`LIMIT ${q.pageSize + lead} OFFSET ${skip - lead}`;
   if (!from) page = sql`${base} ORDER BY ${order} ${limit}`;
   else {
-    const parts = afterParts(keys, from.keys).map((c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${recurs ? sql.lit(q.pageSize) : skip + q.pageSize})`);
-    const outer = sql.join(keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`));
-    page = parts.length ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} ${limit}` : sql`${base} AND false`;
+    const parts = afterParts(keys, from.keys).map(
+      (c) => sql`(${base} AND ${c} ORDER BY ${order} LIMIT ${recurs ? sql.lit(q.pageSize) : skip + q.pageSize})`,
+    );
+    const outer = sql.join(
+      keys.map((k, i) => sql`${sql.ref(`s.k${i}`)} ${k.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS FIRST`}`),
+    );
+    page = parts.length
+      ? sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) s ORDER BY ${outer} ${limit}`
+      : sql`${base} AND false`;
   }
   // The total rides along with the page: one round trip, and one for a page past the end.
   let rows: (Row & { total: number } & Record<string, unknown>)[];
   try {
     ({ rows } = await sql<Row & { total: number } & Record<string, unknown>>`${recurs ? PREPARED : sql``}
     WITH t AS (SELECT ${total} AS total)
-    SELECT p.*, ${sql.join(keys.map((_, i) => sql`(${sql.ref(`p.k${i}`)})::text AS ${sql.ref(`kt${i}`)}`))}, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(trx));
+    SELECT p.*, ${sql.join(keys.map((_, i) => sql`(${sql.ref(`p.k${i}`)})::text AS ${sql.ref(`kt${i}`)}`))}, t.total FROM t LEFT JOIN LATERAL (${page}) p ON true`.execute(
+      trx,
+    ));
   } catch (err) {
     walked?.();
     throw err;
@@ -354,7 +438,14 @@ export async function pageRecords(trx: TenantTx, tenant: string, m: ModuleSchema
     const x = r.running_ as { o: number | string; a: boolean } | null;
     if (x) running.set(Number(r.id), { originatorId: Number(x.o), acted: x.a });
   }
-  return { list, total: Math.min(n, isNarrowed ? COUNT_BOUND : n), totalExact: !isNarrowed || n <= COUNT_BOUND, pageNum: q.pageNum, pageSize: q.pageSize, running };
+  return {
+    list,
+    total: Math.min(n, isNarrowed ? COUNT_BOUND : n),
+    totalExact: !isNarrowed || n <= COUNT_BOUND,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    running,
+  };
 }
 
 /**
@@ -366,23 +457,61 @@ async function withCreatorNames(trx: TenantTx, tenant: string, rows: Row[]) {
   if (!rows.length) return;
   // Keyed by the team whose rows the transaction sees too, as the other team caches are: a read made under another
   // team's row-level security never answers this one.
-  const names = await readThrough(trx, 'memberNames', ['users', 'memberships'], 60_000, `${tenantOf(trx) ?? ''}|${tenant}`, async () => new Map(
-    (await sql<{ id: string; nick_name: string | null }>`SELECT u.id, u.nick_name FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.tenant_code = ${tenant}`.execute(trx)).rows.map((u) => [Number(u.id), u.nick_name] as const)));
+  const names = await readThrough(
+    trx,
+    'memberNames',
+    ['users', 'memberships'],
+    60_000,
+    `${tenantOf(trx) ?? ''}|${tenant}`,
+    async () =>
+      new Map(
+        (
+          await sql<{
+            id: string;
+            nick_name: string | null;
+          }>`SELECT u.id, u.nick_name FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_code = ${tenant}`.execute(trx)
+        ).rows.map((u) => [Number(u.id), u.nick_name] as const),
+      ),
+  );
   const missing = [...new Set(rows.map((r) => Number(r.created_by)).filter((id) => !names.has(id)))];
-  const others = missing.length ? new Map((await sql<{ id: string; nick_name: string | null }>`SELECT id, nick_name FROM users
-    WHERE id IN (${sql.join(missing)})`.execute(trx)).rows.map((u) => [Number(u.id), u.nick_name] as const)) : undefined;
-  for (const r of rows) r.created_by_name = names.get(Number(r.created_by)) ?? others?.get(Number(r.created_by)) ?? null;
+  const others = missing.length
+    ? new Map(
+        (
+          await sql<{ id: string; nick_name: string | null }>`SELECT id, nick_name FROM users
+    WHERE id IN (${sql.join(missing)})`.execute(trx)
+        ).rows.map((u) => [Number(u.id), u.nick_name] as const),
+      )
+    : undefined;
+  for (const r of rows)
+    r.created_by_name = names.get(Number(r.created_by)) ?? others?.get(Number(r.created_by)) ?? null;
 }
 
 /** Keeps the module's record count in step, in the transaction that adds or removes records. */
 export async function bumpCount(trx: TenantTx, tenant: string, module: string, by: number) {
   if (!by) return;
-  await trx.insertInto('record_counts').values({ tenant_code: tenant, module, n: by })
-    .onConflict((oc) => oc.columns(['tenant_code', 'module']).doUpdateSet({ n: sql`record_counts.n + ${by}` })).execute();
+  await trx
+    .insertInto('record_counts')
+    .values({ tenant_code: tenant, module, n: by })
+    .onConflict((oc) => oc.columns(['tenant_code', 'module']).doUpdateSet({ n: sql`record_counts.n + ${by}` }))
+    .execute();
 }
 
-const RECORD_COLUMNS = ['id', 'tenant_code', 'module', 'code', 'status', 'data', 'lines', 'category_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'request_key'];
+const RECORD_COLUMNS = [
+  'id',
+  'tenant_code',
+  'module',
+  'code',
+  'status',
+  'data',
+  'lines',
+  'category_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'request_key',
+];
 /**
  * A record's columns as a whole row is read (alias.id, alias.tenant_code…): all but `search`, its data again as text
  * for keyword walks (migration 024), which would double what is sent and parsed.
@@ -394,7 +523,9 @@ export const recordColumns = (alias: string) => sql.raw(RECORD_COLUMNS.map((c) =
 export async function getRecord(trx: TenantTx, tenant: string, module: string, id: number) {
   const { rows } = await sql<Row>`${PREPARED}
     SELECT ${recordColumns('r')}, u.nick_name AS created_by_name FROM records r LEFT JOIN users u ON u.id = r.created_by
-    WHERE r.tenant_code = ${tenant} AND r.module = ${partitionKey(module)} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(trx);
+    WHERE r.tenant_code = ${tenant} AND r.module = ${partitionKey(module)} AND r.id = ${id} AND r.deleted_at IS NULL`.execute(
+    trx,
+  );
   return rows[0];
 }
 
@@ -404,9 +535,22 @@ export async function getRecord(trx: TenantTx, tenant: string, module: string, i
  * every creation of the team (and module) updates, and each stays locked until the transaction ends: taken here, last,
  * they are held for this one round trip and the COMMIT, not for the statements that used to follow them.
  */
-export async function insertNumbered(trx: TenantTx, tenant: string, module: string, v: {
-  prefix: string; day: string; status: string; data: object; lines: object[]; categoryId: number | null; userId: number; requestKey?: string; count: boolean;
-}): Promise<Row> {
+export async function insertNumbered(
+  trx: TenantTx,
+  tenant: string,
+  module: string,
+  v: {
+    prefix: string;
+    day: string;
+    status: string;
+    data: object;
+    lines: object[];
+    categoryId: number | null;
+    userId: number;
+    requestKey?: string;
+    count: boolean;
+  },
+): Promise<Row> {
   const counted = v.count
     ? sql`, counted AS (INSERT INTO record_counts (tenant_code, module, n) SELECT ${tenant}::text, ${module}::text, 1 FROM made
         ON CONFLICT (tenant_code, module) DO UPDATE SET n = record_counts.n + 1)`
@@ -425,18 +569,36 @@ export async function insertNumbered(trx: TenantTx, tenant: string, module: stri
   return rows[0];
 }
 
-export async function updateRecord(trx: TenantTx, tenant: string, module: string, id: number, v: { data: object; lines: object[]; categoryId: number | null }) {
+export async function updateRecord(
+  trx: TenantTx,
+  tenant: string,
+  module: string,
+  id: number,
+  v: { data: object; lines: object[]; categoryId: number | null },
+) {
   await trx
     .updateTable('records')
-    .set({ data: JSON.stringify(v.data), lines: JSON.stringify(v.lines), category_id: v.categoryId, updated_at: new Date() })
-    .where('tenant_code', '=', tenant).where('module', '=', module).where('id', '=', id).where('deleted_at', 'is', null)
+    .set({
+      data: JSON.stringify(v.data),
+      lines: JSON.stringify(v.lines),
+      category_id: v.categoryId,
+      updated_at: new Date(),
+    })
+    .where('tenant_code', '=', tenant)
+    .where('module', '=', module)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .execute();
 }
 
 export async function softDelete(trx: TenantTx, tenant: string, module: string, ids: number[]) {
   const res = await trx
-    .updateTable('records').set({ deleted_at: new Date() })
-    .where('tenant_code', '=', tenant).where('module', '=', module).where('id', 'in', ids).where('deleted_at', 'is', null)
+    .updateTable('records')
+    .set({ deleted_at: new Date() })
+    .where('tenant_code', '=', tenant)
+    .where('module', '=', module)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   await bumpCount(trx, tenant, module, -Number(res.numUpdatedRows));
   await releaseKeys(trx, tenant, ids); // a deleted record holds no unique keys

@@ -18,13 +18,30 @@ describe('SchemaRegistry cross-checks', () => {
   const ship = (s: any) => s.stages.actions.find((a: { key: string }) => a.key === 'ship');
 
   it('stops the start on a name the schema checker finds naming nothing, with the file, path and closest name', () => {
-    expect(() => new SchemaRegistry(withSales((s) => { s.effects[7].set.receiveAccount = 'input.receiveAcount'; })))
-      .toThrow(/sales\/salesProcess\.json \/effects\/7\/set\/receiveAccount: .*receiveAcount.*did you mean receiveAccount\?/);
+    expect(
+      () =>
+        new SchemaRegistry(
+          withSales((s) => {
+            s.effects[7].set.receiveAccount = 'input.receiveAcount';
+          }),
+        ),
+    ).toThrow(
+      /sales\/salesProcess\.json \/effects\/7\/set\/receiveAccount: .*receiveAcount.*did you mean receiveAccount\?/,
+    );
   });
 
   it('accepts a stage action whose inputOnly names its own fields, and refuses one naming another', () => {
-    expect(new SchemaRegistry(withSales(() => {})).get('salesProcess')?.schema.stages?.actions.find((a) => a.key === 'ship')?.inputOnly).toEqual(['warehouseId']);
-    expect(() => new SchemaRegistry(withSales((s) => { ship(s).inputOnly = ['customerId']; })))
-      .toThrow(/stages\.ship\.inputOnly "customerId" is not a field of the action/);
+    expect(
+      new SchemaRegistry(withSales(() => {})).get('salesProcess')?.schema.stages?.actions.find((a) => a.key === 'ship')
+        ?.inputOnly,
+    ).toEqual(['warehouseId']);
+    expect(
+      () =>
+        new SchemaRegistry(
+          withSales((s) => {
+            ship(s).inputOnly = ['customerId'];
+          }),
+        ),
+    ).toThrow(/stages\.ship\.inputOnly "customerId" is not a field of the action/);
   });
 });

@@ -37,7 +37,8 @@ import { approvals } from './approvals';
 type Row = Record<string, unknown>;
 
 /** Fields the rules check: what a client sets and what the server computes, as far as they are shown. */
-const checked = (m: ModuleSchema, data: Row) => m.fields.filter((f) => (!f.disabled || f.compute) && conditionHolds(f.dependOn, data));
+const checked = (m: ModuleSchema, data: Row) =>
+  m.fields.filter((f) => (!f.disabled || f.compute) && conditionHolds(f.dependOn, data));
 const linesTitle = (m: ModuleSchema) => m.schema.drawer?.lines?.title;
 
 /** Fields a client may set: declared and not disabled (disabled ones are computed or set by the server). */
@@ -47,19 +48,32 @@ const settable = (m: ModuleSchema) => m.fields.filter((f) => !f.disabled && !f.a
 export function cleanInput(m: ModuleSchema, body: Row, opts: { trusted?: boolean } = {}) {
   const data: Row = {};
   // Effects are the server's own writes: they may also set disabled fields (e.g. 来源单号).
-  for (const f of opts.trusted ? m.fields : settable(m)) if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
+  for (const f of opts.trusted ? m.fields : settable(m))
+    if (body[f.fieldName] !== undefined) data[f.fieldName] = body[f.fieldName];
   if (opts.trusted) for (const k of ['sourceType', 'sourceCode']) if (body[k] !== undefined) data[k] = body[k];
   const editable = m.lineColumns.filter((c) => !c.compute);
   // Lines only the server writes (effects, generators) come from trusted callers alone.
-  const lines = Array.isArray(body.lines) && (opts.trusted || !m.schema.drawer?.lines?.readOnly)
-    ? (body.lines as Row[]).map((l) => Object.fromEntries(editable.map((c) => c.prop).filter((p) => l?.[p] !== undefined).map((p) => [p, l[p]])))
-    : [];
+  const lines =
+    Array.isArray(body.lines) && (opts.trusted || !m.schema.drawer?.lines?.readOnly)
+      ? (body.lines as Row[]).map((l) =>
+          Object.fromEntries(
+            editable
+              .map((c) => c.prop)
+              .filter((p) => l?.[p] !== undefined)
+              .map((p) => [p, l[p]]),
+          ),
+        )
+      : [];
   return { data, lines };
 }
 
 /** A field whose dependOn does not hold is out of the form: neither kept nor checked. */
 function dropHidden(m: ModuleSchema, data: Row) {
-  for (const f of m.fields) if (!conditionHolds(f.dependOn, data)) { delete data[f.fieldName]; delete data[`${f.fieldName}Name`]; }
+  for (const f of m.fields)
+    if (!conditionHolds(f.dependOn, data)) {
+      delete data[f.fieldName];
+      delete data[`${f.fieldName}Name`];
+    }
 }
 
 /** Line cells of a column whose recordDependOn does not hold for the record (调入库位 on an 入库) are out of the form too. */
@@ -68,7 +82,10 @@ function dropHiddenCells(m: ModuleSchema, data: Row, lines: Row[]): Row[] {
   if (!cols.length) return lines;
   return lines.map((l) => {
     const out = { ...l };
-    for (const c of cols) { delete out[c.prop]; delete out[`${c.prop}Name`]; }
+    for (const c of cols) {
+      delete out[c.prop];
+      delete out[`${c.prop}Name`];
+    }
     return out;
   });
 }
@@ -79,34 +96,85 @@ export interface SaveContext {
 }
 
 /** Cleans, loads the picks, computes, then runs the form's own rules on every field, cell and record check. */
-async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchema, body: Row, kept: Row, keptLines: Row[] | null, trusted = false, stored?: { id: number; data: Row }, callerRefsRead?: RefContext) {
+async function prepared(
+  trx: TenantTx,
+  ctx: Ctx,
+  sc: SaveContext,
+  m: ModuleSchema,
+  body: Row,
+  kept: Row,
+  keptLines: Row[] | null,
+  trusted = false,
+  stored?: { id: number; data: Row },
+  callerRefsRead?: RefContext,
+) {
   const clean = cleanInput(m, body, { trusted });
   const data = { ...kept, ...clean.data };
   // Conditions may name a select's option (dependOn applyType = 请假): the names of the fields they read first.
   const read = new Set(m.fields.map((f) => f.dependOn?.field).filter(Boolean));
-  if (read.size) await attachLabels(trx, ctx.tenant, m.fields.filter((f) => read.has(f.fieldName)), [], data, [], 'any');
+  if (read.size)
+    await attachLabels(
+      trx,
+      ctx.tenant,
+      m.fields.filter((f) => read.has(f.fieldName)),
+      [],
+      data,
+      [],
+      'any',
+    );
   dropHidden(m, data);
   // What the client sent is checked first (shape, ranges, required), so a malformed value gets its own message
   // before any lookup; the computed values are checked again below.
-  const refs = callerRefsRead ?? await callerRefs(trx, ctx.tenant, sc.userId, sc.today);
+  const refs = callerRefsRead ?? (await callerRefs(trx, ctx.tenant, sc.userId, sc.today));
   // Line cells a picker fills (规格, 单位, a blank 单价 from the material's reference price) are filled first.
   const linePicked = new Map<string, Map<string, Row>>();
-  const picks = await loadLinePicks(trx, ctx.tenant, ctx.schemas, m, data, dropHiddenCells(m, data, keptLines ?? clean.lines), refs, { checkFilter: !trusted, found: linePicked });
-  const sent = validateRecord(checked(m, data).filter((f) => !f.compute), m.lineColumns.filter((c) => !c.compute), { ...data, lines: picks }, { linesTitle: linesTitle(m) });
+  const picks = await loadLinePicks(
+    trx,
+    ctx.tenant,
+    ctx.schemas,
+    m,
+    data,
+    dropHiddenCells(m, data, keptLines ?? clean.lines),
+    refs,
+    { checkFilter: !trusted, found: linePicked },
+  );
+  const sent = validateRecord(
+    checked(m, data).filter((f) => !f.compute),
+    m.lineColumns.filter((c) => !c.compute),
+    { ...data, lines: picks },
+    { linesTitle: linesTitle(m) },
+  );
   if (sent) throw badField(sent.message, sent.field);
-  const unchanged = new Set(pickerFields(m).map((f) => f.fieldName).filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]));
+  const unchanged = new Set(
+    pickerFields(m)
+      .map((f) => f.fieldName)
+      .filter((n) => stored && stored.data[n] !== undefined && stored.data[n] === data[n]),
+  );
   const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, refs, { checkFilter: !trusted, unchanged });
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, data, refs);
   await lookupTeams(trx, ctx.tenant, m, data);
-  const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked, linePicked), data, { picked, today: sc.today });
+  const lines = computeLines(m.lineColumns, pickedLineCells(m, picks, picked, linePicked), data, {
+    picked,
+    today: sc.today,
+  });
   const computed = applyComputed(m.fields, data, lines, { picked, today: sc.today });
   // A picker field the server computes (客户 from the picked project) stores its name like a picked one.
   const computedPicks = pickerFields(m).filter((f) => f.compute && !isBlank(computed[f.fieldName]));
-  if (computedPicks.length) Object.assign(picked, await loadPickedOf(trx, ctx.tenant, ctx.schemas, computedPicks, computed, refs, { checkFilter: false }));
-  const err = validateRecord(checked(m, computed), m.lineColumns, { ...computed, lines }, { linesTitle: linesTitle(m) });
+  if (computedPicks.length)
+    Object.assign(
+      picked,
+      await loadPickedOf(trx, ctx.tenant, ctx.schemas, computedPicks, computed, refs, { checkFilter: false }),
+    );
+  const err = validateRecord(
+    checked(m, computed),
+    m.lineColumns,
+    { ...computed, lines },
+    { linesTitle: linesTitle(m) },
+  );
   if (err) throw badField(err.message, err.field);
-  const broken = failedCheck(m.schema.checks, computed, lines, { picked, today: sc.today })
-    ?? await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, computed, refs, stored?.id);
+  const broken =
+    failedCheck(m.schema.checks, computed, lines, { picked, today: sc.today }) ??
+    (await failedNoneCheck(trx, ctx.tenant, ctx.schemas, m, computed, refs, stored?.id));
   if (broken) throw badRequest(broken);
   return { data: computed, lines, picked };
 }
@@ -116,22 +184,37 @@ async function prepared(trx: TenantTx, ctx: Ctx, sc: SaveContext, m: ModuleSchem
  * warehouse when the line picks one: `lineField`): a value must be one of them (else refused with the line's
  * number), and its label is stored beside it as <cell>Name.
  */
-function pickedLineCells(m: ModuleSchema, lines: Row[], picked: Record<string, Row | null>, linePicked: Map<string, Map<string, Row>>): Row[] {
+function pickedLineCells(
+  m: ModuleSchema,
+  lines: Row[],
+  picked: Record<string, Row | null>,
+  linePicked: Map<string, Map<string, Row>>,
+): Row[] {
   const cols = m.lineColumns.filter((c) => pickedLinesOf(c.data));
   if (!cols.length) return lines;
   const out = lines.map((l) => ({ ...l }));
   for (const c of cols) {
     const src = pickedLinesOf(c.data)!;
-    const offeredBy = (rec: Row | null | undefined) => new Map(((rec?.lines ?? []) as Row[]).map((l) => [String(l[src.value]), l]));
+    const offeredBy = (rec: Row | null | undefined) =>
+      new Map(((rec?.lines ?? []) as Row[]).map((l) => [String(l[src.value]), l]));
     const owner = m.fields.find((f) => f.fieldName === src.field)?.titleName ?? src.field;
     const headerOffered = offeredBy(picked[src.field]);
-    const lineOwner = src.lineField ? m.lineColumns.find((x) => x.prop === src.lineField)?.label ?? src.lineField : '';
+    const lineOwner = src.lineField
+      ? (m.lineColumns.find((x) => x.prop === src.lineField)?.label ?? src.lineField)
+      : '';
     out.forEach((line, i) => {
       const v = line[c.prop];
-      if (isBlank(v)) { delete line[`${c.prop}Name`]; return; }
-      const own = src.lineField && !isBlank(line[src.lineField]) ? linePicked.get(src.lineField)?.get(String(line[src.lineField])) : undefined;
+      if (isBlank(v)) {
+        delete line[`${c.prop}Name`];
+        return;
+      }
+      const own =
+        src.lineField && !isBlank(line[src.lineField])
+          ? linePicked.get(src.lineField)?.get(String(line[src.lineField]))
+          : undefined;
       const hit = (own ? offeredBy(own) : headerOffered).get(String(v));
-      if (!hit) throw badRequest(`第${i + 1}行${c.label}「${String(v)}」不在${own ? `该行${lineOwner}` : `所选${owner}`}中`);
+      if (!hit)
+        throw badRequest(`第${i + 1}行${c.label}「${String(v)}」不在${own ? `该行${lineOwner}` : `所选${owner}`}中`);
       line[`${c.prop}Name`] = pickedLineLabel(src, hit);
     });
   }
@@ -147,13 +230,25 @@ function serverOwned(m: ModuleSchema, data: Row) {
 
 export async function categoryOk(trx: TenantTx, tenant: string, module: string, categoryId: unknown) {
   if (categoryId === undefined || categoryId === null) return null;
-  const c = await trx.selectFrom('categories').select('id').where('tenant_code', '=', tenant).where('module', '=', module).where('id', '=', Number(categoryId)).executeTakeFirst();
+  const c = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('tenant_code', '=', tenant)
+    .where('module', '=', module)
+    .where('id', '=', Number(categoryId))
+    .executeTakeFirst();
   if (!c) throw badRequest('分类不存在');
   return c.id;
 }
 
 /** A submission needs its lines (保存 may keep a draft without them) and its submit-only checks. */
-function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Record<string, Row | null> = {}, today = todayInChina()) {
+function checkSubmittable(
+  m: ModuleSchema,
+  data: Row,
+  lines: Row[],
+  picked: Record<string, Row | null> = {},
+  today = todayInChina(),
+) {
   const min = m.schema.drawer?.lines?.minOnSubmit ?? 0;
   if (lines.length < min) throw badRequest(`请至少填写${min}条${m.schema.drawer?.lines?.title ?? '明细'}`);
   const err = validateRecord(checked(m, data), m.lineColumns, { ...data, lines }, { linesTitle: linesTitle(m) });
@@ -161,7 +256,6 @@ function checkSubmittable(m: ModuleSchema, data: Row, lines: Row[], picked: Reco
   const broken = failedCheck(m.schema.checks, data, lines, { picked, today }, true);
   if (broken) throw badRequest(broken);
 }
-
 
 export interface SaveOptions {
   submit?: boolean;
@@ -183,21 +277,49 @@ export async function takeEffectNow(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id
   await settleStored(trx, ctx, m, id, userId);
 }
 
-export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: ModuleSchema, body: Row, opts: SaveOptions = {}) {
+export async function createRecord(
+  trx: TenantTx,
+  ctx: Ctx,
+  userId: number,
+  m: ModuleSchema,
+  body: Row,
+  opts: SaveOptions = {},
+) {
   const sc = { userId, today: todayOf(ctx) };
   if (opts.requestKey) {
-    const made = await trx.selectFrom('records').select('id').where('tenant_code', '=', ctx.tenant).where('module', '=', m.schema.module)
-      .where('created_by', '=', userId).where('request_key', '=', opts.requestKey).where('deleted_at', 'is', null).executeTakeFirst();
+    const made = await trx
+      .selectFrom('records')
+      .select('id')
+      .where('tenant_code', '=', ctx.tenant)
+      .where('module', '=', m.schema.module)
+      .where('created_by', '=', userId)
+      .where('request_key', '=', opts.requestKey)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     if (made) return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, made.id))!);
   }
   // What a new record does not say, its schema's defaults do (as the drawer showed them).
   // The caller's department and refs, read once for the defaults and the rules.
   const refs = await callerRefs(trx, ctx.tenant, userId, sc.today);
-  const withDefaults = await withAutoNumbers(trx, ctx.tenant, m, applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined }), true);
+  const withDefaults = await withAutoNumbers(
+    trx,
+    ctx.tenant,
+    m,
+    applyDefaults(settable(m), body, { userId, today: sc.today, deptId: refs.deptId ?? undefined }),
+    true,
+  );
   const clean = await prepared(trx, ctx, sc, m, withDefaults, {}, null, opts.fromEffect, undefined, refs);
   const categoryId = await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
-  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, opts.fromEffect ? 'any' : undefined);
+  await attachLabels(
+    trx,
+    ctx.tenant,
+    m.fields,
+    m.lineColumns,
+    clean.data,
+    clean.lines,
+    opts.fromEffect ? 'any' : undefined,
+  );
   const by = m.schema.codePrefixBy;
   // A module without approval takes effect when saved; an approval form starts as a draft.
   const effective = !hasApproval(m) || !!opts.effective;
@@ -209,11 +331,23 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   // Made by another record's effect and in force at once: it follows its source (see generatedReadOnly).
   if (opts.fromEffect && opts.effective) clean.data[GENERATED] = true;
   const row = await insertNumbered(trx, ctx.tenant, m.schema.module, {
-    prefix: (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix, day: dayStamp(codeMoment(ctx.today)),
-    status, data: clean.data, lines: clean.lines, categoryId, userId, requestKey: opts.requestKey, count: !follows,
+    prefix: (by && by.prefixes[String(clean.data[by.field] ?? '')]) || m.codePrefix,
+    day: dayStamp(codeMoment(ctx.today)),
+    status,
+    data: clean.data,
+    lines: clean.lines,
+    categoryId,
+    userId,
+    requestKey: opts.requestKey,
+    count: !follows,
   }).catch((e: unknown) => {
     const dup = e as { code?: string; constraint?: string };
-    if (opts.requestKey && dup.code === '23505' && [requestKeyIndexOf(m.schema.module), requestKeyIndexOf('')].includes(dup.constraint ?? '')) throw conflict('该单据正在保存，请勿重复提交');
+    if (
+      opts.requestKey &&
+      dup.code === '23505' &&
+      [requestKeyIndexOf(m.schema.module), requestKeyIndexOf('')].includes(dup.constraint ?? '')
+    )
+      throw conflict('该单据正在保存，请勿重复提交');
     throw e;
   });
   const id = row.id;
@@ -234,7 +368,15 @@ export async function createRecord(trx: TenantTx, ctx: Ctx, userId: number, m: M
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, id))!);
 }
 
-export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: ModuleSchema, id: number, body: Row, opts: SaveOptions = {}) {
+export async function changeRecord(
+  trx: TenantTx,
+  ctx: Ctx,
+  caller: Caller,
+  m: ModuleSchema,
+  id: number,
+  body: Row,
+  opts: SaveOptions = {},
+) {
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
   assertMayChange(m, row, caller, '修改');
@@ -246,11 +388,28 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   const keptLines = m.schema.drawer?.lines?.readOnly ? (row.lines as Row[]) : null;
   // A record another's effect made keeps the source it names (来源单号), whatever a client sends: what its source
   // counts of it (a purchase's 入库单 still waiting) reads it.
-  const sent = await withAutoNumbers(trx, ctx.tenant, m, 'sourceCode' in body && await madeByEffect(trx, ctx, m, row.id) ? { ...body, sourceCode: row.data.sourceCode } : body, false);
-  const clean = await prepared(trx, ctx, sc, m, sent, serverOwned(m, row.data), keptLines, false, { id: row.id, data: row.data });
-  const categoryId = body.categoryId === undefined ? row.category_id : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
+  const sent = await withAutoNumbers(
+    trx,
+    ctx.tenant,
+    m,
+    'sourceCode' in body && (await madeByEffect(trx, ctx, m, row.id))
+      ? { ...body, sourceCode: row.data.sourceCode }
+      : body,
+    false,
+  );
+  const clean = await prepared(trx, ctx, sc, m, sent, serverOwned(m, row.data), keptLines, false, {
+    id: row.id,
+    data: row.data,
+  });
+  const categoryId =
+    body.categoryId === undefined
+      ? row.category_id
+      : await categoryOk(trx, ctx.tenant, m.schema.module, body.categoryId);
   const named = await checkUploads(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, linesTitle(m));
-  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, { data: row.data, lines: row.lines as Row[] });
+  await attachLabels(trx, ctx.tenant, m.fields, m.lineColumns, clean.data, clean.lines, {
+    data: row.data,
+    lines: row.lines as Row[],
+  });
   if (!hasApproval(m)) checkSubmittable(m, clean.data, clean.lines);
   await updateRecord(trx, ctx.tenant, m.schema.module, row.id, { data: clean.data, lines: clean.lines, categoryId });
   await holdFiles(trx, ctx.tenant, row.id, filesToHold(named, caller.userId));
@@ -264,7 +423,14 @@ export async function changeRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
   return toFlat((await getRecord(trx, ctx.tenant, m.schema.module, row.id))!);
 }
 
-export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: ModuleSchema, id: number, opts: SaveOptions = {}) {
+export async function submitRecord(
+  trx: TenantTx,
+  ctx: Ctx,
+  caller: Caller,
+  m: ModuleSchema,
+  id: number,
+  opts: SaveOptions = {},
+) {
   if (!hasApproval(m)) throw badRequest('该模块没有审批');
   const row = await getRecord(trx, ctx.tenant, m.schema.module, id);
   if (!row) throw notFound();
@@ -286,12 +452,23 @@ export async function submitRecord(trx: TenantTx, ctx: Ctx, caller: Caller, m: M
 useRecordCreator(createRecord);
 
 /** A submission now waits for its approval: the page's `submitted` effects (stock reservations), once per submission. */
-export function approvalSubmitted(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, instanceId: number, userId: number) {
+export function approvalSubmitted(
+  trx: TenantTx,
+  ctx: Ctx,
+  m: ModuleSchema,
+  id: number,
+  instanceId: number,
+  userId: number,
+) {
   return runEffects(trx, ctx, m, id, 'submitted', `submitted:${instanceId}`, userId);
 }
 
 /** How an approval ended without effect: `refused` or `withdrawn`, which instance, of which module. */
-export interface ApprovalEnd { kind: 'refused' | 'withdrawn'; instanceId: number; module: string }
+export interface ApprovalEnd {
+  kind: 'refused' | 'withdrawn';
+  instanceId: number;
+  module: string;
+}
 
 /** An approval ended without effect: what it reserved is released, and the page's `refused` / `withdrawn` effects run. */
 export async function approvalEnded(trx: TenantTx, ctx: Ctx, id: number, userId: number, how: ApprovalEnd) {
@@ -302,6 +479,13 @@ export async function approvalEnded(trx: TenantTx, ctx: Ctx, id: number, userId:
 }
 
 /** A record submitted again after `ended` earlier approvals ended without effect (before its new approval starts). */
-export function approvalResubmitted(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, ended: number, userId: number) {
+export function approvalResubmitted(
+  trx: TenantTx,
+  ctx: Ctx,
+  m: ModuleSchema,
+  id: number,
+  ended: number,
+  userId: number,
+) {
   return runEffects(trx, ctx, m, id, 'resubmitted', `resubmitted:${ended}`, userId);
 }

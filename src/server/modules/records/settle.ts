@@ -20,7 +20,14 @@ import { stageFieldOf } from '../../../common/schema/stage-field';
 type Row = Record<string, unknown>;
 
 /** The stage the auto rules give a record in effect, or its current one. */
-export function autoStage(m: ModuleSchema, status: string, data: Row, lines: Row[], today = todayInChina(), prev: Row = {}): unknown {
+export function autoStage(
+  m: ModuleSchema,
+  status: string,
+  data: Row,
+  lines: Row[],
+  today = todayInChina(),
+  prev: Row = {},
+): unknown {
   const st = m.schema.stages;
   const field = stageFieldOf(st);
   if (!st?.auto || status !== RecordStatus.approved) return data[field];
@@ -42,22 +49,52 @@ export interface SettleOptions {
 }
 
 /** A record's stage first became `stage` (effects `on: "reached:<stage>"`): set by the effects engine. */
-type ReachedHook = (trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, stage: string, userId: number) => Promise<void>;
+type ReachedHook = (
+  trx: TenantTx,
+  ctx: Ctx,
+  m: ModuleSchema,
+  id: number,
+  stage: string,
+  userId: number,
+) => Promise<void>;
 let reachedNow: ReachedHook = async () => {};
 export function onStageReached(fn: ReachedHook) {
   reachedNow = fn;
 }
 
-export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, data: Row, lines: Row[], opts: SettleOptions) {
-  const r = await sql<{ code: string; status: string; data: Row; created_by: number }>`SELECT code, status, data, created_by FROM records
+export async function settleRecord(
+  trx: TenantTx,
+  ctx: Ctx,
+  m: ModuleSchema,
+  id: number,
+  data: Row,
+  lines: Row[],
+  opts: SettleOptions,
+) {
+  const r = await sql<{
+    code: string;
+    status: string;
+    data: Row;
+    created_by: number;
+  }>`SELECT code, status, data, created_by FROM records
     WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
   const row = r.rows[0];
   if (!row) throw badRequest('单据不存在');
   if (opts.fromEffect && stageLocked(m, row.data ?? {})) {
-    throw conflict(`${m.schema.title}${row.code}为「${String(row.data?.[stageFieldOf(m.schema.stages)])}」，不能再修改`);
+    throw conflict(
+      `${m.schema.title}${row.code}为「${String(row.data?.[stageFieldOf(m.schema.stages)])}」，不能再修改`,
+    );
   }
   const today = todayOf(ctx);
-  const picked = await loadPicked(trx, ctx.tenant, ctx.schemas, m, data, { today, userId: opts.userId ?? undefined }, { checkFilter: false });
+  const picked = await loadPicked(
+    trx,
+    ctx.tenant,
+    ctx.schemas,
+    m,
+    data,
+    { today, userId: opts.userId ?? undefined },
+    { checkFilter: false },
+  );
   // An aggregate may count the records that name this one ($field code / id: 入库单 of this order still waiting).
   const withKeys: Row = { ...data, id, code: row.code };
   await loadAggregates(trx, ctx.tenant, ctx.schemas, m, withKeys, { today, userId: opts.userId ?? undefined });
@@ -77,20 +114,37 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
   await sql`UPDATE records SET data = ${JSON.stringify(next)}::jsonb, lines = ${JSON.stringify(nextLines)}::jsonb, updated_at = now()
     WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
   // A computed file field follows what it reads (an order's pictures, its prop's new version): the server's, linked.
-  const computedFiles = fileIdsIn(m.fields.filter((f) => f.compute), m.lineColumns.filter((c) => c.compute), next, nextLines);
+  const computedFiles = fileIdsIn(
+    m.fields.filter((f) => f.compute),
+    m.lineColumns.filter((c) => c.compute),
+    next,
+    nextLines,
+  );
   if (computedFiles.length) await holdFiles(trx, ctx.tenant, id, computedFiles);
   // A stage may free or take a period (a cancelled meeting frees its room).
   await holdPeriods(trx, ctx.tenant, m, id, next);
   // Effects on reaching the new stage (a purchase's payable once all of it is in stock), once per record and stage.
-  if (to !== undefined && to !== null && from !== to && (m.schema.effects ?? []).some((e) => e.on === `reached:${String(to)}`)) {
+  if (
+    to !== undefined &&
+    to !== null &&
+    from !== to &&
+    (m.schema.effects ?? []).some((e) => e.on === `reached:${String(to)}`)
+  ) {
     await reachedNow(trx, ctx, m, id, String(to), opts.userId ?? row.created_by);
   }
   if (opts.note || from !== to) {
     const moved = from !== to && to !== undefined ? `${String(from ?? '')} → ${String(to)}` : '';
-    await trx.insertInto('record_events').values({
-      tenant_code: ctx.tenant, record_id: id, kind: 'stage', name: opts.note ? '联动更新' : '阶段变更', user_id: opts.userId,
-      detail: JSON.stringify({ note: [opts.note, moved].filter(Boolean).join('；'), from, to }),
-    }).execute();
+    await trx
+      .insertInto('record_events')
+      .values({
+        tenant_code: ctx.tenant,
+        record_id: id,
+        kind: 'stage',
+        name: opts.note ? '联动更新' : '阶段变更',
+        user_id: opts.userId,
+        detail: JSON.stringify({ note: [opts.note, moved].filter(Boolean).join('；'), from, to }),
+      })
+      .execute();
   }
 }
 
@@ -98,10 +152,23 @@ export async function settleRecord(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id:
  * Settles a stored record's stage as it is (after it took effect or a stage action moved it). Its save-time
  * checks are not asked again: what they compared with (a picked advance's balance) may rightly have moved since.
  */
-export async function settleStored(trx: TenantTx, ctx: Ctx, m: ModuleSchema, id: number, userId: number | null, prev?: Row, recompute = false) {
+export async function settleStored(
+  trx: TenantTx,
+  ctx: Ctx,
+  m: ModuleSchema,
+  id: number,
+  userId: number | null,
+  prev?: Row,
+  recompute = false,
+) {
   // recompute: something its computed fields read has changed (a stage action stored fields), so settle it anyway.
   if (!recompute && !m.schema.stages?.auto && !m.schema.noOverlap) return;
-  const r = await sql<{ data: Row; lines: Row[] }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(trx);
+  const r = await sql<{
+    data: Row;
+    lines: Row[];
+  }>`SELECT data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${storedKeyOf(m)} AND id = ${id}`.execute(
+    trx,
+  );
   if (!r.rows[0]) return;
   await settleRecord(trx, ctx, m, id, r.rows[0].data ?? {}, r.rows[0].lines ?? [], { userId, checks: false, prev });
 }

@@ -16,14 +16,26 @@ export interface StageReached {
   userName: string | null;
 }
 
-const china = (col: RawBuilder<unknown>) => sql`to_char(${col} AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)}, 'YYYY-MM-DD HH24:MI')`;
+const china = (col: RawBuilder<unknown>) =>
+  sql`to_char(${col} AT TIME ZONE ${sql.lit(CHINA_TIME_ZONE)}, 'YYYY-MM-DD HH24:MI')`;
 
 /** Each row with its stage history under `stages.history` (rows of modules that declare none come back as they were). */
-export async function withStageHistory<T extends Row & { id: unknown }>(trx: TenantTx, tenant: string, m: ModuleSchema, rows: T[]): Promise<T[]> {
+export async function withStageHistory<T extends Row & { id: unknown }>(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  rows: T[],
+): Promise<T[]> {
   const prop = m.schema.stages?.history;
   if (!prop || !rows.length) return rows;
   const ids = rows.map((r) => Number(r.id));
-  const { rows: found } = await sql<{ record_id: string; stage: string; at: string; user_name: string | null; seq: string }>`
+  const { rows: found } = await sql<{
+    record_id: string;
+    stage: string;
+    at: string;
+    user_name: string | null;
+    seq: string;
+  }>`
     SELECT r.id AS record_id, ${m.schema.stages!.initial}::text AS stage,
            ${china(sql`COALESCE((SELECT max(pi.ended_at) FROM process_instances pi WHERE pi.tenant_code = r.tenant_code
              AND pi.record_id = r.id AND pi.status = 'approved'), r.created_at)`)} AS at,

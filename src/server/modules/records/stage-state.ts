@@ -26,7 +26,10 @@ export function clockStage(m: ModuleSchema, data: Row, now = new Date()): unknow
   if (!c || ![c.before, c.during, c.after].includes(String(cur))) return cur;
   const range = periodLiteral(data[c.period]);
   if (!range) return cur;
-  const [lo, hi] = range.slice(1, -1).split(',').map((x) => Date.parse(x));
+  const [lo, hi] = range
+    .slice(1, -1)
+    .split(',')
+    .map((x) => Date.parse(x));
   const t = now.getTime();
   return t < lo ? c.before : t < hi ? c.during : c.after;
 }

@@ -27,14 +27,33 @@ export interface Posted {
 }
 
 /** What a document holds of a balance under one lock name. */
-export interface Reservation { id: number; module: string; balance_id: number; lock_name: string; quantity: string }
+export interface Reservation {
+  id: number;
+  module: string;
+  balance_id: number;
+  lock_name: string;
+  quantity: string;
+}
 
 /** One posting of an event, over the values it is evaluated on (`at`), for the record's line `lineNo`. */
-export interface PendingPosting { p: StockPosting; at: Row; lineNo: number }
+export interface PendingPosting {
+  p: StockPosting;
+  at: Row;
+  lineNo: number;
+}
 
 export interface StockLedger {
   /** Posts one move (the record, or one of its lines: `lineNo`) of posting `p`, evaluated over `at`. */
-  post(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Row, src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted>;
+  post(
+    trx: TenantTx,
+    ctx: Ctx,
+    p: StockPosting,
+    at: Row,
+    src: StockSource,
+    lineNo: number,
+    userId: number,
+    create: BalanceCreator,
+  ): Promise<Posted>;
   /** The reservations a document holds. */
   reservationsOf(trx: TenantTx, ctx: Ctx, sourceId: number): Promise<Reservation[]>;
   /** Releases every reservation of a document (`held`: as read already), giving its balances' locked quantity back. */

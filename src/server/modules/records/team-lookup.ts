@@ -21,7 +21,11 @@ export async function lookupTeams(trx: TenantTx, tenant: string, m: ModuleSchema
     const code = v.trim().toUpperCase();
     if (!/^[A-Z0-9_-]{1,40}$/.test(code)) throw badRequest(`${f.titleName}「${v.slice(0, 40)}」不是有效的团队编号`);
     if (code === tenant.toUpperCase()) throw badRequest(`${f.titleName}不能是本团队`);
-    const team = await trx.selectFrom('tenants').select('tenant_name').where('tenant_code', '=', code).executeTakeFirst();
+    const team = await trx
+      .selectFrom('tenants')
+      .select('tenant_name')
+      .where('tenant_code', '=', code)
+      .executeTakeFirst();
     if (!team) throw badRequest(`${f.titleName}「${code}」不存在，请核对对方的团队编号`);
     data[f.fieldName] = code;
     data[`${f.fieldName}Name`] = team.tenant_name;

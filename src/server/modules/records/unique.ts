@@ -7,9 +7,18 @@ import type { TenantTx } from '../../db/tenant-scope';
 import { conflict } from '../../errors';
 import type { ModuleSchema } from './schema-registry';
 
-export async function holdKeys(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, data: Record<string, unknown>) {
+export async function holdKeys(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  recordId: number,
+  data: Record<string, unknown>,
+) {
   // A page of one record per team (single) holds one empty key.
-  const rules = [...(m.schema.unique ?? []), ...(m.schema.single ? [{ fields: [], message: `${m.schema.title}只能有一条，请修改已有的记录` }] : [])];
+  const rules = [
+    ...(m.schema.unique ?? []),
+    ...(m.schema.single ? [{ fields: [], message: `${m.schema.title}只能有一条，请修改已有的记录` }] : []),
+  ];
   if (!rules.length) return;
   await releaseKeys(trx, tenant, [recordId]);
   for (const [i, rule] of rules.entries()) {
@@ -31,7 +40,8 @@ export async function releaseKeys(trx: TenantTx, tenant: string, recordIds: numb
 
 /** A dateRange value as a tstzrange literal in China time: whole days for dates, [start, end) for date-times. */
 export function periodLiteral(v: unknown): string | null {
-  if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(x))) return null;
+  if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(x)))
+    return null;
   const [a, b] = v as string[];
   const at = (s: string, nextDay = false) => {
     const d = chinaInstant(s);
@@ -48,7 +58,13 @@ export function periodLiteral(v: unknown): string | null {
  * Overlap rules (`noOverlap`): each record's period per resource is held in record_periods, whose exclusion
  * constraint refuses an overlapping period of the same resource in the team, races included.
  */
-export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema, recordId: number, data: Record<string, unknown>) {
+export async function holdPeriods(
+  trx: TenantTx,
+  tenant: string,
+  m: ModuleSchema,
+  recordId: number,
+  data: Record<string, unknown>,
+) {
   const rules = m.schema.noOverlap ?? [];
   if (!rules.length) return;
   await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', '=', recordId).execute();
@@ -61,7 +77,9 @@ export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema
     if (!period || parts.some((p) => p === undefined || p === null || p === '')) continue;
     try {
       await sql`INSERT INTO record_periods (tenant_code, module, rule, resource, period, record_id)
-        VALUES (${tenant}, ${m.schema.module}, ${i}, ${JSON.stringify(parts)}, ${period}::tstzrange, ${recordId})`.execute(trx);
+        VALUES (${tenant}, ${m.schema.module}, ${i}, ${JSON.stringify(parts)}, ${period}::tstzrange, ${recordId})`.execute(
+        trx,
+      );
     } catch (e) {
       // 23P01 exclusion_violation: the transaction is lost anyway, the save fails with the rule's message.
       if ((e as { code?: string }).code === '23P01') throw conflict(rule.message);
@@ -72,5 +90,9 @@ export async function holdPeriods(trx: TenantTx, tenant: string, m: ModuleSchema
 
 export async function releasePeriods(trx: TenantTx, tenant: string, recordIds: number[]) {
   if (!recordIds.length) return;
-  await trx.deleteFrom('record_periods').where('tenant_code', '=', tenant).where('record_id', 'in', recordIds).execute();
+  await trx
+    .deleteFrom('record_periods')
+    .where('tenant_code', '=', tenant)
+    .where('record_id', 'in', recordIds)
+    .execute();
 }

@@ -7,7 +7,11 @@ import type { FieldDef, PageSchema } from '../../../common/schema';
 
 type Row = Record<string, unknown>;
 /** What of a registered module a view needs (the registry's ModuleSchema has it; the registry calls checkView). */
-interface ViewModule { file: string; schema: PageSchema; fields: FieldDef[] }
+interface ViewModule {
+  file: string;
+  schema: PageSchema;
+  fields: FieldDef[];
+}
 
 export function readAsView<T extends Row>(m: ViewModule, row: T, today: string): T {
   if (!m.schema.viewOf || !m.fields.some((f) => f.compute?.expr)) return row;
@@ -23,7 +27,10 @@ export function checkView(m: ViewModule) {
   if (s.effects?.length) throw new Error(`${where} cannot declare effects`);
   if (s.stages?.auto || s.stages?.clock) throw new Error(`${where}: its stages cannot have auto or clock rules`);
   for (const a of s.stages?.actions ?? []) {
-    if (a.to !== undefined) throw new Error(`${where}: stage action "${a.key}" cannot move the stage (no "to"); the viewed module's own actions do`);
+    if (a.to !== undefined)
+      throw new Error(
+        `${where}: stage action "${a.key}" cannot move the stage (no "to"); the viewed module's own actions do`,
+      );
     if (a.batch) throw new Error(`${where}: stage action "${a.key}" cannot be a batch action`);
   }
 }

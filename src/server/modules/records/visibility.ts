@@ -14,16 +14,31 @@ import { PREPARED } from '../../db/prepared';
 export async function callerRefs(trx: TenantTx, tenant: string, userId: number, today: string): Promise<RefContext> {
   // Cached per team and member (db/cache-bus.ts): emptied by any change of memberships, dictionaries (departments)
   // or a team's owner, in this process at once and in others through their notifications.
-  const refs = await readThrough(trx, 'callerRefs', ['memberships', 'dictionaries', 'tenants'], REFS_CACHE_MS,
-    `${tenantOf(trx) ?? ''}|${tenant}|${userId}`, () => readCallerRefs(trx, tenant, userId));
+  const refs = await readThrough(
+    trx,
+    'callerRefs',
+    ['memberships', 'dictionaries', 'tenants'],
+    REFS_CACHE_MS,
+    `${tenantOf(trx) ?? ''}|${tenant}|${userId}`,
+    () => readCallerRefs(trx, tenant, userId),
+  );
   return { today, userId, deptId: refs.deptId, deptPath: [...refs.deptPath], isAdmin: refs.isAdmin };
 }
 
 const REFS_CACHE_MS = 5_000;
 
-async function readCallerRefs(trx: TenantTx, tenant: string, userId: number): Promise<{ deptId: number | undefined; deptPath: number[]; isAdmin: boolean }> {
+async function readCallerRefs(
+  trx: TenantTx,
+  tenant: string,
+  userId: number,
+): Promise<{ deptId: number | undefined; deptPath: number[]; isAdmin: boolean }> {
   // The department and those above it: a record shown to 生产部 is shown to 木工车间 under it too.
-  const { rows } = await sql<{ dept_id: number | null; is_admin: boolean | null; owner_id: number | null; path: (number | string)[] | null }>`${PREPARED}
+  const { rows } = await sql<{
+    dept_id: number | null;
+    is_admin: boolean | null;
+    owner_id: number | null;
+    path: (number | string)[] | null;
+  }>`${PREPARED}
     WITH RECURSIVE me AS (
       SELECT dept_id, is_admin FROM memberships WHERE tenant_code = ${tenant} AND user_id = ${userId}
     ), up(id, parent_id, depth) AS (
@@ -31,18 +46,27 @@ async function readCallerRefs(trx: TenantTx, tenant: string, userId: number): Pr
       UNION ALL SELECT d.id, d.parent_id, up.depth + 1 FROM dictionaries d JOIN up ON d.id = up.parent_id
       WHERE d.tenant_code = ${tenant} AND up.depth < 20
     ) SELECT (SELECT dept_id FROM me LIMIT 1) AS dept_id, (SELECT is_admin FROM me LIMIT 1) AS is_admin,
-        (SELECT owner_id FROM tenants WHERE tenant_code = ${tenant}) AS owner_id, (SELECT array_agg(id ORDER BY depth) FROM up) AS path`.execute(trx);
+        (SELECT owner_id FROM tenants WHERE tenant_code = ${tenant}) AS owner_id, (SELECT array_agg(id ORDER BY depth) FROM up) AS path`.execute(
+    trx,
+  );
   const r = rows[0];
   const deptId = r?.dept_id ?? undefined;
   const deptPath = deptId ? (r?.path ?? []).map(Number) : [];
-  return { deptId: deptId === undefined ? undefined : Number(deptId), deptPath, isAdmin: !!r?.is_admin || (r?.owner_id != null && Number(r.owner_id) === userId) };
+  return {
+    deptId: deptId === undefined ? undefined : Number(deptId),
+    deptPath,
+    isAdmin: !!r?.is_admin || (r?.owner_id != null && Number(r.owner_id) === userId),
+  };
 }
 
 /** The records of `m` the caller may see, or null when the page shows every record to every member. */
 export function visibleSql(m: ModuleSchema, refs: RefContext): RawBuilder<unknown> | null {
   const groups = m.schema.visibleWhen;
   if (!groups?.length || (m.schema.visibleToAdmins && refs.isAdmin)) return null;
-  return sql`(${sql.join(groups.map((g) => sql`(${sql.join(filterConds(m, g, refs), sql` AND `)})`), sql` OR `)})`;
+  return sql`(${sql.join(
+    groups.map((g) => sql`(${sql.join(filterConds(m, g, refs), sql` AND `)})`),
+    sql` OR `,
+  )})`;
 }
 
 /** Records of `m` that are not retired (every picker adds this). */

@@ -38,8 +38,13 @@ export function moduleSchema(s: AppServices, module: string): ModuleSchema {
  * only what the page shows him and his role's data scope covers. Runs inside the team's row-level-security
  * transaction.
  */
-export async function readModule<T>(s: AppServices, req: FastifyRequest, module: string,
-  fn: (read: Reader, trx: TenantTx, tenant: string) => Promise<T>, opts: { offerable?: boolean } = {}) {
+export async function readModule<T>(
+  s: AppServices,
+  req: FastifyRequest,
+  module: string,
+  fn: (read: Reader, trx: TenantTx, tenant: string) => Promise<T>,
+  opts: { offerable?: boolean } = {},
+) {
   const m = moduleSchema(s, module);
   const pass = await openGate(s, req, m, 'view');
   const tenant = pass.a.tenantCode;
@@ -54,7 +59,11 @@ export type Reader = (q: Omit<PageQuery, 'scope'>) => ReturnType<typeof pageReco
 export type Flat = Awaited<ReturnType<typeof pageRecords>>['list'][number];
 
 /** Every record of a query, page by page (lookups: at most `cap` records). */
-export async function readAll(read: Reader, q: { filters?: Filter[]; keyword?: string; sorters?: PageQuery['sorters'] }, cap = 2000) {
+export async function readAll(
+  read: Reader,
+  q: { filters?: Filter[]; keyword?: string; sorters?: PageQuery['sorters'] },
+  cap = 2000,
+) {
   const out: Flat[] = [];
   for (let pageNum = 1; out.length < cap; pageNum++) {
     const page = await read({ ...q, pageNum, pageSize: 500 });
@@ -85,24 +94,45 @@ export async function holds(s: AppServices, req: FastifyRequest, code: string) {
 export function envelope(data: Record<string, unknown>, description = '{status, message, data}；status 200 表示成功') {
   return {
     200: {
-      description, type: 'object', required: ['status', 'message', 'data'],
+      description,
+      type: 'object',
+      required: ['status', 'message', 'data'],
       properties: { status: { type: 'integer' }, message: { type: 'string' }, data: { ...data, nullable: true } },
     },
   };
 }
 
 /** A record as the answer shows it: its fields plus the system properties (more properties may follow). */
-export const recordItem = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: true, properties });
+export const recordItem = (properties: Record<string, unknown>) => ({
+  type: 'object',
+  additionalProperties: true,
+  properties,
+});
 
 /** `{list, total, pageNum, pageSize}` of a paged list. */
 export const paged = (item: Record<string, unknown>) => ({
-  type: 'object', additionalProperties: true,
-  properties: { list: { type: 'array', items: item }, total: { type: 'integer' }, pageNum: { type: 'integer' }, pageSize: { type: 'integer' } },
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    list: { type: 'array', items: item },
+    total: { type: 'integer' },
+    pageNum: { type: 'integer' },
+    pageSize: { type: 'integer' },
+  },
 });
 
 /** `[{value, label, …}]` options of a lookup. */
-export const options = (properties: Record<string, unknown> = {}, value: Record<string, unknown> = { type: ['integer', 'string'] }) => ({
-  type: 'array', items: { type: 'object', additionalProperties: true, required: ['value', 'label'], properties: { value, label: { type: 'string' }, ...properties } },
+export const options = (
+  properties: Record<string, unknown> = {},
+  value: Record<string, unknown> = { type: ['integer', 'string'] },
+) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: true,
+    required: ['value', 'label'],
+    properties: { value, label: { type: 'string' }, ...properties },
+  },
 });
 
 /** The paging part of a list body. */
@@ -117,7 +147,11 @@ export const idOrName = { anyOf: [{ type: 'integer' }, { type: 'string', maxLeng
 /** The items of a dictionary in tree order, children after their parent. */
 export async function dictItems(trx: TenantTx, tenant: string, key: string) {
   const nodes: DictNode[] = [];
-  const walk = (ns: DictNode[]) => ns.forEach((n) => { nodes.push(n); if (n.children) walk(n.children); });
+  const walk = (ns: DictNode[]) =>
+    ns.forEach((n) => {
+      nodes.push(n);
+      if (n.children) walk(n.children);
+    });
   walk((await dictTrees(trx, tenant, [key]))[key] ?? []);
   return nodes;
 }

@@ -18,7 +18,14 @@ import { num } from '../records/numbers';
 import type { ModuleSchema } from '../records/module-schema';
 import { todayOf, type Ctx } from '../records/ctx';
 import { settleRecord } from '../records/settle';
-import type { BalanceCreator, PendingPosting, Posted, Reservation, StockLedger, StockSource } from '../records/stock-ledger';
+import type {
+  BalanceCreator,
+  PendingPosting,
+  Posted,
+  Reservation,
+  StockLedger,
+  StockSource,
+} from '../records/stock-ledger';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +41,10 @@ interface Balance {
   lines: Row[];
 }
 
-const normalized = (keys: Row) => Object.entries(keys).map(([k, v]) => [k, blank(v) ? '' : String(v)] as const).sort(([a], [b]) => a.localeCompare(b));
+const normalized = (keys: Row) =>
+  Object.entries(keys)
+    .map(([k, v]) => [k, blank(v) ? '' : String(v)] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
 /** The advisory lock's name of a balance key (the key, not the row: the first posting of a key has no row to lock yet). */
 const lockName = (ctx: Ctx, module: string, keys: Row) => `${ctx.tenant}|${module}|${JSON.stringify(normalized(keys))}`;
 
@@ -46,7 +56,8 @@ function keysOf(bm: ModuleSchema, p: StockPosting, at: Row, lineNo: number): Row
     const f = bm.fields.find((d) => d.fieldName === k);
     // A key the balance needs (a required field, or one the posting names in `require`: the prop of a finished good)
     // is never blank: a blank one would match whatever balance lacks that field.
-    if (blank(v) && (f?.requireAble || p.require?.includes(k))) throw badRequest(`第${lineNo + 1}行未指定${f?.titleName ?? k}`);
+    if (blank(v) && (f?.requireAble || p.require?.includes(k)))
+      throw badRequest(`第${lineNo + 1}行未指定${f?.titleName ?? k}`);
     keys[k] = blank(v) ? '' : v;
   }
   return keys;
@@ -72,7 +83,8 @@ async function lockBalance(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, keys: Row)
   // Held already when the transition locked its keys up front (lockStockKeys); taking it again is free.
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockName(ctx, module, keys)}, 0))`.execute(trx);
   const conds = norm.map(([k, v]) => sql`coalesce(r.data->>${sql.lit(k)}, '') = ${v}`);
-  const r = await sql<Balance>`SELECT r.id, r.code, r.data, r.lines FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${module}
+  const r =
+    await sql<Balance>`SELECT r.id, r.code, r.data, r.lines FROM records r WHERE r.tenant_code = ${ctx.tenant} AND r.module = ${module}
     AND r.deleted_at IS NULL AND ${sql.join(conds, sql` AND `)} ORDER BY r.id LIMIT 1 FOR UPDATE`.execute(trx);
   const b = r.rows[0];
   return b ? { id: Number(b.id), code: b.code, data: b.data ?? {}, lines: b.lines ?? [] } : null;
@@ -80,25 +92,36 @@ async function lockBalance(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, keys: Row)
 
 /** What the balance is called in a message: its keys' labels (e.g. 原材料仓 · 多层板 18mm). */
 function nameOf(keys: Row, data: Row) {
-  return Object.keys(keys).filter((k) => !blank(keys[k])).map((k) => String(data[`${k}Name`] ?? keys[k])).join(' · ');
+  return Object.keys(keys)
+    .filter((k) => !blank(keys[k]))
+    .map((k) => String(data[`${k}Name`] ?? keys[k]))
+    .join(' · ');
 }
 
 async function teamCosting(trx: TenantTx, ctx: Ctx, p: StockPosting): Promise<'fifo' | 'average'> {
   if (!p.costing) return 'average';
-  const r = await sql<{ v: string | null }>`SELECT r.data->>${sql.lit(p.costing.field)} AS v FROM records r WHERE r.tenant_code = ${ctx.tenant}
+  const r = await sql<{
+    v: string | null;
+  }>`SELECT r.data->>${sql.lit(p.costing.field)} AS v FROM records r WHERE r.tenant_code = ${ctx.tenant}
     AND r.module = ${p.costing.module} AND r.deleted_at IS NULL ORDER BY r.id LIMIT 1`.execute(trx);
   return r.rows[0]?.v === p.costing.fifo ? 'fifo' : 'average';
 }
 
 async function lastUnitPrice(trx: TenantTx, ctx: Ctx, balanceId: number) {
-  const r = await sql<{ p: string }>`SELECT unit_price AS p FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND balance_id = ${balanceId}
+  const r = await sql<{
+    p: string;
+  }>`SELECT unit_price AS p FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND balance_id = ${balanceId}
     ORDER BY id DESC LIMIT 1`.execute(trx);
   return num(r.rows[0]?.p);
 }
 
 /** First in, first out: takes `out` from the oldest receipts still in stock; what they lack leaves at the last price. */
 async function fifoCost(trx: TenantTx, ctx: Ctx, balanceId: number, out: Big) {
-  const r = await sql<{ id: number; remaining: string; unit_price: string }>`SELECT id, remaining, unit_price FROM stock_moves
+  const r = await sql<{
+    id: number;
+    remaining: string;
+    unit_price: string;
+  }>`SELECT id, remaining, unit_price FROM stock_moves
     WHERE tenant_code = ${ctx.tenant} AND balance_id = ${balanceId} AND remaining > 0 ORDER BY id`.execute(trx);
   let left = out;
   let amount = new Big(0);
@@ -107,7 +130,9 @@ async function fifoCost(trx: TenantTx, ctx: Ctx, balanceId: number, out: Big) {
     const take = num(layer.remaining).lt(left) ? num(layer.remaining) : left;
     amount = amount.plus(take.times(num(layer.unit_price)));
     left = left.minus(take);
-    await sql`UPDATE stock_moves SET remaining = remaining - ${take.toString()}::numeric WHERE tenant_code = ${ctx.tenant} AND id = ${layer.id}`.execute(trx);
+    await sql`UPDATE stock_moves SET remaining = remaining - ${take.toString()}::numeric WHERE tenant_code = ${ctx.tenant} AND id = ${layer.id}`.execute(
+      trx,
+    );
   }
   if (left.gt(0)) amount = amount.plus(left.times(await lastUnitPrice(trx, ctx, balanceId)));
   return fen(amount);
@@ -122,23 +147,42 @@ async function averageCost(trx: TenantTx, ctx: Ctx, balanceId: number, qty: Big,
 }
 
 /** Posts one move (the record, or one of its lines: `lineNo`) of posting `p`, evaluated over `at`. */
-export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Row, src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted> {
+export async function postStock(
+  trx: TenantTx,
+  ctx: Ctx,
+  p: StockPosting,
+  at: Row,
+  src: StockSource,
+  lineNo: number,
+  userId: number,
+  create: BalanceCreator,
+): Promise<Posted> {
   const bm = ctx.schemas.get(p.module);
   if (!bm) throw badRequest(`关联模块不存在：${p.module}`);
   const keys = keysOf(bm, p, at, lineNo);
   let bal = await lockBalance(trx, ctx, bm, keys);
   const before = { ...at, balance: { quantity: 0, stockPrice: 0, lockedQuantity: 0, ...bal?.data } };
   let q: Big;
-  try { q = new Big(evalExpr(p.quantity, before) as number); } catch { throw badRequest(`第${lineNo + 1}行数量不正确`); }
+  try {
+    q = new Big(evalExpr(p.quantity, before) as number);
+  } catch {
+    throw badRequest(`第${lineNo + 1}行数量不正确`);
+  }
   if (q.eq(0)) return { balanceId: bal?.id ?? null, writeBack: written(p, before, q, new Big(0), new Big(0)) };
   // A negative hold gives back part of what this document's line holds (an order's shipped quantity).
   if (p.reserve && q.lt(0)) return unreserve(trx, ctx, q.abs(), src, lineNo, userId);
   if (p.reserve) return reserve(trx, ctx, bm, p, keys, bal, before, q, src, lineNo, userId, create);
   if (p.openingBy?.length) {
-    const scope = JSON.stringify(Object.fromEntries(p.openingBy.map((k) => [k, blank(keys[k]) ? '' : String(keys[k])])));
-    const r = await sql`SELECT 1 FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND module = ${bm.schema.module} AND keys @> ${scope}::jsonb
+    const scope = JSON.stringify(
+      Object.fromEntries(p.openingBy.map((k) => [k, blank(keys[k]) ? '' : String(keys[k])])),
+    );
+    const r =
+      await sql`SELECT 1 FROM stock_moves WHERE tenant_code = ${ctx.tenant} AND module = ${bm.schema.module} AND keys @> ${scope}::jsonb
       AND source_id <> ${src.id} LIMIT 1`.execute(trx);
-    if (r.rows.length) throw conflict(`${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal?.data })}已有出入库记录，不能再录入期初`);
+    if (r.rows.length)
+      throw conflict(
+        `${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal?.data })}已有出入库记录，不能再录入期初`,
+      );
   }
   if (!bal) {
     const rec = await create(bm, { ...keys, quantity: 0, stockPrice: 0 });
@@ -151,7 +195,9 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
     const out = q.abs();
     const allowNegative = p.allowNegative ? !!evalExpr(p.allowNegative, before) : false;
     if (!allowNegative && qty.lt(out)) {
-      throw conflict(`库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal.data })} 现有 ${qty.toString()}，本次出库 ${out.toString()}`);
+      throw conflict(
+        `库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...bal.data })} 现有 ${qty.toString()}，本次出库 ${out.toString()}`,
+      );
     }
     // What other documents under approval hold is not available (this document's own hold went when it took effect).
     const locked = num(bal.data.lockedQuantity);
@@ -159,13 +205,19 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
       throw unavailable(keys, at, bal.data, qty, locked, out);
     }
     const costing = await teamCosting(trx, ctx, p);
-    amount = (costing === 'fifo' ? await fifoCost(trx, ctx, bal.id, out) : await averageCost(trx, ctx, bal.id, qty, value, out)).times(-1);
+    amount = (
+      costing === 'fifo' ? await fifoCost(trx, ctx, bal.id, out) : await averageCost(trx, ctx, bal.id, qty, value, out)
+    ).times(-1);
   } else {
     const given = p.price ? evalExpr(p.price, before) : null;
     let price: Big;
     if (blank(given)) price = qty.gt(0) ? value.div(qty) : await lastUnitPrice(trx, ctx, bal.id);
     else {
-      try { price = new Big(given as number); } catch { throw badRequest(`第${lineNo + 1}行单价不正确`); }
+      try {
+        price = new Big(given as number);
+      } catch {
+        throw badRequest(`第${lineNo + 1}行单价不正确`);
+      }
       if (price.lt(0)) throw badRequest(`第${lineNo + 1}行单价不能为负数`);
     }
     amount = fen(q.times(price));
@@ -180,12 +232,24 @@ export async function postStock(trx: TenantTx, ctx: Ctx, p: StockPosting, at: Ro
       quantity, unit_price, amount, balance_quantity, balance_amount, remaining)
     VALUES (${ctx.tenant}, ${bm.schema.module}, ${bal.id}, ${JSON.stringify(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, String(v)])))}::jsonb,
       ${src.m.schema.module}, ${src.id}, ${src.code}, ${lineNo}, ${today}, ${q.toString()}::numeric, ${unitPrice.toString()}::numeric,
-      ${amount.toString()}::numeric, ${nextQty.toString()}::numeric, ${nextValue.toString()}::numeric, ${remaining?.toString() ?? null}::numeric)`.execute(trx);
+      ${amount.toString()}::numeric, ${nextQty.toString()}::numeric, ${nextValue.toString()}::numeric, ${remaining?.toString() ?? null}::numeric)`.execute(
+    trx,
+  );
   const move: Row = {
-    moveDate: today, sourceType: moveTypeOf(p, before, src), sourceCode: src.code, quantity: Number(q.toString()),
-    unitPrice: Number(unitPrice.toString()), amount: Number(amount.toString()), balanceQuantity: Number(nextQty.toString()),
+    moveDate: today,
+    sourceType: moveTypeOf(p, before, src),
+    sourceCode: src.code,
+    quantity: Number(q.toString()),
+    unitPrice: Number(unitPrice.toString()),
+    amount: Number(amount.toString()),
+    balanceQuantity: Number(nextQty.toString()),
   };
-  const data = { ...bal.data, quantity: Number(nextQty.toString()), stockPrice: Number(nextValue.toString()), lastMoveDate: today };
+  const data = {
+    ...bal.data,
+    quantity: Number(nextQty.toString()),
+    stockPrice: Number(nextValue.toString()),
+    lastMoveDate: today,
+  };
   await settleRecord(trx, ctx, bm, bal.id, data, [move, ...bal.lines].slice(0, SHOWN_MOVES), { userId, checks: false });
   return { balanceId: bal.id, writeBack: written(p, before, q, unitPrice, amount) };
 }
@@ -198,18 +262,38 @@ function moveTypeOf(p: StockPosting, at: Row, src: StockSource) {
 
 /** The line cells a posting writes back (`writeBack`), evaluated with the move. */
 function written(p: StockPosting, before: Row, q: Big, unitPrice: Big, amount: Big): Row {
-  const move = { quantity: Number(q.toString()), unitPrice: Number(unitPrice.toString()), amount: Number(amount.toString()) };
-  return Object.fromEntries(Object.entries(p.writeBack ?? {}).map(([cell, x]) => [cell, evalExpr(x, { ...before, move })]));
+  const move = {
+    quantity: Number(q.toString()),
+    unitPrice: Number(unitPrice.toString()),
+    amount: Number(amount.toString()),
+  };
+  return Object.fromEntries(
+    Object.entries(p.writeBack ?? {}).map(([cell, x]) => [cell, evalExpr(x, { ...before, move })]),
+  );
 }
 
 /** The refusal of an issue or a hold beyond what is available (quantity less what other documents hold). */
 function unavailable(keys: Row, at: Row, balance: Row | undefined, qty: Big, locked: Big, out: Big) {
-  return conflict(`可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...balance })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${out.toString()}`);
+  return conflict(
+    `可用库存不足：${nameOf(keys, { ...at, ...(at.line as Row | undefined), ...balance })} 现有 ${qty.toString()}，已锁定 ${locked.toString()}，可用 ${qty.minus(locked).toString()}，本次出库 ${out.toString()}`,
+  );
 }
 
 /** Holds `q` of the balance for a document under approval: refused beyond what is available unless negative stock is allowed. */
-async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPosting, keys: Row, found: Balance | null, before: Row, q: Big,
-  src: StockSource, lineNo: number, userId: number, create: BalanceCreator): Promise<Posted> {
+async function reserve(
+  trx: TenantTx,
+  ctx: Ctx,
+  bm: ModuleSchema,
+  p: StockPosting,
+  keys: Row,
+  found: Balance | null,
+  before: Row,
+  q: Big,
+  src: StockSource,
+  lineNo: number,
+  userId: number,
+  create: BalanceCreator,
+): Promise<Posted> {
   let bal = found;
   const qty = num(bal?.data.quantity);
   const locked = num(bal?.data.lockedQuantity);
@@ -222,8 +306,18 @@ async function reserve(trx: TenantTx, ctx: Ctx, bm: ModuleSchema, p: StockPostin
     bal = { id: Number(rec.id), code: String(rec.code), data: rec, lines: [] };
   }
   await sql`INSERT INTO stock_reservations (tenant_code, module, balance_id, lock_name, source_id, line_no, quantity)
-    VALUES (${ctx.tenant}, ${bm.schema.module}, ${bal.id}, ${lockName(ctx, bm.schema.module, keys)}, ${src.id}, ${lineNo}, ${q.toString()}::numeric)`.execute(trx);
-  await settleRecord(trx, ctx, bm, bal.id, { ...bal.data, lockedQuantity: Number(locked.plus(q).toString()) }, bal.lines, { userId, checks: false });
+    VALUES (${ctx.tenant}, ${bm.schema.module}, ${bal.id}, ${lockName(ctx, bm.schema.module, keys)}, ${src.id}, ${lineNo}, ${q.toString()}::numeric)`.execute(
+    trx,
+  );
+  await settleRecord(
+    trx,
+    ctx,
+    bm,
+    bal.id,
+    { ...bal.data, lockedQuantity: Number(locked.plus(q).toString()) },
+    bal.lines,
+    { userId, checks: false },
+  );
   return { balanceId: bal.id, writeBack: {} };
 }
 
@@ -238,12 +332,21 @@ export async function reservationsOf(trx: TenantTx, ctx: Ctx, sourceId: number) 
 async function dropLocked(trx: TenantTx, ctx: Ctx, byBalance: Map<number, { module: string; q: Big }>, userId: number) {
   for (const [id, { module, q }] of byBalance) {
     const bm = ctx.schemas.get(module);
-    const r = await sql<Balance>`SELECT id, code, data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${module} AND id = ${id}
+    const r =
+      await sql<Balance>`SELECT id, code, data, lines FROM records WHERE tenant_code = ${ctx.tenant} AND module = ${module} AND id = ${id}
       AND deleted_at IS NULL FOR UPDATE`.execute(trx);
     const b = r.rows[0];
     if (!bm || !b) continue;
     const left = num((b.data ?? {}).lockedQuantity).minus(q);
-    await settleRecord(trx, ctx, bm, id, { ...b.data, lockedQuantity: Number((left.gt(0) ? left : new Big(0)).toString()) }, b.lines ?? [], { userId, checks: false });
+    await settleRecord(
+      trx,
+      ctx,
+      bm,
+      id,
+      { ...b.data, lockedQuantity: Number((left.gt(0) ? left : new Big(0)).toString()) },
+      b.lines ?? [],
+      { userId, checks: false },
+    );
   }
 }
 
@@ -251,10 +354,19 @@ async function dropLocked(trx: TenantTx, ctx: Ctx, byBalance: Map<number, { modu
  * Releases every reservation of a document (it took effect, was refused or withdrawn): each balance's
  * lockedQuantity drops by what this document held, under the balance's lock; the rows go.
  */
-export async function releaseReservations(trx: TenantTx, ctx: Ctx, sourceId: number, userId: number, held?: Reservation[]) {
-  const rows = held ?? await reservationsOf(trx, ctx, sourceId);
+export async function releaseReservations(
+  trx: TenantTx,
+  ctx: Ctx,
+  sourceId: number,
+  userId: number,
+  held?: Reservation[],
+) {
+  const rows = held ?? (await reservationsOf(trx, ctx, sourceId));
   if (!rows.length) return;
-  await lockNames(trx, rows.map((x) => x.lock_name));
+  await lockNames(
+    trx,
+    rows.map((x) => x.lock_name),
+  );
   const byBalance = new Map<number, { module: string; q: Big }>();
   for (const x of rows) {
     const b = byBalance.get(Number(x.balance_id)) ?? { module: x.module, q: new Big(0) };
@@ -270,11 +382,21 @@ export async function releaseReservations(trx: TenantTx, ctx: Ctx, sourceId: num
  * Gives back up to `q` of what a document's line holds, wherever it holds it (a sales order's line, as much as
  * ships): its reservation rows shrink (the rest stays held) and the balances' lockedQuantity drops as much.
  */
-async function unreserve(trx: TenantTx, ctx: Ctx, q: Big, src: StockSource, lineNo: number, userId: number): Promise<Posted> {
+async function unreserve(
+  trx: TenantTx,
+  ctx: Ctx,
+  q: Big,
+  src: StockSource,
+  lineNo: number,
+  userId: number,
+): Promise<Posted> {
   const r = await sql<Reservation>`SELECT id, module, balance_id, lock_name, quantity FROM stock_reservations
     WHERE tenant_code = ${ctx.tenant} AND source_id = ${src.id} AND line_no = ${lineNo} ORDER BY id`.execute(trx);
   if (!r.rows.length) return { balanceId: null, writeBack: {} };
-  await lockNames(trx, r.rows.map((x) => x.lock_name));
+  await lockNames(
+    trx,
+    r.rows.map((x) => x.lock_name),
+  );
   const byBalance = new Map<number, { module: string; q: Big }>();
   let left = q;
   for (const x of r.rows) {
@@ -289,7 +411,9 @@ async function unreserve(trx: TenantTx, ctx: Ctx, q: Big, src: StockSource, line
     await sql`DELETE FROM stock_reservations WHERE tenant_code = ${ctx.tenant} AND id = ${Number(x.id)}`.execute(trx);
     if (held.gt(take)) {
       await sql`INSERT INTO stock_reservations (tenant_code, module, balance_id, lock_name, source_id, line_no, quantity)
-        VALUES (${ctx.tenant}, ${x.module}, ${Number(x.balance_id)}, ${x.lock_name}, ${src.id}, ${lineNo}, ${held.minus(take).toString()}::numeric)`.execute(trx);
+        VALUES (${ctx.tenant}, ${x.module}, ${Number(x.balance_id)}, ${x.lock_name}, ${src.id}, ${lineNo}, ${held.minus(take).toString()}::numeric)`.execute(
+        trx,
+      );
     }
   }
   await dropLocked(trx, ctx, byBalance, userId);
@@ -297,4 +421,9 @@ async function unreserve(trx: TenantTx, ctx: Ctx, q: Big, src: StockSource, line
 }
 
 /** The ledger as the records core asks for it (records/stock-ledger.ts): handed over at start. */
-export const ledger: StockLedger = { post: postStock, reservationsOf, release: releaseReservations, lockKeys: lockStockKeys };
+export const ledger: StockLedger = {
+  post: postStock,
+  reservationsOf,
+  release: releaseReservations,
+  lockKeys: lockStockKeys,
+};

@@ -56,35 +56,80 @@ export async function createTeam(db: DB, ownerId: number, t: NewTeam, schemas?: 
   return code;
 }
 
-async function insertTeam(db: DB, ownerId: number, t: NewTeam, mode: Awaited<ReturnType<typeof modeForNewTeam>>): Promise<{ code: string; modules: string[] }> {
+async function insertTeam(
+  db: DB,
+  ownerId: number,
+  t: NewTeam,
+  mode: Awaited<ReturnType<typeof modeForNewTeam>>,
+): Promise<{ code: string; modules: string[] }> {
   return db.transaction().execute(async (trx) => {
     const code = t.tenantCode ?? (await nextTenantCode(trx));
     const modules = mode?.modules ?? DEFAULT_PACKAGES[t.tenantType];
     await trx
       .insertInto('tenants')
       .values({
-        tenant_code: code, tenant_name: t.tenantName, tenant_type: t.tenantType, logo_url: t.logoUrl ?? null,
-        owner_id: ownerId, status: 'active', verification: JSON.stringify(t.verification ?? {}), modules,
+        tenant_code: code,
+        tenant_name: t.tenantName,
+        tenant_type: t.tenantType,
+        logo_url: t.logoUrl ?? null,
+        owner_id: ownerId,
+        status: 'active',
+        verification: JSON.stringify(t.verification ?? {}),
+        modules,
         industry_code: mode?.industryCode ?? null,
       })
       .execute();
-    if (mode) await trx.insertInto('platform_grants').values({ tenant_code: code, mode_id: mode.modeId, period_start: mode.periodStart, period_end: mode.periodEnd, stage: '试用' }).execute();
+    if (mode)
+      await trx
+        .insertInto('platform_grants')
+        .values({
+          tenant_code: code,
+          mode_id: mode.modeId,
+          period_start: mode.periodStart,
+          period_end: mode.periodEnd,
+          stage: '试用',
+        })
+        .execute();
     const roles = await trx
       .insertInto('roles')
-      .values(defaultRoles(modules).map((r) => ({ tenant_code: code, role_key: r.key, role_name: r.name, menus: r.menus, permissions: r.permissions, data_scope: r.dataScope })))
+      .values(
+        defaultRoles(modules).map((r) => ({
+          tenant_code: code,
+          role_key: r.key,
+          role_name: r.name,
+          menus: r.menus,
+          permissions: r.permissions,
+          data_scope: r.dataScope,
+        })),
+      )
       .returning(['id', 'role_key'])
       .execute();
-    await trx.insertInto('memberships').values({ tenant_code: code, user_id: ownerId, status: 'normal', is_admin: true }).execute();
-    await trx.insertInto('user_roles').values({ tenant_code: code, user_id: ownerId, role_id: roles.find((r) => r.role_key === 'admin')!.id }).execute();
+    await trx
+      .insertInto('memberships')
+      .values({ tenant_code: code, user_id: ownerId, status: 'normal', is_admin: true })
+      .execute();
+    await trx
+      .insertInto('user_roles')
+      .values({ tenant_code: code, user_id: ownerId, role_id: roles.find((r) => r.role_key === 'admin')!.id })
+      .execute();
     return { code, modules };
   });
 }
 
 /** Gives a newly admitted member the team's member role (idempotent). */
 export async function grantMemberRole(db: DB, tenantCode: string, userId: number): Promise<void> {
-  const role = await db.selectFrom('roles').select('id').where('tenant_code', '=', tenantCode).where('role_key', '=', 'member').executeTakeFirst();
+  const role = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('tenant_code', '=', tenantCode)
+    .where('role_key', '=', 'member')
+    .executeTakeFirst();
   if (!role) return;
-  await db.insertInto('user_roles').values({ tenant_code: tenantCode, user_id: userId, role_id: role.id }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('user_roles')
+    .values({ tenant_code: tenantCode, user_id: userId, role_id: role.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** The caller's teams (normal memberships of active teams), the active one flagged. */
@@ -92,7 +137,14 @@ export async function teamsOfUser(db: DB, userId: number, current: string | null
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('tenants', 'tenants.tenant_code', 'memberships.tenant_code')
-    .select(['tenants.tenant_code', 'tenants.tenant_name', 'tenants.logo_url', 'tenants.tenant_type', 'memberships.is_admin', 'tenants.owner_id'])
+    .select([
+      'tenants.tenant_code',
+      'tenants.tenant_name',
+      'tenants.logo_url',
+      'tenants.tenant_type',
+      'memberships.is_admin',
+      'tenants.owner_id',
+    ])
     .where('memberships.user_id', '=', userId)
     .where('memberships.status', '=', 'normal')
     .where('memberships.disabled', '=', false)
@@ -100,7 +152,12 @@ export async function teamsOfUser(db: DB, userId: number, current: string | null
     .orderBy('memberships.created_at')
     .execute();
   return rows.map((r) => ({
-    tenantCode: r.tenant_code, tenantName: r.tenant_name, logoUrl: r.logo_url, tenantType: r.tenant_type,
-    current: r.tenant_code === current, isOwner: r.owner_id === userId, isAdmin: r.is_admin,
+    tenantCode: r.tenant_code,
+    tenantName: r.tenant_name,
+    logoUrl: r.logo_url,
+    tenantType: r.tenant_type,
+    current: r.tenant_code === current,
+    isOwner: r.owner_id === userId,
+    isAdmin: r.is_admin,
   }));
 }

@@ -11,20 +11,27 @@ import { loadPickedOf, recordSourceOf } from '../records/pickers';
 
 type Row = Record<string, unknown>;
 
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
+const ids = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
 
 /** The files a line requires that the page keeps (labels in the line's order, each once). */
 function requiredOf(af: ApprovalFrom, line: Row): { label: string; field: string }[] {
   if (!af.requiredFiles) return [];
   const cell = line[af.requiredFiles.field];
-  const labels = [...new Set((Array.isArray(cell) ? cell : typeof cell === 'string' && cell ? cell.split(',') : []).map(text))];
-  return labels.filter((l) => af.requiredFiles!.files[l]).map((label) => ({ label, field: af.requiredFiles!.files[label] }));
+  const labels = [
+    ...new Set((Array.isArray(cell) ? cell : typeof cell === 'string' && cell ? cell.split(',') : []).map(text)),
+  ];
+  return labels
+    .filter((l) => af.requiredFiles!.files[l])
+    .map((label) => ({ label, field: af.requiredFiles!.files[label] }));
 }
 
 /** What of a step's required files the record lacks (their labels). */
 export function missingFiles(step: ProcessStep, data: Row): string[] {
-  return (step.requiredFiles ?? []).filter((f) => !(Array.isArray(data[f.field]) && (data[f.field] as unknown[]).length)).map((f) => f.label);
+  return (step.requiredFiles ?? [])
+    .filter((f) => !(Array.isArray(data[f.field]) && (data[f.field] as unknown[]).length))
+    .map((f) => f.label);
 }
 
 /** One approval step of a picked line, or null when the line's approver type is not one the page maps. */
@@ -35,7 +42,8 @@ function stepOf(af: ApprovalFrom, line: Row, data: Row): ProcessStep | null {
   const limit = af.timeLimitDays ? Number(line[af.timeLimitDays]) : NaN;
   const files = requiredOf(af, line);
   const base = {
-    stepName, signMode: 'any' as const,
+    stepName,
+    signMode: 'any' as const,
     ...(Number.isFinite(limit) && limit > 0 ? { timeLimitDays: limit } : {}),
     ...(files.length ? { requiredFiles: files } : {}),
   };
@@ -48,12 +56,21 @@ function stepOf(af: ApprovalFrom, line: Row, data: Row): ProcessStep | null {
 }
 
 /** The snapshot a submission of this record starts, from the record its `approvalFrom.field` picks. */
-export async function processFromPicked(trx: TenantTx, tenant: string, schemas: SchemaRegistry, m: ModuleSchema, data: Row, today: string): Promise<ProcessSnapshot> {
+export async function processFromPicked(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  m: ModuleSchema,
+  data: Row,
+  today: string,
+): Promise<ProcessSnapshot> {
   const af = m.schema.approvalFrom!;
   const f = m.fields.find((x) => x.fieldName === af.field)!;
   const v = data[af.field];
   if (v === undefined || v === null || v === '') throw badRequest(`请选择${f.titleName}`);
-  const picked = (await loadPickedOf(trx, tenant, schemas, [f], { [af.field]: v }, { today }, { checkFilter: false }))[af.field];
+  const picked = (await loadPickedOf(trx, tenant, schemas, [f], { [af.field]: v }, { today }, { checkFilter: false }))[
+    af.field
+  ];
   if (!picked) throw badRequest(`${f.titleName}不存在或不可选`);
   const name = text(af.name ? picked[af.name] : picked.code) || text(picked.code);
   const lines = (Array.isArray(picked.lines) ? picked.lines : []) as Row[];

@@ -3,4 +3,9 @@ import type { Approvals } from '../records/approvals';
 import { routeFor, runningOf, startInstance } from './engine';
 import { namesOf } from './names';
 
-export const workflowApprovals: Approvals = { start: startInstance, running: runningOf, route: routeFor, stepNames: namesOf };
+export const workflowApprovals: Approvals = {
+  start: startInstance,
+  running: runningOf,
+  route: routeFor,
+  stepNames: namesOf,
+};

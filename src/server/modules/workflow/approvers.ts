@@ -19,7 +19,8 @@ export interface People {
 
 export type Resolution = { users: number[]; fallback: boolean } | { users: []; alone: true };
 
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
+const ids = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 
 // The team's members, departments and owner are cached per team (db/cache-bus.ts): emptied by any change of their
 // table, in this process at once and in others through their notifications.
@@ -29,35 +30,74 @@ const cached = <V>(trx: TenantTx, name: string, table: Watched, tenant: string, 
 
 /** The team's active members, and which of them are admins (one read serves both). */
 async function activeMembers(trx: TenantTx, tenant: string) {
-  const rows = await cached(trx, 'activeMembers', 'memberships', tenant, () => trx.selectFrom('memberships').select(['user_id', 'is_admin']).where('tenant_code', '=', tenant).where('status', '=', 'normal').execute());
-  return { members: new Set(rows.map((r) => r.user_id)), admins: rows.filter((r) => r.is_admin === true).map((r) => r.user_id) };
+  const rows = await cached(trx, 'activeMembers', 'memberships', tenant, () =>
+    trx
+      .selectFrom('memberships')
+      .select(['user_id', 'is_admin'])
+      .where('tenant_code', '=', tenant)
+      .where('status', '=', 'normal')
+      .execute(),
+  );
+  return {
+    members: new Set(rows.map((r) => r.user_id)),
+    admins: rows.filter((r) => r.is_admin === true).map((r) => r.user_id),
+  };
 }
 
 type Chain = { id: number; leaderId: number | null }[];
 
 /** Department nodes from the applicant's upwards, each with its leader (read once per step resolution: `memo`). */
-async function deptChain(trx: TenantTx, tenant: string, deptId: number | null, memo?: { chain?: Promise<Chain> }): Promise<Chain> {
+async function deptChain(
+  trx: TenantTx,
+  tenant: string,
+  deptId: number | null,
+  memo?: { chain?: Promise<Chain> },
+): Promise<Chain> {
   if (memo) return (memo.chain ??= deptChain(trx, tenant, deptId));
   if (deptId === null) return [];
-  const rows = await cached(trx, 'deptLeaders', 'dictionaries', tenant, () => trx.selectFrom('dictionaries').select(['id', 'parent_id', 'leader_id'])
-    .where('tenant_code', '=', tenant).where('field_key', '=', 'dept').execute());
+  const rows = await cached(trx, 'deptLeaders', 'dictionaries', tenant, () =>
+    trx
+      .selectFrom('dictionaries')
+      .select(['id', 'parent_id', 'leader_id'])
+      .where('tenant_code', '=', tenant)
+      .where('field_key', '=', 'dept')
+      .execute(),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const chain: { id: number; leaderId: number | null }[] = [];
-  for (let cur = byId.get(deptId); cur && !chain.some((c) => c.id === cur!.id); cur = cur.parent_id ? byId.get(cur.parent_id) : undefined) {
+  for (
+    let cur = byId.get(deptId);
+    cur && !chain.some((c) => c.id === cur!.id);
+    cur = cur.parent_id ? byId.get(cur.parent_id) : undefined
+  ) {
     chain.push({ id: cur.id, leaderId: cur.leader_id });
   }
   return chain;
 }
 
 /** The users a step names, before anyone is excluded. */
-async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: number, p: People, memo: { chain?: Promise<Chain> }): Promise<number[]> {
+async function named(
+  trx: TenantTx,
+  tenant: string,
+  step: ProcessStep,
+  index: number,
+  p: People,
+  memo: { chain?: Promise<Chain> },
+): Promise<number[]> {
   switch (step.approverType) {
-    case 'user': return ids(step.approverIds);
-    case 'chosen': return ids(p.chosen?.[String(index)]);
+    case 'user':
+      return ids(step.approverIds);
+    case 'chosen':
+      return ids(p.chosen?.[String(index)]);
     case 'role': {
       const roles = ids(step.roleId);
       if (!roles.length) return [];
-      const rows = await trx.selectFrom('user_roles').select('user_id').where('tenant_code', '=', tenant).where('role_id', 'in', roles).execute();
+      const rows = await trx
+        .selectFrom('user_roles')
+        .select('user_id')
+        .where('tenant_code', '=', tenant)
+        .where('role_id', 'in', roles)
+        .execute();
       return rows.map((r) => r.user_id);
     }
     case 'deptLeader': {
@@ -66,27 +106,41 @@ async function named(trx: TenantTx, tenant: string, step: ProcessStep, index: nu
     }
     case 'superior': {
       // The first leader above the applicant: their department's, or the next one up when they lead it.
-      const leader = (await deptChain(trx, tenant, p.deptId, memo)).map((c) => c.leaderId).find((l) => l && l !== p.applicantId);
+      const leader = (await deptChain(trx, tenant, p.deptId, memo))
+        .map((c) => c.leaderId)
+        .find((l) => l && l !== p.applicantId);
       return leader ? [leader] : [];
     }
-    default: return [];
+    default:
+      return [];
   }
 }
 
-export async function approversFor(trx: TenantTx, tenant: string, step: ProcessStep, index: number, p: People): Promise<Resolution> {
+export async function approversFor(
+  trx: TenantTx,
+  tenant: string,
+  step: ProcessStep,
+  index: number,
+  p: People,
+): Promise<Resolution> {
   const { members, admins } = await activeMembers(trx, tenant);
   const memo: { chain?: Promise<Chain> } = {};
   const excluded = new Set([p.applicantId, p.creatorId, p.originatorId]);
-  const eligible = (list: number[]) => [...new Set(list)].filter((u) => members.has(u) && !excluded.has(u)).sort((a, b) => a - b);
+  const eligible = (list: number[]) =>
+    [...new Set(list)].filter((u) => members.has(u) && !excluded.has(u)).sort((a, b) => a - b);
   const direct = eligible(await named(trx, tenant, step, index, p, memo));
   if (direct.length) return { users: direct, fallback: false };
   for (const c of await deptChain(trx, tenant, p.deptId, memo)) {
     const leader = eligible(c.leaderId ? [c.leaderId] : []);
     if (leader.length) return { users: leader, fallback: true };
   }
-  const team = await cached(trx, 'teamOwner', 'tenants', tenant, () => trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst());
+  const team = await cached(trx, 'teamOwner', 'tenants', tenant, () =>
+    trx.selectFrom('tenants').select('owner_id').where('tenant_code', '=', tenant).executeTakeFirst(),
+  );
   const heads = eligible([...(team ? [team.owner_id] : []), ...admins]);
   if (heads.length) return { users: heads, fallback: true };
   if ([...members].every((u) => excluded.has(u))) return { users: [], alone: true };
-  throw badRequest(`审批步骤“${step.stepName}”没有可用的审批人（申请人、创建人和提交人不能审批自己的单据）。请在「审批管理」中为该步骤指定其他审批人或角色，或为部门设置负责人、为团队设置管理员`);
+  throw badRequest(
+    `审批步骤“${step.stepName}”没有可用的审批人（申请人、创建人和提交人不能审批自己的单据）。请在「审批管理」中为该步骤指定其他审批人或角色，或为部门设置负责人、为团队设置管理员`,
+  );
 }

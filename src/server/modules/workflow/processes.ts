@@ -26,9 +26,13 @@ const num = (v: unknown): number | null => {
   const n = Number(v);
   return Number.isFinite(n) ? n : null;
 };
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
+const ids = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : v === null || v === undefined || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
 
-export function moduleProviding(schemas: SchemaRegistry, what: 'approvalProcess' | 'approvalBinding'): string | undefined {
+export function moduleProviding(
+  schemas: SchemaRegistry,
+  what: 'approvalProcess' | 'approvalBinding',
+): string | undefined {
   return schemas.all().find((m) => m.schema.provides === what)?.schema.module;
 }
 
@@ -41,9 +45,15 @@ function withAncestors(id: number | null, parents: Map<number, number | null>): 
 
 async function parentMap(trx: TenantTx, tenant: string, table: 'dictionaries' | 'categories', ids: number[]) {
   if (!ids.length) return new Map<number, number | null>();
-  const rows = table === 'dictionaries'
-    ? await trx.selectFrom('dictionaries').select(['id', 'parent_id']).where('tenant_code', '=', tenant).where('field_key', '=', 'dept').execute()
-    : await trx.selectFrom('categories').select(['id', 'parent_id']).where('tenant_code', '=', tenant).execute();
+  const rows =
+    table === 'dictionaries'
+      ? await trx
+          .selectFrom('dictionaries')
+          .select(['id', 'parent_id'])
+          .where('tenant_code', '=', tenant)
+          .where('field_key', '=', 'dept')
+          .execute()
+      : await trx.selectFrom('categories').select(['id', 'parent_id']).where('tenant_code', '=', tenant).execute();
   return new Map(rows.map((r) => [r.id, r.parent_id]));
 }
 
@@ -56,14 +66,21 @@ export function stepApplies(step: ProcessStep, money: number | null): boolean {
 }
 
 /** The process version a record starts, or null when no binding applies (no approval). */
-export async function processFor(trx: TenantTx, tenant: string, schemas: SchemaRegistry, facts: RecordFacts): Promise<ProcessSnapshot | null> {
+export async function processFor(
+  trx: TenantTx,
+  tenant: string,
+  schemas: SchemaRegistry,
+  facts: RecordFacts,
+): Promise<ProcessSnapshot | null> {
   const bindingModule = moduleProviding(schemas, 'approvalBinding');
   const processModule = moduleProviding(schemas, 'approvalProcess');
   if (!bindingModule || !processModule) return null;
   // Every submission asks these two: from the plan cache (db/prepared.ts), with the modules (the registry's own keys) as
   // literals so the plan reads their partitions alone.
   const { rows } = await sql<{ id: number; data: Data }>`${PREPARED}SELECT id, data FROM records
-    WHERE tenant_code = ${tenant} AND module = ${sql.lit(bindingModule)} AND deleted_at IS NULL AND data->>'moduleId' = ${facts.module}`.execute(trx);
+    WHERE tenant_code = ${tenant} AND module = ${sql.lit(bindingModule)} AND deleted_at IS NULL AND data->>'moduleId' = ${facts.module}`.execute(
+    trx,
+  );
   const bindings = rows.map((r) => ({ id: r.id, d: r.data as Data })).filter((b) => b.d.enabled === true);
   if (!bindings.length) return null;
   const depts = await parentMap(trx, tenant, 'dictionaries', bindings.some((b) => ids(b.d.deptIds).length) ? [1] : []);
@@ -84,19 +101,30 @@ export async function processFor(trx: TenantTx, tenant: string, schemas: SchemaR
     if (cIds.length && !cIds.some((x) => catLine.has(x))) return false;
     return true;
   };
-  const chosen = bindings.filter((b) => matches(b.d)).sort((a, b) =>
-    Number(a.d.isDefault === true) - Number(b.d.isDefault === true)
-    || (num(a.d.priority) ?? 99) - (num(b.d.priority) ?? 99) || a.id - b.id)[0];
+  const chosen = bindings
+    .filter((b) => matches(b.d))
+    .sort(
+      (a, b) =>
+        Number(a.d.isDefault === true) - Number(b.d.isDefault === true) ||
+        (num(a.d.priority) ?? 99) - (num(b.d.priority) ?? 99) ||
+        a.id - b.id,
+    )[0];
   if (!chosen) return null;
   const processId = Number(chosen.d.processId);
   const proc = Number.isFinite(processId)
-    ? (await sql<{ id: number; data: Data; lines: unknown }>`${PREPARED}SELECT id, data, lines FROM records
-      WHERE tenant_code = ${tenant} AND module = ${sql.lit(processModule)} AND id = ${processId} AND deleted_at IS NULL`.execute(trx)).rows[0]
+    ? (
+        await sql<{ id: number; data: Data; lines: unknown }>`${PREPARED}SELECT id, data, lines FROM records
+      WHERE tenant_code = ${tenant} AND module = ${sql.lit(processModule)} AND id = ${processId} AND deleted_at IS NULL`.execute(
+          trx,
+        )
+      ).rows[0]
     : undefined;
   const pd = (proc?.data ?? {}) as Data;
   const name = String(pd.processName ?? chosen.d.processIdName ?? '');
   if (!proc || pd.stage !== PUBLISHED) {
-    throw badRequest(`流程绑定所用的审批流程「${name || processId}」未发布或已停用，请在「流程绑定」中重新选择，或在「审批管理」中发布该流程`);
+    throw badRequest(
+      `流程绑定所用的审批流程「${name || processId}」未发布或已停用，请在「流程绑定」中重新选择，或在「审批管理」中发布该流程`,
+    );
   }
   return { processId: proc.id, name, version: num(pd.version) ?? 1, steps: proc.lines as unknown as ProcessStep[] };
 }

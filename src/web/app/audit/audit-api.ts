@@ -25,13 +25,22 @@ export interface AuditQuery {
 }
 
 export const ACTIONS = [
-  { value: 'create', label: '新增' }, { value: 'update', label: '修改' }, { value: 'delete', label: '删除' },
-  { value: 'login', label: '登录' }, { value: 'login_failed', label: '登录失败' }, { value: 'locked', label: '账号锁定' },
+  { value: 'create', label: '新增' },
+  { value: 'update', label: '修改' },
+  { value: 'delete', label: '删除' },
+  { value: 'login', label: '登录' },
+  { value: 'login_failed', label: '登录失败' },
+  { value: 'locked', label: '账号锁定' },
 ];
 
 export const auditApi = {
   page: (q: AuditQuery) => api.post<{ list: AuditEntry[]; total: number }>('/audit/page', q),
-  members: () => api.post<{ id: number | string; dictName: string }[]>('/admin/sysmenuListFieldDict/queryByFieldKey', { fieldKey: 'teamMembers', status: 1 }, { silent: true }),
+  members: () =>
+    api.post<{ id: number | string; dictName: string }[]>(
+      '/admin/sysmenuListFieldDict/queryByFieldKey',
+      { fieldKey: 'teamMembers', status: 1 },
+      { silent: true },
+    ),
 };
 
 /** What an entry changed, in one line: 事由：出差 → 出差（补票）；状态：待提交 → 审批中. */

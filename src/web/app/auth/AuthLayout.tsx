@@ -20,7 +20,13 @@ interface Props {
 /** The public screens: brand, tagline and a centred card on a calm background. */
 export function AuthLayout({ loginTabs, title, children, footer }: Props) {
   // The three login screens (password, SMS, QR) share the tab bar and the way to registration.
-  const shownFooter = footer ?? (loginTabs ? <>还没有账号？<Link to="/register">立即注册</Link></> : null);
+  const shownFooter =
+    footer ??
+    (loginTabs ? (
+      <>
+        还没有账号？<Link to="/register">立即注册</Link>
+      </>
+    ) : null);
   const { pathname } = useLocation();
   return (
     <div className="yg-auth">

@@ -35,12 +35,16 @@ export function CodeLoginPage() {
   };
 
   return (
-    <AuthLayout
-      loginTabs
-    >
+    <AuthLayout loginTabs>
       <Form<CodeLoginForm> form={form} name="codeLogin" size="large" onFinish={onFinish} validateTrigger="onBlur">
         <Form.Item name="mobile" rules={mobileRules} validateFirst>
-          <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="tel" autoComplete="tel" />
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            inputMode="tel"
+            autoComplete="tel"
+          />
         </Form.Item>
         <Form.Item name="code" rules={smsCodeRules} validateFirst>
           <SmsCodeInput form={form} scene="login" />

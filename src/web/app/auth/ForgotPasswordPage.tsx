@@ -49,7 +49,13 @@ export function ForgotPasswordPage() {
           <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" />
         </Form.Item>
         <Form.Item name="mobile" rules={mobileRules} validateFirst>
-          <Input prefix={<MobileOutlined />} placeholder="请输入绑定的手机号" maxLength={11} inputMode="tel" autoComplete="tel" />
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder="请输入绑定的手机号"
+            maxLength={11}
+            inputMode="tel"
+            autoComplete="tel"
+          />
         </Form.Item>
         <Form.Item name="code" rules={smsCodeRules} validateFirst>
           <SmsCodeInput form={form} scene="reset" />

@@ -26,7 +26,12 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const username = v.username.trim();
-      const result = await accountApi.login({ loginType: 'password', username, password: v.password, remember: v.remember });
+      const result = await accountApi.login({
+        loginType: 'password',
+        username,
+        password: v.password,
+        remember: v.remember,
+      });
       setRememberedUsername(v.remember ? username : null);
       completeLogin(result);
       navigate(redirectTarget(location.state), { replace: true });
@@ -39,9 +44,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout
-      loginTabs
-    >
+    <AuthLayout loginTabs>
       <Form<LoginForm>
         form={form}
         name="login"

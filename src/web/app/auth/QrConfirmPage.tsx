@@ -28,16 +28,21 @@ export function QrConfirmPage() {
   useEffect(() => {
     if (!ticket) return;
     let live = true;
-    accountApi.qrTicket(ticket).then((i) => {
-      if (!live) return;
-      setInfo(i);
-      setState('ask');
-    }, (err) => {
-      if (!live) return;
-      setProblem(err instanceof ApiError ? err.message : String(err));
-      setState(err instanceof ApiError && err.kind === 'status' ? 'refused' : 'ask');
-    });
-    return () => { live = false; };
+    accountApi.qrTicket(ticket).then(
+      (i) => {
+        if (!live) return;
+        setInfo(i);
+        setState('ask');
+      },
+      (err) => {
+        if (!live) return;
+        setProblem(err instanceof ApiError ? err.message : String(err));
+        setState(err instanceof ApiError && err.kind === 'status' ? 'refused' : 'ask');
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [ticket]);
 
   const askAgain = () => {
@@ -80,7 +85,11 @@ export function QrConfirmPage() {
       />
     );
   } else if (state === 'loading') {
-    body = <Spin size="large" tip="正在读取登录请求…"><div style={{ height: 160 }} /></Spin>;
+    body = (
+      <Spin size="large" tip="正在读取登录请求…">
+        <div style={{ height: 160 }} />
+      </Spin>
+    );
   } else if (state === 'refused') {
     body = (
       <Result
@@ -113,7 +122,9 @@ export function QrConfirmPage() {
           <Descriptions column={1} size="small" bordered style={{ margin: '12px 0', textAlign: 'left' }}>
             <Descriptions.Item label="登录设备">{info.device}</Descriptions.Item>
             <Descriptions.Item label="登录地点">{info.place}</Descriptions.Item>
-            <Descriptions.Item label="请求时间">{dayjs(info.requestedAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+            <Descriptions.Item label="请求时间">
+              {dayjs(info.requestedAt).format('YYYY-MM-DD HH:mm:ss')}
+            </Descriptions.Item>
           </Descriptions>
         )}
         <p className="yg-confirm-warn">如非本人操作，请点击「取消登录」</p>
@@ -121,7 +132,13 @@ export function QrConfirmPage() {
         <Button type="primary" size="large" block loading={busy} onClick={askAgain}>
           确认登录
         </Button>
-        <Button size="large" block type="text" onClick={() => navigate('/', { replace: true })} style={{ marginTop: 8 }}>
+        <Button
+          size="large"
+          block
+          type="text"
+          onClick={() => navigate('/', { replace: true })}
+          style={{ marginTop: 8 }}
+        >
           取消登录
         </Button>
       </div>

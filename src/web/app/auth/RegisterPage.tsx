@@ -51,7 +51,13 @@ export function RegisterPage() {
           <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={20} />
         </Form.Item>
         <Form.Item name="mobile" rules={mobileRules} validateFirst>
-          <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="tel" autoComplete="tel" />
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            inputMode="tel"
+            autoComplete="tel"
+          />
         </Form.Item>
         <Form.Item name="code" rules={smsCodeRules} validateFirst>
           <SmsCodeInput form={form} scene="register" />

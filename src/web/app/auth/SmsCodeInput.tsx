@@ -54,7 +54,14 @@ export function SmsCodeInput({ form, scene, mobileField = 'mobile', value, onCha
         onChange={(e) => onChange?.(e.target.value)}
         onBlur={onBlur}
       />
-      <Button size="large" onClick={send} loading={sending} disabled={left > 0} style={{ width: 132 }} data-testid="send-code">
+      <Button
+        size="large"
+        onClick={send}
+        loading={sending}
+        disabled={left > 0}
+        style={{ width: 132 }}
+        data-testid="send-code"
+      >
         {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
       </Button>
     </Space.Compact>

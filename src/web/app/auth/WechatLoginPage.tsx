@@ -83,7 +83,8 @@ export function WechatLoginPage() {
     let stopped = false;
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout>;
-    const expire = () => setView((v) => (v.qr?.ticket === ticket && v.state === 'pending' ? { ...v, state: 'expired' } : v));
+    const expire = () =>
+      setView((v) => (v.qr?.ticket === ticket && v.state === 'pending' ? { ...v, state: 'expired' } : v));
     const poll = async () => {
       if (stopped) return;
       if (Date.now() >= deadline) {

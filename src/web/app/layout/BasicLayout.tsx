@@ -20,7 +20,9 @@ import { TeamSwitcher } from './TeamSwitcher';
 import { UserMenu } from './UserMenu';
 
 /** 创建团队 / 加入团队 from the header: the dialog loads when first opened. */
-const SelectionDialog = onFirstOpen<typeof SelectionDialogType>(() => import('../teams/SelectionPanel').then((m) => m.SelectionDialog));
+const SelectionDialog = onFirstOpen<typeof SelectionDialogType>(() =>
+  import('../teams/SelectionPanel').then((m) => m.SelectionDialog),
+);
 
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 54;

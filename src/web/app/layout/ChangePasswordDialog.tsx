@@ -62,14 +62,25 @@ export function ChangePasswordDialog({ open, username, onClose, onChanged }: Pro
       }}
       maskClosable={false}
     >
-      <Form<PasswordForm> form={form} layout="vertical" validateTrigger="onBlur" name="changePassword" style={{ marginTop: 16 }}>
+      <Form<PasswordForm>
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        name="changePassword"
+        style={{ marginTop: 16 }}
+      >
         <Form.Item label="原密码" name="password" rules={passwordRules}>
           <Input.Password placeholder="请输入原密码" autoComplete="current-password" />
         </Form.Item>
         <Form.Item label="新密码" name="newPassword" rules={newPasswordRules('password')} dependencies={['password']}>
           <Input.Password placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="确认密码" name="rePassword" rules={confirmRules('newPassword')} dependencies={['newPassword']}>
+        <Form.Item
+          label="确认密码"
+          name="rePassword"
+          rules={confirmRules('newPassword')}
+          dependencies={['newPassword']}
+        >
           <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>

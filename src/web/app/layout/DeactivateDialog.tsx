@@ -49,7 +49,12 @@ export function DeactivateDialog({ open, onClose, onDone }: Props) {
   const names = (list: { tenantName: string }[]) => list.map((t) => `「${t.tenantName}」`).join('、');
   return (
     <Modal
-      title={<span><ExclamationCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />注销账号</span>}
+      title={
+        <span>
+          <ExclamationCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />
+          注销账号
+        </span>
+      }
       open={open}
       width={460}
       okText="确认注销"
@@ -68,11 +73,15 @@ export function DeactivateDialog({ open, onClose, onDone }: Props) {
           description={
             impact ? (
               <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                {impact.ownedTeams.length > 0 && <li>您创建的团队 {names(impact.ownedTeams)} 将被解散，成员将无法再使用</li>}
+                {impact.ownedTeams.length > 0 && (
+                  <li>您创建的团队 {names(impact.ownedTeams)} 将被解散，成员将无法再使用</li>
+                )}
                 {impact.memberTeams.length > 0 && <li>您将退出团队 {names(impact.memberTeams)}</li>}
                 {impact.ownedTeams.length === 0 && impact.memberTeams.length === 0 && <li>您当前没有加入任何团队</li>}
               </ul>
-            ) : '正在查询注销影响…'
+            ) : (
+              '正在查询注销影响…'
+            )
           }
         />
       </div>

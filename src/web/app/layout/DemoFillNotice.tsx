@@ -5,7 +5,12 @@
 import { Alert, Progress } from 'antd';
 import { useEffect, useState } from 'react';
 
-interface DemoStatus { filling: boolean; tenantCode: string | null; played: number; planned: number }
+interface DemoStatus {
+  filling: boolean;
+  tenantCode: string | null;
+  played: number;
+  planned: number;
+}
 
 const POLL_MS = 2_000;
 
@@ -34,7 +39,9 @@ export function useDemoFill(tenantCode: string | null | undefined): DemoStatus |
       if (ours) {
         waited = true;
         setStatus(s);
-        timer = setTimeout(() => { void tick(); }, POLL_MS);
+        timer = setTimeout(() => {
+          void tick();
+        }, POLL_MS);
       } else if (waited && s) window.location.reload();
       else setStatus(null);
     };
@@ -51,12 +58,17 @@ export function DemoFillNotice({ status }: { status: DemoStatus }) {
   const percent = status.planned ? Math.floor((status.played / status.planned) * 100) : 0;
   return (
     <div className="yg-demo-fill" data-testid="demo-fill">
-      <Alert type="info" showIcon message="演示数据准备中…" description={
-        <>
-          <div>演示企业一年的业务数据正在生成，完成后页面自动刷新（约半分钟）。</div>
-          <Progress percent={percent} size="small" status="active" />
-        </>
-      } />
+      <Alert
+        type="info"
+        showIcon
+        message="演示数据准备中…"
+        description={
+          <>
+            <div>演示企业一年的业务数据正在生成，完成后页面自动刷新（约半分钟）。</div>
+            <Progress percent={percent} size="small" status="active" />
+          </>
+        }
+      />
     </div>
   );
 }

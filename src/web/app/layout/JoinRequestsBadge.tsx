@@ -10,7 +10,12 @@ export function JoinRequestsBadge() {
   if (!teams?.find((t) => t.current)?.isAdmin) return null;
   return (
     <Tooltip title={pendingRequests ? `${pendingRequests} 条待审核的成员申请` : '成员申请'}>
-      <button type="button" className="yg-header-action" onClick={() => navigate('/teamRequests')} data-testid="join-requests">
+      <button
+        type="button"
+        className="yg-header-action"
+        onClick={() => navigate('/teamRequests')}
+        data-testid="join-requests"
+      >
         <Badge count={pendingRequests} size="small" offset={[4, -2]}>
           <UserAddOutlined style={{ fontSize: 17 }} />
         </Badge>

@@ -18,7 +18,12 @@ export function menuItems(tree: MenuNode[]): Item[] {
         children: menuItems(n.children),
       };
     }
-    return { key: n.menuPath || n.id, icon: n.menuIcon ? <MenuIcon name={n.menuIcon} /> : undefined, label: n.menuName, title: n.menuName };
+    return {
+      key: n.menuPath || n.id,
+      icon: n.menuIcon ? <MenuIcon name={n.menuIcon} /> : undefined,
+      label: n.menuName,
+      title: n.menuName,
+    };
   });
 }
 
@@ -73,7 +78,11 @@ export function Sidebar({ tree, pathname, collapsed, onNavigate }: Props) {
   const onOpenChange = (keys: string[]) => {
     if (collapsed) return setPopupOpen(keys);
     setOpen(keys);
-    try { sessionStorage.setItem(ACTIVE_MENU_KEY, JSON.stringify(keys)); } catch { /* ignore */ }
+    try {
+      sessionStorage.setItem(ACTIVE_MENU_KEY, JSON.stringify(keys));
+    } catch {
+      /* ignore */
+    }
   };
   return (
     <Menu

@@ -8,7 +8,12 @@ import { useWorkspace } from '../workspace-context';
 
 export function TeamLogo({ team, size = 24 }: { team: Pick<TeamItem, 'tenantName' | 'logoUrl'>; size?: number }) {
   return (
-    <Avatar shape="square" size={size} src={team.logoUrl || undefined} style={{ backgroundColor: '#e6f4ff', color: '#1677ff', flex: 'none' }}>
+    <Avatar
+      shape="square"
+      size={size}
+      src={team.logoUrl || undefined}
+      style={{ backgroundColor: '#e6f4ff', color: '#1677ff', flex: 'none' }}
+    >
       {team.tenantName.slice(0, 1)}
     </Avatar>
   );
@@ -30,17 +35,24 @@ export function TeamSwitcher({ onJoin, onCreate }: Props) {
   const current = user?.tenantCode ?? teams?.find((t) => t.current)?.tenantCode;
 
   const items: MenuProps['items'] = [
-    { key: 'title', type: 'group', label: '我的团队', children: (teams ?? []).map((t) => ({
-      key: `team:${t.tenantCode}`,
-      label: (
-        <span className="yg-team-option" data-testid={`team-option-${t.tenantCode}`}>
-          <TeamLogo team={t} size={22} />
-          <span className="yg-team-option-name">{t.tenantName}</span>
-          <Tag bordered={false} color={t.tenantType === 'enterprise' ? 'blue' : 'green'}>{TYPE_LABEL[t.tenantType]}</Tag>
-          {t.tenantCode === current ? <CheckOutlined style={{ color: '#1677ff' }} /> : <span style={{ width: 14 }} />}
-        </span>
-      ),
-    })) },
+    {
+      key: 'title',
+      type: 'group',
+      label: '我的团队',
+      children: (teams ?? []).map((t) => ({
+        key: `team:${t.tenantCode}`,
+        label: (
+          <span className="yg-team-option" data-testid={`team-option-${t.tenantCode}`}>
+            <TeamLogo team={t} size={22} />
+            <span className="yg-team-option-name">{t.tenantName}</span>
+            <Tag bordered={false} color={t.tenantType === 'enterprise' ? 'blue' : 'green'}>
+              {TYPE_LABEL[t.tenantType]}
+            </Tag>
+            {t.tenantCode === current ? <CheckOutlined style={{ color: '#1677ff' }} /> : <span style={{ width: 14 }} />}
+          </span>
+        ),
+      })),
+    },
     ...(teams && teams.length === 0 ? [{ key: 'none', disabled: true, label: '您还没有加入团队' }] : []),
     { type: 'divider' },
     { key: 'join', icon: <TeamOutlined />, label: '加入团队' },
@@ -66,7 +78,9 @@ export function TeamSwitcher({ onJoin, onCreate }: Props) {
       menu={{ items, onClick, selectable: false }}
       trigger={['click']}
       placement="bottomLeft"
-      onOpenChange={(o) => { if (o) reloadTeams().catch(() => {}); }}
+      onOpenChange={(o) => {
+        if (o) reloadTeams().catch(() => {});
+      }}
     >
       <button type="button" className="yg-team-trigger" data-testid="team-switcher">
         {user?.tenantName ? (

@@ -19,11 +19,23 @@ import type { ChangePasswordDialog as ChangePasswordDialogType } from './ChangeP
 import type { DeactivateDialog as DeactivateDialogType } from './DeactivateDialog';
 
 // The account dialogs load when first opened.
-const ChangePasswordDialog = onFirstOpen<typeof ChangePasswordDialogType>(() => import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog));
-const DeactivateDialog = onFirstOpen<typeof DeactivateDialogType>(() => import('./DeactivateDialog').then((m) => m.DeactivateDialog));
+const ChangePasswordDialog = onFirstOpen<typeof ChangePasswordDialogType>(() =>
+  import('./ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
+);
+const DeactivateDialog = onFirstOpen<typeof DeactivateDialogType>(() =>
+  import('./DeactivateDialog').then((m) => m.DeactivateDialog),
+);
 
 /** The seven user-menu entries, in the product's fixed order. */
-export const USER_MENU_LABELS = ['个人中心', '加入团队', '创建团队', '修改密码', '注销账号', '返回首页', '退出登录'] as const;
+export const USER_MENU_LABELS = [
+  '个人中心',
+  '加入团队',
+  '创建团队',
+  '修改密码',
+  '注销账号',
+  '返回首页',
+  '退出登录',
+] as const;
 
 interface Props {
   /** Opens the selection dialog in join or create mode. */
@@ -88,7 +100,13 @@ export function UserMenu({ onSelect }: Props) {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <button type="button" className="yg-user-trigger" data-testid="user-menu">
-          <Avatar size={30} src={user?.avatar || undefined} data-testid="user-avatar" icon={!user?.avatar ? <UserOutlined /> : undefined} style={{ backgroundColor: '#1677ff' }} />
+          <Avatar
+            size={30}
+            src={user?.avatar || undefined}
+            data-testid="user-avatar"
+            icon={!user?.avatar ? <UserOutlined /> : undefined}
+            style={{ backgroundColor: '#1677ff' }}
+          />
           <span className="yg-user-name">{name}</span>
           <DownOutlined style={{ fontSize: 11 }} />
         </button>

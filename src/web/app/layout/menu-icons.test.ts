@@ -14,6 +14,7 @@ describe('menu icons', () => {
   });
 
   it('falls back for unknown names, including inherited object keys', () => {
-    for (const name of [undefined, '', 'NoSuchIconOutlined', 'toString', 'constructor']) expect(iconByName(name)).toBe(AppstoreOutlined);
+    for (const name of [undefined, '', 'NoSuchIconOutlined', 'toString', 'constructor'])
+      expect(iconByName(name)).toBe(AppstoreOutlined);
   });
 });

@@ -1,5 +1,27 @@
-import { CreditCardOutlined, DeleteOutlined, EditOutlined, MobileOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Descriptions, Form, Input, List, Modal, Popconfirm, Space, Switch, Tag, Upload } from 'antd';
+import {
+  CreditCardOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MobileOutlined,
+  PlusOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Tag,
+  Upload,
+} from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { checkUploadSize } from '../../../common/rules/field-rules';
 import { pageLoader, profileApi, teamApi, uploadFile, type BankCard } from '../../api/team';
@@ -20,7 +42,9 @@ function ProfileCard() {
   const [mobileForm] = Form.useForm<{ mobile: string; code: string }>();
   const [uploading, setUploading] = useState(false);
 
-  useEffect(() => { form.setFieldsValue({ nickName: user?.nickName ?? '' }); }, [user?.nickName, form]);
+  useEffect(() => {
+    form.setFieldsValue({ nickName: user?.nickName ?? '' });
+  }, [user?.nickName, form]);
 
   const saveNick = async ({ nickName }: { nickName: string }) => {
     try {
@@ -80,32 +104,71 @@ function ProfileCard() {
           }}
         >
           <button type="button" className="yg-avatar-edit" data-testid="avatar-upload" aria-label="更换头像">
-            <Avatar size={88} src={user?.avatar || undefined} icon={!user?.avatar ? <UserOutlined /> : undefined} style={{ backgroundColor: '#1677ff' }} />
+            <Avatar
+              size={88}
+              src={user?.avatar || undefined}
+              icon={!user?.avatar ? <UserOutlined /> : undefined}
+              style={{ backgroundColor: '#1677ff' }}
+            />
             <span>{uploading ? '上传中…' : '更换头像'}</span>
           </button>
         </Upload>
         <div className="yg-profile-main">
-          <Descriptions column={1} size="small" items={[
-            { key: 'username', label: '用户名', children: user?.username },
-            { key: 'mobile', label: '手机号', children: (
-              <Space>
-                <span data-testid="mobile">{user?.mobile}</span>
-                <Button size="small" icon={<MobileOutlined />} onClick={() => setMobileOpen(true)}>更换手机号</Button>
-              </Space>
-            ) },
-            { key: 'team', label: '当前团队', children: user?.tenantName || '未加入团队' },
-          ]} />
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'username', label: '用户名', children: user?.username },
+              {
+                key: 'mobile',
+                label: '手机号',
+                children: (
+                  <Space>
+                    <span data-testid="mobile">{user?.mobile}</span>
+                    <Button size="small" icon={<MobileOutlined />} onClick={() => setMobileOpen(true)}>
+                      更换手机号
+                    </Button>
+                  </Space>
+                ),
+              },
+              { key: 'team', label: '当前团队', children: user?.tenantName || '未加入团队' },
+            ]}
+          />
           <Form form={form} layout="inline" onFinish={saveNick} name="nickName" style={{ marginTop: 8 }}>
-            <Form.Item label="昵称" name="nickName" rules={[rule(checkRequired('请输入昵称')), { max: 30, message: '最大输入长度为30' }]}>
+            <Form.Item
+              label="昵称"
+              name="nickName"
+              rules={[rule(checkRequired('请输入昵称')), { max: 30, message: '最大输入长度为30' }]}
+            >
               <Input placeholder="请输入昵称" maxLength={30} style={{ width: 220 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit">保存</Button>
+            <Button type="primary" htmlType="submit">
+              保存
+            </Button>
           </Form>
         </div>
       </div>
-      <Modal title="更换手机号" open={mobileOpen} width={400} okText="确定" cancelText="取消" onOk={() => void changeMobile()}
-        onCancel={() => { setMobileOpen(false); mobileForm.resetFields(); }} maskClosable={false} destroyOnHidden>
-        <Form form={mobileForm} layout="vertical" name="changeMobile" validateTrigger="onBlur" style={{ marginTop: 16 }}>
+      <Modal
+        title="更换手机号"
+        open={mobileOpen}
+        width={400}
+        okText="确定"
+        cancelText="取消"
+        onOk={() => void changeMobile()}
+        onCancel={() => {
+          setMobileOpen(false);
+          mobileForm.resetFields();
+        }}
+        maskClosable={false}
+        destroyOnHidden
+      >
+        <Form
+          form={mobileForm}
+          layout="vertical"
+          name="changeMobile"
+          validateTrigger="onBlur"
+          style={{ marginTop: 16 }}
+        >
           <Form.Item label="新手机号" name="mobile" rules={mobileRules}>
             <Input size="large" placeholder="请输入新手机号" maxLength={11} />
           </Form.Item>
@@ -126,10 +189,13 @@ function BankCards() {
   const [editing, setEditing] = useState<BankCard | 'new' | null>(null);
   const [form] = Form.useForm<CardForm>();
   const load = useCallback(async () => setCards(await profileApi.bankCards()), []);
-  useEffect(() => { load().catch(() => setCards([])); }, [load]);
+  useEffect(() => {
+    load().catch(() => setCards([]));
+  }, [load]);
 
   useEffect(() => {
-    if (editing === 'new') form.setFieldsValue({ bankName: '', bankCardNo: '', accountName: '', isDefault: !cards?.length });
+    if (editing === 'new')
+      form.setFieldsValue({ bankName: '', bankCardNo: '', accountName: '', isDefault: !cards?.length });
     else if (editing) form.setFieldsValue(editing);
   }, [editing, form, cards?.length]);
 
@@ -163,36 +229,81 @@ function BankCards() {
   };
 
   return (
-    <Card title="银行卡" className="yg-card" extra={<Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-bank-card">添加银行卡</Button>}>
+    <Card
+      title="银行卡"
+      className="yg-card"
+      extra={
+        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-bank-card">
+          添加银行卡
+        </Button>
+      }
+    >
       <List
         loading={cards === null}
         dataSource={cards ?? []}
         locale={{ emptyText: '暂无银行卡' }}
         renderItem={(c) => (
-          <List.Item actions={[
-            <Button key="e" type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(c)}>编辑</Button>,
-            <Popconfirm key="d" title="确定删除该项吗？" okText="确定" cancelText="取消" onConfirm={() => remove(c.id)} onCancel={() => void message.info('已取消')}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />}>删除</Button>
-            </Popconfirm>,
-          ]}>
+          <List.Item
+            actions={[
+              <Button key="e" type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(c)}>
+                编辑
+              </Button>,
+              <Popconfirm
+                key="d"
+                title="确定删除该项吗？"
+                okText="确定"
+                cancelText="取消"
+                onConfirm={() => remove(c.id)}
+                onCancel={() => void message.info('已取消')}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                  删除
+                </Button>
+              </Popconfirm>,
+            ]}
+          >
             <List.Item.Meta
               avatar={<Avatar icon={<CreditCardOutlined />} style={{ backgroundColor: '#e6f4ff', color: '#1677ff' }} />}
-              title={<Space>{c.bankName}{c.isDefault && <Tag color="blue">默认</Tag>}</Space>}
+              title={
+                <Space>
+                  {c.bankName}
+                  {c.isDefault && <Tag color="blue">默认</Tag>}
+                </Space>
+              }
               description={`${maskCard(c.bankCardNo)} · ${c.accountName}`}
             />
           </List.Item>
         )}
       />
-      <Modal title={editing === 'new' ? '添加银行卡' : '编辑银行卡'} open={editing !== null} width={400} okText="确定" cancelText="取消"
-        onOk={() => void save()} onCancel={() => setEditing(null)} maskClosable={false} forceRender>
+      <Modal
+        title={editing === 'new' ? '添加银行卡' : '编辑银行卡'}
+        open={editing !== null}
+        width={400}
+        okText="确定"
+        cancelText="取消"
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        maskClosable={false}
+        forceRender
+      >
         <Form form={form} layout="vertical" name="bankCard" validateTrigger="onBlur" style={{ marginTop: 16 }}>
-          <Form.Item label="开户银行" name="bankName" rules={[rule(checkRequired('请输入开户银行')), { max: 50, message: '最大输入长度为50' }]} required>
+          <Form.Item
+            label="开户银行"
+            name="bankName"
+            rules={[rule(checkRequired('请输入开户银行')), { max: 50, message: '最大输入长度为50' }]}
+            required
+          >
             <Input placeholder="如 招商银行上海分行" maxLength={50} />
           </Form.Item>
           <Form.Item label="银行卡号" name="bankCardNo" rules={[rule(checkBankCardNo)]} required>
             <Input placeholder="请输入16-19位银行卡号" maxLength={23} inputMode="numeric" />
           </Form.Item>
-          <Form.Item label="开户名" name="accountName" rules={[rule((v) => checkPersonName(v, '请输入开户名'))]} required>
+          <Form.Item
+            label="开户名"
+            name="accountName"
+            rules={[rule((v) => checkPersonName(v, '请输入开户名'))]}
+            required
+          >
             <Input placeholder="请输入持卡人姓名" maxLength={30} />
           </Form.Item>
           <Form.Item label="设为默认" name="isDefault" valuePropName="checked">
@@ -225,14 +336,37 @@ function MyTeams() {
         dataSource={teams ?? []}
         locale={{ emptyText: '您还没有加入团队' }}
         renderItem={(t) => (
-          <List.Item actions={t.isOwner ? [<Tag key="o">所有者不可退出</Tag>] : [
-            <Popconfirm key="q" title={`确定退出「${t.tenantName}」吗？`} description="退出后需要重新申请才能加入" okText="确定" cancelText="取消" onConfirm={() => quit(t.tenantCode, !!t.current)}>
-              <Button size="small" danger>退出</Button>
-            </Popconfirm>,
-          ]}>
+          <List.Item
+            actions={
+              t.isOwner
+                ? [<Tag key="o">所有者不可退出</Tag>]
+                : [
+                    <Popconfirm
+                      key="q"
+                      title={`确定退出「${t.tenantName}」吗？`}
+                      description="退出后需要重新申请才能加入"
+                      okText="确定"
+                      cancelText="取消"
+                      onConfirm={() => quit(t.tenantCode, !!t.current)}
+                    >
+                      <Button size="small" danger>
+                        退出
+                      </Button>
+                    </Popconfirm>,
+                  ]
+            }
+          >
             <List.Item.Meta
               avatar={<TeamLogo team={t} size={40} />}
-              title={<Space>{t.tenantName}<Tag bordered={false} color={t.tenantType === 'enterprise' ? 'blue' : 'green'}>{TYPE_LABEL[t.tenantType]}</Tag>{t.current && <Tag color="processing">当前</Tag>}</Space>}
+              title={
+                <Space>
+                  {t.tenantName}
+                  <Tag bordered={false} color={t.tenantType === 'enterprise' ? 'blue' : 'green'}>
+                    {TYPE_LABEL[t.tenantType]}
+                  </Tag>
+                  {t.current && <Tag color="processing">当前</Tag>}
+                </Space>
+              }
               description={`${t.tenantCode} · ${t.isOwner ? '所有者' : t.isAdmin ? '管理员' : '成员'}`}
             />
           </List.Item>

@@ -24,10 +24,15 @@ export function PortalHome() {
   useEffect(() => {
     if (!noTeam) return;
     let live = true;
-    teamApi.myTeams({ background: true }).then((teams) => {
-      if (live && teams.length === 0) navigate('/selectionMethod', { replace: true });
-    }, () => {});
-    return () => { live = false; };
+    teamApi.myTeams({ background: true }).then(
+      (teams) => {
+        if (live && teams.length === 0) navigate('/selectionMethod', { replace: true });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [noTeam, navigate]);
   const now = dayjs();
   const name = user?.nickName || user?.username || '';
@@ -46,7 +51,9 @@ export function PortalHome() {
             ) : (
               <>
                 您当前没有进入任何团队，请在左上角选择团队，或
-                <Button type="link" size="small" onClick={() => navigate('/selectionMethod')}>加入或创建团队</Button>
+                <Button type="link" size="small" onClick={() => navigate('/selectionMethod')}>
+                  加入或创建团队
+                </Button>
               </>
             )}
           </p>

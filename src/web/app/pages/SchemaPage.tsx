@@ -12,7 +12,9 @@ import type { AnyPageSchema, ButtonDef, TableRow } from '../../../common/schema/
 import type { SchemaError } from '../../../common/schema/loader';
 import { withPageDefaults } from '../../../common/schema/page-defaults';
 
-type Check = { ok: true; schema: AnyPageSchema } | { ok: false; errors: SchemaError[]; ErrorPage: ComponentType<{ file: string; errors: SchemaError[] }> };
+type Check =
+  | { ok: true; schema: AnyPageSchema }
+  | { ok: false; errors: SchemaError[]; ErrorPage: ComponentType<{ file: string; errors: SchemaError[] }> };
 
 export function SchemaPage() {
   const { pathname } = useLocation();
@@ -30,20 +32,29 @@ export function SchemaPage() {
       // The server serves pages with their defaults filled in (permission codes, the tab bar): the bundled file too.
       const bundled = withPageDefaults(structuredClone(value) as AnyPageSchema);
       const page = bundled as { module?: string; list?: unknown };
-      const tuned = page.module && page.list
-        ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null) : null;
+      const tuned =
+        page.module && page.list
+          ? await api.get<unknown>(`/page-schema/${page.module}`, { silent: true, noLoading: true }).catch(() => null)
+          : null;
       const same = tuned && typeof tuned === 'object' && (tuned as { module?: string }).module === page.module;
       const shown = same ? tuned : bundled;
       // The bundled file is valid: the server loads the same files and refuses to start on an invalid one, and the
       // build checks them (vite.config.ts). The meta-schema's validator (a large chunk) is fetched only for a page
       // the server tuned differently, and in development, where a file may be mid-edit.
-      const checker = import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(bundled)) ? await import('../../engine/page/page-check') : null;
+      const checker =
+        import.meta.env.DEV || (same && JSON.stringify(tuned) !== JSON.stringify(bundled))
+          ? await import('../../engine/page/page-check')
+          : null;
       const res = checker?.validatePageSchema(shown, entry.file);
-      const check: Check = !res || res.ok ? { ok: true, schema: (res?.ok ? res.schema : shown) as AnyPageSchema }
-        : { ok: false, errors: res.errors, ErrorPage: checker!.SchemaErrorPage };
+      const check: Check =
+        !res || res.ok
+          ? { ok: true, schema: (res?.ok ? res.schema : shown) as AnyPageSchema }
+          : { ok: false, errors: res.errors, ErrorPage: checker!.SchemaErrorPage };
       if (live) setSchema({ file: entry.file, value: shown, check });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [entry]);
 
   if (!entry) return null;
@@ -71,9 +82,17 @@ export function SchemaPage() {
     <DataProviderContext.Provider value={httpDataProvider}>
       {/* Permission codes and the tenant logo come from the workspace around every page; the list's state from the address. */}
       <PageStateContext.Provider value={locationPageState}>
-        {schema.check.ok
-          ? <PageView key={schema.file} schema={schema.check.schema} file={schema.file} onAction={onAction} onNavigate={navigate} />
-          : <schema.check.ErrorPage file={schema.file} errors={schema.check.errors} />}
+        {schema.check.ok ? (
+          <PageView
+            key={schema.file}
+            schema={schema.check.schema}
+            file={schema.file}
+            onAction={onAction}
+            onNavigate={navigate}
+          />
+        ) : (
+          <schema.check.ErrorPage file={schema.file} errors={schema.check.errors} />
+        )}
       </PageStateContext.Provider>
     </DataProviderContext.Provider>
   );

@@ -10,10 +10,23 @@ for (const [path, load] of Object.entries(files)) {
   if (path.endsWith('/page.schema.json')) continue;
   const file = path.replace(/^(\.\.\/)+/, '');
   // schemas/<folder>/<module>.json answers /<module> and /<folder>/<module> (routes with a folder, e.g. /design/…).
-  const name = file.split('/').pop()!.replace(/\.json$/, '');
+  const name = file
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
   // One load per visit: the page and the module that starts its first reads (app/boot-requests.ts) wait on the same one.
   let loading: Promise<unknown> | undefined;
-  const entry = { file, load: () => (loading ??= load().then((m) => m.default, (err) => { loading = undefined; throw err; })) };
+  const entry = {
+    file,
+    load: () =>
+      (loading ??= load().then(
+        (m) => m.default,
+        (err) => {
+          loading = undefined;
+          throw err;
+        },
+      )),
+  };
   byRoute.set(`/${name}`, entry);
   byRoute.set(`/${file.replace(/^schemas\//, '').replace(/\.json$/, '')}`, entry);
 }

@@ -9,7 +9,9 @@ import { clearWizard, getWizard, saveWizard } from './wizard';
  * shows the result, then enters the new team: menu and user stored, reload at /.
  */
 export function useCreateTeam() {
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>(() => (getWizard().createdCode ? 'done' : 'idle'));
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>(() =>
+    getWizard().createdCode ? 'done' : 'idle',
+  );
   const [code, setCode] = useState<string | undefined>(() => getWizard().createdCode);
   const answer = useRef<MenuAnswer | null>(null);
 
@@ -50,8 +52,22 @@ export function CreatedResult({ code, name, onEnter }: { code?: string; name?: s
     <Result
       status="success"
       title="团队创建成功"
-      subTitle={<span data-testid="created-team">{name} · 团队编号 {code}，即将进入团队…</span>}
-      extra={<Button type="primary" onClick={() => { fired.current = true; onEnter(); }}>进入团队</Button>}
+      subTitle={
+        <span data-testid="created-team">
+          {name} · 团队编号 {code}，即将进入团队…
+        </span>
+      }
+      extra={
+        <Button
+          type="primary"
+          onClick={() => {
+            fired.current = true;
+            onEnter();
+          }}
+        >
+          进入团队
+        </Button>
+      }
     />
   );
 }

@@ -20,7 +20,17 @@ interface Props {
 }
 
 /** One image (or PDF) upload: ≤ 10 MB, a single file, preview in the box; the value is the file's url. */
-export function ImageUpload({ value, onChange, onUploaded, label, accept = 'image/*', compress, testId, width = 240, height = 150 }: Props) {
+export function ImageUpload({
+  value,
+  onChange,
+  onUploaded,
+  label,
+  accept = 'image/*',
+  compress,
+  testId,
+  width = 240,
+  height = 150,
+}: Props) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const isPdf = !!value && /\.pdf$/i.test(decodeURIComponent(value));
@@ -58,7 +68,9 @@ export function ImageUpload({ value, onChange, onUploaded, label, accept = 'imag
         <div className="yg-upload-box" style={{ width, height }} role="button" aria-label={label}>
           {value && !busy ? (
             isPdf ? (
-              <span className="yg-upload-file"><FileTextOutlined /> 已上传 PDF</span>
+              <span className="yg-upload-file">
+                <FileTextOutlined /> 已上传 PDF
+              </span>
             ) : (
               <img src={value} alt={label} />
             )

@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 import { Form, Select } from 'antd';
 import { api } from '../../api/client';
 
-interface Industry { value: string; label: string }
+interface Industry {
+  value: string;
+  label: string;
+}
 let known: Industry[] = [];
 
 /** The wizard's industry fields for a chosen code (its name kept for the review screen). */
@@ -16,7 +19,13 @@ export function industryOf(code: string | undefined): { industryCode?: string; i
 export function IndustryItem() {
   const [options, setOptions] = useState<Industry[]>(known);
   useEffect(() => {
-    api.get<Industry[]>('/platform/industryOptions', { silent: true, noLoading: true }).then((list) => { known = list; setOptions(list); }, () => undefined);
+    api.get<Industry[]>('/platform/industryOptions', { silent: true, noLoading: true }).then(
+      (list) => {
+        known = list;
+        setOptions(list);
+      },
+      () => undefined,
+    );
   }, []);
   return (
     <Form.Item label="所属行业" name="industryCode" extra="选填，新团队将获得该行业的默认模式与初始化字典">

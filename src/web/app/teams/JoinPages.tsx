@@ -4,7 +4,14 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { teamApi, type MemberStatus, type MyApplication, type TeamItem, type TeamSummary, type TenantType } from '../../api/team';
+import {
+  teamApi,
+  type MemberStatus,
+  type MyApplication,
+  type TeamItem,
+  type TeamSummary,
+  type TenantType,
+} from '../../api/team';
 import { TeamLogo, TYPE_LABEL } from '../layout/TeamSwitcher';
 import { OnboardingFrame } from './OnboardingFrame';
 import { switchTeam } from './switch';
@@ -29,12 +36,24 @@ function TeamSummaryCard({ team }: { team: TeamSummary }) {
             {TYPE_LABEL[team.tenantType]}团队
           </Tag>
         </div>
-        <Descriptions size="small" column={2} items={[
-          { key: 'code', label: '团队编号', children: team.tenantCode },
-          { key: 'count', label: '成员人数', children: `${team.memberCount} 人` },
-          ...(team.inviterName ? [{ key: 'inviter', label: '邀请人', children: team.inviterName }] : []),
-          ...(team.myStatus ? [{ key: 'status', label: '我的状态', children: <Tag color={STATUS_LABEL[team.myStatus].color}>{STATUS_LABEL[team.myStatus].text}</Tag> }] : []),
-        ]} />
+        <Descriptions
+          size="small"
+          column={2}
+          items={[
+            { key: 'code', label: '团队编号', children: team.tenantCode },
+            { key: 'count', label: '成员人数', children: `${team.memberCount} 人` },
+            ...(team.inviterName ? [{ key: 'inviter', label: '邀请人', children: team.inviterName }] : []),
+            ...(team.myStatus
+              ? [
+                  {
+                    key: 'status',
+                    label: '我的状态',
+                    children: <Tag color={STATUS_LABEL[team.myStatus].color}>{STATUS_LABEL[team.myStatus].text}</Tag>,
+                  },
+                ]
+              : []),
+          ]}
+        />
       </div>
     </div>
   );
@@ -47,13 +66,35 @@ function ApplyBox({ team, onApplied }: { team: TeamSummary; onApplied(): void })
   const [form] = Form.useForm<{ remark: string }>();
   if (team.myStatus === 'normal') {
     return (
-      <Alert type="success" showIcon message="您已是该团队成员" action={
-        <Button type="primary" size="small" onClick={() => switchTeam(team.tenantCode, (t) => void message.success(t)).catch(() => {})}>进入团队</Button>
-      } />
+      <Alert
+        type="success"
+        showIcon
+        message="您已是该团队成员"
+        action={
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => switchTeam(team.tenantCode, (t) => void message.success(t)).catch(() => {})}
+          >
+            进入团队
+          </Button>
+        }
+      />
     );
   }
   if (team.myStatus === 'pending') {
-    return <Alert type="info" showIcon message="您已提交申请，正在等待团队管理员审核" action={<Button size="small" onClick={() => navigate('/inCheck')}>查看进度</Button>} />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="您已提交申请，正在等待团队管理员审核"
+        action={
+          <Button size="small" onClick={() => navigate('/inCheck')}>
+            查看进度
+          </Button>
+        }
+      />
+    );
   }
   const apply = async ({ remark }: { remark?: string }) => {
     try {
@@ -66,11 +107,15 @@ function ApplyBox({ team, onApplied }: { team: TeamSummary; onApplied(): void })
   };
   return (
     <Form form={form} layout="vertical" onFinish={apply} name="apply">
-      {team.myStatus === 'refused' && <Alert type="warning" showIcon message="您之前的申请未通过，可以重新申请" style={{ marginBottom: 16 }} />}
+      {team.myStatus === 'refused' && (
+        <Alert type="warning" showIcon message="您之前的申请未通过，可以重新申请" style={{ marginBottom: 16 }} />
+      )}
       <Form.Item label="申请说明" name="remark" rules={[{ max: 200, message: '最大输入长度为200' }]}>
         <Input.TextArea rows={3} maxLength={200} showCount placeholder="请简单介绍您自己，方便管理员审核（选填）" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large">申请加入</Button>
+      <Button type="primary" htmlType="submit" block size="large">
+        申请加入
+      </Button>
     </Form>
   );
 }
@@ -104,14 +149,27 @@ export function JoinTeamPage({ type }: { type: TenantType }) {
 
   const label = type === 'enterprise' ? '企业团队' : '个人团队';
   return (
-    <OnboardingFrame title={`加入${label}`} subtitle="请输入团队管理员提供的团队编号" back="/selectionMethod" width={620}>
+    <OnboardingFrame
+      title={`加入${label}`}
+      subtitle="请输入团队管理员提供的团队编号"
+      back="/selectionMethod"
+      width={620}
+    >
       <Form form={form} layout="vertical" name="joinSearch" onFinish={(v) => void search(v.tenantCode)}>
         <Form.Item label="团队编号" required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="tenantCode" noStyle rules={[rule(checkTeamCode)]} validateTrigger="onBlur" normalize={(v: string) => v?.trim().toUpperCase()}>
+            <Form.Item
+              name="tenantCode"
+              noStyle
+              rules={[rule(checkTeamCode)]}
+              validateTrigger="onBlur"
+              normalize={(v: string) => v?.trim().toUpperCase()}
+            >
               <Input size="large" placeholder="如 T00000001" maxLength={9} allowClear />
             </Form.Item>
-            <Button size="large" type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+            <Button size="large" type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
           </Space.Compact>
         </Form.Item>
       </Form>
@@ -120,7 +178,12 @@ export function JoinTeamPage({ type }: { type: TenantType }) {
         <>
           <TeamSummaryCard team={team} />
           {team.tenantType !== type && (
-            <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`该团队是${TYPE_LABEL[team.tenantType]}团队，您仍然可以申请加入`} />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={`该团队是${TYPE_LABEL[team.tenantType]}团队，您仍然可以申请加入`}
+            />
           )}
           <ApplyBox team={team} onApplied={() => navigate('/inCheck')} />
         </>
@@ -141,8 +204,19 @@ export function SharePage() {
     teamApi.queryShare(code).then(setTeam, () => setFailed(true));
   }, [code]);
   return (
-    <OnboardingFrame title="团队邀请" subtitle={team?.inviterName ? `${team.inviterName} 邀请您加入团队` : '您收到一个团队邀请'} width={620}>
-      {failed && <Result status="warning" title="邀请链接已失效" subTitle="请联系团队管理员重新获取邀请链接" extra={<Button onClick={() => navigate('/selectionMethod')}>返回</Button>} />}
+    <OnboardingFrame
+      title="团队邀请"
+      subtitle={team?.inviterName ? `${team.inviterName} 邀请您加入团队` : '您收到一个团队邀请'}
+      width={620}
+    >
+      {failed && (
+        <Result
+          status="warning"
+          title="邀请链接已失效"
+          subTitle="请联系团队管理员重新获取邀请链接"
+          extra={<Button onClick={() => navigate('/selectionMethod')}>返回</Button>}
+        />
+      )}
       {team && (
         <>
           <TeamSummaryCard team={team} />
@@ -165,7 +239,9 @@ export function InCheckPage() {
     setApps(a);
     setTeams(t);
   }, []);
-  useEffect(() => { load().catch(() => {}); }, [load]);
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
 
   const respond = async (code: string, accept: boolean) => {
     try {
@@ -182,7 +258,9 @@ export function InCheckPage() {
     <OnboardingFrame title="申请审核中" subtitle="团队管理员审核通过后，您就可以进入团队" width={640}>
       <div className="yg-incheck-bar">
         <span>我的申请</span>
-        <Button icon={<ReloadOutlined />} onClick={() => load().catch(() => {})} data-testid="refresh">刷新</Button>
+        <Button icon={<ReloadOutlined />} onClick={() => load().catch(() => {})} data-testid="refresh">
+          刷新
+        </Button>
       </div>
       <List
         dataSource={apps ?? []}
@@ -193,16 +271,39 @@ export function InCheckPage() {
             data-testid={`application-${a.tenantCode}`}
             actions={
               a.status === 'invited'
-                ? [<Button key="a" type="primary" size="small" onClick={() => void respond(a.tenantCode, true)}>接受</Button>,
-                   <Button key="d" size="small" onClick={() => void respond(a.tenantCode, false)}>谢绝</Button>]
+                ? [
+                    <Button key="a" type="primary" size="small" onClick={() => void respond(a.tenantCode, true)}>
+                      接受
+                    </Button>,
+                    <Button key="d" size="small" onClick={() => void respond(a.tenantCode, false)}>
+                      谢绝
+                    </Button>,
+                  ]
                 : a.status === 'refused'
-                  ? [<Button key="r" size="small" onClick={() => navigate(`${a.tenantType === 'enterprise' ? '/joinTeam' : '/joinIndividualTeam'}?code=${a.tenantCode}`)}>重新申请</Button>]
+                  ? [
+                      <Button
+                        key="r"
+                        size="small"
+                        onClick={() =>
+                          navigate(
+                            `${a.tenantType === 'enterprise' ? '/joinTeam' : '/joinIndividualTeam'}?code=${a.tenantCode}`,
+                          )
+                        }
+                      >
+                        重新申请
+                      </Button>,
+                    ]
                   : []
             }
           >
             <List.Item.Meta
               avatar={<TeamLogo team={a} size={40} />}
-              title={<Space>{a.tenantName}<Tag color={STATUS_LABEL[a.status].color}>{STATUS_LABEL[a.status].text}</Tag></Space>}
+              title={
+                <Space>
+                  {a.tenantName}
+                  <Tag color={STATUS_LABEL[a.status].color}>{STATUS_LABEL[a.status].text}</Tag>
+                </Space>
+              }
               description={`${a.tenantCode} · ${dayjs(a.updatedAt).format('YYYY-MM-DD HH:mm')}${a.remark ? ` · ${a.remark}` : ''}`}
             />
           </List.Item>
@@ -210,12 +311,29 @@ export function InCheckPage() {
       />
       {others.length > 0 && (
         <div className="yg-incheck-joined" data-testid="joined-teams">
-          <div className="yg-incheck-bar"><span>已加入的团队</span></div>
+          <div className="yg-incheck-bar">
+            <span>已加入的团队</span>
+          </div>
           <List
             dataSource={others}
             renderItem={(t) => (
-              <List.Item actions={[<Button key="e" type="primary" size="small" onClick={() => switchTeam(t.tenantCode, (x) => void message.success(x)).catch(() => {})}>进入团队</Button>]}>
-                <List.Item.Meta avatar={<TeamLogo team={t} size={40} />} title={t.tenantName} description={t.tenantCode} />
+              <List.Item
+                actions={[
+                  <Button
+                    key="e"
+                    type="primary"
+                    size="small"
+                    onClick={() => switchTeam(t.tenantCode, (x) => void message.success(x)).catch(() => {})}
+                  >
+                    进入团队
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<TeamLogo team={t} size={40} />}
+                  title={t.tenantName}
+                  description={t.tenantCode}
+                />
               </List.Item>
             )}
           />

@@ -32,7 +32,9 @@ export function OnboardingFrame({ title, subtitle, steps, current = 0, back, chi
           <h1 className="yg-onboard-title">{title}</h1>
           {subtitle && <p className="yg-onboard-sub">{subtitle}</p>}
         </div>
-        {steps && <Steps size="small" current={current} items={steps.map((t) => ({ title: t }))} className="yg-onboard-steps" />}
+        {steps && (
+          <Steps size="small" current={current} items={steps.map((t) => ({ title: t }))} className="yg-onboard-steps" />
+        )}
         <div className="yg-onboard-body">{children}</div>
       </div>
     </div>

@@ -9,11 +9,15 @@ const MODE_LABEL: Record<SelectionMode, string> = { join: '加入团队', create
 
 const TYPES: { type: TenantType; title: string; icon: JSX.Element; desc: Record<SelectionMode, string> }[] = [
   {
-    type: 'individual', title: '个人团队', icon: <UserOutlined />,
+    type: 'individual',
+    title: '个人团队',
+    icon: <UserOutlined />,
     desc: { join: '输入团队编号，申请加入个人团队', create: '实名认证后创建，适合个人与小型工作室' },
   },
   {
-    type: 'enterprise', title: '企业团队', icon: <ApartmentOutlined />,
+    type: 'enterprise',
+    title: '企业团队',
+    icon: <ApartmentOutlined />,
     desc: { join: '输入团队编号，申请加入企业团队', create: '上传营业执照与法人授权，开通企业全部模块' },
   },
 ];

@@ -6,7 +6,11 @@ export const SWITCHED = '切换成功';
 
 /** Shown once after the next full page load (a reload would wipe a toast shown now). */
 export function setFlash(text: string): void {
-  try { sessionStorage.setItem(FLASH_KEY, text); } catch { /* ignore */ }
+  try {
+    sessionStorage.setItem(FLASH_KEY, text);
+  } catch {
+    /* ignore */
+  }
 }
 
 export function takeFlash(): string | null {

@@ -46,7 +46,11 @@ export function getWizard(): WizardState {
 
 export function saveWizard(patch: Partial<WizardState>): WizardState {
   const next = { ...getWizard(), ...patch };
-  try { sessionStorage.setItem(WIZARD_KEY, JSON.stringify(next)); } catch { /* storage may be unavailable */ }
+  try {
+    sessionStorage.setItem(WIZARD_KEY, JSON.stringify(next));
+  } catch {
+    /* storage may be unavailable */
+  }
   return next;
 }
 
@@ -54,12 +58,20 @@ export function saveWizard(patch: Partial<WizardState>): WizardState {
 export function startWizard(type: TenantType): WizardState {
   const w = getWizard();
   if (w.type === type && !w.createdCode) return w;
-  try { sessionStorage.setItem(WIZARD_KEY, JSON.stringify({ type })); } catch { /* ignore */ }
+  try {
+    sessionStorage.setItem(WIZARD_KEY, JSON.stringify({ type }));
+  } catch {
+    /* ignore */
+  }
   return { type };
 }
 
 export function clearWizard(): void {
-  try { sessionStorage.removeItem(WIZARD_KEY); } catch { /* ignore */ }
+  try {
+    sessionStorage.removeItem(WIZARD_KEY);
+  } catch {
+    /* ignore */
+  }
 }
 
 // ---------------------------------------------------------------- checks (pure: message or null)

@@ -13,25 +13,40 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 
 type Option = Parameters<echarts.ECharts['setOption']>[0];
 
-const fmt = (v: unknown, unit?: string) => `${typeof v === 'number' ? v.toLocaleString('zh-CN', { maximumFractionDigits: 2 }) : String(v ?? '')}${unit ?? ''}`;
+const fmt = (v: unknown, unit?: string) =>
+  `${typeof v === 'number' ? v.toLocaleString('zh-CN', { maximumFractionDigits: 2 }) : String(v ?? '')}${unit ?? ''}`;
 
 /** The ECharts option of a chart's figures. */
-export function chartOption(c: Pick<ChartFigures, 'type' | 'title' | 'unit' | 'categories' | 'values'> & { op?: ChartFigures['op'] }): Option {
+export function chartOption(
+  c: Pick<ChartFigures, 'type' | 'title' | 'unit' | 'categories' | 'values'> & { op?: ChartFigures['op'] },
+): Option {
   if (c.type === 'pie') {
     return {
       tooltip: { trigger: 'item', valueFormatter: (v: unknown) => fmt(v, c.unit) },
       legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
-      series: [{
-        type: 'pie', name: c.title, radius: ['40%', '70%'], center: ['40%', '50%'], avoidLabelOverlap: true,
-        label: { show: false }, data: c.categories.map((name, i) => ({ name, value: c.values[i] })),
-      }],
+      series: [
+        {
+          type: 'pie',
+          name: c.title,
+          radius: ['40%', '70%'],
+          center: ['40%', '50%'],
+          avoidLabelOverlap: true,
+          label: { show: false },
+          data: c.categories.map((name, i) => ({ name, value: c.values[i] })),
+        },
+      ],
     };
   }
   return {
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => fmt(v, c.unit) },
     grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: c.categories, axisLabel: { interval: 0, hideOverlap: true } },
-    yAxis: { type: 'value', name: c.unit, minInterval: c.op === 'count' ? 1 : undefined, axisLabel: { formatter: (v: number) => fmt(v) } },
+    yAxis: {
+      type: 'value',
+      name: c.unit,
+      minInterval: c.op === 'count' ? 1 : undefined,
+      axisLabel: { formatter: (v: number) => fmt(v) },
+    },
     series: [{ type: c.type, name: c.title, data: c.values, smooth: c.type === 'line', barMaxWidth: 36 }],
   };
 }
@@ -49,10 +64,23 @@ export function EChart({ option, height = 260 }: EChartProps) {
     const c = echarts.init(box.current);
     chart.current = c;
     // A window drag sends a burst of notifications: the chart redraws once they settle.
-    const seen = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(debounce(() => { if (!c.isDisposed()) c.resize(); }));
+    const seen =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(
+            debounce(() => {
+              if (!c.isDisposed()) c.resize();
+            }),
+          );
     seen?.observe(box.current);
-    return () => { seen?.disconnect(); c.dispose(); chart.current = undefined; };
+    return () => {
+      seen?.disconnect();
+      c.dispose();
+      chart.current = undefined;
+    };
   }, []);
-  useEffect(() => { chart.current?.setOption(option, true); }, [option]);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
   return <div ref={box} className="yg-echart" style={{ width: '100%', height }} />;
 }

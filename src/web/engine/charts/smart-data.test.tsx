@@ -24,56 +24,95 @@ vi.mock('./EChart', async (load) => {
 
 afterEach(cleanup);
 
-const smartEntry = () => [...document.querySelectorAll('.yg-module-tabs [role="button"]')].find((b) => b.textContent?.includes('智能数据')) as HTMLElement | undefined;
+const smartEntry = () =>
+  [...document.querySelectorAll('.yg-module-tabs [role="button"]')].find((b) => b.textContent?.includes('智能数据')) as
+    | HTMLElement
+    | undefined;
 
 describe('智能数据 view', () => {
-  it('opens from the tab bar in place of the list, with the header\'s tab and year, and 返回列表 brings the list back', async () => {
+  it("opens from the tab bar in place of the list, with the header's tab and year, and 返回列表 brings the list back", async () => {
     const provider = withCharts(createFixtureProvider({ rows: [{ id: 1, code: 'BX001', totalPrice: 10 }] }));
     renderWithFixtures(<PageRenderer schema={CLAIMS_PAGE} file="claims.json" now="2024-03-05" />, { provider });
     expect(await screen.findByText('BX001')).toBeTruthy();
     expect(provider.chartCalls).toEqual([]);
-    await act(async () => { fireEvent.click(smartEntry()!); });
+    await act(async () => {
+      fireEvent.click(smartEntry()!);
+    });
     // Four cards titled by the schema; figures drawn (bar and pie), the empty one says 暂无数据.
-    for (const t of ['报销金额按月', '按费用类型', '按部门', '状态分布']) expect(await screen.findByText(t)).toBeTruthy();
+    for (const t of ['报销金额按月', '按费用类型', '按部门', '状态分布'])
+      expect(await screen.findByText(t)).toBeTruthy();
     await waitFor(() => expect(document.querySelectorAll('.echart-stub')).toHaveLength(3));
-    expect([...document.querySelectorAll('.echart-stub')].map((e) => e.textContent)).toEqual(['bar:3', 'pie:4', 'bar:3']);
+    expect([...document.querySelectorAll('.echart-stub')].map((e) => e.textContent)).toEqual([
+      'bar:3',
+      'pie:4',
+      'bar:3',
+    ]);
     expect(bodyText()).toContain('暂无数据');
     expect(bodyText()).not.toContain('BX001');
     // The list had no period control: the charts get year arrows, starting on this year.
     expect(provider.chartCalls.at(-1)).toEqual({ module: 'claims', tab: 'all', period: '2024' });
-    await act(async () => { fireEvent.click(screen.getByLabelText('上一期')); });
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('上一期'));
+    });
     await waitFor(() => expect(provider.chartCalls.at(-1)).toMatchObject({ period: '2023' }));
-    await act(async () => { fireEvent.click([...document.querySelectorAll('.ant-tabs-tab')].find((t) => t.textContent === '我发起的') as HTMLElement); });
+    await act(async () => {
+      fireEvent.click(
+        [...document.querySelectorAll('.ant-tabs-tab')].find((t) => t.textContent === '我发起的') as HTMLElement,
+      );
+    });
     await waitFor(() => expect(provider.chartCalls.at(-1)).toMatchObject({ tab: 'mine' }));
-    await act(async () => { fireEvent.click(buttons('返回列表')[0]); });
+    await act(async () => {
+      fireEvent.click(buttons('返回列表')[0]);
+    });
     expect(await screen.findByText('BX001')).toBeTruthy();
     expect(document.querySelector('.yg-smart-data')).toBeNull();
   });
 
-  it('the page tree\'s node narrows the charts as it narrows the list', async () => {
+  it("the page tree's node narrows the charts as it narrows the list", async () => {
     const provider = withCharts(createFixtureProvider({ rows: [] }));
-    renderWithFixtures(<PageRenderer schema={{ ...CLAIMS_PAGE, tree: { title: '部门', fieldKey: 'dept', field: 'deptId' } }} file="claims.json" now="2024-03-05" />, { provider });
+    renderWithFixtures(
+      <PageRenderer
+        schema={{ ...CLAIMS_PAGE, tree: { title: '部门', fieldKey: 'dept', field: 'deptId' } }}
+        file="claims.json"
+        now="2024-03-05"
+      />,
+      { provider },
+    );
     // The dictionary tree loads slowly in jsdom on a busy machine.
     const node = await screen.findByText('生产部', undefined, { timeout: 30_000 });
-    await act(async () => { fireEvent.click(node); });
-    await act(async () => { fireEvent.click(smartEntry()!); });
-    await waitFor(() => expect(provider.chartCalls.at(-1)).toEqual({
-      module: 'claims', tab: 'all', period: '2024', filters: [{ field: 'deptId', operator: 'in', value: ['d5', 'd51', 'd52', 'd53'] }],
-    }));
+    await act(async () => {
+      fireEvent.click(node);
+    });
+    await act(async () => {
+      fireEvent.click(smartEntry()!);
+    });
+    await waitFor(() =>
+      expect(provider.chartCalls.at(-1)).toEqual({
+        module: 'claims',
+        tab: 'all',
+        period: '2024',
+        filters: [{ field: 'deptId', operator: 'in', value: ['d5', 'd51', 'd52', 'd53'] }],
+      }),
+    );
   });
 
   it('shows each card loading until the figures come', async () => {
     const provider = withCharts(createFixtureProvider({ rows: [] }), 'never');
     renderWithFixtures(<PageRenderer schema={CLAIMS_PAGE} file="claims.json" now="2024-03-05" />, { provider });
     await waitFor(() => expect(smartEntry()).toBeTruthy());
-    await act(async () => { fireEvent.click(smartEntry()!); });
+    await act(async () => {
+      fireEvent.click(smartEntry()!);
+    });
     expect(await screen.findByText('按部门')).toBeTruthy();
     await waitFor(() => expect(document.querySelectorAll('.yg-chart-card .ant-spin')).toHaveLength(4));
   });
 
   it('a page without charts has no 智能数据 entry', async () => {
     const provider = withCharts(createFixtureProvider({ rows: [] }));
-    renderWithFixtures(<PageRenderer schema={{ ...CLAIMS_PAGE, charts: undefined }} file="claims.json" now="2024-03-05" />, { provider });
+    renderWithFixtures(
+      <PageRenderer schema={{ ...CLAIMS_PAGE, charts: undefined }} file="claims.json" now="2024-03-05" />,
+      { provider },
+    );
     await waitFor(() => expect(document.querySelector('.yg-module-tabs')).toBeTruthy());
     expect(smartEntry()).toBeUndefined();
   });
@@ -85,9 +124,15 @@ describe('智能数据 view', () => {
     expect(bar.tooltip.valueFormatter(1234.5)).toBe('1,234.5元');
     const pie = chartOption(CLAIM_FIGURES[1]) as any;
     expect(pie.series[0].data[0]).toEqual({ name: '差旅', value: 15200 });
-    expect((chartOption({ ...CLAIM_FIGURES[0], type: 'line' }) as any).series[0]).toMatchObject({ type: 'line', smooth: true });
+    expect((chartOption({ ...CLAIM_FIGURES[0], type: 'line' }) as any).series[0]).toMatchObject({
+      type: 'line',
+      smooth: true,
+    });
     // Counts step by whole numbers.
-    expect([(chartOption({ ...CLAIM_FIGURES[0], op: 'count' }) as any).yAxis.minInterval, bar.yAxis.minInterval]).toEqual([1, undefined]);
+    expect([
+      (chartOption({ ...CLAIM_FIGURES[0], op: 'count' }) as any).yAxis.minInterval,
+      bar.yAxis.minInterval,
+    ]).toEqual([1, undefined]);
   });
 });
 

@@ -10,7 +10,15 @@ export function ButtonListCell({ col, row, onAction }: CellProps) {
     <Space size={4}>
       {buttons.map((b) => (
         <Permission key={b.key} code={b.permissionCode}>
-          <Button type="link" size="small" danger={b.danger} style={{ padding: 0 }} onClick={() => onAction?.(b.key!, row)}>{b.text}</Button>
+          <Button
+            type="link"
+            size="small"
+            danger={b.danger}
+            style={{ padding: 0 }}
+            onClick={() => onAction?.(b.key!, row)}
+          >
+            {b.text}
+          </Button>
         </Permission>
       ))}
     </Space>

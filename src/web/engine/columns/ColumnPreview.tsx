@@ -17,7 +17,20 @@ export function ColumnPreview({ col, rows, loading }: { col: ColumnDef; rows: Ta
       dataSource={rows}
       columns={[
         { title: '状态', key: 'state', width: 80, render: (_v, r) => (r.id === 'empty' ? '空值' : '有值') },
-        { title: col.label, key: col.prop, width: col.width, render: (_v, row, i) => <Cell col={col} row={row} value={cellValue(col, row)} index={i} slots={{ extra: (r) => <em>插槽:{String(r.extra ?? '')}</em> }} /> },
+        {
+          title: col.label,
+          key: col.prop,
+          width: col.width,
+          render: (_v, row, i) => (
+            <Cell
+              col={col}
+              row={row}
+              value={cellValue(col, row)}
+              index={i}
+              slots={{ extra: (r) => <em>插槽:{String(r.extra ?? '')}</em> }}
+            />
+          ),
+        },
       ]}
     />
   );

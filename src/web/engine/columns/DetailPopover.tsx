@@ -24,17 +24,42 @@ function isEmptyData(d: unknown): boolean {
 export function DetailContent({ config, data }: Pick<DetailPopoverProps, 'config' | 'data'>) {
   if (isEmptyData(data)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.noData} />;
   if (Array.isArray(data)) {
-    const headers = config.tabelHeaders ?? Object.keys(data[0] ?? {}).map((k) => ({ prop: k, label: k } as { prop: string; label: string; width?: number }));
+    const headers =
+      config.tabelHeaders ??
+      Object.keys(data[0] ?? {}).map((k) => ({ prop: k, label: k }) as { prop: string; label: string; width?: number });
     const columns = [
-      { title: '序号', key: '__index', width: estimateColumnWidth('序号'), render: (_: unknown, __: unknown, i: number) => i + 1 },
-      ...headers.map((h) => ({ title: h.label, dataIndex: h.prop, key: h.prop, width: h.width ?? estimateColumnWidth(h.label) })),
+      {
+        title: '序号',
+        key: '__index',
+        width: estimateColumnWidth('序号'),
+        render: (_: unknown, __: unknown, i: number) => i + 1,
+      },
+      ...headers.map((h) => ({
+        title: h.label,
+        dataIndex: h.prop,
+        key: h.prop,
+        width: h.width ?? estimateColumnWidth(h.label),
+      })),
     ];
     const rows = (data as object[]).map((r, i) => ({ ...r, __key: i }));
     // A long sub-table (a balance's 30 latest moves) scrolls inside the popover instead of running off the screen.
-    return <Table size="small" pagination={false} rowKey="__key" columns={columns} dataSource={rows} scroll={rows.length > 10 ? { y: 360 } : undefined} />;
+    return (
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="__key"
+        columns={columns}
+        dataSource={rows}
+        scroll={rows.length > 10 ? { y: 360 } : undefined}
+      />
+    );
   }
   if (typeof data === 'object') {
-    const items = Object.entries(data as Record<string, unknown>).map(([k, v]) => ({ key: k, label: k, children: String(v ?? '') }));
+    const items = Object.entries(data as Record<string, unknown>).map(([k, v]) => ({
+      key: k,
+      label: k,
+      children: String(v ?? ''),
+    }));
     return <Descriptions size="small" column={config.column ?? 1} items={items} />;
   }
   return <span>{String(data)}</span>;
@@ -47,8 +72,15 @@ export function DetailPopover({ config, data, children, open }: DetailPopoverPro
     </div>
   );
   return (
-    <Popover title={config.infoPopoverText} trigger={config.trigger ?? POPOVER_DEFAULT_TRIGGER} content={content} open={open}>
-      <span className="yg-detail-trigger" style={{ color: '#1677ff', cursor: 'pointer' }}>{children}</span>
+    <Popover
+      title={config.infoPopoverText}
+      trigger={config.trigger ?? POPOVER_DEFAULT_TRIGGER}
+      content={content}
+      open={open}
+    >
+      <span className="yg-detail-trigger" style={{ color: '#1677ff', cursor: 'pointer' }}>
+        {children}
+      </span>
     </Popover>
   );
 }

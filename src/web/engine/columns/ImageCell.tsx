@@ -10,5 +10,13 @@ export function ImageCell({ value }: CellProps) {
   const first = Array.isArray(value) ? value[0] : value;
   const src = typeof first === 'string' ? first : (first as { url?: string } | undefined)?.url;
   if (!src) return null;
-  return <Image width={32} height={32} src={src} style={{ objectFit: 'cover' }} preview={{ mask: <EyeOutlined aria-label="预览" /> }} />;
+  return (
+    <Image
+      width={32}
+      height={32}
+      src={src}
+      style={{ objectFit: 'cover' }}
+      preview={{ mask: <EyeOutlined aria-label="预览" /> }}
+    />
+  );
 }

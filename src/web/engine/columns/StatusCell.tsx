@@ -12,5 +12,9 @@ export function StatusCell({ value, row, col }: CellProps) {
   const opt = options.find((o) => o.value === value);
   const text = opt?.label ?? String(value);
   const color = row.color ?? opt?.color ?? OA_COLORS[text] ?? 'default';
-  return <Tag color={color} style={row.textColor ? { color: row.textColor } : undefined}>{text}</Tag>;
+  return (
+    <Tag color={color} style={row.textColor ? { color: row.textColor } : undefined}>
+      {text}
+    </Tag>
+  );
 }

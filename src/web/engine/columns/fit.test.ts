@@ -14,8 +14,13 @@ const cols: ColumnDef[] = [
 ];
 
 describe('list columns cut to their width', () => {
-  it('code, amounts, statuses, names and the page\'s key props are key; a column may say otherwise', () => {
-    expect(cols.filter((c) => isKeyColumn(c, [])).map((c) => c.prop)).toEqual(['code', 'partnerId', 'price', 'payStatus']);
+  it("code, amounts, statuses, names and the page's key props are key; a column may say otherwise", () => {
+    expect(cols.filter((c) => isKeyColumn(c, [])).map((c) => c.prop)).toEqual([
+      'code',
+      'partnerId',
+      'price',
+      'payStatus',
+    ]);
     expect(isKeyColumn({ prop: 'stage', label: '阶段' }, ['stage'])).toBe(true);
     expect(isKeyColumn({ prop: 'propName', label: '道具名称' }, [])).toBe(true);
     // Another record's code is not key unless the page says so (a task is found by its order's code).
@@ -25,7 +30,7 @@ describe('list columns cut to their width', () => {
     expect(isKeyColumn({ prop: 'dueDate', label: '到期日', keep: true }, [])).toBe(true);
   });
 
-  it('unmeasured, the page\'s checked columns; too narrow, the last ones that are not key go first', () => {
+  it("unmeasured, the page's checked columns; too narrow, the last ones that are not key go first", () => {
     const all = ['code', 'partnerId', 'payableType', 'price', 'dueDate', 'remark', 'payStatus'];
     expect(fitColumns(cols, null, [])).toEqual(all);
     expect(fitColumns(cols, 2000, [])).toEqual(all);

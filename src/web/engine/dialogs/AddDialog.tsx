@@ -32,23 +32,67 @@ export interface AddDialogProps {
    * A stage action's per-line questions (lineFields, 到货数量): the record's lines with one input per field,
    * sent as values.lines (one object per line, in order); `show` names the line cells shown beside them.
    */
-  lineInputs?: { fields: FieldDef[]; lines: Record<string, unknown>[]; show: { prop: string; label: string; viewField?: string }[]; initial?: (line: Record<string, unknown>) => Record<string, unknown> };
+  lineInputs?: {
+    fields: FieldDef[];
+    lines: Record<string, unknown>[];
+    show: { prop: string; label: string; viewField?: string }[];
+    initial?: (line: Record<string, unknown>) => Record<string, unknown>;
+  };
 }
 
 type LineRow = Record<string, unknown>;
 
 /** The per-line inputs of a stage action (numbers or text), one row per record line. */
-function LineInputs({ spec, values, set }: { spec: NonNullable<AddDialogProps['lineInputs']>; values: LineRow[]; set: (i: number, k: string, v: unknown) => void }) {
+function LineInputs({
+  spec,
+  values,
+  set,
+}: {
+  spec: NonNullable<AddDialogProps['lineInputs']>;
+  values: LineRow[];
+  set: (i: number, k: string, v: unknown) => void;
+}) {
   const columns = [
-    ...spec.show.map((c) => ({ key: c.prop, title: c.label, render: (_: unknown, l: LineRow) => String(l[c.viewField ?? `${c.prop}Name`] ?? l[c.prop] ?? '') })),
+    ...spec.show.map((c) => ({
+      key: c.prop,
+      title: c.label,
+      render: (_: unknown, l: LineRow) => String(l[c.viewField ?? `${c.prop}Name`] ?? l[c.prop] ?? ''),
+    })),
     ...spec.fields.map((f) => ({
-      key: f.fieldName, title: f.titleName, width: 120,
-      render: (_: unknown, _l: LineRow, i: number) => f.fontendType === 'number'
-        ? <InputNumber aria-label={`第${i + 1}行${f.titleName}`} size="small" min={f.min ?? f.exclusiveMinimum} max={f.max ?? f.exclusiveMaximum} value={values[i]?.[f.fieldName] as number | null} onChange={(v) => set(i, f.fieldName, v)} style={{ width: '100%' }} />
-        : <Input aria-label={`第${i + 1}行${f.titleName}`} size="small" value={String(values[i]?.[f.fieldName] ?? '')} onChange={(e) => set(i, f.fieldName, e.target.value)} />,
+      key: f.fieldName,
+      title: f.titleName,
+      width: 120,
+      render: (_: unknown, _l: LineRow, i: number) =>
+        f.fontendType === 'number' ? (
+          <InputNumber
+            aria-label={`第${i + 1}行${f.titleName}`}
+            size="small"
+            min={f.min ?? f.exclusiveMinimum}
+            max={f.max ?? f.exclusiveMaximum}
+            value={values[i]?.[f.fieldName] as number | null}
+            onChange={(v) => set(i, f.fieldName, v)}
+            style={{ width: '100%' }}
+          />
+        ) : (
+          <Input
+            aria-label={`第${i + 1}行${f.titleName}`}
+            size="small"
+            value={String(values[i]?.[f.fieldName] ?? '')}
+            onChange={(e) => set(i, f.fieldName, e.target.value)}
+          />
+        ),
     })),
   ];
-  return <Table size="small" pagination={false} rowKey={(_, i) => String(i)} columns={columns} dataSource={spec.lines} style={{ marginTop: 8 }} />;
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(_, i) => String(i)}
+      columns={columns}
+      dataSource={spec.lines}
+      style={{ marginTop: 8 }}
+    />
+  );
 }
 
 /** Counts the dialog's openings: a new number each time `open` turns true (and for a dialog mounted open). */
@@ -69,7 +113,9 @@ export function AddDialog(p: AddDialogProps) {
   latest.current = { fields: p.fields, initialValues: p.initialValues, userId };
   const form = useMemo(() => {
     const { fields, initialValues, userId: who } = latest.current;
-    return createForm({ initialValues: applyDefaults(fields, initialValues ?? {}, { userId: who, today: todayInChina() }) });
+    return createForm({
+      initialValues: applyDefaults(fields, initialValues ?? {}, { userId: who, today: todayInChina() }),
+    });
   }, [opening]);
   // Defaults that arrive late (who the user is) fill only the fields still empty.
   useEffect(() => {
@@ -87,7 +133,8 @@ export function AddDialog(p: AddDialogProps) {
   const spec = p.lineInputs;
   // Each opening starts from the lines' suggested values (到货数量 = what is still outstanding).
   useEffect(() => setLineValues((spec?.lines ?? []).map((l) => spec?.initial?.(l) ?? {})), [spec, p.open]);
-  const setLine = (i: number, k: string, v: unknown) => setLineValues((cur) => cur.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
+  const setLine = (i: number, k: string, v: unknown) =>
+    setLineValues((cur) => cur.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
 
   // One press at a time: a second press while the first validates or submits does nothing (the first answers).
   const pressing = useRef(false);
@@ -124,7 +171,16 @@ export function AddDialog(p: AddDialogProps) {
       afterClose={drag.reset}
       modalRender={(node) => <div style={drag.style}>{node}</div>}
       title={
-        <div onMouseDown={drag.onMouseDown} style={{ cursor: 'move', display: 'flex', justifyContent: 'space-between', alignItems: 'center', paddingRight: 32 }}>
+        <div
+          onMouseDown={drag.onMouseDown}
+          style={{
+            cursor: 'move',
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            paddingRight: 32,
+          }}
+        >
           <span>{p.title}</span>
           <TenantLogo />
         </div>
@@ -136,12 +192,22 @@ export function AddDialog(p: AddDialogProps) {
               <Button onClick={() => p.onExtra?.({ ...form.values })}>{p.extraButton.text}</Button>
             </Permission>
           )}
-          <Permission code="default"><Button onClick={p.onCancel}>{Messages.cancel}</Button></Permission>
-          <Permission code="default"><Button type="primary" loading={busy} onClick={submit}>{p.submitText ?? Messages.submit}</Button></Permission>
+          <Permission code="default">
+            <Button onClick={p.onCancel}>{Messages.cancel}</Button>
+          </Permission>
+          <Permission code="default">
+            <Button type="primary" loading={busy} onClick={submit}>
+              {p.submitText ?? Messages.submit}
+            </Button>
+          </Permission>
         </>
       }
     >
-      {p.extra && <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>{p.extra}</Typography.Paragraph>}
+      {p.extra && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {p.extra}
+        </Typography.Paragraph>
+      )}
       <FormProvider form={form}>
         <FormLayout layout="vertical">
           <SchemaFields fields={fields} columns={1} />

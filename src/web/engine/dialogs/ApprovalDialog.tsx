@@ -21,13 +21,34 @@ export interface ApprovalDialogProps {
   children?: ReactNode;
 }
 
-export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess, onApprovalFailed, children }: ApprovalDialogProps) {
-  const a = useApproval(formId, open, () => { onSuccess?.(); onClose(); }, onApprovalFailed);
+export function ApprovalDialog({
+  open,
+  title,
+  formId,
+  width,
+  onClose,
+  onSuccess,
+  onApprovalFailed,
+  children,
+}: ApprovalDialogProps) {
+  const a = useApproval(
+    formId,
+    open,
+    () => {
+      onSuccess?.();
+      onClose();
+    },
+    onApprovalFailed,
+  );
   const footer = !a.loaded ? null : a.task ? (
     <>
-      <Button danger onClick={() => a.openReason('reject')}>{Messages.reject}</Button>
+      <Button danger onClick={() => a.openReason('reject')}>
+        {Messages.reject}
+      </Button>
       <Button onClick={onClose}>{Messages.cancel}</Button>
-      <Button type="primary" onClick={() => a.openReason('agree')}>{Messages.agree}</Button>
+      <Button type="primary" onClick={() => a.openReason('agree')}>
+        {Messages.agree}
+      </Button>
     </>
   ) : (
     <Button onClick={onClose}>{Messages.close}</Button>
@@ -53,7 +74,16 @@ export function ApprovalDialog({ open, title, formId, width, onClose, onSuccess,
           <ApprovalTimeline steps={a.steps} />
         </Spin>
       </Modal>
-      <ReasonDialog open={!!a.reason} mode={a.reason ?? 'agree'} loading={a.busy} onCancel={a.closeReason} onConfirm={a.decide} stepName={a.task?.stepName} requiredFiles={a.task?.requiredFiles} refusal={a.refusal} />
+      <ReasonDialog
+        open={!!a.reason}
+        mode={a.reason ?? 'agree'}
+        loading={a.busy}
+        onCancel={a.closeReason}
+        onConfirm={a.decide}
+        stepName={a.task?.stepName}
+        requiredFiles={a.task?.requiredFiles}
+        refusal={a.refusal}
+      />
     </>
   );
 }

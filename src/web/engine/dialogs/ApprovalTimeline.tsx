@@ -8,12 +8,21 @@ import { describeStep } from '../../../common/approval-text';
 import { formatDate, formatMoney } from '../../../common/rules/format';
 import { Messages } from '../../../common/rules/messages';
 
-const COLORS: Record<string, string> = { refuse: 'red', agree: 'green', submit: 'blue', stage: 'purple', withdraw: 'gray', auto: 'green', pending: 'gray' };
+const COLORS: Record<string, string> = {
+  refuse: 'red',
+  agree: 'green',
+  submit: 'blue',
+  stage: 'purple',
+  withdraw: 'gray',
+  auto: 'green',
+  pending: 'gray',
+};
 
 export function ApprovalTimeline({ steps }: { steps: ApprovalStep[] }) {
   const ended = steps.filter((s) => s.taskEndTime);
   const waiting = steps.filter((s) => !s.taskEndTime && s.operationName === 'pending');
-  if (!ended.length && !waiting.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.noData} />;
+  if (!ended.length && !waiting.length)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.noData} />;
   return (
     <>
       <Timeline
@@ -25,7 +34,9 @@ export function ApprovalTimeline({ steps }: { steps: ApprovalStep[] }) {
               <div style={s.operationName === 'refuse' ? { color: '#ff4d4f' } : undefined}>{describeStep(s)}</div>
               <Typography.Text type="secondary">
                 {formatDate(s.taskEndTime, 'dateTime')}
-                {s.operationName === 'submit' && s.money !== undefined && s.money !== null ? `　金额 ${formatMoney(s.money)} 元` : ''}
+                {s.operationName === 'submit' && s.money !== undefined && s.money !== null
+                  ? `　金额 ${formatMoney(s.money)} 元`
+                  : ''}
               </Typography.Text>
             </div>
           ),
@@ -33,7 +44,10 @@ export function ApprovalTimeline({ steps }: { steps: ApprovalStep[] }) {
       />
       {waiting.map((s) => (
         <div key={s.id} className="yg-approval-step yg-op-pending yg-approval-waiting" style={{ color: '#8c8c8c' }}>
-          <div><ClockCircleOutlined style={{ marginRight: 8 }} />{describeStep(s)}</div>
+          <div>
+            <ClockCircleOutlined style={{ marginRight: 8 }} />
+            {describeStep(s)}
+          </div>
         </div>
       ))}
     </>

@@ -21,7 +21,11 @@ export function ConfirmDialog({ open, title, tips, tipText, buttonText, onClose,
       title={title}
       width={CONFIRM_DIALOG_WIDTH}
       onCancel={onClose}
-      footer={<Button type="primary" onClick={onConfirm}>{buttonText ?? Messages.confirm}</Button>}
+      footer={
+        <Button type="primary" onClick={onConfirm}>
+          {buttonText ?? Messages.confirm}
+        </Button>
+      }
     >
       {tips && (
         <p style={{ fontWeight: 500 }}>

@@ -27,26 +27,59 @@ export function reasonError(mode: 'agree' | 'reject', remark: string): string | 
 }
 
 /** The server's refusal when a step's required files are missing (engine.ts attachRequired), or null. */
-export function missingFilesError(stepName: string | undefined, required: RequiredFile[], files: Record<string, UploadedFile[]>): string | null {
-  const missing = required.filter((f) => !f.attached && !(files[f.field]?.length)).map((f) => f.label);
+export function missingFilesError(
+  stepName: string | undefined,
+  required: RequiredFile[],
+  files: Record<string, UploadedFile[]>,
+): string | null {
+  const missing = required.filter((f) => !f.attached && !files[f.field]?.length).map((f) => f.label);
   return missing.length ? `「${stepName ?? ''}」须先上传必交资料：${missing.join('、')}` : null;
 }
 
-function RequiredFileUpload({ file, value, onChange }: { file: RequiredFile; value: UploadedFile[] | undefined; onChange: (v: UploadedFile[]) => void }) {
-  const up = useUploader({ fieldName: file.field, titleName: file.label, fontendType: 'upload', limit: 5 }, value, onChange);
+function RequiredFileUpload({
+  file,
+  value,
+  onChange,
+}: {
+  file: RequiredFile;
+  value: UploadedFile[] | undefined;
+  onChange: (v: UploadedFile[]) => void;
+}) {
+  const up = useUploader(
+    { fieldName: file.field, titleName: file.label, fontendType: 'upload', limit: 5 },
+    value,
+    onChange,
+  );
   return (
     <Upload multiple {...up}>
-      <Button size="small" icon={<UploadOutlined />} aria-label={`上传${file.label}`}>上传{file.label}</Button>
+      <Button size="small" icon={<UploadOutlined />} aria-label={`上传${file.label}`}>
+        上传{file.label}
+      </Button>
     </Upload>
   );
 }
 
-export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepName, requiredFiles, refusal }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  mode,
+  loading,
+  onCancel,
+  onConfirm,
+  stepName,
+  requiredFiles,
+  refusal,
+}: ReasonDialogProps) {
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<Record<string, UploadedFile[]>>({});
-  useEffect(() => { if (open) { setRemark(''); setError(null); setFiles({}); } }, [open]);
-  const required = mode === 'agree' ? requiredFiles ?? [] : [];
+  useEffect(() => {
+    if (open) {
+      setRemark('');
+      setError(null);
+      setFiles({});
+    }
+  }, [open]);
+  const required = mode === 'agree' ? (requiredFiles ?? []) : [];
 
   const confirm = () => {
     const err = reasonError(mode, remark) ?? missingFilesError(stepName, required, files);
@@ -60,7 +93,11 @@ export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepNam
       title={Messages.enterReason}
       width={DIALOG_WIDTH}
       onCancel={onCancel}
-      footer={<Button type="primary" loading={loading} onClick={confirm}>{Messages.confirm}</Button>}
+      footer={
+        <Button type="primary" loading={loading} onClick={confirm}>
+          {Messages.confirm}
+        </Button>
+      }
     >
       {refusal && <Alert type="error" showIcon role="alert" message={refusal} style={{ marginBottom: 12 }} />}
       {required.length > 0 && (
@@ -69,9 +106,21 @@ export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepNam
           {required.map((f) => (
             <div key={f.field} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', marginTop: 6 }}>
               <span style={{ minWidth: 40 }}>{f.label}</span>
-              {f.attached
-                ? <Space size={4}><CheckCircleFilled style={{ color: '#52c41a' }} /><Typography.Text type="secondary">已上传</Typography.Text></Space>
-                : <RequiredFileUpload file={f} value={files[f.field]} onChange={(v) => { setFiles((x) => ({ ...x, [f.field]: v })); setError(null); }} />}
+              {f.attached ? (
+                <Space size={4}>
+                  <CheckCircleFilled style={{ color: '#52c41a' }} />
+                  <Typography.Text type="secondary">已上传</Typography.Text>
+                </Space>
+              ) : (
+                <RequiredFileUpload
+                  file={f}
+                  value={files[f.field]}
+                  onChange={(v) => {
+                    setFiles((x) => ({ ...x, [f.field]: v }));
+                    setError(null);
+                  }}
+                />
+              )}
             </div>
           ))}
         </div>
@@ -82,7 +131,10 @@ export function ReasonDialog({ open, mode, loading, onCancel, onConfirm, stepNam
         value={remark}
         status={error && error === reasonError(mode, remark) ? 'error' : undefined}
         placeholder={Messages.enterReason}
-        onChange={(e) => { setRemark(e.target.value); if (error) setError(null); }}
+        onChange={(e) => {
+          setRemark(e.target.value);
+          if (error) setError(null);
+        }}
       />
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
     </Modal>

@@ -14,7 +14,12 @@ import { feedback } from '../feedback';
  * it, and a reason dialog whose task is gone closes.
  * One action at a time: while a call is in flight its button shows loading and a second press sends nothing.
  */
-export function useApproval(formId: string | number | undefined, enabled: boolean, onSuccess?: () => void, onFailure?: () => void) {
+export function useApproval(
+  formId: string | number | undefined,
+  enabled: boolean,
+  onSuccess?: () => void,
+  onFailure?: () => void,
+) {
   // Tolerates a missing provider so drawers without approval render anywhere (stories, tests).
   const provider = useContext(DataProviderContext);
   const [task, setTask] = useState<TaskData | null>(null);
@@ -29,10 +34,14 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
   const live = useRef(0);
 
   // Failed reads show nothing: the panel stays empty and no approval button is offered.
-  const read = useCallback((id: string | number) => Promise.all([
-    provider!.findTaskIdByFormId(id).catch(() => null),
-    provider!.findApprovalByFormId(id).catch(() => [] as ApprovalStep[]),
-  ]), [provider]);
+  const read = useCallback(
+    (id: string | number) =>
+      Promise.all([
+        provider!.findTaskIdByFormId(id).catch(() => null),
+        provider!.findApprovalByFormId(id).catch(() => [] as ApprovalStep[]),
+      ]),
+    [provider],
+  );
 
   useEffect(() => {
     setTask(null);
@@ -46,7 +55,9 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
       setSteps(s);
       setLoaded(true);
     });
-    return () => { live.current++; };
+    return () => {
+      live.current++;
+    };
   }, [provider, formId, enabled, read]);
 
   /** After a refusal: the record as it is now (a task taken away closes its reason dialog). */
@@ -107,6 +118,21 @@ export function useApproval(formId: string | number | undefined, enabled: boolea
     }
   };
 
-  const openReason = (mode: 'agree' | 'reject' | null) => { setRefusal(null); setReason(mode); };
-  return { task, steps, loaded, reason, busy, refusal, withdrawing, openReason, closeReason: () => openReason(null), decide, withdraw };
+  const openReason = (mode: 'agree' | 'reject' | null) => {
+    setRefusal(null);
+    setReason(mode);
+  };
+  return {
+    task,
+    steps,
+    loaded,
+    reason,
+    busy,
+    refusal,
+    withdrawing,
+    openReason,
+    closeReason: () => openReason(null),
+    decide,
+    withdraw,
+  };
 }

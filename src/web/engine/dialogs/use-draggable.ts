@@ -18,5 +18,9 @@ export function useDraggable() {
     window.addEventListener('mousemove', move);
     window.addEventListener('mouseup', up);
   };
-  return { style: { transform: `translate(${offset.x}px, ${offset.y}px)` }, onMouseDown, reset: () => setOffset({ x: 0, y: 0 }) };
+  return {
+    style: { transform: `translate(${offset.x}px, ${offset.y}px)` },
+    onMouseDown,
+    reset: () => setOffset({ x: 0, y: 0 }),
+  };
 }

@@ -48,7 +48,8 @@ export function DictItemTable({ module, config }: DictItemTableProps) {
   const rows = useMemo(() => rowsOf(items), [items]);
   const memberOptions = useMemo<Option[]>(() => members.map((m) => ({ label: m.dictName, value: m.id })), [members]);
   const extraOptions = useMemo(() => (config.extra ? extraOptionsOf(config, referenced) : []), [config, referenced]);
-  const memberName = (id: unknown) => members.find((m) => String(m.id) === String(id))?.dictName ?? (id ? String(id) : '');
+  const memberName = (id: unknown) =>
+    members.find((m) => String(m.id) === String(id))?.dictName ?? (id ? String(id) : '');
   const extraText = (v: DictEntry['dictExtra']) => (v ? (extraOptions.find((o) => o.value === v)?.label ?? v) : '');
 
   const fields = useMemo(
@@ -73,49 +74,113 @@ export function DictItemTable({ module, config }: DictItemTableProps) {
   const save = async (values: Record<string, unknown>) => {
     if (!dialog) return;
     const input = toInput(config, values);
-    const p = dialog.mode === 'edit' && dialog.entry
-      ? provider.updateDictItem({ id: dialog.entry.id, values: input })
-      : provider.addDictItem({ fieldKey: config.fieldKey, values: input });
+    const p =
+      dialog.mode === 'edit' && dialog.entry
+        ? provider.updateDictItem({ id: dialog.entry.id, values: input })
+        : provider.addDictItem({ fieldKey: config.fieldKey, values: input });
     if (await run(p, '保存成功')) setDialog(null);
   };
 
-  const remove = (n: DictEntry) => feedback.modal.confirm({
-    title: Messages.confirmDelete, okText: Messages.confirm, cancelText: Messages.cancel,
-    onOk: () => run(provider.deleteDictItem({ id: n.id }), Messages.deleted),
-    onCancel: () => { feedback.message.info(Messages.cancelled); },
-  });
+  const remove = (n: DictEntry) =>
+    feedback.modal.confirm({
+      title: Messages.confirmDelete,
+      okText: Messages.confirm,
+      cancelText: Messages.cancel,
+      onOk: () => run(provider.deleteDictItem({ id: n.id }), Messages.deleted),
+      onCancel: () => {
+        feedback.message.info(Messages.cancelled);
+      },
+    });
 
   const why = (n: Row) => (n.seeded ? '系统预置项不能删除' : n.children?.length ? '请先删除下级' : undefined);
-  const link = (text: string, onClick: () => void, opts: { disabled?: boolean; danger?: boolean; tip?: string } = {}) => (
+  const link = (
+    text: string,
+    onClick: () => void,
+    opts: { disabled?: boolean; danger?: boolean; tip?: string } = {},
+  ) => (
     <Tooltip title={opts.disabled ? opts.tip : undefined} key={text}>
-      <Button type="link" size="small" danger={opts.danger} disabled={opts.disabled} onClick={onClick} style={{ padding: '0 4px' }}>{text}</Button>
+      <Button
+        type="link"
+        size="small"
+        danger={opts.danger}
+        disabled={opts.disabled}
+        onClick={onClick}
+        style={{ padding: '0 4px' }}
+      >
+        {text}
+      </Button>
     </Tooltip>
   );
 
   const columns: TableColumnsType<Row> = [
-    { title: '名称', dataIndex: 'dictName', width: 150, render: (v: string, n) => <span style={{ color: n.status === 0 ? '#999' : undefined, whiteSpace: 'nowrap' }}>{v}{n.seeded ? <span style={{ color: '#999', fontSize: 12 }}>（预置）</span> : null}</span> },
+    {
+      title: '名称',
+      dataIndex: 'dictName',
+      width: 150,
+      render: (v: string, n) => (
+        <span style={{ color: n.status === 0 ? '#999' : undefined, whiteSpace: 'nowrap' }}>
+          {v}
+          {n.seeded ? <span style={{ color: '#999', fontSize: 12 }}>（预置）</span> : null}
+        </span>
+      ),
+    },
     { title: config.codeLabel ?? '编码', dataIndex: 'dictCode', width: 90 },
-    ...(config.extra ? [{ title: config.extra.title, dataIndex: 'dictExtra', width: 130, render: (v: DictEntry['dictExtra']) => extraText(v) }] : []),
-    ...(config.leader ? [{ title: '负责人', dataIndex: 'leaderId', width: 90, render: (v: unknown) => memberName(v) }] : []),
-    { title: '图片', dataIndex: 'dictImg', width: 56, render: (v: string | null) => (v ? <Image src={v} width={32} height={32} style={{ objectFit: 'cover' }} alt="" /> : null) },
+    ...(config.extra
+      ? [
+          {
+            title: config.extra.title,
+            dataIndex: 'dictExtra',
+            width: 130,
+            render: (v: DictEntry['dictExtra']) => extraText(v),
+          },
+        ]
+      : []),
+    ...(config.leader
+      ? [{ title: '负责人', dataIndex: 'leaderId', width: 90, render: (v: unknown) => memberName(v) }]
+      : []),
+    {
+      title: '图片',
+      dataIndex: 'dictImg',
+      width: 56,
+      render: (v: string | null) =>
+        v ? <Image src={v} width={32} height={32} style={{ objectFit: 'cover' }} alt="" /> : null,
+    },
     { title: '图标', dataIndex: 'dictIcon', width: 100 },
     { title: '排序', dataIndex: 'sort', width: 56 },
     {
-      title: '启用', dataIndex: 'status', width: 60,
+      title: '启用',
+      dataIndex: 'status',
+      width: 60,
       render: (v: number, n) => (
-        <Switch size="small" checked={v !== 0} disabled={!canEdit} aria-label={`启用${n.dictName}`}
-          onChange={(on) => void run(provider.enableDictItem({ id: n.id, enabled: on }), on ? '已启用' : '已停用')} />
+        <Switch
+          size="small"
+          checked={v !== 0}
+          disabled={!canEdit}
+          aria-label={`启用${n.dictName}`}
+          onChange={(on) => void run(provider.enableDictItem({ id: n.id, enabled: on }), on ? '已启用' : '已停用')}
+        />
       ),
     },
   ];
   if (canAdd || canEdit || canDelete) {
     columns.push({
-      title: '操作', key: 'ops', fixed: 'right', width: config.tree ? 250 : 180,
+      title: '操作',
+      key: 'ops',
+      fixed: 'right',
+      width: config.tree ? 250 : 180,
       render: (_: unknown, n) => (
         <Space size={0}>
           {canEdit && link(Messages.edit, () => setDialog({ mode: 'edit', entry: n }))}
-          {canEdit && link(Messages.moveUp, () => void run(provider.moveDictItem({ id: n.id, direction: 'up' })), { disabled: n._index === 0, tip: '已是第一个' })}
-          {canEdit && link(Messages.moveDown, () => void run(provider.moveDictItem({ id: n.id, direction: 'down' })), { disabled: n._index === n._count - 1, tip: '已是最后一个' })}
+          {canEdit &&
+            link(Messages.moveUp, () => void run(provider.moveDictItem({ id: n.id, direction: 'up' })), {
+              disabled: n._index === 0,
+              tip: '已是第一个',
+            })}
+          {canEdit &&
+            link(Messages.moveDown, () => void run(provider.moveDictItem({ id: n.id, direction: 'down' })), {
+              disabled: n._index === n._count - 1,
+              tip: '已是最后一个',
+            })}
           {canAdd && config.tree && link('新增下级', () => setDialog({ mode: 'add', parent: n }))}
           {canDelete && link(Messages.delete, () => remove(n), { danger: true, disabled: !!why(n), tip: why(n) })}
         </Space>
@@ -127,10 +192,18 @@ export function DictItemTable({ module, config }: DictItemTableProps) {
   return (
     <section className="yg-dict-items" aria-label={config.title}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
-        <strong style={{ fontSize: 15 }} title={config.fieldKey /* the key, for implementers, on hover only */}>{config.title}</strong>
-        {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>新增</Button>}
+        <strong style={{ fontSize: 15 }} title={config.fieldKey /* the key, for implementers, on hover only */}>
+          {config.title}
+        </strong>
+        {canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
+            新增
+          </Button>
+        )}
       </div>
-      {config.readOnly && <Alert type="info" showIcon style={{ marginBottom: 8 }} message="此字典在其它字典页面维护，此处只读" />}
+      {config.readOnly && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message="此字典在其它字典页面维护，此处只读" />
+      )}
       <Table<Row>
         rowKey="id"
         size="small"
@@ -141,14 +214,23 @@ export function DictItemTable({ module, config }: DictItemTableProps) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: Messages.noData }}
-        expandable={{ expandedRowKeys: expandedIds as Key[], onExpandedRowsChange: (keys) => setExpanded({ key: config.fieldKey, ids: [...keys] as DictEntry['id'][] }) }}
+        expandable={{
+          expandedRowKeys: expandedIds as Key[],
+          onExpandedRowsChange: (keys) => setExpanded({ key: config.fieldKey, ids: [...keys] as DictEntry['id'][] }),
+        }}
         rowClassName={(n) => (n.status === 0 ? 'yg-dict-disabled' : '')}
       />
       {dialog && (
         <AddDialog
           open
           width={480}
-          title={dialog.mode === 'edit' ? `编辑${config.title}` : dialog.parent ? `新增下级（${dialog.parent.dictName}）` : `新增${config.title}`}
+          title={
+            dialog.mode === 'edit'
+              ? `编辑${config.title}`
+              : dialog.parent
+                ? `新增下级（${dialog.parent.dictName}）`
+                : `新增${config.title}`
+          }
           fields={fields}
           initialValues={initialValues}
           onCancel={() => setDialog(null)}

@@ -20,14 +20,27 @@ const KEY_PREFIX = 'key:';
 /** Group and key nodes are structure, not data: noEdit keeps their move/edit menu away. */
 function treeNodes(schema: DictionaryPageSchema): CategoryNode[] {
   return schema.dictionary.groups.map((g, i) => ({
-    id: `group:${i}`, name: g.title, noEdit: true,
-    children: g.fieldKeys.map((k) => ({ id: `${KEY_PREFIX}${k.fieldKey}`, name: k.title, label: k.readOnly ? `${k.title}（只读）` : k.title, noEdit: true })),
+    id: `group:${i}`,
+    name: g.title,
+    noEdit: true,
+    children: g.fieldKeys.map((k) => ({
+      id: `${KEY_PREFIX}${k.fieldKey}`,
+      name: k.title,
+      label: k.readOnly ? `${k.title}（只读）` : k.title,
+      noEdit: true,
+    })),
   }));
 }
 
 export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) {
   const nodes = useMemo(() => treeNodes(schema), [schema]);
-  const keys = useMemo(() => new Map<string, DictionaryKeyConfig>(schema.dictionary.groups.flatMap((g) => g.fieldKeys.map((k) => [k.fieldKey, k]))), [schema]);
+  const keys = useMemo(
+    () =>
+      new Map<string, DictionaryKeyConfig>(
+        schema.dictionary.groups.flatMap((g) => g.fieldKeys.map((k) => [k.fieldKey, k])),
+      ),
+    [schema],
+  );
   const first = schema.dictionary.groups[0]?.fieldKeys[0]?.fieldKey;
   const [selected, setSelected] = useState<string | undefined>(first);
   const config = selected ? keys.get(selected) : undefined;
@@ -43,29 +56,33 @@ export function DictionaryEditor({ schema, onNavigate }: DictionaryEditorProps) 
     <AntApp>
       <FeedbackBridge />
       <ListLayout
-        tree={(
+        tree={
           <TreePanel
             title={schema.dictionary.title ?? '字典分类'}
             nodes={nodes}
             selectedId={selected ? `${KEY_PREFIX}${selected}` : undefined}
             onSelect={select}
           />
-        )}
-        tabs={schema.tabs && (
-          <ModuleTabs
-            modules={schema.tabs.modules ?? []}
-            selectedKey={schema.module}
-            help={schema.tabs.help}
-            tipsImage={schema.tabs.tipsImage}
-            // A dictionary page has no records, hence no 智能数据 charts.
-            hideSmartData
-            onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)}
-          />
-        )}
+        }
+        tabs={
+          schema.tabs && (
+            <ModuleTabs
+              modules={schema.tabs.modules ?? []}
+              selectedKey={schema.module}
+              help={schema.tabs.help}
+              tipsImage={schema.tabs.tipsImage}
+              // A dictionary page has no records, hence no 智能数据 charts.
+              hideSmartData
+              onSelect={(m) => m.key && m.key !== schema.module && onNavigate?.(`/${m.key}`)}
+            />
+          )
+        }
       >
-        {config
-          ? <DictItemTable key={config.fieldKey} module={schema.module} config={config} />
-          : <Empty style={{ marginTop: 80 }} description="请在左侧选择字典" />}
+        {config ? (
+          <DictItemTable key={config.fieldKey} module={schema.module} config={config} />
+        ) : (
+          <Empty style={{ marginTop: 80 }} description="请在左侧选择字典" />
+        )}
       </ListLayout>
     </AntApp>
   );

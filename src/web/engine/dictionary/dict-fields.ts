@@ -18,21 +18,30 @@ export interface FormContext {
 
 /** Items as tree-select options, leaving out `exclude` and everything under it. */
 export function parentOptions(items: DictEntry[], exclude?: DictEntry['id'], path: string[] = []): Option[] {
-  return items.filter((n) => exclude === undefined || String(n.id) !== String(exclude)).map((n) => {
-    const names = [...path, n.dictName];
-    const children = parentOptions(n.children ?? [], exclude, names);
-    return { label: n.dictName, value: n.id, title: names.join('/'), ...(children.length ? { children } : { isLeaf: true }) };
-  });
+  return items
+    .filter((n) => exclude === undefined || String(n.id) !== String(exclude))
+    .map((n) => {
+      const names = [...path, n.dictName];
+      const children = parentOptions(n.children ?? [], exclude, names);
+      return {
+        label: n.dictName,
+        value: n.id,
+        title: names.join('/'),
+        ...(children.length ? { children } : { isLeaf: true }),
+      };
+    });
 }
 
 /** Extra-value choices: the page's options, or the coded items of another dictionary (value = its dictCode). */
 export function extraOptionsOf(cfg: DictionaryKeyConfig, referenced: DictEntry[]): Option[] {
   if (cfg.extra?.options) return cfg.extra.options.map((o) => ({ label: o, value: o }));
   const out: Option[] = [];
-  const walk = (list: DictEntry[]) => list.forEach((n) => {
-    if (n.dictCode) out.push({ label: `${n.dictName}（${n.dictCode}）`, value: n.dictCode, disabled: n.status === 0 });
-    walk(n.children ?? []);
-  });
+  const walk = (list: DictEntry[]) =>
+    list.forEach((n) => {
+      if (n.dictCode)
+        out.push({ label: `${n.dictName}（${n.dictCode}）`, value: n.dictCode, disabled: n.status === 0 });
+      walk(n.children ?? []);
+    });
   walk(referenced);
   return out;
 }
@@ -42,24 +51,56 @@ export function itemFields(cfg: DictionaryKeyConfig, ctx: FormContext): FieldDef
   const seeded = !!ctx.editing?.seeded;
   const fields: FieldDef[] = [
     { fieldName: 'dictName', titleName: '名称', fontendType: 'text', requireAble: true, maxLength: NAME_MAX },
-    { fieldName: 'dictCode', titleName: cfg.codeLabel ?? '编码', fontendType: 'text', maxLength: CODE_MAX, disabled: seeded, ...(seeded ? { remark: '系统预置项不能修改编码' } : {}) },
+    {
+      fieldName: 'dictCode',
+      titleName: cfg.codeLabel ?? '编码',
+      fontendType: 'text',
+      maxLength: CODE_MAX,
+      disabled: seeded,
+      ...(seeded ? { remark: '系统预置项不能修改编码' } : {}),
+    },
   ];
   if (cfg.tree) {
     fields.push({
-      fieldName: 'parentId', titleName: '上级', fontendType: 'treeSelect', data: parentOptions(ctx.items, ctx.editing?.id),
-      disabled: seeded, placeholder: '无（顶级）', ...(seeded ? { remark: '系统预置项不能修改上级' } : {}),
+      fieldName: 'parentId',
+      titleName: '上级',
+      fontendType: 'treeSelect',
+      data: parentOptions(ctx.items, ctx.editing?.id),
+      disabled: seeded,
+      placeholder: '无（顶级）',
+      ...(seeded ? { remark: '系统预置项不能修改上级' } : {}),
     });
   }
   if (cfg.extra) {
     const x = cfg.extra;
-    fields.push(x.options || x.fieldKey
-      ? { fieldName: 'dictExtra', titleName: x.title, fontendType: 'select', data: ctx.extraOptions, requireAble: !!x.required }
-      : { fieldName: 'dictExtra', titleName: x.title, fontendType: 'text', maxLength: x.maxLength ?? 100, requireAble: !!x.required });
+    fields.push(
+      x.options || x.fieldKey
+        ? {
+            fieldName: 'dictExtra',
+            titleName: x.title,
+            fontendType: 'select',
+            data: ctx.extraOptions,
+            requireAble: !!x.required,
+          }
+        : {
+            fieldName: 'dictExtra',
+            titleName: x.title,
+            fontendType: 'text',
+            maxLength: x.maxLength ?? 100,
+            requireAble: !!x.required,
+          },
+    );
   }
   if (cfg.leader) fields.push({ fieldName: 'leaderId', titleName: '负责人', fontendType: 'select', data: ctx.members });
   fields.push(
     { fieldName: 'dictImg', titleName: '图片', fontendType: 'image', limit: 1 },
-    { fieldName: 'dictIcon', titleName: '图标', fontendType: 'text', maxLength: ICON_MAX, placeholder: '如 InboxOutlined' },
+    {
+      fieldName: 'dictIcon',
+      titleName: '图标',
+      fontendType: 'text',
+      maxLength: ICON_MAX,
+      placeholder: '如 InboxOutlined',
+    },
     { fieldName: 'sort', titleName: '排序', fontendType: 'number', min: 0, max: 999999, placeholder: '默认排在最后' },
     { fieldName: 'enabled', titleName: '启用', fontendType: 'switch' },
   );
@@ -70,9 +111,15 @@ export function itemFields(cfg: DictionaryKeyConfig, ctx: FormContext): FieldDef
 export function toFormValues(n?: DictEntry, parentId?: DictEntry['id']): Record<string, unknown> {
   if (!n) return { enabled: true, ...(parentId !== undefined ? { parentId } : {}) };
   return {
-    dictName: n.dictName, dictCode: n.dictCode ?? undefined, parentId: n.parentId ?? undefined, dictExtra: n.dictExtra ?? undefined,
-    leaderId: n.leaderId ?? undefined, dictImg: n.dictImg ? [{ url: n.dictImg, name: n.dictName }] : [], dictIcon: n.dictIcon ?? undefined,
-    sort: n.sort, enabled: n.status !== 0,
+    dictName: n.dictName,
+    dictCode: n.dictCode ?? undefined,
+    parentId: n.parentId ?? undefined,
+    dictExtra: n.dictExtra ?? undefined,
+    leaderId: n.leaderId ?? undefined,
+    dictImg: n.dictImg ? [{ url: n.dictImg, name: n.dictName }] : [],
+    dictIcon: n.dictIcon ?? undefined,
+    sort: n.sort,
+    enabled: n.status !== 0,
   };
 }
 

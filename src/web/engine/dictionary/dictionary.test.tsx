@@ -32,25 +32,51 @@ describe('字典项 form', () => {
   it('offers every node but the item itself and its subtree as parent', () => {
     const opts = parentOptions(DICT_ENTRIES.dept, 'd5');
     expect(opts.map((o) => o.label)).toEqual(['总经办']);
-    expect(parentOptions(DICT_ENTRIES.dept)[1].children!.map((o) => o.title)).toEqual(['生产部/木工车间', '生产部/喷涂车间']);
+    expect(parentOptions(DICT_ENTRIES.dept)[1].children!.map((o) => o.title)).toEqual([
+      '生产部/木工车间',
+      '生产部/喷涂车间',
+    ]);
   });
   it('offers coded items of the referenced dictionary as extra values', () => {
-    const cfg: DictionaryKeyConfig = { fieldKey: 'expenseType', title: '费用类型', extra: { title: '税率', fieldKey: 'taxRate' } };
-    expect(extraOptionsOf(cfg, DICT_ENTRIES.taxRate).at(-1)).toEqual({ label: '13%（0.13）', value: '0.13', disabled: false });
+    const cfg: DictionaryKeyConfig = {
+      fieldKey: 'expenseType',
+      title: '费用类型',
+      extra: { title: '税率', fieldKey: 'taxRate' },
+    };
+    expect(extraOptionsOf(cfg, DICT_ENTRIES.taxRate).at(-1)).toEqual({
+      label: '13%（0.13）',
+      value: '0.13',
+      disabled: false,
+    });
   });
   it('converts between stored items, form values and writes', () => {
     const box = DICT_ENTRIES.unit[6];
     const values = toFormValues(box);
     expect(values).toMatchObject({ dictName: '箱', dictCode: 'BOX', dictImg: [{ url: box.dictImg }], enabled: true });
     expect(toInput(unit, { ...values, dictCode: '  ', sort: '3.6', dictImg: [] })).toEqual({
-      dictName: '箱', dictCode: null, dictImg: null, dictIcon: 'InboxOutlined', sort: 4, enabled: true,
+      dictName: '箱',
+      dictCode: null,
+      dictImg: null,
+      dictIcon: 'InboxOutlined',
+      sort: 4,
+      enabled: true,
     });
-    expect(toInput(dept, toFormValues(undefined, 'd5'))).toMatchObject({ parentId: 'd5', leaderId: null, enabled: true });
+    expect(toInput(dept, toFormValues(undefined, 'd5'))).toMatchObject({
+      parentId: 'd5',
+      leaderId: null,
+      enabled: true,
+    });
   });
 });
 
-const rowNames = () => [...document.querySelectorAll('.yg-dict-items tbody tr.ant-table-row')].map((r) => r.querySelector('td')!.textContent!.replace('（预置）', ''));
-const rowOf = (name: string) => [...document.querySelectorAll<HTMLElement>('.yg-dict-items tbody tr.ant-table-row')].find((r) => r.querySelector('td')!.textContent!.replace('（预置）', '') === name)!;
+const rowNames = () =>
+  [...document.querySelectorAll('.yg-dict-items tbody tr.ant-table-row')].map((r) =>
+    r.querySelector('td')!.textContent!.replace('（预置）', ''),
+  );
+const rowOf = (name: string) =>
+  [...document.querySelectorAll<HTMLElement>('.yg-dict-items tbody tr.ant-table-row')].find(
+    (r) => r.querySelector('td')!.textContent!.replace('（预置）', '') === name,
+  )!;
 
 describe('DictionaryEditor', () => {
   afterEach(cleanup);
@@ -65,9 +91,14 @@ describe('DictionaryEditor', () => {
     const modal = (await screen.findByText('新增单位')).closest('.ant-modal') as HTMLElement;
     fireEvent.change(within(modal).getByPlaceholderText('请输入名称'), { target: { value: ' 吨 ' } });
     fireEvent.change(within(modal).getByPlaceholderText('请输入编码'), { target: { value: 'T' } });
-    await act(async () => { fireEvent.click(buttons('提交', modal)[0]); });
+    await act(async () => {
+      fireEvent.click(buttons('提交', modal)[0]);
+    });
     await waitFor(() => expect(rowNames()).toContain('吨'));
-    expect(provider.calls.find((c) => c.method === 'addDictItem')!.args).toEqual({ fieldKey: 'unit', values: { dictName: '吨', dictCode: 'T', dictImg: null, dictIcon: null, enabled: true } });
+    expect(provider.calls.find((c) => c.method === 'addDictItem')!.args).toEqual({
+      fieldKey: 'unit',
+      values: { dictName: '吨', dictCode: 'T', dictImg: null, dictIcon: null, enabled: true },
+    });
   });
 
   it('disables what the server would refuse and deletes, moves and disables the rest', async () => {
@@ -80,9 +111,15 @@ describe('DictionaryEditor', () => {
     fireEvent.click(buttons('下移', rowOf('箱'))[0]);
     await waitFor(() => expect(rowNames().slice(-2)).toEqual(['卷', '箱']));
     fireEvent.click(within(rowOf('卷')).getByRole('switch'));
-    await waitFor(() => expect(provider.calls.some((c) => c.method === 'enableDictItem' && (c.args as { enabled: boolean }).enabled)).toBe(true));
+    await waitFor(() =>
+      expect(
+        provider.calls.some((c) => c.method === 'enableDictItem' && (c.args as { enabled: boolean }).enabled),
+      ).toBe(true),
+    );
     fireEvent.click(del('箱'));
-    await act(async () => { fireEvent.click(buttons('确定').at(-1)!); });
+    await act(async () => {
+      fireEvent.click(buttons('确定').at(-1)!);
+    });
     await waitFor(() => expect(rowNames()).not.toContain('箱'));
     expect(provider.calls.find((c) => c.method === 'deleteDictItem')!.args).toEqual({ id: 'u7' });
   });
@@ -115,7 +152,9 @@ describe('DictionaryEditor', () => {
   });
 
   it('is what PageRenderer shows for a page with `dictionary`', async () => {
-    renderWithFixtures(<PageRenderer schema={fieldDictionary} file="schemas/personnel/fieldDictionary.json" />, { permissions: ALL });
+    renderWithFixtures(<PageRenderer schema={fieldDictionary} file="schemas/personnel/fieldDictionary.json" />, {
+      permissions: ALL,
+    });
     await waitFor(() => expect(rowNames()).toContain('平方米'));
     expect(bodyText()).toContain('字段字典');
   });

@@ -15,7 +15,11 @@ export interface DictItemsState {
 }
 
 export function useDictItems(provider: DataProvider, cfg: DictionaryKeyConfig): DictItemsState {
-  const [state, setState] = useState<{ key: string; items: DictEntry[]; loading: boolean }>({ key: cfg.fieldKey, items: [], loading: true });
+  const [state, setState] = useState<{ key: string; items: DictEntry[]; loading: boolean }>({
+    key: cfg.fieldKey,
+    items: [],
+    loading: true,
+  });
   const [members, setMembers] = useState<DictEntry[]>([]);
   const [referenced, setReferenced] = useState<DictEntry[]>([]);
   const [tick, setTick] = useState(0);
@@ -28,18 +32,25 @@ export function useDictItems(provider: DataProvider, cfg: DictionaryKeyConfig): 
       (items) => live && setState({ key: cfg.fieldKey, items, loading: false }),
       () => live && setState({ key: cfg.fieldKey, items: [], loading: false }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [provider, cfg.fieldKey, tick]);
 
   useEffect(() => {
     let live = true;
     const load = (key: string | undefined, set: (v: DictEntry[]) => void) => {
       if (!key) return set([]);
-      provider.listDictItems(key).then((v) => live && set(v), () => live && set([]));
+      provider.listDictItems(key).then(
+        (v) => live && set(v),
+        () => live && set([]),
+      );
     };
     load(cfg.leader ? TEAM_MEMBERS : undefined, setMembers);
     load(cfg.extra?.fieldKey, setReferenced);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [provider, cfg.leader, cfg.extra?.fieldKey]);
 
   return { items: state.items, loading: state.loading, members, referenced, reload };

@@ -13,8 +13,13 @@ export function OperationHistory({ module, id }: { module: string; id: string | 
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    provider?.recordHistory?.({ module, id }).then((e) => live && setEntries(e), () => live && setFailed(true));
-    return () => { live = false; };
+    provider?.recordHistory?.({ module, id }).then(
+      (e) => live && setEntries(e),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
   }, [provider, module, id]);
   if (failed) return <Typography.Text type="danger">操作记录读取失败，请稍后再试</Typography.Text>;
   if (!entries) return <Spin style={{ display: 'block', padding: 12 }} />;
@@ -27,13 +32,23 @@ export function OperationHistory({ module, id }: { module: string; id: string | 
         color: COLORS[e.action] ?? 'gray',
         children: (
           <div>
-            <div>{e.userName} {e.actionName}{e.action === 'create' ? '了单据' : ''}</div>
-            {e.action === 'update' && e.changes.map((c) => (
-              <div key={c.field} style={{ fontSize: 12 }}>
-                {c.label}：<Typography.Text delete type="secondary">{c.before || '（空）'}</Typography.Text> → {c.after || '（空）'}
-              </div>
-            ))}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatDate(e.at, 'dateTime')}</Typography.Text>
+            <div>
+              {e.userName} {e.actionName}
+              {e.action === 'create' ? '了单据' : ''}
+            </div>
+            {e.action === 'update' &&
+              e.changes.map((c) => (
+                <div key={c.field} style={{ fontSize: 12 }}>
+                  {c.label}：
+                  <Typography.Text delete type="secondary">
+                    {c.before || '（空）'}
+                  </Typography.Text>{' '}
+                  → {c.after || '（空）'}
+                </div>
+              ))}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDate(e.at, 'dateTime')}
+            </Typography.Text>
           </div>
         ),
       }))}

@@ -21,7 +21,9 @@ export function RecordView({ config, record }: { config: DrawerConfig; record: R
         <FormLayout layout="horizontal" labelWidth={110}>
           <SchemaFields fields={config.fields} columns={2} />
         </FormLayout>
-        {config.lines && <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} readOnly />}
+        {config.lines && (
+          <LineItemTable store={lines} columns={config.lines.columns} title={config.lines.title} readOnly />
+        )}
       </FormProvider>
     </>
   );

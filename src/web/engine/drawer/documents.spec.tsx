@@ -8,11 +8,20 @@ import type { ButtonDef } from '../../../common/schema/types';
 
 afterEach(cleanup);
 
-const menu: ButtonDef = { key: 'documents', text: '单据', action: 'custom', children: [
-  { key: 'woodParts', text: '木作部件清单', action: 'document' },
-  { key: 'cutListXlsx', text: '下料单（Excel）', action: 'document' },
-] };
-const ops: ButtonDef[] = [{ key: 'view', text: '查看', action: 'view' }, { key: 'edit', text: '编辑', action: 'edit' }, menu];
+const menu: ButtonDef = {
+  key: 'documents',
+  text: '单据',
+  action: 'custom',
+  children: [
+    { key: 'woodParts', text: '木作部件清单', action: 'document' },
+    { key: 'cutListXlsx', text: '下料单（Excel）', action: 'document' },
+  ],
+};
+const ops: ButtonDef[] = [
+  { key: 'view', text: '查看', action: 'view' },
+  { key: 'edit', text: '编辑', action: 'edit' },
+  menu,
+];
 
 describe('document buttons', () => {
   it('keep only the documents the server allows; a menu with none is left out', () => {
@@ -21,10 +30,20 @@ describe('document buttons', () => {
     expect(allowedButtons(ops, ['view', 'edit'])).toEqual([ops[0], ops[1]]);
   });
 
-  it('a row\'s 单据 menu hands the chosen document and the row to the app', async () => {
+  it("a row's 单据 menu hands the chosen document and the row to the app", async () => {
     const onAction = vi.fn();
-    const rows = [{ id: 7, code: 'DL1', actions: ['view', 'woodParts'] }, { id: 8, code: 'DL2', actions: ['view'] }];
-    renderWithFixtures(<DataList module="propRegistration" config={{ columns: [{ prop: 'code', label: '编号' }], operations: ops }} onAction={onAction} />, { rows });
+    const rows = [
+      { id: 7, code: 'DL1', actions: ['view', 'woodParts'] },
+      { id: 8, code: 'DL2', actions: ['view'] },
+    ];
+    renderWithFixtures(
+      <DataList
+        module="propRegistration"
+        config={{ columns: [{ prop: 'code', label: '编号' }], operations: ops }}
+        onAction={onAction}
+      />,
+      { rows },
+    );
     expect(await screen.findByText('DL1')).toBeTruthy();
     const menus = screen.getAllByText('单据');
     expect(menus).toHaveLength(1);

@@ -11,7 +11,9 @@ export interface Running {
 
 /** The progress dialog: rows to come, bytes received, an estimated share; 取消 stops the download. */
 export function ExportDialog({ run, onCancel }: { run: Running | null; onCancel: () => void }) {
-  const percent = run ? exportPercent({ bytes: run.bytes, rows: run.rows ?? 0, columns: run.columns, done: run.done }) : 0;
+  const percent = run
+    ? exportPercent({ bytes: run.bytes, rows: run.rows ?? 0, columns: run.columns, done: run.done })
+    : 0;
   return (
     <Modal
       open={run !== null}

@@ -19,31 +19,36 @@ export function useListExport() {
   const [run, setRun] = useState<Running | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const start = useCallback(async (query: ExportQuery) => {
-    if (!provider.exportList || abort.current) return;
-    const ctrl = new AbortController();
-    abort.current = ctrl;
-    setRun({ bytes: 0, rows: null, columns: query.columns.length, done: false });
-    try {
-      const file = await provider.exportList({
-        ...query, signal: ctrl.signal,
-        onProgress: ({ bytes, rows }) => setRun((r) => (r ? { ...r, bytes, rows } : r)),
-      });
-      if (ctrl.signal.aborted) return;
-      setRun((r) => (r ? { ...r, bytes: file.blob.size, rows: file.rows, done: true } : r));
-      saveFile(file.blob, file.fileName);
-      void feedback.message.success(`导出完成：共 ${file.rows.toLocaleString('en-US')} 条`);
-    } catch (err) {
-      // A refusal (no permission, too many rows, one already running) was shown by the client already.
-      if ((err as { name?: string })?.name !== 'AbortError' && !ctrl.signal.aborted) console.warn('export failed', err);
-    } finally {
-      // A cancelled export ends after the user may have started the next one: leave that one alone.
-      if (abort.current === ctrl) {
-        abort.current = null;
-        setRun(null);
+  const start = useCallback(
+    async (query: ExportQuery) => {
+      if (!provider.exportList || abort.current) return;
+      const ctrl = new AbortController();
+      abort.current = ctrl;
+      setRun({ bytes: 0, rows: null, columns: query.columns.length, done: false });
+      try {
+        const file = await provider.exportList({
+          ...query,
+          signal: ctrl.signal,
+          onProgress: ({ bytes, rows }) => setRun((r) => (r ? { ...r, bytes, rows } : r)),
+        });
+        if (ctrl.signal.aborted) return;
+        setRun((r) => (r ? { ...r, bytes: file.blob.size, rows: file.rows, done: true } : r));
+        saveFile(file.blob, file.fileName);
+        void feedback.message.success(`导出完成：共 ${file.rows.toLocaleString('en-US')} 条`);
+      } catch (err) {
+        // A refusal (no permission, too many rows, one already running) was shown by the client already.
+        if ((err as { name?: string })?.name !== 'AbortError' && !ctrl.signal.aborted)
+          console.warn('export failed', err);
+      } finally {
+        // A cancelled export ends after the user may have started the next one: leave that one alone.
+        if (abort.current === ctrl) {
+          abort.current = null;
+          setRun(null);
+        }
       }
-    }
-  }, [provider]);
+    },
+    [provider],
+  );
 
   const cancel = useCallback(() => {
     abort.current?.abort();

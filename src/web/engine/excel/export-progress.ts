@@ -19,7 +19,9 @@ export function exportPercent(p: { bytes: number; rows: number; columns: number;
 
 /** 1,234 KB / 12.3 MB. */
 export function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
 }
 
 /** Saves a downloaded file under its name (an invisible link with download=, as browsers save attachments). */

@@ -15,9 +15,16 @@ import { expectedBytes, exportPercent, sizeText } from './export-progress';
 afterEach(cleanup);
 
 const config: ListConfig = {
-  columns: [{ prop: 'code', label: '单号', sortable: true }, { prop: 'name', label: '名称' }, { prop: 'hiddenCol', label: '隐藏列', checked: false }],
+  columns: [
+    { prop: 'code', label: '单号', sortable: true },
+    { prop: 'name', label: '名称' },
+    { prop: 'hiddenCol', label: '隐藏列', checked: false },
+  ],
   search: [{ fieldName: 'code', titleName: '单号', fontendType: 'text' }],
-  actions: [{ key: 'add', text: '新增', action: 'add' }, { key: 'export', text: '导出', action: 'export', permissionCode: 'm:export' }],
+  actions: [
+    { key: 'add', text: '新增', action: 'add' },
+    { key: 'export', text: '导出', action: 'export', permissionCode: 'm:export' },
+  ],
 };
 
 describe('export progress', () => {
@@ -41,7 +48,9 @@ describe('导出 on a data list', () => {
         params = p;
         return new Promise<ExportedFile>((resolve, reject) => {
           finish = resolve;
-          p.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+          p.signal?.addEventListener('abort', () =>
+            reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+          );
         });
       }),
     });
@@ -65,11 +74,19 @@ describe('导出 on a data list', () => {
     const { provider, finish, params } = setup(['m:export']);
     await screen.findByText('XM20240301001');
     fireEvent.change(screen.getAllByPlaceholderText('请输入单号')[0], { target: { value: '01' } });
-    await act(async () => { fireEvent.click(buttons('查询')[0]); });
+    await act(async () => {
+      fireEvent.click(buttons('查询')[0]);
+    });
     const exportButton = [...buttons('导出'), ...buttons('导 出')][0];
-    await act(async () => { fireEvent.click(exportButton); });
+    await act(async () => {
+      fireEvent.click(exportButton);
+    });
     expect(provider.exportList).toHaveBeenCalledTimes(1);
-    expect(params()).toMatchObject({ module: 'm', columns: ['code', 'name'], filters: [{ field: 'code', operator: 'contains', value: '01' }] });
+    expect(params()).toMatchObject({
+      module: 'm',
+      columns: ['code', 'name'],
+      filters: [{ field: 'code', operator: 'contains', value: '01' }],
+    });
     expect(await screen.findByText('正在统计记录…')).toBeTruthy();
     act(() => params().onProgress!({ bytes: 3 * 1024, rows: 1234 }));
     expect(await screen.findByText('共 1,234 条，已接收 3 KB')).toBeTruthy();
@@ -86,14 +103,20 @@ describe('导出 on a data list', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { params, provider } = setup(['m:export']);
     await screen.findByText('XM20240301001');
-    await act(async () => { fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]); });
+    await act(async () => {
+      fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]);
+    });
     await screen.findByText('正在统计记录…');
-    await act(async () => { fireEvent.click([...buttons('取消'), ...buttons('取 消')][0]); });
+    await act(async () => {
+      fireEvent.click([...buttons('取消'), ...buttons('取 消')][0]);
+    });
     expect(params().signal!.aborted).toBe(true);
     expect(await screen.findByText('已取消导出')).toBeTruthy();
     expect(clicked).not.toHaveBeenCalled();
     // The next 导出 starts afresh.
-    await act(async () => { fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]); });
+    await act(async () => {
+      fireEvent.click([...buttons('导出'), ...buttons('导 出')][0]);
+    });
     expect(provider.exportList).toHaveBeenCalledTimes(2);
     clicked.mockRestore();
   });

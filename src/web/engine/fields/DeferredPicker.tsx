@@ -11,15 +11,22 @@ import { fieldRegistry } from './registry';
 
 type DateKind = Extract<FieldType, 'date' | 'month' | 'dateTime' | 'dateRange'>;
 
-const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+const empty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
 function placeholderOf(kind: DateKind, def: FieldAdapterProps['def']) {
-  return kind === 'dateRange' ? '开始日期 → 结束日期' : def.placeholder ?? `请选择${def.titleName}`;
+  return kind === 'dateRange' ? '开始日期 → 结束日期' : (def.placeholder ?? `请选择${def.titleName}`);
 }
 
 /** The search form's stand-in for a date field of kind `kind`. */
 export function deferredPicker(kind: DateKind): ComponentType<FieldAdapterProps> {
-  const Real = fieldRegistry[kind] as ComponentType<FieldAdapterProps> & { preload?: () => Promise<void>; isLoaded?: () => boolean };
+  const Real = fieldRegistry[kind] as ComponentType<FieldAdapterProps> & {
+    preload?: () => Promise<void>;
+    isLoaded?: () => boolean;
+  };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per date kind when the field registry is built, never during a render
   return function DeferredPicker(props: FieldAdapterProps) {
     const [ready, setReady] = useState(() => Real.isLoaded?.() ?? true);

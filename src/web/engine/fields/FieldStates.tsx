@@ -9,17 +9,44 @@ import { DataProviderContext } from '../../api/data-provider';
 import { createFixtureProvider } from '../fixtures/fixture-provider';
 import { SchemaFields } from './SchemaFields';
 
-function StateForm({ def, value, pattern, validate, title, wrap }: {
-  def: FieldDef; value?: unknown; pattern?: 'disabled' | 'readPretty'; validate?: boolean; title: string; wrap?: (n: ReactNode) => ReactNode;
+function StateForm({
+  def,
+  value,
+  pattern,
+  validate,
+  title,
+  wrap,
+}: {
+  def: FieldDef;
+  value?: unknown;
+  pattern?: 'disabled' | 'readPretty';
+  validate?: boolean;
+  title: string;
+  wrap?: (n: ReactNode) => ReactNode;
 }) {
-  const form = useMemo(() => createForm({ initialValues: value === undefined ? {} : { [def.fieldName]: value }, pattern: pattern ?? 'editable' }), [def, value, pattern]);
-  useEffect(() => { if (validate) void form.validate().catch(() => undefined); }, [form, validate]);
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: value === undefined ? {} : { [def.fieldName]: value },
+        pattern: pattern ?? 'editable',
+      }),
+    [def, value, pattern],
+  );
+  useEffect(() => {
+    if (validate) void form.validate().catch(() => undefined);
+  }, [form, validate]);
   const body = (
     <FormProvider form={form}>
-      <FormLayout layout="vertical"><SchemaFields fields={[def]} columns={1} /></FormLayout>
+      <FormLayout layout="vertical">
+        <SchemaFields fields={[def]} columns={1} />
+      </FormLayout>
     </FormProvider>
   );
-  return <Card size="small" title={title} style={{ width: 340 }}>{wrap ? wrap(body) : body}</Card>;
+  return (
+    <Card size="small" title={title} style={{ width: 340 }}>
+      {wrap ? wrap(body) : body}
+    </Card>
+  );
 }
 
 const never = createFixtureProvider({ delay: Infinity });
@@ -31,9 +58,15 @@ export function FieldStates({ def, sample, invalid }: { def: FieldDef; sample: u
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
       <StateForm title="空" def={def} />
       <StateForm title="错误" def={required} value={invalid} validate />
-      <StateForm title="加载中" def={def} wrap={(n) => (
-        <DataProviderContext.Provider value={never}><Spin spinning>{n}</Spin></DataProviderContext.Provider>
-      )} />
+      <StateForm
+        title="加载中"
+        def={def}
+        wrap={(n) => (
+          <DataProviderContext.Provider value={never}>
+            <Spin spinning>{n}</Spin>
+          </DataProviderContext.Provider>
+        )}
+      />
       <StateForm title="禁用" def={def} value={sample} pattern="disabled" />
       <StateForm title="只读" def={def} value={sample} pattern="readPretty" />
     </div>

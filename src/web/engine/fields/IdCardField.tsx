@@ -8,7 +8,12 @@ import type { FieldAdapterProps } from './types';
 import { feedback } from '../feedback';
 
 /** Which form fields the recognised ID card fills (form field → ID card property); override with props.fill. */
-const DEFAULT_FILL: Record<string, keyof IdCardData> = { name: 'idCardName', sex: 'sex', birthday: 'birthday', address: 'address' };
+const DEFAULT_FILL: Record<string, keyof IdCardData> = {
+  name: 'idCardName',
+  sex: 'sex',
+  birthday: 'birthday',
+  address: 'address',
+};
 
 /** ID number input with a photo-recognition button that fills the number and the related fields. */
 export const IdCardField = adapt(({ def, value, onChange, disabled }: FieldAdapterProps<string>) => {
@@ -41,8 +46,18 @@ export const IdCardField = adapt(({ def, value, onChange, disabled }: FieldAdapt
         placeholder={def.placeholder ?? `请输入${def.titleName}`}
         onChange={(e) => onChange?.(e.target.value)}
       />
-      <Upload accept="image/*" showUploadList={false} disabled={disabled} beforeUpload={(f) => { void recognise(f); return false; }}>
-        <Button icon={<IdcardOutlined />} loading={busy} disabled={disabled}>识别</Button>
+      <Upload
+        accept="image/*"
+        showUploadList={false}
+        disabled={disabled}
+        beforeUpload={(f) => {
+          void recognise(f);
+          return false;
+        }}
+      >
+        <Button icon={<IdcardOutlined />} loading={busy} disabled={disabled}>
+          识别
+        </Button>
       </Upload>
     </span>
   );

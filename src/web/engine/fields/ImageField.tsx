@@ -11,7 +11,13 @@ export const ImageField = adapt(({ def, value, onChange, disabled }: FieldAdapte
   const up = useUploader(def, value, onChange, (f) => compressImage(f, FIELD_IMAGE_BOUNDS));
   const full = (value?.length ?? 0) >= (def.limit ?? 1);
   return (
-    <Upload {...(def.props as object)} listType="picture-card" accept={def.accept ?? 'image/*'} disabled={disabled} {...up}>
+    <Upload
+      {...(def.props as object)}
+      listType="picture-card"
+      accept={def.accept ?? 'image/*'}
+      disabled={disabled}
+      {...up}
+    >
       {!full && !disabled && (
         <div>
           <PlusOutlined />

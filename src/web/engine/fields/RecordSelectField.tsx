@@ -36,7 +36,11 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
   useEffect(() => {
     if (value === undefined || value === null || value === '' || String(lookedUp.current) === String(value)) return;
     lookedUp.current = value;
-    if (options.some((o) => String(o.value) === String(value)) || (form.values as Record<string, unknown>)[`${def.fieldName}Name`] !== undefined) return;
+    if (
+      options.some((o) => String(o.value) === String(value)) ||
+      (form.values as Record<string, unknown>)[`${def.fieldName}Name`] !== undefined
+    )
+      return;
     void load();
   }, [value]);
 
@@ -48,7 +52,10 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
     announceChoice(form, def.fieldName, hit?.record ?? null);
   };
 
-  const current = value === undefined || value === null || value === '' ? [] : [{ label: String((form.values as Record<string, unknown>)[`${def.fieldName}Name`] ?? value), value }];
+  const current =
+    value === undefined || value === null || value === ''
+      ? []
+      : [{ label: String((form.values as Record<string, unknown>)[`${def.fieldName}Name`] ?? value), value }];
   const shown = options.some((o) => String(o.value) === String(value)) ? options : [...current, ...options];
   return (
     <Select
@@ -62,12 +69,25 @@ export function RecordSelectField({ def, value, onChange, disabled, ...rest }: F
       disabled={disabled}
       loading={loading}
       value={value ?? undefined}
-      onDropdownVisibleChange={(open) => { if (open) void load(); }}
-      onSearch={(k) => { setSearched(!!k.trim()); void load(k); }}
+      onDropdownVisibleChange={(open) => {
+        if (open) void load();
+      }}
+      onSearch={(k) => {
+        setSearched(!!k.trim());
+        void load(k);
+      }}
       onChange={choose}
       options={shown.map((o) => ({ label: o.label, value: o.value as string }))}
       placeholder={def.placeholder ?? `请选择${def.titleName}`}
-      notFoundContent={loading ? '加载中…' : searched ? Messages.noData : <EmptyPickerHint modules={src.modules ?? [src.module]} title={def.titleName} />}
+      notFoundContent={
+        loading ? (
+          '加载中…'
+        ) : searched ? (
+          Messages.noData
+        ) : (
+          <EmptyPickerHint modules={src.modules ?? [src.module]} title={def.titleName} />
+        )
+      }
     />
   );
 }

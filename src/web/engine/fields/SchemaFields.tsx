@@ -28,14 +28,27 @@ export function SchemaFields({ fields, columns = 2, components }: SchemaFieldsPr
           title={f.titleName}
           display={f.hidden ? 'hidden' : 'visible'}
           // dependOn: out of the form (value dropped, rules skipped) while the other field does not hold it, as on the server.
-          reactions={f.dependOn ? (field) => {
-            const shown = conditionHolds(f.dependOn, field.form.values as Record<string, unknown>);
-            field.display = !shown ? 'none' : f.hidden ? 'hidden' : 'visible';
-          } : undefined}
+          reactions={
+            f.dependOn
+              ? (field) => {
+                  const shown = conditionHolds(f.dependOn, field.form.values as Record<string, unknown>);
+                  field.display = !shown ? 'none' : f.hidden ? 'hidden' : 'visible';
+                }
+              : undefined
+          }
           disabled={f.disabled}
           // Formily's own `required` would add its English message; the star comes from `asterisk`.
           validator={(value: unknown) => fieldError(f, value) ?? ''}
-          decorator={[FormItem, { asterisk: !!f.requireAble, tooltip: f.tooltip, extra: f.remark, gridSpan: f.gridColumn ?? 1, labelWidth: 110 }]}
+          decorator={[
+            FormItem,
+            {
+              asterisk: !!f.requireAble,
+              tooltip: f.tooltip,
+              extra: f.remark,
+              gridSpan: f.gridColumn ?? 1,
+              labelWidth: 110,
+            },
+          ]}
           component={[components?.[f.fontendType] ?? resolveField(f.fontendType), { def: f }]}
         />
       ))}

@@ -7,11 +7,21 @@ import { guardFile } from './upload-guards';
 import type { FieldAdapterProps } from './types';
 
 export function toFileList(value: UploadedFile[] | undefined): UploadFile[] {
-  return (value ?? []).map((f, i) => ({ uid: `${i}-${f.url}`, name: f.name ?? f.fileName ?? f.url, url: f.url, status: 'done' }));
+  return (value ?? []).map((f, i) => ({
+    uid: `${i}-${f.url}`,
+    name: f.name ?? f.fileName ?? f.url,
+    url: f.url,
+    status: 'done',
+  }));
 }
 
 /** Shared by file and image uploads: guards size/count, sends through the data provider. */
-export function useUploader(def: FieldAdapterProps['def'], value: UploadedFile[] | undefined, onChange?: (v: UploadedFile[]) => void, prepare?: (f: File) => Promise<Blob>) {
+export function useUploader(
+  def: FieldAdapterProps['def'],
+  value: UploadedFile[] | undefined,
+  onChange?: (v: UploadedFile[]) => void,
+  prepare?: (f: File) => Promise<Blob>,
+) {
   const provider = useContext(DataProviderContext);
   const latest = useRef(value ?? []);
   latest.current = value ?? [];
@@ -24,11 +34,21 @@ export function useUploader(def: FieldAdapterProps['def'], value: UploadedFile[]
       pending.current += 1;
       return true;
     },
-    customRequest: async ({ file, onSuccess, onError }: { file: unknown; onSuccess?: (r: unknown) => void; onError?: (e: Error) => void }) => {
+    customRequest: async ({
+      file,
+      onSuccess,
+      onError,
+    }: {
+      file: unknown;
+      onSuccess?: (r: unknown) => void;
+      onError?: (e: Error) => void;
+    }) => {
       const f = file as File;
       try {
         const body = prepare ? await prepare(f) : f;
-        const stored = provider ? await provider.upload(body, f.name) : { url: URL.createObjectURL(body), name: f.name };
+        const stored = provider
+          ? await provider.upload(body, f.name)
+          : { url: URL.createObjectURL(body), name: f.name };
         latest.current = [...latest.current, { ...stored, name: stored.name ?? f.name }];
         onChange?.(latest.current);
         onSuccess?.(stored);
@@ -49,7 +69,9 @@ export const UploadField = adapt(({ def, value, onChange, disabled }: FieldAdapt
   const up = useUploader(def, value, onChange);
   return (
     <Upload {...(def.props as object)} accept={def.accept} multiple={(def.limit ?? 1) > 1} disabled={disabled} {...up}>
-      <Button icon={<UploadOutlined />} disabled={disabled}>上传文件</Button>
+      <Button icon={<UploadOutlined />} disabled={disabled}>
+        上传文件
+      </Button>
     </Upload>
   );
 });

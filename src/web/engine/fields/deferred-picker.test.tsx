@@ -17,22 +17,35 @@ afterEach(cleanup);
 function notYetLoaded() {
   const Loaded = fieldRegistry.dateRange as ComponentType<FieldAdapterProps>;
   let arrive!: () => void;
-  const arrived = new Promise<void>((r) => { arrive = r; });
+  const arrived = new Promise<void>((r) => {
+    arrive = r;
+  });
   let loaded = false;
   const fake = Object.assign((props: FieldAdapterProps) => <Loaded {...props} />, {
-    preload: () => arrived.then(() => { loaded = true; }),
+    preload: () =>
+      arrived.then(() => {
+        loaded = true;
+      }),
     isLoaded: () => loaded,
   });
   const real = fieldRegistry.dateRange;
   fieldRegistry.dateRange = fake;
-  return { arrive, restore: () => { fieldRegistry.dateRange = real; } };
+  return {
+    arrive,
+    restore: () => {
+      fieldRegistry.dateRange = real;
+    },
+  };
 }
 
 function renderSearch(kindComponent: ComponentType<FieldAdapterProps>, value?: unknown) {
   const form = createForm({ initialValues: value ? { p: value } : {} });
   render(
     <FormProvider form={form}>
-      <SchemaFields fields={[{ fieldName: 'p', titleName: '报销日期', fontendType: 'dateRange' }]} components={{ dateRange: kindComponent }} />
+      <SchemaFields
+        fields={[{ fieldName: 'p', titleName: '报销日期', fontendType: 'dateRange' }]}
+        components={{ dateRange: kindComponent }}
+      />
     </FormProvider>,
   );
   return form;
@@ -48,7 +61,9 @@ describe('deferred date pickers in search forms', () => {
       fireEvent.mouseEnter(standIn);
       // Still the stand-in while the picker's chunk is on its way.
       expect(document.querySelector('.yg-picker-stand-in')).not.toBeNull();
-      await act(async () => { arrive(); });
+      await act(async () => {
+        arrive();
+      });
       await waitFor(() => expect(document.querySelector('.ant-picker-range')).not.toBeNull());
       expect(screen.getByPlaceholderText('开始日期')).toBeTruthy();
       expect(document.querySelector('.yg-picker-stand-in')).toBeNull();
@@ -62,7 +77,9 @@ describe('deferred date pickers in search forms', () => {
     try {
       renderSearch(deferredPicker('dateRange'));
       fireEvent.pointerDown(screen.getByPlaceholderText('开始日期 → 结束日期'));
-      await act(async () => { arrive(); });
+      await act(async () => {
+        arrive();
+      });
       await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).not.toBeNull());
     } finally {
       restore();

@@ -17,7 +17,10 @@ export function compositeText(value: unknown): string | null {
   const v = value as Record<string, unknown>;
   const dims = dimensionFields({} as FieldDef);
   if (dims.every((d) => d.name in v)) return dims.map((d) => v[d.name] ?? '').join('×');
-  return Object.values(v).filter((x) => x !== null && x !== undefined && x !== '').map(String).join(' - ');
+  return Object.values(v)
+    .filter((x) => x !== null && x !== undefined && x !== '')
+    .map(String)
+    .join(' - ');
 }
 
 function labelOf(options: Option[], v: unknown): string {
@@ -28,17 +31,23 @@ function labelOf(options: Option[], v: unknown): string {
 export function displayValue(def: FieldDef, value: unknown, options: Option[] = []): string {
   if (value === undefined || value === null || value === '') return EMPTY;
   switch (def.fontendType) {
-    case 'select': case 'radio': case 'treeSelect':
+    case 'select':
+    case 'radio':
+    case 'treeSelect':
       return Array.isArray(value) ? value.map((v) => labelOf(options, v)).join('、') : labelOf(options, value);
-    case 'multiSelect': case 'checkbox':
+    case 'multiSelect':
+    case 'checkbox':
       return (Array.isArray(value) ? value : [value]).map((v) => labelOf(options, v)).join('、');
     case 'cascader': {
       const path = Array.isArray(value) ? value : [value];
       return path.map((v) => findOption(options, v)?.label ?? String(v)).join('/');
     }
-    case 'date': return formatDate(value, 'date');
-    case 'month': return formatDate(value, 'month');
-    case 'dateTime': return formatDate(value, 'dateTime');
+    case 'date':
+      return formatDate(value, 'date');
+    case 'month':
+      return formatDate(value, 'month');
+    case 'dateTime':
+      return formatDate(value, 'dateTime');
     case 'dateRange': {
       const [a, b] = Array.isArray(value) ? value : [];
       const kind = def.props?.showTime ? 'dateTime' : 'date';
@@ -52,12 +61,16 @@ export function displayValue(def: FieldDef, value: unknown, options: Option[] = 
     }
     case 'dimension': {
       const v = value as Record<string, unknown>;
-      const text = dimensionFields(def).map((s) => v[s.name] ?? '').join(def.connector ?? '×');
+      const text = dimensionFields(def)
+        .map((s) => v[s.name] ?? '')
+        .join(def.connector ?? '×');
       return def.unit ? `${text} ${def.unit}` : text;
     }
-    case 'upload': case 'image':
+    case 'upload':
+    case 'image':
       return (Array.isArray(value) ? value : []).map((f) => f.name ?? f.fileName ?? f.url).join('、');
-    case 'switch': return value ? '是' : '否';
+    case 'switch':
+      return value ? '是' : '否';
     case 'number': {
       // Money (unit 元) reads with two decimals, as the list and the print show it.
       const n = Number(value);

@@ -27,7 +27,10 @@ export interface BisectResult<T extends Encoded> {
  * Without an in-bounds result it keeps the best one under the upper bound (highest quality), else the
  * smallest seen. The encoder is injected, so this is a pure function of it.
  */
-export async function bisectQuality<T extends Encoded>(encode: (quality: number) => Promise<T>, opts: BisectOptions): Promise<BisectResult<T>> {
+export async function bisectQuality<T extends Encoded>(
+  encode: (quality: number) => Promise<T>,
+  opts: BisectOptions,
+): Promise<BisectResult<T>> {
   const { minBytes, maxBytes, startQuality = IMAGE_START_QUALITY, maxSteps = 8 } = opts;
   let lo = 0;
   let hi = 1;
@@ -76,7 +79,10 @@ async function loadImage(file: Blob): Promise<HTMLImageElement> {
  * Compresses a photo in the browser (canvas → JPEG) when it is larger than the upper bound;
  * smaller photos and non-images are returned as they are.
  */
-export async function compressImage(file: File, bounds = { minBytes: PHOTO_MIN_BYTES, maxBytes: PHOTO_MAX_BYTES }): Promise<File> {
+export async function compressImage(
+  file: File,
+  bounds = { minBytes: PHOTO_MIN_BYTES, maxBytes: PHOTO_MAX_BYTES },
+): Promise<File> {
   // No canvas outside a browser (server-side rendering, tests): the file goes as it is and the server judges it.
   if (typeof document === 'undefined') return file;
   if (!file.type.startsWith('image/') || file.type === 'image/gif' || file.size <= bounds.maxBytes) return file;
@@ -96,7 +102,9 @@ export async function compressImage(file: File, bounds = { minBytes: PHOTO_MIN_B
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   const encode = (quality: number) =>
-    new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', quality));
+    new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', quality),
+    );
   const { output } = await bisectQuality(encode, bounds);
   if (output.size >= file.size) return file;
   return new File([output], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });

@@ -3,7 +3,10 @@ import type { Option } from '../../../common/schema/types';
 type V = Option['value'];
 
 /** Select-all box: checked when every enabled option is chosen, indeterminate when only some are. */
-export function selectAllState(options: Option[], value: V[] | undefined): { checked: boolean; indeterminate: boolean } {
+export function selectAllState(
+  options: Option[],
+  value: V[] | undefined,
+): { checked: boolean; indeterminate: boolean } {
   const enabled = options.filter((o) => !o.disabled);
   const chosen = new Set(value ?? []);
   const count = enabled.filter((o) => chosen.has(o.value)).length;

@@ -1,4 +1,3 @@
-
 import { checkUploadCount, checkUploadSize } from '../../../common/rules/field-rules';
 import { UPLOAD_DEFAULT_LIMIT } from '../../../common/rules/constants';
 import type { FieldDef } from '../../../common/schema/types';

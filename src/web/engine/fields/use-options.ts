@@ -29,15 +29,19 @@ const EMPTY: Option[] = [];
 
 export function useOptions(source: unknown): { options: Option[]; loading: boolean } {
   const provider = useContext(DataProviderContext);
-  const fieldKey = source && !Array.isArray(source) && typeof source === 'object' && 'fieldKey' in source
-    ? String((source as { fieldKey: string }).fieldKey) : null;
+  const fieldKey =
+    source && !Array.isArray(source) && typeof source === 'object' && 'fieldKey' in source
+      ? String((source as { fieldKey: string }).fieldKey)
+      : null;
   const [state, setState] = useState<{ key: string | null; options: Option[] }>({ key: null, options: EMPTY });
 
   useEffect(() => {
     if (!fieldKey || !provider) return;
     let live = true;
     loadDictionary(provider, fieldKey).then((options) => live && setState({ key: fieldKey, options }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [fieldKey, provider]);
 
   if (Array.isArray(source)) return { options: source as Option[], loading: false };

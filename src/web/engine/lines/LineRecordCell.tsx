@@ -12,7 +12,17 @@ import { EmptyPickerHint } from '../fields/EmptyPickerHint';
 
 type Row = Record<string, unknown>;
 
-export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row: Row; columns: ColumnDef[]; set: (prop: string, v: unknown) => void }) {
+export function LineRecordCell({
+  col,
+  row,
+  columns,
+  set,
+}: {
+  col: ColumnDef;
+  row: Row;
+  columns: ColumnDef[];
+  set: (prop: string, v: unknown) => void;
+}) {
   const src = col.data as RecordSource;
   const form = useForm() as { values?: Row } | undefined;
   const { options, loading, load } = usePickerOptions(`lines.${col.prop}`, () => form?.values ?? {});
@@ -27,7 +37,7 @@ export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row
     const typed = new Set(columns.filter((c) => c.inputType).map((c) => c.prop));
     for (const [to, from] of Object.entries(src.fill ?? {})) {
       const blank = row[to] === undefined || row[to] === null || row[to] === '';
-      if (!typed.has(to) || blank || !hit) set(to, hit ? hit.record[from] ?? null : null);
+      if (!typed.has(to) || blank || !hit) set(to, hit ? (hit.record[from] ?? null) : null);
     }
   };
 
@@ -45,12 +55,25 @@ export function LineRecordCell({ col, row, columns, set }: { col: ColumnDef; row
       aria-label={col.label}
       loading={loading}
       value={empty ? undefined : (value as string)}
-      onDropdownVisibleChange={(open) => { if (open) void load(); }}
-      onSearch={(k) => { setSearched(!!k.trim()); void load(k); }}
+      onDropdownVisibleChange={(open) => {
+        if (open) void load();
+      }}
+      onSearch={(k) => {
+        setSearched(!!k.trim());
+        void load(k);
+      }}
       onChange={choose}
       options={shown.map((o) => ({ label: o.label, value: o.value as string }))}
       placeholder={`请选择${col.label}`}
-      notFoundContent={loading ? '加载中…' : searched ? Messages.noData : <EmptyPickerHint modules={src.modules ?? [src.module]} title={col.label} />}
+      notFoundContent={
+        loading ? (
+          '加载中…'
+        ) : searched ? (
+          Messages.noData
+        ) : (
+          <EmptyPickerHint modules={src.modules ?? [src.module]} title={col.label} />
+        )
+      }
     />
   );
 }

@@ -11,15 +11,28 @@ import { announceChoice, setPicked } from '../fields/picked-store';
 
 afterEach(cleanup);
 
-const map = { materialId: 'materialId', materialIdName: 'materialIdName', quantity: 'quantity', unitPrice: 'unitPrice' };
+const map = {
+  materialId: 'materialId',
+  materialIdName: 'materialIdName',
+  quantity: 'quantity',
+  unitPrice: 'unitPrice',
+};
 const template = {
-  id: 7, templateName: '标准柜台五金包',
+  id: 7,
+  templateName: '标准柜台五金包',
   lines: [
     { materialId: 11, materialIdName: 'WJ-0001 缓冲铰链', quantity: 40, unitPrice: 3.5, supplierId: 9 },
     { materialId: 12, materialIdName: 'WJ-0002 阻尼导轨', quantity: 20, unitPrice: 18 },
   ],
 };
-const fields: FieldDef[] = [{ fieldName: 'templateId', titleName: '采购模板', fontendType: 'select', data: { module: 'procureTemplate', label: '{templateName}', expose: ['lines'], fillLines: map } }];
+const fields: FieldDef[] = [
+  {
+    fieldName: 'templateId',
+    titleName: '采购模板',
+    fontendType: 'select',
+    data: { module: 'procureTemplate', label: '{templateName}', expose: ['lines'], fillLines: map },
+  },
+];
 
 describe('fillLines', () => {
   it('maps each picked line to a form line; nothing without picked lines', () => {
@@ -38,7 +51,10 @@ describe('fillLines', () => {
     act(() => setPicked(form, 'templateId', template));
     expect(lines.keys()).toHaveLength(1);
     act(() => announceChoice(form, 'templateId', template));
-    expect(lines.values([]).map((l) => [l.materialId, l.quantity])).toEqual([[11, 40], [12, 20]]);
+    expect(lines.values([]).map((l) => [l.materialId, l.quantity])).toEqual([
+      [11, 40],
+      [12, 20],
+    ]);
     // The lines stay editable.
     act(() => lines.set(lines.keys()[0], 'quantity', 45));
     expect(lines.values([])[0].quantity).toBe(45);

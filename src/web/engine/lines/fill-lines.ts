@@ -23,10 +23,12 @@ const typed = (l: Row) => Object.values(l).some((v) => !isEmptyValue(v));
 
 export function useFillLines(form: Form, lines: LineStore, fields: FieldDef[], active: boolean) {
   useEffect(() => {
-    const fillers = new Map(fields.flatMap((f) => {
-      const map = (f.data as RecordSource | undefined)?.fillLines;
-      return map && typeof map === 'object' ? [[f.fieldName, { map, title: f.titleName }] as const] : [];
-    }));
+    const fillers = new Map(
+      fields.flatMap((f) => {
+        const map = (f.data as RecordSource | undefined)?.fillLines;
+        return map && typeof map === 'object' ? [[f.fieldName, { map, title: f.titleName }] as const] : [];
+      }),
+    );
     if (!active || !fillers.size) return;
     return onChoice(form, (field, record) => {
       const f = fillers.get(field);
@@ -38,7 +40,13 @@ export function useFillLines(form: Form, lines: LineStore, fields: FieldDef[], a
       };
       const kept = lines.keys().filter((k) => typed(lines.row(k))).length;
       if (!kept) replace();
-      else feedback.modal.confirm({ title: `用所选${f.title}的 ${next.length} 行明细替换当前 ${kept} 行明细？`, okText: '替换', cancelText: '保留原明细', onOk: replace });
+      else
+        feedback.modal.confirm({
+          title: `用所选${f.title}的 ${next.length} 行明细替换当前 ${kept} 行明细？`,
+          okText: '替换',
+          cancelText: '保留原明细',
+          onOk: replace,
+        });
     });
   }, [form, lines, fields, active]);
 }

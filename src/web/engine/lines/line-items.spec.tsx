@@ -80,11 +80,15 @@ describe('LineItemTable', () => {
     setup([{ item: 'a', contractPrice: '1' }]);
     fireEvent.change(screen.getByLabelText('合同金额'), { target: { value: '41' } });
     expect(summary()[3]).toBe('41.00');
-    await act(async () => { fireEvent.click(buttons('新增一行')[0]); });
+    await act(async () => {
+      fireEvent.click(buttons('新增一行')[0]);
+    });
     expect(screen.getAllByLabelText('合同金额')).toHaveLength(2);
     fireEvent.change(screen.getAllByLabelText('合同金额')[1], { target: { value: '1' } });
     expect(summary()[3]).toBe('42.00');
-    await act(async () => { fireEvent.click(document.querySelector('button[aria-label="删除"]')!); });
+    await act(async () => {
+      fireEvent.click(document.querySelector('button[aria-label="删除"]')!);
+    });
     expect(summary()[3]).toBe('1.00');
   });
 
@@ -93,7 +97,11 @@ describe('LineItemTable', () => {
     const inputs = () => screen.getAllByLabelText('项目') as HTMLInputElement[];
     const before = inputs();
     let rowNotifications = 0;
-    store.keys().forEach((k) => store.subscribeRow(k, () => { rowNotifications += 1; }));
+    store.keys().forEach((k) =>
+      store.subscribeRow(k, () => {
+        rowNotifications += 1;
+      }),
+    );
     fireEvent.change(before[5], { target: { value: '改' } });
     expect(rowNotifications).toBe(1);
     // the other inputs are the same DOM nodes with their values untouched

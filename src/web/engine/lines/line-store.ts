@@ -37,8 +37,16 @@ export function createLineStore(initial: Line[] = []): LineStore {
     order = [...order, key];
   };
   initial.forEach(push);
-  const notifyAll = () => { ver += 1; allListeners.forEach((f) => f()); };
-  const on = (set: Set<Listener>, fn: Listener) => { set.add(fn); return () => { set.delete(fn); }; };
+  const notifyAll = () => {
+    ver += 1;
+    allListeners.forEach((f) => f());
+  };
+  const on = (set: Set<Listener>, fn: Listener) => {
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+    };
+  };
 
   return {
     keys: () => order,
@@ -50,7 +58,11 @@ export function createLineStore(initial: Line[] = []): LineStore {
       rowListeners.get(key)?.forEach((f) => f());
       notifyAll();
     },
-    add(line = {}) { push(line); keyListeners.forEach((f) => f()); notifyAll(); },
+    add(line = {}) {
+      push(line);
+      keyListeners.forEach((f) => f());
+      notifyAll();
+    },
     remove(key) {
       rows.delete(key);
       order = order.filter((k) => k !== key);
@@ -105,7 +117,8 @@ export function sanitizeNumberInput(raw: string, previous: string): { value: str
 /** Does some line leave this required column empty? (drives 不能为空 in the header) */
 /** A required column is empty in a line where it shows (a dependOn / showCondition that does not hold hides it). */
 export function columnHasEmpty(store: LineStore, col: ColumnDef): boolean {
-  const shows = (row: Record<string, unknown>) => [col.dependOn, col.showCondition].every((c) => !c || row[c.field] === c.value);
+  const shows = (row: Record<string, unknown>) =>
+    [col.dependOn, col.showCondition].every((c) => !c || row[c.field] === c.value);
   return !!col.requireAble && store.keys().some((k) => shows(store.row(k)) && isEmptyValue(store.row(k)[col.prop]));
 }
 
@@ -116,6 +129,7 @@ export function columnHasEmpty(store: LineStore, col: ColumnDef): boolean {
 export function linesEdited(initial: Line[], current: Line[], columns: ColumnDef[]): boolean {
   if (initial.length !== current.length) return true;
   const typed = columns.filter((c) => !c.compute).map((c) => c.prop);
-  const same = (a: unknown, b: unknown) => (isEmptyValue(a) && isEmptyValue(b)) || String(a) === String(b) || JSON.stringify(a) === JSON.stringify(b);
+  const same = (a: unknown, b: unknown) =>
+    (isEmptyValue(a) && isEmptyValue(b)) || String(a) === String(b) || JSON.stringify(a) === JSON.stringify(b);
   return current.some((line, i) => typed.some((p) => !same(initial[i][p], line[p])));
 }

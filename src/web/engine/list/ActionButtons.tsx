@@ -10,11 +10,19 @@ import { useContext } from 'react';
  */
 export function allowedButtons(buttons: ButtonDef[], allowed: string[] | null): ButtonDef[] {
   if (!allowed) return buttons;
-  return keepButtons(buttons, (b) => b.action === 'view' || allowed.includes(b.key!), (c) => allowed.includes(c.key!));
+  return keepButtons(
+    buttons,
+    (b) => b.action === 'view' || allowed.includes(b.key!),
+    (c) => allowed.includes(c.key!),
+  );
 }
 
 /** The buttons `keep` keeps, and the dropdowns with the items `keepItem` keeps; a dropdown left empty goes too. */
-function keepButtons(buttons: ButtonDef[], keep: (b: ButtonDef) => boolean, keepItem: (c: ButtonDef) => boolean): ButtonDef[] {
+function keepButtons(
+  buttons: ButtonDef[],
+  keep: (b: ButtonDef) => boolean,
+  keepItem: (c: ButtonDef) => boolean,
+): ButtonDef[] {
   return buttons.flatMap((b) => {
     if (!b.children?.length) return keep(b) ? [b] : [];
     const children = b.children.filter(keepItem);
@@ -26,10 +34,22 @@ function keepButtons(buttons: ButtonDef[], keep: (b: ButtonDef) => boolean, keep
  * Plain buttons, or a dropdown when a button has children; each behind its permission code. A dropdown keeps the
  * items the caller may use and is left out when none is left (批量操作 with only 批量删除 for a role without 删除).
  */
-export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]; onClick: (b: ButtonDef) => void; size?: 'small' | 'middle' }) {
+export function ActionButtons({
+  buttons,
+  onClick,
+  size,
+}: {
+  buttons: ButtonDef[];
+  onClick: (b: ButtonDef) => void;
+  size?: 'small' | 'middle';
+}) {
   const codes = useContext(PermissionContext);
   // Plain buttons stay here: <Permission> below hides each one the caller lacks.
-  const usable = keepButtons(buttons, () => true, (c) => hasPermission(codes, c.permissionCode));
+  const usable = keepButtons(
+    buttons,
+    () => true,
+    (c) => hasPermission(codes, c.permissionCode),
+  );
   return (
     <Space wrap size={size === 'small' ? 4 : 8}>
       {usable.map((b) => (
@@ -41,10 +61,18 @@ export function ActionButtons({ buttons, onClick, size }: { buttons: ButtonDef[]
                 onClick: ({ key }) => onClick(b.children!.find((c) => c.key === key)!),
               }}
             >
-              <Button size={size} type={b.type}>{b.text} <DownOutlined /></Button>
+              <Button size={size} type={b.type}>
+                {b.text} <DownOutlined />
+              </Button>
             </Dropdown>
           ) : (
-            <Button size={size} type={b.type} danger={b.danger} onClick={() => onClick(b)} style={b.type === 'link' ? { padding: 0 } : undefined}>
+            <Button
+              size={size}
+              type={b.type}
+              danger={b.danger}
+              onClick={() => onClick(b)}
+              style={b.type === 'link' ? { padding: 0 } : undefined}
+            >
               {b.text}
             </Button>
           )}

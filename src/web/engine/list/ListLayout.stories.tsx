@@ -18,4 +18,6 @@ function Demo() {
 }
 const meta: Meta<typeof Demo> = { title: 'Engine/ListLayout', component: Demo };
 export default meta;
-export const Default: StoryObj<typeof Demo> = { parameters: expectText('分类', '我的道具', '表格区域', '其他页面插槽') };
+export const Default: StoryObj<typeof Demo> = {
+  parameters: expectText('分类', '我的道具', '表格区域', '其他页面插槽'),
+};

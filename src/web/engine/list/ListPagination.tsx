@@ -2,7 +2,19 @@ import { Pagination } from 'antd';
 import { msg } from '../../../common/rules/messages';
 
 /** 共 N 条 with prev, pager and next (共 N+ 条 when a filtered total was only counted up to N); nothing when it is 0. */
-export function ListPagination({ total, current, pageSize, onChange, exact = true }: { total: number; current: number; pageSize: number; onChange: (page: number) => void; exact?: boolean }) {
+export function ListPagination({
+  total,
+  current,
+  pageSize,
+  onChange,
+  exact = true,
+}: {
+  total: number;
+  current: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+  exact?: boolean;
+}) {
   if (!(total > 0)) return null;
   return (
     <Pagination

@@ -19,7 +19,11 @@ export function useRetryWhileUnreachable(failure: ReadFailure | null, retry: () 
 }
 
 export const readFailureText = (failure: ReadFailure) =>
-  failure === 'forbidden' ? ReadMessages.forbidden : failure === 'unreachable' ? ReadMessages.unreachable : Messages.networkError;
+  failure === 'forbidden'
+    ? ReadMessages.forbidden
+    : failure === 'unreachable'
+      ? ReadMessages.unreachable
+      : Messages.networkError;
 
 export function ReadFailureAlert({ failure, onRetry }: { failure: ReadFailure; onRetry: () => void }) {
   return (
@@ -28,7 +32,13 @@ export function ReadFailureAlert({ failure, onRetry }: { failure: ReadFailure; o
       showIcon
       role="alert"
       message={readFailureText(failure)}
-      action={failure === 'forbidden' ? undefined : <Button size="small" onClick={onRetry}>{ReadMessages.retry}</Button>}
+      action={
+        failure === 'forbidden' ? undefined : (
+          <Button size="small" onClick={onRetry}>
+            {ReadMessages.retry}
+          </Button>
+        )
+      }
       style={{ marginBottom: 8 }}
     />
   );

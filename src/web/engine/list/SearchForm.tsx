@@ -16,29 +16,60 @@ import { toFilters } from './filters';
  * looked up first.
  */
 /** `initialValues`: what was searched before (kept in the page's address); `onSearch` gets the filters and the values. */
-export function SearchForm({ fields, initialValues, onSearch }: { fields: FieldDef[]; initialValues?: Record<string, unknown>; onSearch: (filters: Filter[], values: Record<string, unknown>) => void }) {
+export function SearchForm({
+  fields,
+  initialValues,
+  onSearch,
+}: {
+  fields: FieldDef[];
+  initialValues?: Record<string, unknown>;
+  onSearch: (filters: Filter[], values: Record<string, unknown>) => void;
+}) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts once from what was searched before
   const form = useMemo(() => createForm({ initialValues }), []);
   const provider = useContext(DataProviderContext);
   const search = async () => {
     const values = { ...form.values } as Record<string, unknown>;
     const trees = new Map<string, Option[]>();
-    await Promise.all(fields.filter((f) => f.fontendType === 'treeSelect' && !isEmptyValue(values[f.fieldName])).map(async (f) => {
-      const d = f.data;
-      if (Array.isArray(d)) trees.set(f.fieldName, d);
-      else if (d && 'fieldKey' in d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
-    }));
-    onSearch(toFilters(fields, values, (f) => trees.get(f.fieldName)), values);
+    await Promise.all(
+      fields
+        .filter((f) => f.fontendType === 'treeSelect' && !isEmptyValue(values[f.fieldName]))
+        .map(async (f) => {
+          const d = f.data;
+          if (Array.isArray(d)) trees.set(f.fieldName, d);
+          else if (d && 'fieldKey' in d && provider) trees.set(f.fieldName, await loadDictionary(provider, d.fieldKey));
+        }),
+    );
+    onSearch(
+      toFilters(fields, values, (f) => trees.get(f.fieldName)),
+      values,
+    );
   };
   // Search fields never block on required/regex rules: drop them so any partial input can be searched.
   const loose = useMemo(() => fields.map(({ requireAble: _r, reg: _g, ...f }) => f as FieldDef), [fields]);
   return (
     <FormProvider form={form}>
       <div className="yg-search-form" style={{ display: 'flex', alignItems: 'flex-start', gap: 12 }}>
-        <div style={{ flex: 1 }}><SchemaFields fields={loose} columns={3} components={deferredPickers} /></div>
+        <div style={{ flex: 1 }}>
+          <SchemaFields fields={loose} columns={3} components={deferredPickers} />
+        </div>
         <Space>
-          <Button type="primary" onClick={() => { void search(); }}>查询</Button>
-          <Button onClick={() => { form.setValues({}, 'overwrite'); onSearch([], {}); }}>重置</Button>
+          <Button
+            type="primary"
+            onClick={() => {
+              void search();
+            }}
+          >
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.setValues({}, 'overwrite');
+              onSearch([], {});
+            }}
+          >
+            重置
+          </Button>
         </Space>
       </div>
     </FormProvider>

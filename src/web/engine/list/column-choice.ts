@@ -25,10 +25,16 @@ export function useColumnChoice(module: string, columns: ColumnDef[]) {
   const [visible, setVisible] = useState<string[] | null>(() => saved(key, columns));
   // Who the user is may be confirmed after the list opened: his own choice then replaces the page's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when the user (the key) changes
-  useEffect(() => { setVisible(saved(key, columns)); }, [key]);
+  useEffect(() => {
+    setVisible(saved(key, columns));
+  }, [key]);
   const choose = (next: string[]) => {
     setVisible(next);
-    try { globalThis.localStorage?.setItem(key, JSON.stringify(next)); } catch { /* private mode: kept for this visit */ }
+    try {
+      globalThis.localStorage?.setItem(key, JSON.stringify(next));
+    } catch {
+      /* private mode: kept for this visit */
+    }
   };
   return [visible, choose] as const;
 }

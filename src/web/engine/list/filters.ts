@@ -22,7 +22,11 @@ export function withDescendants(options: Option[], value: unknown): unknown[] {
  * A field filters on its `filterOn` (e.g. lines.expenseType: records with such a line) when it has one.
  * A tree select whose options are known (`optionsOf`) also matches the picked node's descendants.
  */
-export function toFilters(fields: FieldDef[], values: Record<string, unknown>, optionsOf?: (f: FieldDef) => Option[] | undefined): Filter[] {
+export function toFilters(
+  fields: FieldDef[],
+  values: Record<string, unknown>,
+  optionsOf?: (f: FieldDef) => Option[] | undefined,
+): Filter[] {
   return fields.flatMap((f): Filter[] => {
     const value = values[f.fieldName];
     if (isEmptyValue(value)) return [];

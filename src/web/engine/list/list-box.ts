@@ -3,7 +3,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { debounce } from '../constants';
 
-export interface ListBox { width: number; top: number }
+export interface ListBox {
+  width: number;
+  top: number;
+}
 
 export function useListBox(again: unknown) {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,7 +26,10 @@ export function useListBox(again: unknown) {
     window.addEventListener('resize', onResize);
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onResize);
     ro?.observe(el);
-    return () => { window.removeEventListener('resize', onResize); ro?.disconnect(); };
+    return () => {
+      window.removeEventListener('resize', onResize);
+      ro?.disconnect();
+    };
   }, []);
   // The search form above may have grown or the rows arrived (`again` changed): the table's top is read again.
   useLayoutEffect(() => read.current(), [again]);

@@ -8,7 +8,10 @@ import { showcaseRows } from '../fixtures/data';
 import { renderWithFixtures } from '../fixtures/render';
 import { SHOWCASE, SHOWCASE_FILE } from '../fixtures/showcase';
 
-afterEach(() => { cleanup(); localStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 /** The address's query as a plain object: what a refresh would open the page with. */
 function memoryStore(start: Record<string, string> = {}): PageStateStore & { values: Record<string, string> } {
@@ -16,7 +19,12 @@ function memoryStore(start: Record<string, string> = {}): PageStateStore & { val
   return {
     values,
     read: () => ({ ...values }),
-    write(patch) { for (const [k, v] of Object.entries(patch)) { if (v === undefined) delete values[k]; else values[k] = v; } },
+    write(patch) {
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined) delete values[k];
+        else values[k] = v;
+      }
+    },
   };
 }
 
@@ -36,27 +44,51 @@ describe('list state in the address', () => {
     renderWithFixtures(page(store), { rows: showcaseRows(25) });
     await screen.findByText('XM20240301001');
     expect(store.values).toEqual({});
-    await act(async () => { fireEvent.click(document.querySelector('.ant-pagination-item-2')!); });
+    await act(async () => {
+      fireEvent.click(document.querySelector('.ant-pagination-item-2')!);
+    });
     await waitFor(() => expect(store.values.page).toBe('2'));
-    await act(async () => { fireEvent.click(screen.getByText('我发起的')); });
+    await act(async () => {
+      fireEvent.click(screen.getByText('我发起的'));
+    });
     await waitFor(() => expect(store.values.tab).toBe('mine'));
     // Another tab is another query: it starts on page 1, and the address says so.
     expect(store.values.page).toBeUndefined();
   });
 
   it('a refresh opens the same tab, page and search, and the record that was open', async () => {
-    const store = memoryStore({ tab: 'mine', page: '2', q: JSON.stringify({ code: 'XM' }), f: JSON.stringify([{ field: 'code', operator: 'contains', value: 'XM' }]), open: 'view:12' });
+    const store = memoryStore({
+      tab: 'mine',
+      page: '2',
+      q: JSON.stringify({ code: 'XM' }),
+      f: JSON.stringify([{ field: 'code', operator: 'contains', value: 'XM' }]),
+      open: 'view:12',
+    });
     const { provider } = renderWithFixtures(page(store), { rows: showcaseRows(25) });
     await waitFor(() => expect(activeTab()).toBe('我发起的'));
     await waitFor(() => expect(currentPage()).toBe('2'));
-    const read = provider.calls.find((c) => c.method === 'getList')!.args as { pagination: { current: number }; filters: unknown[]; tab: string };
-    expect(read).toMatchObject({ pagination: { current: 2 }, tab: 'mine', filters: [{ field: 'code', operator: 'contains', value: 'XM' }] });
+    const read = provider.calls.find((c) => c.method === 'getList')!.args as {
+      pagination: { current: number };
+      filters: unknown[];
+      tab: string;
+    };
+    expect(read).toMatchObject({
+      pagination: { current: 2 },
+      tab: 'mine',
+      filters: [{ field: 'code', operator: 'contains', value: 'XM' }],
+    });
     expect((document.querySelector('.yg-search-form input') as HTMLInputElement).value).toBe('XM');
     // The drawer of the record that was open, read afresh through the provider (the server's gate decides).
-    await waitFor(() => expect(provider.calls.some((c) => c.method === 'getOne' && String((c.args as { id: unknown }).id) === '12')).toBe(true));
+    await waitFor(() =>
+      expect(provider.calls.some((c) => c.method === 'getOne' && String((c.args as { id: unknown }).id) === '12')).toBe(
+        true,
+      ),
+    );
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeTruthy());
     // Closing it takes it out of the address.
-    await act(async () => { fireEvent.click(document.querySelector('.ant-drawer-close')!); });
+    await act(async () => {
+      fireEvent.click(document.querySelector('.ant-drawer-close')!);
+    });
     await waitFor(() => expect(store.values.open).toBeUndefined());
   });
 
@@ -67,7 +99,9 @@ describe('list state in the address', () => {
     expect(headers()).toContain('图片');
     fireEvent.click(document.querySelector('[aria-label="选择显示的列"]')!);
     const box = await screen.findByRole('checkbox', { name: '图片' });
-    await act(async () => { fireEvent.click(box); });
+    await act(async () => {
+      fireEvent.click(box);
+    });
     await waitFor(() => expect(headers()).not.toContain('图片'));
     cleanup();
     renderWithFixtures(page(memoryStore(), 7), { rows: showcaseRows(3) });

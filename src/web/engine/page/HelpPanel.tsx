@@ -12,7 +12,17 @@ import { TipsImage } from './TipsImage';
 /** Matches the server's limit on operation guidance (spec-calls/guidance.ts). */
 const HELP_TEXT_MAX = 5000;
 
-export function HelpPanel({ module, help, tipsImage, open }: { module?: string; help?: string; tipsImage?: string; open: boolean }) {
+export function HelpPanel({
+  module,
+  help,
+  tipsImage,
+  open,
+}: {
+  module?: string;
+  help?: string;
+  tipsImage?: string;
+  open: boolean;
+}) {
   const provider = useContext(DataProviderContext);
   const [guidance, setGuidance] = useState<Guidance | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -24,10 +34,19 @@ export function HelpPanel({ module, help, tipsImage, open }: { module?: string; 
     let live = true;
     setState('loading');
     provider!.getGuidance!(module!).then(
-      (g) => { if (live) { setGuidance(g); setState('idle'); } },
-      () => { if (live) setState('failed'); },
+      (g) => {
+        if (live) {
+          setGuidance(g);
+          setState('idle');
+        }
+      },
+      () => {
+        if (live) setState('failed');
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [open, served, module, provider]);
 
   const helpText = (served ? guidance?.helpText : undefined) || help;
@@ -41,13 +60,24 @@ export function HelpPanel({ module, help, tipsImage, open }: { module?: string; 
       {guidance?.canEdit && (
         <Space style={{ marginTop: 8, justifyContent: 'space-between', width: '100%' }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {guidance.updatedAt ? `${guidance.updatedByName ?? ''} 更新于 ${dayjs(guidance.updatedAt).format('YYYY-MM-DD HH:mm')}` : ''}
+            {guidance.updatedAt
+              ? `${guidance.updatedByName ?? ''} 更新于 ${dayjs(guidance.updatedAt).format('YYYY-MM-DD HH:mm')}`
+              : ''}
           </Typography.Text>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>编辑</Button>
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            编辑
+          </Button>
         </Space>
       )}
       {editing && guidance && (
-        <GuidanceEditor guidance={{ ...guidance, helpText: guidance.helpText || help || '' }} onClose={() => setEditing(false)} onSaved={(g) => { setGuidance(g); setEditing(false); }} />
+        <GuidanceEditor
+          guidance={{ ...guidance, helpText: guidance.helpText || help || '' }}
+          onClose={() => setEditing(false)}
+          onSaved={(g) => {
+            setGuidance(g);
+            setEditing(false);
+          }}
+        />
       )}
     </div>
   );
@@ -56,15 +86,27 @@ export function HelpPanel({ module, help, tipsImage, open }: { module?: string; 
 function HelpBody({ text, image }: { text?: string; image?: string | null }) {
   return (
     <>
-      {text
-        ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: '30vh', overflow: 'auto' }}>{text}</Typography.Paragraph>
-        : !image && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无帮助说明" />}
+      {text ? (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: '30vh', overflow: 'auto' }}>
+          {text}
+        </Typography.Paragraph>
+      ) : (
+        !image && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无帮助说明" />
+      )}
       {image && <TipsImage src={image} />}
     </>
   );
 }
 
-function GuidanceEditor({ guidance, onClose, onSaved }: { guidance: Guidance; onClose: () => void; onSaved: (g: Guidance) => void }) {
+function GuidanceEditor({
+  guidance,
+  onClose,
+  onSaved,
+}: {
+  guidance: Guidance;
+  onClose: () => void;
+  onSaved: (g: Guidance) => void;
+}) {
   const provider = useContext(DataProviderContext)!;
   const [helpText, setHelpText] = useState(guidance.helpText);
   const [image, setImage] = useState<string | null>(guidance.tipsImage);
@@ -80,24 +122,45 @@ function GuidanceEditor({ guidance, onClose, onSaved }: { guidance: Guidance; on
     }
   };
   return (
-    <Modal open title={`编辑${Messages.help}`} okText="保存" cancelText="取消" confirmLoading={busy} onOk={() => void save()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`编辑${Messages.help}`}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label="帮助说明">
-          <Input.TextArea value={helpText} onChange={(e) => setHelpText(e.target.value)} maxLength={HELP_TEXT_MAX} showCount autoSize={{ minRows: 6, maxRows: 14 }} />
+          <Input.TextArea
+            value={helpText}
+            onChange={(e) => setHelpText(e.target.value)}
+            maxLength={HELP_TEXT_MAX}
+            showCount
+            autoSize={{ minRows: 6, maxRows: 14 }}
+          />
         </Form.Item>
         <Form.Item label="提示图片">
           <Space direction="vertical">
-            {image && <img src={image} alt="提示图片" style={{ maxWidth: 240, maxHeight: 160, border: '1px solid #f0f0f0' }} />}
+            {image && (
+              <img src={image} alt="提示图片" style={{ maxWidth: 240, maxHeight: 160, border: '1px solid #f0f0f0' }} />
+            )}
             <Space>
-              <Upload accept="image/*" showUploadList={false} customRequest={async ({ file, onSuccess, onError }) => {
-                try {
-                  const stored = await provider.upload(file as File);
-                  setImage(stored.url);
-                  onSuccess?.(stored);
-                } catch (e) {
-                  onError?.(e as Error);
-                }
-              }}>
+              <Upload
+                accept="image/*"
+                showUploadList={false}
+                customRequest={async ({ file, onSuccess, onError }) => {
+                  try {
+                    const stored = await provider.upload(file as File);
+                    setImage(stored.url);
+                    onSuccess?.(stored);
+                  } catch (e) {
+                    onError?.(e as Error);
+                  }
+                }}
+              >
                 <Button icon={<UploadOutlined />}>{image ? '更换图片' : '上传图片'}</Button>
               </Upload>
               {image && <Button onClick={() => setImage(null)}>清除图片</Button>}

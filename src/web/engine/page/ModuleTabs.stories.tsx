@@ -8,7 +8,11 @@ const modules = [
   { moduleAbbreviation: '报价', mobileClientName: '道具报价', key: 'propPricing' },
   { moduleAbbreviation: '订单', mobileClientName: '道具订单', key: 'propProject' },
 ];
-const meta: Meta<typeof ModuleTabs> = { title: 'Engine/ModuleTabs', component: ModuleTabs, args: { modules, tipsImage: SAMPLE_IMAGE } };
+const meta: Meta<typeof ModuleTabs> = {
+  title: 'Engine/ModuleTabs',
+  component: ModuleTabs,
+  args: { modules, tipsImage: SAMPLE_IMAGE },
+};
 export default meta;
 type Story = StoryObj<typeof ModuleTabs>;
 

@@ -30,8 +30,12 @@ function keyOf(m: ModuleItem) {
 }
 
 const itemStyle = (active: boolean) => ({
-  padding: '8px 4px', textAlign: 'center' as const, cursor: 'pointer', borderRadius: 6,
-  background: active ? '#e6f4ff' : undefined, color: active ? '#1677ff' : undefined,
+  padding: '8px 4px',
+  textAlign: 'center' as const,
+  cursor: 'pointer',
+  borderRadius: 6,
+  background: active ? '#e6f4ff' : undefined,
+  color: active ? '#1677ff' : undefined,
 });
 
 /**
@@ -41,23 +45,63 @@ const itemStyle = (active: boolean) => ({
 function openable(modules: ModuleItem[], codes: readonly string[], selectedKey?: string) {
   if (!codes.length) return modules;
   // A key may be written as a route (design/doormanManagement): its last segment is the module.
-  return modules.filter((m) => !m.key || m.key === selectedKey || codes.includes(`${m.key.slice(m.key.lastIndexOf('/') + 1)}:view`));
+  return modules.filter(
+    (m) => !m.key || m.key === selectedKey || codes.includes(`${m.key.slice(m.key.lastIndexOf('/') + 1)}:view`),
+  );
 }
 
-export function ModuleTabs({ modules: declared, module, selectedKey, help, tipsImage, hideSmartData, onSelect, onSmartData }: ModuleTabsProps) {
+export function ModuleTabs({
+  modules: declared,
+  module,
+  selectedKey,
+  help,
+  tipsImage,
+  hideSmartData,
+  onSelect,
+  onSmartData,
+}: ModuleTabsProps) {
   const modules = openable(declared, useContext(PermissionContext), selectedKey);
   const [selected, setSelected] = useState(selectedKey ?? (modules[0] ? keyOf(modules[0]) : undefined));
   const [helpOpen, setHelpOpen] = useState(false);
   return (
-    <nav className="yg-module-tabs" style={{ width: 72, display: 'flex', flexDirection: 'column', gap: 4, borderRight: '1px solid #f0f0f0', paddingRight: 4 }}>
-      <Popover trigger="click" placement="rightTop" title={Messages.help} open={helpOpen} onOpenChange={setHelpOpen}
-        content={<HelpPanel module={module} help={help} tipsImage={tipsImage} open={helpOpen} />} overlayStyle={{ width: TIPS_POPOVER_WIDTH }}>
-        <div style={itemStyle(false)} role="button"><QuestionCircleOutlined /><div>{Messages.help}</div></div>
+    <nav
+      className="yg-module-tabs"
+      style={{
+        width: 72,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 4,
+        borderRight: '1px solid #f0f0f0',
+        paddingRight: 4,
+      }}
+    >
+      <Popover
+        trigger="click"
+        placement="rightTop"
+        title={Messages.help}
+        open={helpOpen}
+        onOpenChange={setHelpOpen}
+        content={<HelpPanel module={module} help={help} tipsImage={tipsImage} open={helpOpen} />}
+        overlayStyle={{ width: TIPS_POPOVER_WIDTH }}
+      >
+        <div style={itemStyle(false)} role="button">
+          <QuestionCircleOutlined />
+          <div>{Messages.help}</div>
+        </div>
       </Popover>
       {modules.map((m) => {
         const active = keyOf(m) === selected;
         return (
-          <div key={keyOf(m)} role="tab" aria-selected={active} style={itemStyle(active)} onClick={() => { setSelected(keyOf(m)); onSelect?.(m); }}>
+          <div
+            key={keyOf(m)}
+            role="tab"
+            aria-selected={active}
+            style={itemStyle(active)}
+            onClick={() => {
+              setSelected(keyOf(m));
+              onSelect?.(m);
+            }}
+          >
             <div style={{ fontWeight: 600 }}>{m.moduleAbbreviation}</div>
             <div style={{ fontSize: 11, color: active ? undefined : '#888' }}>{m.mobileClientName}</div>
           </div>
@@ -65,7 +109,8 @@ export function ModuleTabs({ modules: declared, module, selectedKey, help, tipsI
       })}
       {!hideSmartData && (
         <div style={{ ...itemStyle(false), marginTop: 'auto' }} role="button" onClick={onSmartData}>
-          <BarChartOutlined /><div>{Messages.smartData}</div>
+          <BarChartOutlined />
+          <div>{Messages.smartData}</div>
         </div>
       )}
     </nav>

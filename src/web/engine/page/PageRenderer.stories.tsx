@@ -15,8 +15,24 @@ const meta: Meta<typeof PageRenderer> = {
 export default meta;
 type Story = StoryObj<typeof PageRenderer>;
 
-export const Showcase: Story = { parameters: expectText('分类', '全部', '帮助', '我的道具', '道具订单', '道具项目', '待我审批', '新增', 'XM20240301001', '共 5 条') };
+export const Showcase: Story = {
+  parameters: expectText(
+    '分类',
+    '全部',
+    '帮助',
+    '我的道具',
+    '道具订单',
+    '道具项目',
+    '待我审批',
+    '新增',
+    'XM20240301001',
+    '共 5 条',
+  ),
+};
 export const BrokenSchema: Story = {
-  args: { schema: { ...SHOWCASE, list: { columns: [{ prop: 'a', label: 'A', type: 'nope' }] } }, file: 'schemas/broken.json' },
+  args: {
+    schema: { ...SHOWCASE, list: { columns: [{ prop: 'a', label: 'A', type: 'nope' }] } },
+    file: 'schemas/broken.json',
+  },
   parameters: expectText('页面配置错误', 'schemas/broken.json', '/list/columns/0/type'),
 };

@@ -3,13 +3,27 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { Segmented } from '../lazy-antd';
-import type { AnyPageSchema, ButtonDef, CategoryNode, ColumnDef, FieldDef, GeneratorDef, StageAction, TableRow } from '../../../common/schema/types';
+import type {
+  AnyPageSchema,
+  ButtonDef,
+  CategoryNode,
+  ColumnDef,
+  FieldDef,
+  GeneratorDef,
+  StageAction,
+  TableRow,
+} from '../../../common/schema/types';
 import { evalExpr } from '../../../common/computed';
 import { openRows, openValues, stashOpen, takeOpen } from './open-page';
 import type { RouteAnswer } from '../../api/data-provider';
 import { validatePageSchema } from '../../../common/schema/loader';
 import { keyOf } from '../../../common/schema/page-defaults';
-import { isDictionaryPage, isFieldOptionsPage, isPlatformTablePage, isTeamAdminPage } from '../../../common/schema/types';
+import {
+  isDictionaryPage,
+  isFieldOptionsPage,
+  isPlatformTablePage,
+  isTeamAdminPage,
+} from '../../../common/schema/types';
 import { Messages } from '../../../common/rules/messages';
 import { useDataProvider } from '../../api/data-provider';
 import { DataList } from '../list/DataList';
@@ -22,7 +36,15 @@ import { chooseHeaderTab, firstTab, headerOf, initialPeriod, listPeriod, viewOf 
 import { PageModuleContext } from './page-module';
 import { PageNavigateContext } from './page-navigate';
 // The drawer, the dialogs and the special pages' editors load when first shown (lazy-parts.tsx).
-import { AddDialog, DictionaryEditor, FieldOptionsEditor, ImportDialog, PlatformTableEditor, SideDrawer, TeamAdminEditor } from '../lazy-parts';
+import {
+  AddDialog,
+  DictionaryEditor,
+  FieldOptionsEditor,
+  ImportDialog,
+  PlatformTableEditor,
+  SideDrawer,
+  TeamAdminEditor,
+} from '../lazy-parts';
 import { TreePanel } from '../tree/TreePanel';
 import { subtreeIds, useCategories } from '../tree/use-categories';
 import { parseTreeChildId } from '../../../common/tree-node';
@@ -68,7 +90,8 @@ export function PageView(props: Omit<PageRendererProps, 'schema'> & { schema: An
   // A dictionary page has no records: the generic dictionary editor renders it.
   if (isDictionaryPage(result.schema)) return <DictionaryEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A field-options page (the field-options page): the generic field tuning editor.
-  if (isFieldOptionsPage(result.schema)) return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
+  if (isFieldOptionsPage(result.schema))
+    return <FieldOptionsEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A team-admin page: the generic editor of the team's members, roles and join requests.
   if (isTeamAdminPage(result.schema)) return <TeamAdminEditor schema={result.schema} onNavigate={props.onNavigate} />;
   // A platform page (platform catalogue tables): the generic platform table editor.
@@ -76,7 +99,13 @@ export function PageView(props: Omit<PageRendererProps, 'schema'> & { schema: An
   return <ValidPage {...props} schema={result.schema} />;
 }
 
-function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now }: Omit<PageRendererProps, 'schema'> & { schema: import('../../../common/schema/types').PageSchema }) {
+function ValidPage({
+  schema: page,
+  slots,
+  onAction: emitAction,
+  onNavigate,
+  now,
+}: Omit<PageRendererProps, 'schema'> & { schema: import('../../../common/schema/types').PageSchema }) {
   const provider = useDataProvider();
   // The list shown: the page's own or one of its nested entities (page-views.ts). Everything below reads
   // `schema`, so the list, drawer, dialogs, tree and stages are the shown entity's; `page` keeps the route's.
@@ -94,8 +123,15 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     if (!dictTree?.field || !treeNode) return undefined;
     // A second-level node (客户 → 道具项目) filters its own field; a first-level one its field, that node alone when it has such children.
     const child = dictTree.children ? parseTreeChildId(treeNode, dictTree.children.field) : null;
-    if (dictTree.children && child !== null) return [{ field: dictTree.children.field, operator: 'in' as const, value: [child] }];
-    return [{ field: dictTree.field, operator: 'in' as const, value: dictTree.children ? [treeNode] : subtreeIds(categories.nodes, treeNode) }];
+    if (dictTree.children && child !== null)
+      return [{ field: dictTree.children.field, operator: 'in' as const, value: [child] }];
+    return [
+      {
+        field: dictTree.field,
+        operator: 'in' as const,
+        value: dictTree.children ? [treeNode] : subtreeIds(categories.nodes, treeNode),
+      },
+    ];
   }, [dictTree, treeNode, categories.nodes]);
   const [tab, setTab] = usePageState<string | undefined>('tab', firstTab(page), textCodec);
   // The header's month or year as last chosen; until then the one it starts on.
@@ -111,9 +147,18 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const headerConfig = header && (yearForCharts ? { ...header.config, dateMode: 'year' as const } : header.config);
   // A work queue tab lists (and charts) all pending work: its header shows 全部 instead of a period.
   const queue = isQueueTab(schema, tab);
-  const chartsPeriod = !chartsDated || queue ? undefined : yearForCharts ? period ?? initialPeriod('year', now)
-    : listDateMode === 'none' ? undefined : period ?? initialPeriod(listDateMode, now);
-  const showSmart = (on: boolean) => { if (listDateMode === 'none') setPeriod(undefined); setSmart(on); };
+  const chartsPeriod =
+    !chartsDated || queue
+      ? undefined
+      : yearForCharts
+        ? (period ?? initialPeriod('year', now))
+        : listDateMode === 'none'
+          ? undefined
+          : (period ?? initialPeriod(listDateMode, now));
+  const showSmart = (on: boolean) => {
+    if (listDateMode === 'none') setPeriod(undefined);
+    setSmart(on);
+  };
   /** A header tab: another list of the page (a nested entity, which starts afresh) or a tab of the shown list. */
   const showTab = (value: string) => {
     const next = chooseHeaderTab(page, value);
@@ -135,7 +180,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // The record open in the drawer is part of the address: a refresh or a shared link opens it again, if the caller
   // may still see it (the server decides, as for any read).
   const openedWith = useInitialPageState<string | undefined>('open', undefined, textCodec);
-  useMirrorPageState('open', drawer.open && drawer.record?.id !== undefined ? `${drawer.readOnly ? 'view' : 'edit'}:${drawer.record.id}` : undefined, textCodec);
+  useMirrorPageState(
+    'open',
+    drawer.open && drawer.record?.id !== undefined
+      ? `${drawer.readOnly ? 'view' : 'edit'}:${drawer.record.id}`
+      : undefined,
+    textCodec,
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the record the page was opened with is opened once
   useEffect(() => {
     const m = /^(view|edit):(.+)$/.exec(openedWith ?? '');
@@ -145,19 +196,40 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   // the record the first one made instead of making another.
   const requestKey = useMemo(() => newRequestKey(), [drawer.open, drawer.record]);
   const [naming, setNaming] = useState<{ mode: 'add' | 'rename'; node?: CategoryNode } | null>(null);
-  const [staging, setStaging] = useState<{ action: StageAction; rows: TableRow[]; batch?: boolean; lineInputs?: ReturnType<typeof stageLineInputs>; requestKey?: string; initial?: Record<string, unknown> } | null>(null);
+  const [staging, setStaging] = useState<{
+    action: StageAction;
+    rows: TableRow[];
+    batch?: boolean;
+    lineInputs?: ReturnType<typeof stageLineInputs>;
+    requestKey?: string;
+    initial?: Record<string, unknown>;
+  } | null>(null);
   const [generating, setGenerating] = useState<GeneratorDef | null>(null);
   const [importing, setImporting] = useState(false);
-  const [choosing, setChoosing] = useState<{ steps: RouteAnswer['steps']; done: (picks: Record<string, number[]> | null) => void } | null>(null);
+  const [choosing, setChoosing] = useState<{
+    steps: RouteAnswer['steps'];
+    done: (picks: Record<string, number[]> | null) => void;
+  } | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
   const module = schema.module;
   // The columns a person works by, kept on screen when not all fit: the record's code first, then its status and
   // stage, and whose record it is (报销人, 申请人…).
-  const keyColumns = useMemo(() => [schema.drawer?.systemCode?.prop ?? 'code', schema.drawer?.systemCode?.statusProp, schema.stages ? stageFieldOf(schema.stages) : undefined, schema.applicantField]
-    .filter((p): p is string => !!p), [schema]);
+  const keyColumns = useMemo(
+    () =>
+      [
+        schema.drawer?.systemCode?.prop ?? 'code',
+        schema.drawer?.systemCode?.statusProp,
+        schema.stages ? stageFieldOf(schema.stages) : undefined,
+        schema.applicantField,
+      ].filter((p): p is string => !!p),
+    [schema],
+  );
 
   /** 发起人自选 steps ask the submitter for approvers first; null when the submitter cancels. */
-  const chooseApprovers = async (id?: TableRow['id'], variables?: Record<string, unknown>): Promise<Record<string, number[]> | null> => {
+  const chooseApprovers = async (
+    id?: TableRow['id'],
+    variables?: Record<string, unknown>,
+  ): Promise<Record<string, number[]> | null> => {
     const route = await provider.route({ module, id, variables });
     const need = route.steps.filter((s) => s.needsChoice);
     if (!need.length) return {};
@@ -165,31 +237,54 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   };
 
   /** After a change: close the drawer and reload the list. API errors were already shown by the client. */
-  const settle = (text: string) => { feedback.message.success(text); setDrawer({ open: false }); reload(); };
-  const quietly = (p: Promise<unknown>) => { p.catch(() => undefined); };
+  const settle = (text: string) => {
+    feedback.message.success(text);
+    setDrawer({ open: false });
+    reload();
+  };
+  const quietly = (p: Promise<unknown>) => {
+    p.catch(() => undefined);
+  };
 
   // A row's 提交 in flight: a second press (before the loading mask shows) sends nothing.
   const submitting = useRef(new Set<TableRow['id']>());
   const submitRow = (row: TableRow) => {
     if (submitting.current.has(row.id)) return;
     submitting.current.add(row.id);
-    quietly((async () => {
-      const chosen = await chooseApprovers(row.id);
-      if (!chosen) return;
-      await provider.submit({ module, id: row.id, chosen });
-      settle('提交成功');
-    })().finally(() => submitting.current.delete(row.id)));
+    quietly(
+      (async () => {
+        const chosen = await chooseApprovers(row.id);
+        if (!chosen) return;
+        await provider.submit({ module, id: row.id, chosen });
+        settle('提交成功');
+      })().finally(() => submitting.current.delete(row.id)),
+    );
   };
 
-  const withdrawRow = (row: TableRow) => feedback.modal.confirm({
-    title: '确定撤回该单据吗？', okText: Messages.confirm, cancelText: Messages.cancel,
-    // Refused (e.g. an approver acted meanwhile): silent, as every refused approval call is; the list shows the row as it is now.
-    onOk: () => provider.withdraw({ formId: row.id }).then(() => settle(Messages.withdrawn), reload),
-  });
+  const withdrawRow = (row: TableRow) =>
+    feedback.modal.confirm({
+      title: '确定撤回该单据吗？',
+      okText: Messages.confirm,
+      cancelText: Messages.cancel,
+      // Refused (e.g. an approver acted meanwhile): silent, as every refused approval call is; the list shows the row as it is now.
+      onOk: () => provider.withdraw({ formId: row.id }).then(() => settle(Messages.withdrawn), reload),
+    });
 
-  const runStage = async (action: StageAction, rows: TableRow[], values: Record<string, unknown> = {}, batch = false, requestKey?: string) => {
+  const runStage = async (
+    action: StageAction,
+    rows: TableRow[],
+    values: Record<string, unknown> = {},
+    batch = false,
+    requestKey?: string,
+  ) => {
     if (batch) {
-      const r = await provider.stageBatch({ module, ids: rows.map((x) => x.id), action: action.key, values, requestKey });
+      const r = await provider.stageBatch({
+        module,
+        ids: rows.map((x) => x.id),
+        action: action.key,
+        values,
+        requestKey,
+      });
       setStaging(null);
       return settle(`已${action.text} ${r.count} 条`);
     }
@@ -212,23 +307,46 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
     }
     // Per-line questions (到货数量) need the record's lines: read it first.
     if (action.lineFields?.length && !batch) {
-      return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
-        action, rows, requestKey: newRequestKey(), lineInputs: stageLineInputs(action, (rec.lines ?? []) as Record<string, unknown>[], schema.drawer?.lines?.columns ?? []),
-        initial: action.prefill ? prefillOf(action, rec as Record<string, unknown>) : undefined,
-      }), () => undefined);
+      return void provider.getOne({ module, id: rows[0].id }).then(
+        (rec) =>
+          setStaging({
+            action,
+            rows,
+            requestKey: newRequestKey(),
+            lineInputs: stageLineInputs(
+              action,
+              (rec.lines ?? []) as Record<string, unknown>[],
+              schema.drawer?.lines?.columns ?? [],
+            ),
+            initial: action.prefill ? prefillOf(action, rec as Record<string, unknown>) : undefined,
+          }),
+        () => undefined,
+      );
     }
     // One key per dialog: a second 确定 of the same dialog does not act twice.
     const requestKey = newRequestKey();
     // 修改档案: the dialog starts from the record's current values (read afresh, not from the list row).
     if (action.fields?.length && action.prefill && !batch) {
-      return void provider.getOne({ module, id: rows[0].id }).then((rec) => setStaging({
-        action, rows, requestKey, initial: prefillOf(action, rec as Record<string, unknown>),
-      }), () => undefined);
+      return void provider.getOne({ module, id: rows[0].id }).then(
+        (rec) =>
+          setStaging({
+            action,
+            rows,
+            requestKey,
+            initial: prefillOf(action, rec as Record<string, unknown>),
+          }),
+        () => undefined,
+      );
     }
     if (action.fields?.length) return setStaging({ action, rows, batch, requestKey });
-    const title = batch ? `确定${action.text}所选的 ${rows.length} 条记录吗？` : action.confirm ?? `确定${action.text}吗？`;
+    const title = batch
+      ? `确定${action.text}所选的 ${rows.length} 条记录吗？`
+      : (action.confirm ?? `确定${action.text}吗？`);
     feedback.modal.confirm({
-      title, okText: Messages.confirm, cancelText: Messages.cancel, okButtonProps: { danger: action.danger },
+      title,
+      okText: Messages.confirm,
+      cancelText: Messages.cancel,
+      okButtonProps: { danger: action.danger },
       onOk: () => runStage(action, rows, {}, batch, requestKey).catch(() => undefined),
     });
   };
@@ -268,12 +386,17 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       okText: Messages.confirm,
       cancelText: Messages.cancel,
       onOk: async () => {
-        await provider.deleteMany({ module: schema.module, ids }).then(() => {
-          feedback.message.success(Messages.deleted);
-          reload();
-        }, () => undefined);
+        await provider.deleteMany({ module: schema.module, ids }).then(
+          () => {
+            feedback.message.success(Messages.deleted);
+            reload();
+          },
+          () => undefined,
+        );
       },
-      onCancel: () => { feedback.message.info(Messages.cancelled); },
+      onCancel: () => {
+        feedback.message.info(Messages.cancelled);
+      },
     });
   };
 
@@ -281,10 +404,13 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
   const openPage = async (b: ButtonDef, selected: TableRow[]) => {
     const def = b.open;
     if (!def) return;
-    const rows = selected.length ? selected
-      : (await provider.getList({ module, pagination: { current: 1, pageSize: 200 }, tab: def.tab }).catch(() => null))?.data ?? [];
+    const rows = selected.length
+      ? selected
+      : ((await provider.getList({ module, pagination: { current: 1, pageSize: 200 }, tab: def.tab }).catch(() => null))
+          ?.data ?? []);
     const picked = openRows(def, rows as Record<string, unknown>[]);
-    if (!picked.length) return void feedback.message.warning(selected.length ? `所选记录都不能${b.text}` : `没有需要${b.text}的记录`);
+    if (!picked.length)
+      return void feedback.message.warning(selected.length ? `所选记录都不能${b.text}` : `没有需要${b.text}的记录`);
     stashOpen(def.page, openValues(def, picked));
     (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${def.page}`);
   };
@@ -302,13 +428,19 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         if (schema.addDialog) setAddOpen(true);
         else setDrawer({ open: true, record: undefined, readOnly: false });
         return;
-      case 'view': return void openRecord(rows[0], true);
-      case 'edit': return void openRecord(rows[0], false);
-      case 'delete': return confirmDelete(rows.map((r) => r.id));
-      case 'submit': return submitRow(rows[0]);
-      case 'withdraw': return void withdrawRow(rows[0]);
+      case 'view':
+        return void openRecord(rows[0], true);
+      case 'edit':
+        return void openRecord(rows[0], false);
+      case 'delete':
+        return confirmDelete(rows.map((r) => r.id));
+      case 'submit':
+        return submitRow(rows[0]);
+      case 'withdraw':
+        return void withdrawRow(rows[0]);
       // In the action bar (the selected rows) a stage action runs on all of them; in a row, on that row.
-      case 'stage': return startStage(b.key!, rows, !!schema.list.actions?.some((x) => x.key === b.key && x.action === 'stage'));
+      case 'stage':
+        return startStage(b.key!, rows, !!schema.list.actions?.some((x) => x.key === b.key && x.action === 'stage'));
       // 批量打印: the selected rows, printed by the app (onAction) as one PDF.
       case 'print':
         if (!rows.length) return void feedback.message.warning('请选择要打印的记录');
@@ -321,10 +453,15 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
         if (g) setGenerating(g);
         return;
       }
-      case 'open': return void openPage(b, rows);
+      case 'open':
+        return void openPage(b, rows);
       default:
         // A text-button cell whose prop is the first column opens the record.
-        if (b.action === 'custom' && rows[0] && schema.list.columns.some((c) => c.prop === b.key && c.type === 'textButton')) {
+        if (
+          b.action === 'custom' &&
+          rows[0] &&
+          schema.list.columns.some((c) => c.prop === b.key && c.type === 'textButton')
+        ) {
           return void openRecord(rows[0], true);
         }
         onAction?.(b, rows);
@@ -345,162 +482,246 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
       onMove={categories.move}
       onAdd={() => setNaming({ mode: 'add' })}
       onEdit={(node) => setNaming({ mode: 'rename', node })}
-      onDelete={(node) => feedback.modal.confirm({
-        title: Messages.confirmDelete, okText: Messages.confirm, cancelText: Messages.cancel,
-        onOk: async () => { await categories.remove(node.id); feedback.message.success(Messages.deleted); },
-        onCancel: () => { feedback.message.info(Messages.cancelled); },
-      })}
+      onDelete={(node) =>
+        feedback.modal.confirm({
+          title: Messages.confirmDelete,
+          okText: Messages.confirm,
+          cancelText: Messages.cancel,
+          onOk: async () => {
+            await categories.remove(node.id);
+            feedback.message.success(Messages.deleted);
+          },
+          onCancel: () => {
+            feedback.message.info(Messages.cancelled);
+          },
+        })
+      }
     />
   );
 
   return (
     <AntApp>
       <PageNavigateContext.Provider value={onNavigate ?? ((p: string) => window.location.assign(p))}>
-      <PageModuleContext.Provider value={schema.module}>
-      <FeedbackBridge />
-      <ListLayout
-        tree={tree}
-        // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
-        tabs={page.tabs && (
-          <ModuleTabs modules={page.tabs.modules ?? []} module={schema.module} selectedKey={page.key} help={page.tabs.help} tipsImage={page.tabs.tipsImage} hideSmartData={page.tabs.hideSmartData || !charts.length}
-            onSmartData={() => showSmart(true)}
-            onSelect={(m) => { if (m.key && m.key !== page.key) (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`); }} />
-        )}
-        header={header && (
-          // Keyed by the shown list: another entity's header starts on its own period.
-          <SectionHeader key={`header-${schema.key}${yearForCharts ? '-charts' : ''}`} config={headerConfig!} tab={header.active} now={now} queue={queue}
-            extra={header.subTabs && (
-              <Segmented size="small" value={tab} options={header.subTabs.map((t) => ({ label: t.label, value: t.value }))} onChange={(v) => setTab(String(v))} />
-            )}
-            onChange={(v) => { if (v.tab !== undefined && v.tab !== header.active) showTab(v.tab); setPeriod(v.period); }} />
-        )}
-      >
-        {smart && charts.length ? (
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-            <SmartDataView module={schema.module} charts={charts} tab={tab} period={chartsPeriod} categoryId={categoryId} filters={treeFilters}
-              onBack={() => showSmart(false)} />
-          </Suspense>
-        ) : (
-        <DataList
-          key={`list-${schema.key}`}
-          stateScope={schema.key === page.key ? '' : `${schema.key}.`}
-          keyColumns={keyColumns}
-          module={schema.module}
-          config={schema.list}
-          categoryId={categoryId}
-          baseFilters={treeFilters}
-          tab={tab}
-          period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now), tab)}
-          hasTabs={!!page.tabs || !!header?.config.tabs?.length}
-          slots={slots}
-          onAction={handle}
-          reloadKey={reloadKey}
-          single={schema.single}
-        />
-        )}
-      </ListLayout>
-      {importing && <ImportDialog open module={module} title={schema.title} onClose={() => setImporting(false)} onImported={reload} />}
-      {schema.addDialog && (
-        <AddDialog
-          open={addOpen}
-          title={schema.addDialog.title}
-          width={schema.addDialog.width}
-          fields={schema.addDialog.fields}
-          submitText={schema.addDialog.submitText}
-          extraButton={schema.addDialog.extraButton}
-          onExtra={(v) => onAction?.(schema.addDialog!.extraButton!, [{ id: '', ...v }])}
-          onCancel={() => setAddOpen(false)}
-          onSubmit={async (variables) => {
-            await provider.create({ module: schema.module, variables: { ...variables, categoryId, requestKey: addKey } }).then(() => {
-              setAddOpen(false);
-              feedback.message.success('保存成功');
-              reload();
-            }, () => undefined);
-          }}
-        />
-      )}
-      {schema.drawer && (
-        <SideDrawer
-          open={drawer.open}
-          config={schema.drawer}
-          record={drawer.record}
-          readOnly={drawer.readOnly}
-          onClose={() => setDrawer({ open: false })}
-          onSuccess={() => { setDrawer({ open: false }); reload(); }}
-          onApprovalFailed={approvalFailed}
-          onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
-          stages={schema.stages}
-          checks={schema.checks}
-          approvalWhen={schema.approvalWhen}
-          onStage={(key) => drawer.record && startStage(key, [drawer.record])}
-          onSave={async (values) => {
-            if (drawer.record?.id !== undefined) await provider.update({ module, id: drawer.record.id, variables: values });
-            else await provider.create({ module, variables: { ...values, categoryId, requestKey } });
-            settle('保存成功');
-          }}
-          onSubmit={async (values) => {
-            // On an approval form 提交 saves and submits in one call, after any 发起人自选 picks.
-            const id = drawer.record?.id;
-            let variables: Record<string, unknown> = values;
-            if (schema.drawer!.approval) {
-              const chosen = await chooseApprovers(id, { ...values, categoryId: id === undefined ? categoryId : undefined });
-              if (!chosen) return;
-              variables = { ...values, submit: true, chosenApprovers: chosen };
+        <PageModuleContext.Provider value={schema.module}>
+          <FeedbackBridge />
+          <ListLayout
+            tree={tree}
+            // The module tab bar: this page's module highlighted; another item opens that module's route (key = route's last segment).
+            tabs={
+              page.tabs && (
+                <ModuleTabs
+                  modules={page.tabs.modules ?? []}
+                  module={schema.module}
+                  selectedKey={page.key}
+                  help={page.tabs.help}
+                  tipsImage={page.tabs.tipsImage}
+                  hideSmartData={page.tabs.hideSmartData || !charts.length}
+                  onSmartData={() => showSmart(true)}
+                  onSelect={(m) => {
+                    if (m.key && m.key !== page.key)
+                      (onNavigate ?? ((p: string) => window.location.assign(p)))(`/${m.key}`);
+                  }}
+                />
+              )
             }
-            if (id !== undefined) await provider.update({ module, id, variables });
-            else await provider.create({ module, variables: { ...variables, categoryId, requestKey } });
-            settle(schema.drawer!.approval ? '提交成功' : '保存成功');
-          }}
-        />
-      )}
-      {staging && (
-        <AddDialog
-          open
-          title={staging.action.text}
-          fields={staging.action.fields ?? []}
-          initialValues={staging.initial}
-          width={staging.lineInputs ? 680 : undefined}
-          lineInputs={staging.lineInputs}
-          submitText={Messages.confirm}
-          onCancel={() => setStaging(null)}
-          onSubmit={(values) => runStage(staging.action, staging.rows, values, staging.batch, staging.requestKey).catch(() => undefined)}
-        />
-      )}
-      {generating && (
-        <AddDialog
-          open
-          title={generating.text}
-          fields={generating.fields}
-          submitText={generating.text}
-          extra={generating.confirm}
-          onCancel={() => setGenerating(null)}
-          onSubmit={(values) => runGenerator(generating, values).catch(() => undefined)}
-        />
-      )}
-      {choosing && (
-        <AddDialog
-          open
-          title="选择审批人"
-          fields={choosing.steps.map<FieldDef>((s) => ({ fieldName: `step${s.index}`, titleName: `${s.stepName}审批人`, fontendType: 'multiSelect', requireAble: true, data: { fieldKey: 'teamMembers' } }))}
-          onCancel={() => { choosing.done(null); setChoosing(null); }}
-          onSubmit={(v) => {
-            choosing.done(Object.fromEntries(choosing.steps.map((s) => [String(s.index), ((v[`step${s.index}`] as unknown[]) ?? []).map(Number)])));
-            setChoosing(null);
-          }}
-        />
-      )}
-      <NameDialog
-        open={!!naming}
-        title={naming?.mode === 'rename' ? Messages.edit : '新增分类'}
-        initial={naming?.node?.name}
-        onCancel={() => setNaming(null)}
-        onOk={async (name) => {
-          if (naming?.mode === 'rename' && naming.node) await categories.rename(naming.node.id, name);
-          else await categories.add(name, treeNode);
-          setNaming(null);
-        }}
-      />
-      </PageModuleContext.Provider>
+            header={
+              header && (
+                // Keyed by the shown list: another entity's header starts on its own period.
+                <SectionHeader
+                  key={`header-${schema.key}${yearForCharts ? '-charts' : ''}`}
+                  config={headerConfig!}
+                  tab={header.active}
+                  now={now}
+                  queue={queue}
+                  extra={
+                    header.subTabs && (
+                      <Segmented
+                        size="small"
+                        value={tab}
+                        options={header.subTabs.map((t) => ({ label: t.label, value: t.value }))}
+                        onChange={(v) => setTab(String(v))}
+                      />
+                    )
+                  }
+                  onChange={(v) => {
+                    if (v.tab !== undefined && v.tab !== header.active) showTab(v.tab);
+                    setPeriod(v.period);
+                  }}
+                />
+              )
+            }
+          >
+            {smart && charts.length ? (
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+                <SmartDataView
+                  module={schema.module}
+                  charts={charts}
+                  tab={tab}
+                  period={chartsPeriod}
+                  categoryId={categoryId}
+                  filters={treeFilters}
+                  onBack={() => showSmart(false)}
+                />
+              </Suspense>
+            ) : (
+              <DataList
+                key={`list-${schema.key}`}
+                stateScope={schema.key === page.key ? '' : `${schema.key}.`}
+                keyColumns={keyColumns}
+                module={schema.module}
+                config={schema.list}
+                categoryId={categoryId}
+                baseFilters={treeFilters}
+                tab={tab}
+                period={listPeriod(schema, period ?? initialPeriod(schema.sectionHeader?.dateMode, now), tab)}
+                hasTabs={!!page.tabs || !!header?.config.tabs?.length}
+                slots={slots}
+                onAction={handle}
+                reloadKey={reloadKey}
+                single={schema.single}
+              />
+            )}
+          </ListLayout>
+          {importing && (
+            <ImportDialog
+              open
+              module={module}
+              title={schema.title}
+              onClose={() => setImporting(false)}
+              onImported={reload}
+            />
+          )}
+          {schema.addDialog && (
+            <AddDialog
+              open={addOpen}
+              title={schema.addDialog.title}
+              width={schema.addDialog.width}
+              fields={schema.addDialog.fields}
+              submitText={schema.addDialog.submitText}
+              extraButton={schema.addDialog.extraButton}
+              onExtra={(v) => onAction?.(schema.addDialog!.extraButton!, [{ id: '', ...v }])}
+              onCancel={() => setAddOpen(false)}
+              onSubmit={async (variables) => {
+                await provider
+                  .create({ module: schema.module, variables: { ...variables, categoryId, requestKey: addKey } })
+                  .then(
+                    () => {
+                      setAddOpen(false);
+                      feedback.message.success('保存成功');
+                      reload();
+                    },
+                    () => undefined,
+                  );
+              }}
+            />
+          )}
+          {schema.drawer && (
+            <SideDrawer
+              open={drawer.open}
+              config={schema.drawer}
+              record={drawer.record}
+              readOnly={drawer.readOnly}
+              onClose={() => setDrawer({ open: false })}
+              onSuccess={() => {
+                setDrawer({ open: false });
+                reload();
+              }}
+              onApprovalFailed={approvalFailed}
+              onButton={(b, v) => onAction?.(b, [{ id: drawer.record?.id ?? '', ...v }])}
+              stages={schema.stages}
+              checks={schema.checks}
+              approvalWhen={schema.approvalWhen}
+              onStage={(key) => drawer.record && startStage(key, [drawer.record])}
+              onSave={async (values) => {
+                if (drawer.record?.id !== undefined)
+                  await provider.update({ module, id: drawer.record.id, variables: values });
+                else await provider.create({ module, variables: { ...values, categoryId, requestKey } });
+                settle('保存成功');
+              }}
+              onSubmit={async (values) => {
+                // On an approval form 提交 saves and submits in one call, after any 发起人自选 picks.
+                const id = drawer.record?.id;
+                let variables: Record<string, unknown> = values;
+                if (schema.drawer!.approval) {
+                  const chosen = await chooseApprovers(id, {
+                    ...values,
+                    categoryId: id === undefined ? categoryId : undefined,
+                  });
+                  if (!chosen) return;
+                  variables = { ...values, submit: true, chosenApprovers: chosen };
+                }
+                if (id !== undefined) await provider.update({ module, id, variables });
+                else await provider.create({ module, variables: { ...variables, categoryId, requestKey } });
+                settle(schema.drawer!.approval ? '提交成功' : '保存成功');
+              }}
+            />
+          )}
+          {staging && (
+            <AddDialog
+              open
+              title={staging.action.text}
+              fields={staging.action.fields ?? []}
+              initialValues={staging.initial}
+              width={staging.lineInputs ? 680 : undefined}
+              lineInputs={staging.lineInputs}
+              submitText={Messages.confirm}
+              onCancel={() => setStaging(null)}
+              onSubmit={(values) =>
+                runStage(staging.action, staging.rows, values, staging.batch, staging.requestKey).catch(() => undefined)
+              }
+            />
+          )}
+          {generating && (
+            <AddDialog
+              open
+              title={generating.text}
+              fields={generating.fields}
+              submitText={generating.text}
+              extra={generating.confirm}
+              onCancel={() => setGenerating(null)}
+              onSubmit={(values) => runGenerator(generating, values).catch(() => undefined)}
+            />
+          )}
+          {choosing && (
+            <AddDialog
+              open
+              title="选择审批人"
+              fields={choosing.steps.map<FieldDef>((s) => ({
+                fieldName: `step${s.index}`,
+                titleName: `${s.stepName}审批人`,
+                fontendType: 'multiSelect',
+                requireAble: true,
+                data: { fieldKey: 'teamMembers' },
+              }))}
+              onCancel={() => {
+                choosing.done(null);
+                setChoosing(null);
+              }}
+              onSubmit={(v) => {
+                choosing.done(
+                  Object.fromEntries(
+                    choosing.steps.map((s) => [
+                      String(s.index),
+                      ((v[`step${s.index}`] as unknown[]) ?? []).map(Number),
+                    ]),
+                  ),
+                );
+                setChoosing(null);
+              }}
+            />
+          )}
+          <NameDialog
+            open={!!naming}
+            title={naming?.mode === 'rename' ? Messages.edit : '新增分类'}
+            initial={naming?.node?.name}
+            onCancel={() => setNaming(null)}
+            onOk={async (name) => {
+              if (naming?.mode === 'rename' && naming.node) await categories.rename(naming.node.id, name);
+              else await categories.add(name, treeNode);
+              setNaming(null);
+            }}
+          />
+        </PageModuleContext.Provider>
       </PageNavigateContext.Provider>
     </AntApp>
   );
@@ -508,14 +729,21 @@ function ValidPage({ schema: page, slots, onAction: emitAction, onNavigate, now 
 
 /** A `prefill` action's dialog starts from the record's current values of its fields. */
 const prefillOf = (action: StageAction, rec: Record<string, unknown>) =>
-  Object.fromEntries((action.fields ?? []).map((f) => [f.fieldName, rec[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null));
+  Object.fromEntries(
+    (action.fields ?? []).map((f) => [f.fieldName, rec[f.fieldName]]).filter(([, v]) => v !== undefined && v !== null),
+  );
 
 /** A stage action's per-line questions: the lines, the cells shown beside them, and each field's suggestion (its compute over the line). */
 function stageLineInputs(action: StageAction, lines: Record<string, unknown>[], columns: ColumnDef[]) {
-  const show = (action.lineShow ?? columns.map((c) => c.prop)).map((p) => columns.find((c) => c.prop === p)).filter((c): c is ColumnDef => !!c)
+  const show = (action.lineShow ?? columns.map((c) => c.prop))
+    .map((p) => columns.find((c) => c.prop === p))
+    .filter((c): c is ColumnDef => !!c)
     .map((c) => ({ prop: c.prop, label: c.label, viewField: c.viewField }));
   const fields = action.lineFields ?? [];
-  const initial = (line: Record<string, unknown>) => Object.fromEntries(fields.filter((f) => f.compute?.expr).map((f) => [f.fieldName, evalExpr(f.compute!.expr, { ...line })]));
+  const initial = (line: Record<string, unknown>) =>
+    Object.fromEntries(
+      fields.filter((f) => f.compute?.expr).map((f) => [f.fieldName, evalExpr(f.compute!.expr, { ...line })]),
+    );
   return { fields, lines, show, initial };
 }
 

@@ -7,7 +7,11 @@ export function SchemaErrorPage({ file, errors }: { file: string; errors: Schema
     <Result
       status="error"
       title="页面配置错误"
-      subTitle={<span>文件 <code className="yg-schema-file">{file}</code> 未通过校验，共 {errors.length} 处错误</span>}
+      subTitle={
+        <span>
+          文件 <code className="yg-schema-file">{file}</code> 未通过校验，共 {errors.length} 处错误
+        </span>
+      }
     >
       <Table
         size="small"

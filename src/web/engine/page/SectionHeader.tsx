@@ -71,21 +71,33 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra, queue:
     onChange?.({ tab: t, mode: m, period: period(m, d) });
   };
   const folded = foldTabs(config.tabs ?? []);
-  const choose = (k: string) => { setTab(k); emit({ tab: k }); };
+  const choose = (k: string) => {
+    setTab(k);
+    emit({ tab: k });
+  };
   const step = (delta: number) => {
     const d = date.add(delta, mode);
     setDate(d);
     emit({ date: d });
   };
   return (
-    <div className="yg-section-header" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 8 }}>
+    <div
+      className="yg-section-header"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 8 }}
+    >
       {/* The title never wraps; many tabs share what is left of the row (the rest go to the tabs' 更多 menu). */}
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, minWidth: 0, flex: '1 1 auto' }}>
         <strong style={{ fontSize: 16, whiteSpace: 'nowrap', flexShrink: 0 }}>{config.title}</strong>
         {config.tabs?.length ? (
           <Tabs
-            activeKey={folded.groups.find((g) => g.tabs.some((t) => t.value === tab)) ? GROUP + folded.groups.find((g) => g.tabs.some((t) => t.value === tab))!.name : tab}
-            onChange={(k) => { if (!k.startsWith(GROUP)) choose(k); }}
+            activeKey={
+              folded.groups.find((g) => g.tabs.some((t) => t.value === tab))
+                ? GROUP + folded.groups.find((g) => g.tabs.some((t) => t.value === tab))!.name
+                : tab
+            }
+            onChange={(k) => {
+              if (!k.startsWith(GROUP)) choose(k);
+            }}
             items={[
               ...folded.inline.map((t) => ({ key: t.value, label: t.label })),
               ...folded.groups.map((g) => {
@@ -125,13 +137,24 @@ export function SectionHeader({ config, now, onChange, tab: shown, extra, queue:
               size="small"
               disabled={queue}
               value={mode}
-              options={[{ label: '月', value: 'month' }, { label: '年', value: 'year' }]}
-              onChange={(v) => { setMode(v as 'month' | 'year'); emit({ mode: v as 'month' | 'year' }); }}
+              options={[
+                { label: '月', value: 'month' },
+                { label: '年', value: 'year' },
+              ]}
+              onChange={(v) => {
+                setMode(v as 'month' | 'year');
+                emit({ mode: v as 'month' | 'year' });
+              }}
             />
           )}
           <Button size="small" icon={<LeftOutlined />} aria-label="上一期" disabled={queue} onClick={() => step(-1)} />
-          <span className="yg-period" title={queue ? '待办列表显示全部待处理记录，不按月份或年份筛选' : undefined}
-            style={{ minWidth: 64, textAlign: 'center', display: 'inline-block' }}>{queue ? '全部' : period(mode, date)}</span>
+          <span
+            className="yg-period"
+            title={queue ? '待办列表显示全部待处理记录，不按月份或年份筛选' : undefined}
+            style={{ minWidth: 64, textAlign: 'center', display: 'inline-block' }}
+          >
+            {queue ? '全部' : period(mode, date)}
+          </span>
           <Button size="small" icon={<RightOutlined />} aria-label="下一期" disabled={queue} onClick={() => step(1)} />
         </Space>
       )}

@@ -12,12 +12,26 @@ export function TipsImage({ src }: { src?: string }) {
   return (
     <div style={{ width: TIPS_POPOVER_WIDTH - 32 }}>
       <Space style={{ marginBottom: 8 }}>
-        <Button size="small" icon={<ZoomOutOutlined />} aria-label="缩小" onClick={() => setScale((s) => zoomScale(s, 'out'))} />
+        <Button
+          size="small"
+          icon={<ZoomOutOutlined />}
+          aria-label="缩小"
+          onClick={() => setScale((s) => zoomScale(s, 'out'))}
+        />
         <span className="yg-scale">{Math.round(scale * 100)}%</span>
-        <Button size="small" icon={<ZoomInOutlined />} aria-label="放大" onClick={() => setScale((s) => zoomScale(s, 'in'))} />
+        <Button
+          size="small"
+          icon={<ZoomInOutlined />}
+          aria-label="放大"
+          onClick={() => setScale((s) => zoomScale(s, 'in'))}
+        />
       </Space>
       <div style={{ overflow: 'auto', maxHeight: '60vh' }} onWheel={onWheel}>
-        <img src={src} alt={Messages.help} style={{ transform: `scale(${scale})`, transformOrigin: '0 0', maxWidth: '100%' }} />
+        <img
+          src={src}
+          alt={Messages.help}
+          style={{ transform: `scale(${scale})`, transformOrigin: '0 0', maxWidth: '100%' }}
+        />
       </div>
     </div>
   );

@@ -8,7 +8,8 @@ type Row = Record<string, unknown>;
 
 const KEY = (page: string) => `yiguan.open.${page}`;
 
-const blank = (v: unknown) => v === undefined || v === null || v === '' || (typeof v === 'number' && !Number.isFinite(v));
+const blank = (v: unknown) =>
+  v === undefined || v === null || v === '' || (typeof v === 'number' && !Number.isFinite(v));
 
 /** The rows that become lines: those `rowsWhen` holds for. */
 export function openRows(def: OpenPageDef, rows: Row[]): Row[] {
@@ -22,12 +23,22 @@ export function openValues(def: OpenPageDef, rows: Row[]): Row {
     const v = rows[0] ? evalExpr(x, rows[0]) : null;
     if (!blank(v)) values[k] = v;
   }
-  values.lines = rows.map((r) => Object.fromEntries(Object.entries(def.lines).map(([k, x]) => [k, evalExpr(x, r)]).filter(([, v]) => !blank(v))));
+  values.lines = rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(def.lines)
+        .map(([k, x]) => [k, evalExpr(x, r)])
+        .filter(([, v]) => !blank(v)),
+    ),
+  );
   return values;
 }
 
 export function stashOpen(page: string, values: Row) {
-  try { sessionStorage.setItem(KEY(page), JSON.stringify(values)); } catch { /* storage unavailable: the drawer opens empty */ }
+  try {
+    sessionStorage.setItem(KEY(page), JSON.stringify(values));
+  } catch {
+    /* storage unavailable: the drawer opens empty */
+  }
 }
 
 /** What another page left for this one (taken once), or null. */

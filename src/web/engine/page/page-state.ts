@@ -13,7 +13,10 @@ export interface PageStateStore {
 export const PageStateContext = createContext<PageStateStore | null>(null);
 
 /** How a value is written in the store: text, a number, or JSON. */
-export interface Codec<T> { parse(text: string): T | undefined; format(value: T): string | undefined }
+export interface Codec<T> {
+  parse(text: string): T | undefined;
+  format(value: T): string | undefined;
+}
 
 export const textCodec: Codec<string | undefined> = { parse: (t) => t, format: (v) => v || undefined };
 export const pageCodec: Codec<number> = {
@@ -22,7 +25,13 @@ export const pageCodec: Codec<number> = {
 };
 export function jsonCodec<T>(isEmpty: (v: T) => boolean): Codec<T> {
   return {
-    parse: (t) => { try { return JSON.parse(t) as T; } catch { return undefined; } },
+    parse: (t) => {
+      try {
+        return JSON.parse(t) as T;
+      } catch {
+        return undefined;
+      }
+    },
     format: (v) => (isEmpty(v) ? undefined : JSON.stringify(v)),
   };
 }
@@ -32,7 +41,7 @@ export function useInitialPageState<T>(key: string, initial: T, codec: Codec<T>)
   const store = useContext(PageStateContext);
   const [value] = useState(() => {
     const text = store?.read()[key];
-    return text === undefined ? initial : codec.parse(text) ?? initial;
+    return text === undefined ? initial : (codec.parse(text) ?? initial);
   });
   return value;
 }
@@ -41,7 +50,9 @@ export function useInitialPageState<T>(key: string, initial: T, codec: Codec<T>)
 export function useMirrorPageState<T>(key: string, value: T, codec: Codec<T>) {
   const store = useContext(PageStateContext);
   const text = codec.format(value);
-  useEffect(() => { store?.write({ [key]: text }); }, [store, key, text]);
+  useEffect(() => {
+    store?.write({ [key]: text });
+  }, [store, key, text]);
 }
 
 /**
@@ -52,7 +63,13 @@ export function usePageState<T>(key: string, initial: T, codec: Codec<T>) {
   const start = useInitialPageState(key, initial, codec);
   const [value, setValue] = useState<T>(start);
   const plain = codec.format(initial);
-  useMirrorPageState(key, value, { parse: codec.parse, format: (v) => { const t = codec.format(v); return t === plain ? undefined : t; } });
+  useMirrorPageState(key, value, {
+    parse: codec.parse,
+    format: (v) => {
+      const t = codec.format(v);
+      return t === plain ? undefined : t;
+    },
+  });
   return [value, setValue] as const;
 }
 
@@ -67,6 +84,7 @@ export const locationPageState: PageStateStore = {
     }
     const query = params.toString();
     const next = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) window.history.replaceState(window.history.state, '', next);
+    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+      window.history.replaceState(window.history.state, '', next);
   },
 };

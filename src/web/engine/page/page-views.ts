@@ -31,7 +31,8 @@ export interface HeaderView {
 export function headerOf(page: PageSchema, view: PageSchema, tab?: string): HeaderView | null {
   const entities = page.entities ?? [];
   const own = listTabs(page);
-  if (!entities.length) return page.sectionHeader ? { config: { ...page.sectionHeader, tabs: own }, active: tab } : null;
+  if (!entities.length)
+    return page.sectionHeader ? { config: { ...page.sectionHeader, tabs: own }, active: tab } : null;
   // Without tabs of its own the page's list needs one tab to come back to: named after its header title.
   const main = own.length ? own : [{ label: page.sectionHeader?.title ?? page.title, value: ENTITY + keyOf(page) }];
   const tabs = [...main, ...entities.map((e) => ({ label: e.title, value: ENTITY + keyOf(e) }))];

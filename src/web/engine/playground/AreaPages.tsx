@@ -11,7 +11,9 @@ export function AreaPages({ area }: { area: string }) {
   if (open) {
     return (
       <div>
-        <Button type="link" onClick={() => setOpen(null)}>← {a.title}的页面</Button>
+        <Button type="link" onClick={() => setOpen(null)}>
+          ← {a.title}的页面
+        </Button>
         <SchemaPlayground key={open} file={open} />
       </div>
     );
@@ -19,11 +21,21 @@ export function AreaPages({ area }: { area: string }) {
   return (
     <List
       style={{ maxWidth: 640, margin: 16 }}
-      header={<Typography.Title level={4} style={{ margin: 0 }}>{a.title}（{a.pages.length} 个页面）</Typography.Title>}
+      header={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {a.title}（{a.pages.length} 个页面）
+        </Typography.Title>
+      }
       bordered
       dataSource={a.pages}
       renderItem={(p) => (
-        <List.Item actions={[<Button key="open" type="link" onClick={() => setOpen(p.file)}>打开</Button>]}>
+        <List.Item
+          actions={[
+            <Button key="open" type="link" onClick={() => setOpen(p.file)}>
+              打开
+            </Button>,
+          ]}
+        >
           <List.Item.Meta title={p.title} description={<code>{p.file}</code>} />
         </List.Item>
       )}

@@ -36,16 +36,32 @@ export function SamplePage({ schema, file, others, modules, onNavigate }: Sample
   const mount = useMemo(() => `${file}#${++made}`, [provider, file]);
   const codes = useMemo(() => everyPermission([...others, schema], modules), [schema, others, modules]);
   // Prints and documents are PDFs the server makes.
-  const onAction = (b: ButtonDef) => { void message.info(`「${b.text}」需要服务器生成，样例数据不提供`); };
+  const onAction = (b: ButtonDef) => {
+    void message.info(`「${b.text}」需要服务器生成，样例数据不提供`);
+  };
   // These editors read and write their own server endpoints, not records: sample data cannot stand in for them.
   if (isFieldOptionsPage(schema) || isTeamAdminPage(schema) || isPlatformTablePage(schema)) {
-    return <Alert type="info" showIcon message="此类页面由专用编辑器渲染，直接读写服务器接口" description="样例数据只驱动记录页面与字典页面；右侧的校验结果仍然有效。" />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message="此类页面由专用编辑器渲染，直接读写服务器接口"
+        description="样例数据只驱动记录页面与字典页面；右侧的校验结果仍然有效。"
+      />
+    );
   }
   return (
     <DataProviderContext.Provider value={provider}>
       <PermissionContext.Provider value={codes}>
         <TenantContext.Provider value={TENANT}>
-          <PageView key={mount} schema={schema} file={file} now={SAMPLE_TODAY} onNavigate={onNavigate} onAction={onAction} />
+          <PageView
+            key={mount}
+            schema={schema}
+            file={file}
+            now={SAMPLE_TODAY}
+            onNavigate={onNavigate}
+            onAction={onAction}
+          />
         </TenantContext.Provider>
       </PermissionContext.Provider>
     </DataProviderContext.Provider>

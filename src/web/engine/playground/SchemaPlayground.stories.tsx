@@ -19,16 +19,46 @@ export const Showcase: Story = {
 // Pasted JSON the meta-schema refuses: each error with its file, JSON path and the allowed name closest to it.
 export const WithErrors: Story = {
   args: {
-    initial: JSON.stringify({ key: 'demo', title: '示例', module: 'demo', list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] }, drawer: { title: '抽屉', fields: [{ fieldName: 'x', fontendType: 'text', required: true }] } }, null, 2),
+    initial: JSON.stringify(
+      {
+        key: 'demo',
+        title: '示例',
+        module: 'demo',
+        list: { columns: [{ prop: 'a', label: 'A', type: 'bogus' }] },
+        drawer: { title: '抽屉', fields: [{ fieldName: 'x', fontendType: 'text', required: true }] },
+      },
+      null,
+      2,
+    ),
     file: 'schemas/demo.json',
   },
-  parameters: expectText('校验错误', 'schemas/demo.json', '/list/columns/0/type', '缺少必填属性 titleName', '不允许的属性 required（是否应为 requireAble？'),
+  parameters: expectText(
+    '校验错误',
+    'schemas/demo.json',
+    '/list/columns/0/type',
+    '缺少必填属性 titleName',
+    '不允许的属性 required（是否应为 requireAble？',
+  ),
 };
 // A name that names nothing: the schema is valid, the checker names the field and the closest one beside it.
 export const WithNameProblems: Story = {
   args: {
-    initial: JSON.stringify({ ...SHOWCASE, list: { ...SHOWCASE.list, rowStyles: [{ when: `${SHOWCASE.drawer?.fields[0].fieldName}x == ""`, textColor: '#cf1322' }] } }, null, 2),
+    initial: JSON.stringify(
+      {
+        ...SHOWCASE,
+        list: {
+          ...SHOWCASE.list,
+          rowStyles: [{ when: `${SHOWCASE.drawer?.fields[0].fieldName}x == ""`, textColor: '#cf1322' }],
+        },
+      },
+      null,
+      2,
+    ),
     file: SHOWCASE_FILE,
   },
-  parameters: expectText('名称检查 1 处', '/list/rowStyles/0/when', `did you mean ${SHOWCASE.drawer?.fields[0].fieldName}?`),
+  parameters: expectText(
+    '名称检查 1 处',
+    '/list/rowStyles/0/when',
+    `did you mean ${SHOWCASE.drawer?.fields[0].fieldName}?`,
+  ),
 };

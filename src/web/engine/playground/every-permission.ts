@@ -19,7 +19,11 @@ export function everyPermission(pages: AnyPageSchema[], modules: { key: string; 
   const codes = new Set<string>();
   namedCodes(pages, codes);
   const own = new Map(modules.map((m) => [m.key, m.actions ?? []]));
-  const keys = new Set([...own.keys(), ...pages.map((p) => p.module), ...pages.flatMap((p) => recordListsOf(p).map((e) => e.module))]);
+  const keys = new Set([
+    ...own.keys(),
+    ...pages.map((p) => p.module),
+    ...pages.flatMap((p) => recordListsOf(p).map((e) => e.module)),
+  ]);
   for (const k of keys) for (const a of [...STANDARD, ...(own.get(k) ?? [])]) codes.add(`${k}:${a}`);
   return [...codes];
 }

@@ -23,18 +23,30 @@ export interface Area {
 
 export const OTHER_AREA = 'other';
 const byKey = new Map(catalogue.modules.map((m) => [m.key, m]));
-const nameOf = (file: string) => file.split('/').pop()!.replace(/\.json$/, '');
+const nameOf = (file: string) =>
+  file
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
 
-export const PAGE_FILES: PageFile[] = Object.keys(loaders).map((path) => {
-  const file = path.replace(/^(\.\.\/)+/, '');
-  const m = byKey.get(nameOf(file));
-  return { file, title: m?.name ?? nameOf(file), area: m?.group ?? OTHER_AREA };
-}).sort((a, b) => a.file.localeCompare(b.file));
+export const PAGE_FILES: PageFile[] = Object.keys(loaders)
+  .map((path) => {
+    const file = path.replace(/^(\.\.\/)+/, '');
+    const m = byKey.get(nameOf(file));
+    return { file, title: m?.name ?? nameOf(file), area: m?.group ?? OTHER_AREA };
+  })
+  .sort((a, b) => a.file.localeCompare(b.file));
 
 /** The menu areas in the catalogue's order, each with its pages in menu order; 其他 last. */
-export const AREAS: Area[] = [...catalogue.groups.map((g) => ({ area: g.group, title: g.groupTitle })), { area: OTHER_AREA, title: '其他' }]
+export const AREAS: Area[] = [
+  ...catalogue.groups.map((g) => ({ area: g.group, title: g.groupTitle })),
+  { area: OTHER_AREA, title: '其他' },
+]
   .map((a) => {
-    const order = (p: PageFile) => { const i = catalogue.modules.findIndex((m) => m.key === nameOf(p.file)); return i < 0 ? Infinity : i; };
+    const order = (p: PageFile) => {
+      const i = catalogue.modules.findIndex((m) => m.key === nameOf(p.file));
+      return i < 0 ? Infinity : i;
+    };
     return { ...a, pages: PAGE_FILES.filter((p) => p.area === a.area).sort((x, y) => order(x) - order(y)) };
   })
   .filter((a) => a.pages.length);

@@ -19,19 +19,30 @@ afterEach(() => {
 const open = async (file: string) => {
   renderWithFixtures(<SchemaPlayground file={file} />);
   // The list has read its first sample records.
-  await waitFor(() => expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length).toBeGreaterThan(0), { timeout: 30_000 });
+  await waitFor(
+    () => expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length).toBeGreaterThan(0),
+    { timeout: 30_000 },
+  );
 };
-const click = (el: Element) => act(async () => { fireEvent.click(el); });
+const click = (el: Element) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 const drawer = () => document.querySelector('.ant-drawer-content') as HTMLElement;
 const rows = () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')] as HTMLElement[];
 const listRows = () => rows().filter((r) => !drawer()?.contains(r));
 /** The form item of the drawer labelled `label`. */
-const item = (label: string) => [...drawer().querySelectorAll('.ant-formily-item')]
-  .find((x) => x.querySelector('.ant-formily-item-label')?.textContent?.replace(/[\s:：*]/g, '') === label) as HTMLElement;
-const typeIn = (label: string, value: string) => fireEvent.change(item(label).querySelector('input, textarea')!, { target: { value } });
+const item = (label: string) =>
+  [...drawer().querySelectorAll('.ant-formily-item')].find(
+    (x) => x.querySelector('.ant-formily-item-label')?.textContent?.replace(/[\s:：*]/g, '') === label,
+  ) as HTMLElement;
+const typeIn = (label: string, value: string) =>
+  fireEvent.change(item(label).querySelector('input, textarea')!, { target: { value } });
 /** Chooses the first option of a select in the drawer. */
 async function chooseFirst(label: string) {
-  await act(async () => { fireEvent.mouseDown(item(label).querySelector('.ant-select-selector')!); });
+  await act(async () => {
+    fireEvent.mouseDown(item(label).querySelector('.ant-select-selector')!);
+  });
   const dropdowns = await waitFor(() => {
     const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
     expect(open.at(-1)?.querySelector('.ant-select-item-option')).toBeTruthy();
@@ -71,7 +82,11 @@ describe('schema playground on real pages', () => {
     const row = waiting();
     await click(buttons('开工', row)[0]);
     // 开工 asks for its date, which starts as today.
-    const dialog = await waitFor(() => { const d = document.querySelector('.ant-modal-content') as HTMLElement; expect(d).toBeTruthy(); return d; });
+    const dialog = await waitFor(() => {
+      const d = document.querySelector('.ant-modal-content') as HTMLElement;
+      expect(d).toBeTruthy();
+      return d;
+    });
     await click(buttons('确定', dialog)[0]);
     await waitFor(() => expect(bodyText()).toContain('开工成功'));
     await waitFor(() => {
@@ -84,7 +99,8 @@ describe('schema playground on real pages', () => {
   it('an approval page (报销管理): 提交 on a draft puts it under review; its drawer then offers 同意 and 驳回', async () => {
     await open('schemas/finance/reimburseManage.json');
     const draft = listRows().find((r) => r.textContent?.includes('待提交') && buttons('提交', r).length)!;
-    const codeOf = (r: HTMLElement) => [...r.querySelectorAll('td')].map((td) => td.textContent).find((t) => /^BX\d+$/.test(t ?? ''));
+    const codeOf = (r: HTMLElement) =>
+      [...r.querySelectorAll('td')].map((td) => td.textContent).find((t) => /^BX\d+$/.test(t ?? ''));
     const mine = codeOf(draft);
     await click(buttons('提交', draft)[0]);
     await waitFor(() => expect(bodyText()).toContain('提交成功'));
@@ -120,13 +136,19 @@ describe('schema playground on real pages', () => {
     // 还原 puts the file's own JSON back.
     await click(buttons('还原')[0]);
     await waitFor(() => expect(bodyText()).toContain('校验通过'));
-    expect(JSON.parse((screen.getByLabelText('页面配置 JSON') as HTMLTextAreaElement).value).list.rowStyles).toBeUndefined();
+    expect(
+      JSON.parse((screen.getByLabelText('页面配置 JSON') as HTMLTextAreaElement).value).list.rowStyles,
+    ).toBeUndefined();
   });
 });
 
 describe('a story per menu area', () => {
   it('every area of the catalogue (and 其他) has a story listing its pages, named as the menu names it', () => {
-    const stories = Object.values(areaStories).flatMap((s) => (s && typeof s === 'object' && 'args' in s ? [s as { name: string; args: { area: string } }] : []));
-    expect(stories.map((s) => `${s.args.area} ${s.name}`).sort()).toEqual(AREAS.map((a) => `${a.area} ${a.title}`).sort());
+    const stories = Object.values(areaStories).flatMap((s) =>
+      s && typeof s === 'object' && 'args' in s ? [s as { name: string; args: { area: string } }] : [],
+    );
+    expect(stories.map((s) => `${s.args.area} ${s.name}`).sort()).toEqual(
+      AREAS.map((a) => `${a.area} ${a.title}`).sort(),
+    );
   });
 });

@@ -32,7 +32,8 @@ export function rowActions(e: EntityDef, row: Rec): string[] {
   const stages = stageActionsFor(e, row).map((a) => a.key);
   if (e.readOnly || e.viewOf) return [...out, ...prints, ...docs, ...(e.viewOf ? stages : [])];
   const locked = !!e.stages?.values.some((v) => v.value === row[stageFieldOf(e.stages)] && v.locked);
-  const changeable = (EDITABLE_STATUSES.includes(status) || (!hasApproval(e) && status === RecordStatus.approved)) && !locked;
+  const changeable =
+    (EDITABLE_STATUSES.includes(status) || (!hasApproval(e) && status === RecordStatus.approved)) && !locked;
   if (changeable) out.push('edit', 'delete');
   if (hasApproval(e) && EDITABLE_STATUSES.includes(status)) out.push('submit');
   if (status === RecordStatus.inReview) out.push('withdraw');
@@ -47,7 +48,8 @@ export function savedProgress(e: EntityDef, submit: boolean): Rec {
 
 /** An approval's end: 同意 takes effect (and enters the first stage), 驳回 and 撤回 hand it back. */
 export function decided(e: EntityDef, how: 'agree' | 'refuse' | 'withdraw'): Rec {
-  if (how === 'agree') return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e.stages)]: e.stages.initial } : {}) };
+  if (how === 'agree')
+    return { status: RecordStatus.approved, ...(e.stages ? { [stageFieldOf(e.stages)]: e.stages.initial } : {}) };
   return { status: how === 'refuse' ? RecordStatus.rejected : RecordStatus.withdrawn };
 }
 

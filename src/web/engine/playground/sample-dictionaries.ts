@@ -34,13 +34,31 @@ export function dictionaryKeys(pages: unknown[]): Map<string, { title: string; t
  * demo member is user 1, so a 成员 default names 成员甲).
  */
 export function sampleDictEntries(pages: unknown[]): Record<string, DictEntry[]> {
-  const entry = (fieldKey: string, id: number, dictName: string, sort: number, parentId: number | null = null): DictEntry =>
-    ({ id, fieldKey, dictName, dictCode: null, dictImg: null, dictIcon: null, dictExtra: null, parentId, status: 1, seeded: false, sort });
+  const entry = (
+    fieldKey: string,
+    id: number,
+    dictName: string,
+    sort: number,
+    parentId: number | null = null,
+  ): DictEntry => ({
+    id,
+    fieldKey,
+    dictName,
+    dictCode: null,
+    dictImg: null,
+    dictIcon: null,
+    dictExtra: null,
+    parentId,
+    status: 1,
+    seeded: false,
+    sort,
+  });
   const out: Record<string, DictEntry[]> = {};
   for (const [key, { title, tree }] of dictionaryKeys(pages)) {
     out[key] = NAMES.map((n, i) => {
       const item = entry(key, i + 1, `${title}${n}`, i + 1);
-      if (tree && i === 0) item.children = ['一', '二'].map((c, k) => entry(key, (i + 1) * 10 + k + 1, `${title}${n}${c}`, k + 1, i + 1));
+      if (tree && i === 0)
+        item.children = ['一', '二'].map((c, k) => entry(key, (i + 1) * 10 + k + 1, `${title}${n}${c}`, k + 1, i + 1));
       return item;
     });
   }
@@ -49,8 +67,14 @@ export function sampleDictEntries(pages: unknown[]): Record<string, DictEntry[]>
 
 /** The enabled items of a dictionary as its options read them (no nulls). */
 export function offered(entries: DictEntry[]): DictItem[] {
-  return entries.filter((e) => e.status !== 0).map((e) => ({
-    id: e.id, dictName: e.dictName, dictCode: e.dictCode ?? undefined, dictImg: e.dictImg ?? undefined, parentId: e.parentId ?? null,
-    children: e.children?.length ? offered(e.children) : undefined,
-  }));
+  return entries
+    .filter((e) => e.status !== 0)
+    .map((e) => ({
+      id: e.id,
+      dictName: e.dictName,
+      dictCode: e.dictCode ?? undefined,
+      dictImg: e.dictImg ?? undefined,
+      parentId: e.parentId ?? null,
+      children: e.children?.length ? offered(e.children) : undefined,
+    }));
 }

@@ -8,7 +8,9 @@ import { listTabs } from '../../../common/list-views';
 import { recordListsOf } from '../../../common/schema/record-lists';
 import { recordFields } from './sample-records';
 
-const files = import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json'], { eager: true });
+const files = import.meta.glob<{ default: unknown }>(['../../../../schemas/**/*.json', '!**/page.schema.json'], {
+  eager: true,
+});
 const PAGES = Object.entries(files).map(([path, m]) => {
   const res = validatePageSchema(structuredClone(m.default), path);
   if (!res.ok) throw new Error(`${path} is invalid`);
@@ -32,7 +34,11 @@ describe('sample provider', () => {
     const empty: string[] = [];
     for (const e of PAGES.flatMap((p) => recordListsOf(p))) {
       // A tab on a computed figure (逾期 on a balance, 低于安全库存) shows what the sample figures give.
-      const computed = new Set(recordFields(e).filter((f) => f.compute || f.aggregate).map((f) => f.fieldName));
+      const computed = new Set(
+        recordFields(e)
+          .filter((f) => f.compute || f.aggregate)
+          .map((f) => f.fieldName),
+      );
       for (const t of listTabs(e).filter((x) => !(x.filter ?? []).some((c) => computed.has(c.field)))) {
         const got = await provider.getList({ module: e.module, pagination: all, tab: t.value });
         if (!got.total) empty.push(`${e.module} ${t.label}`);
@@ -43,20 +49,35 @@ describe('sample provider', () => {
 
   it("makes a tab's conditions true of some records where the fields' own values would not meet them", async () => {
     const page = {
-      key: 'demo', title: '示例', module: 'demo',
-      sectionHeader: { title: '示例', tabs: [
-        { label: '手工', value: 'manual', filter: [{ field: 'source', operator: 'eq', value: '手工录入' }] },
-        { label: '大额', value: 'big', filter: [{ field: 'amount', operator: 'gt', value: 100000 }] },
-        { label: '逾期', value: 'late', filter: [{ field: 'dueDate', operator: 'lt', value: { $today: true } }, { field: 'dueDate', operator: 'gte', value: '2024-03-04' }] },
-        { label: '我参与的', value: 'mine', filter: [{ field: 'people', operator: 'has', value: { $user: true } }] },
-      ] },
+      key: 'demo',
+      title: '示例',
+      module: 'demo',
+      sectionHeader: {
+        title: '示例',
+        tabs: [
+          { label: '手工', value: 'manual', filter: [{ field: 'source', operator: 'eq', value: '手工录入' }] },
+          { label: '大额', value: 'big', filter: [{ field: 'amount', operator: 'gt', value: 100000 }] },
+          {
+            label: '逾期',
+            value: 'late',
+            filter: [
+              { field: 'dueDate', operator: 'lt', value: { $today: true } },
+              { field: 'dueDate', operator: 'gte', value: '2024-03-04' },
+            ],
+          },
+          { label: '我参与的', value: 'mine', filter: [{ field: 'people', operator: 'has', value: { $user: true } }] },
+        ],
+      },
       list: { columns: [{ prop: 'source', label: '来源' }] },
-      drawer: { title: '示例', fields: [
-        { fieldName: 'source', titleName: '来源', fontendType: 'text' },
-        { fieldName: 'amount', titleName: '金额', fontendType: 'number', max: 1000 },
-        { fieldName: 'dueDate', titleName: '到期日', fontendType: 'date' },
-        { fieldName: 'people', titleName: '成员', fontendType: 'multiSelect', data: [{ label: '二号', value: 2 }] },
-      ] },
+      drawer: {
+        title: '示例',
+        fields: [
+          { fieldName: 'source', titleName: '来源', fontendType: 'text' },
+          { fieldName: 'amount', titleName: '金额', fontendType: 'number', max: 1000 },
+          { fieldName: 'dueDate', titleName: '到期日', fontendType: 'date' },
+          { fieldName: 'people', titleName: '成员', fontendType: 'multiSelect', data: [{ label: '二号', value: 2 }] },
+        ],
+      },
     } as unknown as PageSchema;
     const provider = createSampleProvider([page]);
     for (const tab of ['manual', 'big', 'late', 'mine']) {
@@ -101,12 +122,17 @@ describe('sample provider', () => {
     const stages = page('procureProcess').stages!.values.map((v) => v.value);
     expect(data.slice(0, stages.length).map((r) => r.procureStage)).toEqual(stages);
     // Only a record in effect has a stage.
-    expect(data.filter((r) => r.status !== RecordStatus.approved).every((r) => r.procureStage === undefined)).toBe(true);
+    expect(data.filter((r) => r.status !== RecordStatus.approved).every((r) => r.procureStage === undefined)).toBe(
+      true,
+    );
   });
 
   it('keeps what is created and edited: a new record lists first with its code and status, an edit stays', async () => {
     const provider = createSampleProvider(PAGES as AnyPageSchema[]);
-    const made = await provider.create({ module: 'procureProcess', variables: { reason: '新建的采购', requestKey: 'k' } });
+    const made = await provider.create({
+      module: 'procureProcess',
+      variables: { reason: '新建的采购', requestKey: 'k' },
+    });
     expect(made.status).toBe(RecordStatus.draft);
     expect(made.requestKey).toBeUndefined();
     const first = (await provider.getList({ module: 'procureProcess', pagination: all })).data[0];
@@ -117,7 +143,10 @@ describe('sample provider', () => {
     await provider.submit({ module: 'procureProcess', id: made.id });
     expect((await provider.getOne({ module: 'procureProcess', id: made.id })).status).toBe(RecordStatus.inReview);
     await provider.agree({ taskId: (await provider.findTaskIdByFormId(made.id))!.taskId });
-    expect(await provider.getOne({ module: 'procureProcess', id: made.id })).toMatchObject({ status: RecordStatus.approved, procureStage: '待下单' });
+    expect(await provider.getOne({ module: 'procureProcess', id: made.id })).toMatchObject({
+      status: RecordStatus.approved,
+      procureStage: '待下单',
+    });
   });
 
   it('a stage action moves a record on and is refused where the record does not offer it', async () => {
@@ -125,9 +154,16 @@ describe('sample provider', () => {
     const { data } = await provider.getList({ module: 'procureProcess', pagination: all });
     const waiting = data.find((r) => r.procureStage === '待下单')!;
     expect(waiting.actions).toContain('order');
-    const moved = await provider.stageAction({ module: 'procureProcess', id: waiting.id, action: 'order', values: { orderDate: '2024-03-06' } });
+    const moved = await provider.stageAction({
+      module: 'procureProcess',
+      id: waiting.id,
+      action: 'order',
+      values: { orderDate: '2024-03-06' },
+    });
     expect(moved).toMatchObject({ procureStage: '已下单', orderDate: '2024-03-06' });
     expect(moved.actions).not.toContain('order');
-    await expect(provider.stageAction({ module: 'procureProcess', id: waiting.id, action: 'order' })).rejects.toThrow(/不能执行/);
+    await expect(provider.stageAction({ module: 'procureProcess', id: waiting.id, action: 'order' })).rejects.toThrow(
+      /不能执行/,
+    );
   });
 });

@@ -15,14 +15,18 @@ export const SAMPLE_COUNT = 23;
 const STATUSES = Object.values(RecordStatus);
 
 /** The first declaration of each name. */
-const unique = (fields: FieldDef[]) => fields.filter((f, i) => fields.findIndex((x) => x.fieldName === f.fieldName) === i);
+const unique = (fields: FieldDef[]) =>
+  fields.filter((f, i) => fields.findIndex((x) => x.fieldName === f.fieldName) === i);
 
 /** The fields a person fills in: the drawer's and the add dialog's. */
-export const formFields = (e: EntityDef): FieldDef[] => unique([...(e.drawer?.fields ?? []), ...(e.addDialog?.fields ?? [])]);
+export const formFields = (e: EntityDef): FieldDef[] =>
+  unique([...(e.drawer?.fields ?? []), ...(e.addDialog?.fields ?? [])]);
 
 /** The fields a record may hold: its forms' and what its stage actions store (those a record gets when the action runs). */
 export function recordFields(e: EntityDef): FieldDef[] {
-  const staged = (e.stages?.actions ?? []).flatMap((a) => (a.fields ?? []).filter((f) => !(a.inputOnly ?? []).includes(f.fieldName)));
+  const staged = (e.stages?.actions ?? []).flatMap((a) =>
+    (a.fields ?? []).filter((f) => !(a.inputOnly ?? []).includes(f.fieldName)),
+  );
   return unique([...formFields(e), ...staged]);
 }
 
@@ -31,7 +35,12 @@ export const hasApproval = (e: EntityDef) => e.drawer?.approval === true;
 
 /** The code of the n-th record (1-based) of a list: its prefix, the sample day, a number. */
 export function sampleCode(e: Pick<EntityDef, 'codePrefix' | 'module'>, n: number): string {
-  const prefix = e.codePrefix ?? e.module.replace(/[^A-Za-z]/g, '').slice(0, 2).toUpperCase();
+  const prefix =
+    e.codePrefix ??
+    e.module
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 2)
+      .toUpperCase();
   return `${prefix}${SAMPLE_TODAY.replace(/-/g, '')}${String(n).padStart(4, '0')}`;
 }
 
@@ -39,7 +48,14 @@ export function sampleCode(e: Pick<EntityDef, 'codePrefix' | 'module'>, n: numbe
 export function sampleCategories(tree: TreeConfig): CategoryNode[] {
   const name = tree.title.replace(/分类$/, '');
   return [
-    { id: 'c1', name: `${name}甲`, children: [{ id: 'c11', name: `${name}甲一` }, { id: 'c12', name: `${name}甲二` }] },
+    {
+      id: 'c1',
+      name: `${name}甲`,
+      children: [
+        { id: 'c11', name: `${name}甲一` },
+        { id: 'c12', name: `${name}甲二` },
+      ],
+    },
     { id: 'c2', name: `${name}乙` },
     { id: 'c3', name: `${name}丙` },
   ];
@@ -47,7 +63,9 @@ export function sampleCategories(tree: TreeConfig): CategoryNode[] {
 
 /** The tree with one node renamed. */
 export function renamedNode(nodes: CategoryNode[], id: string, name: string): CategoryNode[] {
-  return nodes.map((n) => (n.id === id ? { ...n, name } : { ...n, children: n.children && renamedNode(n.children, id, name) }));
+  return nodes.map((n) =>
+    n.id === id ? { ...n, name } : { ...n, children: n.children && renamedNode(n.children, id, name) },
+  );
 }
 
 /**
@@ -102,9 +120,10 @@ export function sampleRecord(e: EntityDef, i: number, scope: SampleScope, catego
     const v = cellValue(c, i, scope);
     if (v !== undefined) row[c.prop] = v;
     if (c.viewField && v !== undefined) row[c.viewField] = labelOf(c.data, v, scope) ?? String(v);
-    if (c.infoProp) row[c.infoProp] = (c.tabelHeaders ?? []).length
-      ? [0, 1].map((k) => Object.fromEntries((c.tabelHeaders ?? []).map((h) => [h.prop, `${h.label}${k + 1}`])))
-      : { [c.label]: `${c.label}${i + 1}` };
+    if (c.infoProp)
+      row[c.infoProp] = (c.tabelHeaders ?? []).length
+        ? [0, 1].map((k) => Object.fromEntries((c.tabelHeaders ?? []).map((h) => [h.prop, `${h.label}${k + 1}`])))
+        : { [c.label]: `${c.label}${i + 1}` };
   }
   for (const f of formFields(e)) {
     const v = fieldValue(f, i, scope);

@@ -14,19 +14,26 @@ import { stageFieldOf } from '../../../common/schema/stage-field';
 export const SAMPLE_REFS = { today: SAMPLE_TODAY, userId: 1, isAdmin: true };
 
 type Rec = Record<string, unknown>;
-const same = (a: unknown, b: unknown) => a === b || (a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b));
+const same = (a: unknown, b: unknown) =>
+  a === b || (a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b));
 
 /** Whether a record meets a condition: values compared as text, a select also by its option's name (<field>Name). */
 export function sampleMatches(row: Rec, f: Filter | RecordCondition): boolean {
   const v = row[f.field];
   const have = [...(Array.isArray(v) ? v : [v]), row[`${f.field}Name`]];
   switch (f.operator) {
-    case 'eq': return have.some((h) => same(h, f.value));
-    case 'ne': return !have.some((h) => same(h, f.value));
-    case 'in': return (f.value as unknown[]).some((x) => have.some((h) => same(h, x)));
-    case 'has': return Array.isArray(v) && v.some((h) => same(h, f.value));
-    case 'year': return String(v ?? '').startsWith(String(f.value));
-    default: return matches(row as Rec & { id: string }, f);
+    case 'eq':
+      return have.some((h) => same(h, f.value));
+    case 'ne':
+      return !have.some((h) => same(h, f.value));
+    case 'in':
+      return (f.value as unknown[]).some((x) => have.some((h) => same(h, x)));
+    case 'has':
+      return Array.isArray(v) && v.some((h) => same(h, f.value));
+    case 'year':
+      return String(v ?? '').startsWith(String(f.value));
+    default:
+      return matches(row as Rec & { id: string }, f);
   }
 }
 
@@ -35,15 +42,18 @@ export function tabConditions(e: EntityDef, i: number): RecordCondition[] {
   // The stages are spread over already (sample-records.ts): the first records, one in each, stay as they are.
   const first = e.stages?.values.length ?? 0;
   const own = (c: RecordCondition) => c.field !== stageFieldOf(e.stages);
-  const tabs = listTabs(e).map((t) => (t.filter ?? []).filter(own)).filter((f) => f.length);
-  return tabs.length && i >= first ? tabs[(i - first) % (tabs.length + 1)] ?? [] : [];
+  const tabs = listTabs(e)
+    .map((t) => (t.filter ?? []).filter(own))
+    .filter((f) => f.length);
+  return tabs.length && i >= first ? (tabs[(i - first) % (tabs.length + 1)] ?? []) : [];
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 /** A value on the far side of a bound: a number one past it, a day one past it. */
 function beyond(bound: unknown, step: 1 | -1): unknown {
   if (typeof bound === 'number') return bound + step;
-  if (typeof bound === 'string' && DAY.test(bound)) return new Date(Date.parse(bound.slice(0, 10)) + step * 86_400_000).toISOString().slice(0, 10);
+  if (typeof bound === 'string' && DAY.test(bound))
+    return new Date(Date.parse(bound.slice(0, 10)) + step * 86_400_000).toISOString().slice(0, 10);
   return undefined;
 }
 
@@ -57,19 +67,34 @@ export function meeting(e: EntityDef, row: Rec, conditions: RecordCondition[], s
     const option = optionsOf(fields.find((f) => f.fieldName === c.field)?.data, scope)?.find((o) => o.label === wanted);
     const stored = option ? option.value : wanted;
     switch (c.operator) {
-      case 'eq': case 'in': case 'contains':
+      case 'eq':
+      case 'in':
+      case 'contains':
         out[c.field] = stored;
         if (option) out[`${c.field}Name`] = option.label;
         break;
-      case 'has': out[c.field] = [...(Array.isArray(out[c.field]) ? (out[c.field] as unknown[]) : []).filter((x) => !same(x, stored)), stored]; break;
-      case 'year': out[c.field] = `${String(stored)}-03-05`; break;
-      case 'gt': case 'gte': case 'lt': case 'lte': {
+      case 'has':
+        out[c.field] = [
+          ...(Array.isArray(out[c.field]) ? (out[c.field] as unknown[]) : []).filter((x) => !same(x, stored)),
+          stored,
+        ];
+        break;
+      case 'year':
+        out[c.field] = `${String(stored)}-03-05`;
+        break;
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte': {
         const v = beyond(stored, c.operator.startsWith('g') ? 1 : -1);
         if (v !== undefined) out[c.field] = v;
         break;
       }
-      case 'null': delete out[c.field]; break;
-      default: break;
+      case 'null':
+        delete out[c.field];
+        break;
+      default:
+        break;
     }
   }
   // Only a record in effect has a stage, and one in effect has one.

@@ -22,7 +22,14 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export const sampleDay = (i: number) => `2024-03-${pad((i % 28) + 1)}`;
 
 /** Texts a pattern (`reg`) may want: a phone, a mail, a credit code, an id card. */
-const PATTERNED = ['13800138000', 'demo@example.com', '91310000MA1FL0000X', '110101199001011234', 'https://example.com', '021-12345678'];
+const PATTERNED = [
+  '13800138000',
+  'demo@example.com',
+  '91310000MA1FL0000X',
+  '110101199001011234',
+  'https://example.com',
+  '021-12345678',
+];
 /** The first text the field's pattern accepts: its title and number, a plain code, or one of the patterned; else ''. */
 function fitting(f: FieldDef, i: number): string {
   try {
@@ -35,16 +42,24 @@ function fitting(f: FieldDef, i: number): string {
 
 function numberIn(i: number, min?: number, max?: number, exclusiveMinimum?: number): number {
   const lo = min ?? (exclusiveMinimum !== undefined ? exclusiveMinimum + 1 : 1);
-  const n = max !== undefined && max - lo <= 20 ? lo + (i % (Math.floor(max - lo) + 1)) : Math.min(lo + ((i * 37) % 90) + 10, max ?? Infinity);
+  const n =
+    max !== undefined && max - lo <= 20
+      ? lo + (i % (Math.floor(max - lo) + 1))
+      : Math.min(lo + ((i * 37) % 90) + 10, max ?? Infinity);
   // Two decimals at most, as money and quantities are stored.
   return Math.round(n * 100) / 100;
 }
 
-const isSource = (d: unknown): d is RecordSource => !!d && typeof d === 'object' && !Array.isArray(d) && 'module' in d && 'label' in d;
+const isSource = (d: unknown): d is RecordSource =>
+  !!d && typeof d === 'object' && !Array.isArray(d) && 'module' in d && 'label' in d;
 const fieldKeyOf = (d: unknown): string | undefined =>
-  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string' ? (d as { fieldKey: string }).fieldKey : undefined;
+  d && typeof d === 'object' && !Array.isArray(d) && typeof (d as { fieldKey?: unknown }).fieldKey === 'string'
+    ? (d as { fieldKey: string }).fieldKey
+    : undefined;
 const inline = (d: unknown): Option[] | undefined =>
-  Array.isArray(d) && d.every((o) => o && typeof o === 'object' && 'value' in o && 'label' in o) ? (d as Option[]) : undefined;
+  Array.isArray(d) && d.every((o) => o && typeof o === 'object' && 'value' in o && 'label' in o)
+    ? (d as Option[])
+    : undefined;
 
 /** The options a declaration offers, when they are known without a server: inline, or a sample dictionary's. */
 export function optionsOf(data: unknown, scope: SampleScope): Option[] | undefined {
@@ -72,10 +87,16 @@ export function fieldValue(f: FieldDef, i: number, scope: SampleScope): unknown 
       if (f.reg) return fitting(f, i);
       if (f.autoNumber) return `${f.autoNumber.prefix}${pad(i + 1, f.autoNumber.digits ?? 3)}`;
       return `${f.titleName}${i + 1}`;
-    case 'textarea': return `${f.titleName}：示例说明 ${i + 1}`;
-    case 'number': return numberIn(i, f.min, f.max, f.exclusiveMinimum);
-    case 'select': case 'radio': case 'treeSelect': return choose(options, i)?.value;
-    case 'multiSelect': case 'checkbox': {
+    case 'textarea':
+      return `${f.titleName}：示例说明 ${i + 1}`;
+    case 'number':
+      return numberIn(i, f.min, f.max, f.exclusiveMinimum);
+    case 'select':
+    case 'radio':
+    case 'treeSelect':
+      return choose(options, i)?.value;
+    case 'multiSelect':
+    case 'checkbox': {
       const o = choose(options, i);
       return o ? [o.value] : [];
     }
@@ -85,16 +106,29 @@ export function fieldValue(f: FieldDef, i: number, scope: SampleScope): unknown 
       const child = choose(top.children, i);
       return child ? [top.value, child.value] : [top.value];
     }
-    case 'date': return sampleDay(i);
-    case 'month': return sampleDay(i).slice(0, 7);
-    case 'dateTime': return `${sampleDay(i)} 09:30:00`;
-    case 'dateRange': return [sampleDay(i), sampleDay(i + 2)];
-    case 'twoText': return Object.fromEntries((f.fields ?? []).map((s, k) => [s.name, s.type === 'number' ? (k + 1) * 1000 : `${s.label ?? s.name}${i + 1}`]));
-    case 'dimension': return Object.fromEntries(dimensionFields(f).map((s, k) => [s.name, [1200, 600, 900][k % 3] + i * 10]));
-    case 'upload': case 'image': return [{ url: SAMPLE_PICTURE, name: `${f.titleName}${i + 1}.png` }];
-    case 'idCard': return '110101199001011234';
-    case 'switch': return i % 2 === 0;
-    default: return undefined;
+    case 'date':
+      return sampleDay(i);
+    case 'month':
+      return sampleDay(i).slice(0, 7);
+    case 'dateTime':
+      return `${sampleDay(i)} 09:30:00`;
+    case 'dateRange':
+      return [sampleDay(i), sampleDay(i + 2)];
+    case 'twoText':
+      return Object.fromEntries(
+        (f.fields ?? []).map((s, k) => [s.name, s.type === 'number' ? (k + 1) * 1000 : `${s.label ?? s.name}${i + 1}`]),
+      );
+    case 'dimension':
+      return Object.fromEntries(dimensionFields(f).map((s, k) => [s.name, [1200, 600, 900][k % 3] + i * 10]));
+    case 'upload':
+    case 'image':
+      return [{ url: SAMPLE_PICTURE, name: `${f.titleName}${i + 1}.png` }];
+    case 'idCard':
+      return '110101199001011234';
+    case 'switch':
+      return i % 2 === 0;
+    default:
+      return undefined;
   }
 }
 
@@ -104,27 +138,42 @@ export function cellValue(c: ColumnDef, i: number, scope: SampleScope): unknown 
   if (isSource(c.data)) return scope.picked(c.data, i)?.value;
   const options = optionsOf(c.data, scope);
   switch (c.inputType) {
-    case 'number': return numberIn(i, c.min, c.max, c.exclusiveMinimum);
-    case 'date': return sampleDay(i);
-    case 'select': return choose(options, i)?.value;
-    case 'multiSelect': return options?.length ? [choose(options, i)!.value] : [];
-    default: break;
+    case 'number':
+      return numberIn(i, c.min, c.max, c.exclusiveMinimum);
+    case 'date':
+      return sampleDay(i);
+    case 'select':
+      return choose(options, i)?.value;
+    case 'multiSelect':
+      return options?.length ? [choose(options, i)!.value] : [];
+    default:
+      break;
   }
   if (options?.length) return choose(options, i)!.value;
   switch (c.type) {
-    case 'money': return 1000 + ((i * 137) % 9000) + 0.5;
-    case 'percent': return [0.13, 0.06, 0.03][i % 3];
-    case 'time': return `${sampleDay(i)}T01:30:00.000Z`;
-    case 'month': return sampleDay(i).slice(0, 7);
-    case 'allDate': return sampleDay(i);
-    case 'image': return SAMPLE_PICTURE;
-    case 'starMark': return i % 2 === 0;
-    case 'spanList': case 'cellList': return [`${c.label}甲`, `${c.label}乙`].slice(0, (i % 2) + 1);
+    case 'money':
+      return 1000 + ((i * 137) % 9000) + 0.5;
+    case 'percent':
+      return [0.13, 0.06, 0.03][i % 3];
+    case 'time':
+      return `${sampleDay(i)}T01:30:00.000Z`;
+    case 'month':
+      return sampleDay(i).slice(0, 7);
+    case 'allDate':
+      return sampleDay(i);
+    case 'image':
+      return SAMPLE_PICTURE;
+    case 'starMark':
+      return i % 2 === 0;
+    case 'spanList':
+    case 'cellList':
+      return [`${c.label}甲`, `${c.label}乙`].slice(0, (i % 2) + 1);
     case 'enum': {
       const keys = c.data && typeof c.data === 'object' && !Array.isArray(c.data) ? Object.keys(c.data) : [];
       return keys.length ? keys[i % keys.length] : undefined;
     }
-    default: return c.priceType ? 100 + i * 10 : `${c.label}${i + 1}`;
+    default:
+      return c.priceType ? 100 + i * 10 : `${c.label}${i + 1}`;
   }
 }
 
@@ -140,6 +189,8 @@ export function labelOf(data: unknown, value: unknown, scope: SampleScope): stri
     }
     return undefined;
   };
-  const names = (Array.isArray(value) ? value : [value]).map((v) => find(options, v)?.label).filter((x): x is string => !!x);
+  const names = (Array.isArray(value) ? value : [value])
+    .map((v) => find(options, v)?.label)
+    .filter((x): x is string => !!x);
   return names.length ? names.join('、') : undefined;
 }

@@ -11,7 +11,10 @@ const meta: Meta<typeof TreePanel> = {
 export default meta;
 type Story = StoryObj<typeof TreePanel>;
 
-export const Default: Story = { args: { addable: true, editable: true }, parameters: expectText('道具分类', '全部', '柜台', '高柜', '收起') };
+export const Default: Story = {
+  args: { addable: true, editable: true },
+  parameters: expectText('道具分类', '全部', '柜台', '高柜', '收起'),
+};
 export const Selected: Story = { args: { selectedId: 'c2' }, parameters: expectText('中岛') };
 export const Empty: Story = { args: { nodes: [] }, parameters: expectText('暂无数据') };
 export const Loading: Story = { args: { nodes: [], loading: true }, parameters: expectText('道具分类') };

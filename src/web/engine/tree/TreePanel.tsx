@@ -35,7 +35,13 @@ export interface TreePanelProps {
 type AntNode = { key: string; title: string; depth: number; node: CategoryNode | null; children?: AntNode[] };
 
 function toAnt(nodes: CategoryNode[], depth = 1): AntNode[] {
-  return nodes.map((n) => ({ key: n.id, title: n.label ?? n.name, depth, node: n, children: n.children?.length ? toAnt(n.children, depth + 1) : undefined }));
+  return nodes.map((n) => ({
+    key: n.id,
+    title: n.label ?? n.name,
+    depth,
+    node: n,
+    children: n.children?.length ? toAnt(n.children, depth + 1) : undefined,
+  }));
 }
 
 /**
@@ -46,7 +52,17 @@ function toAnt(nodes: CategoryNode[], depth = 1): AntNode[] {
 function NodeName({ n, menu }: { n: AntNode; menu?: boolean }) {
   const room = TREE_TOGGLE_OFFSET - 8 - 24 - 8 - n.depth * TREE_INDENT - (menu ? 18 : 0);
   return (
-    <span title={n.title} style={{ display: 'inline-block', maxWidth: Math.max(room, 48), overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+    <span
+      title={n.title}
+      style={{
+        display: 'inline-block',
+        maxWidth: Math.max(room, 48),
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+      }}
+    >
       {n.title}
     </span>
   );
@@ -73,7 +89,9 @@ export function TreePanel(props: TreePanelProps) {
   useEffect(() => setSelected(props.selectedId ?? ALL_KEY), [props.selectedId]);
 
   const treeData = useMemo<AntNode[]>(
-    () => [{ key: ALL_KEY, title: Messages.treeAll, depth: 0, node: null, children: toAnt(filterTree(nodes, keyword)) }],
+    () => [
+      { key: ALL_KEY, title: Messages.treeAll, depth: 0, node: null, children: toAnt(filterTree(nodes, keyword)) },
+    ],
     [nodes, keyword],
   );
 
@@ -87,7 +105,7 @@ export function TreePanel(props: TreePanelProps) {
 
   const select = (key: string) => {
     setSelected(key);
-    const node = key === ALL_KEY ? null : findNode(nodes, key) ?? null;
+    const node = key === ALL_KEY ? null : (findNode(nodes, key) ?? null);
     onSelect?.(node);
     if (node?.path) (onNavigate ?? ((p: string) => window.location.assign(p)))(node.path);
   };
@@ -98,16 +116,67 @@ export function TreePanel(props: TreePanelProps) {
     const sibs = siblingsOf(nodes, node.id);
     const menu = (
       <div className="yg-tree-menu" style={{ display: 'flex', flexDirection: 'column' }}>
-        <Button type="text" size="small" disabled={!canMove(sibs, node.id, 'up')} onClick={(e) => { e.stopPropagation(); move(node.id, 'up'); }}>{Messages.moveUp}</Button>
-        <Button type="text" size="small" disabled={!canMove(sibs, node.id, 'down')} onClick={(e) => { e.stopPropagation(); move(node.id, 'down'); }}>{Messages.moveDown}</Button>
-        {editable && <Button type="text" size="small" onClick={(e) => { e.stopPropagation(); setMenuFor(null); onEdit?.(node); }}>{Messages.edit}</Button>}
-        {editable && <Button type="text" size="small" danger onClick={(e) => { e.stopPropagation(); setMenuFor(null); onDelete?.(node); }}>{Messages.delete}</Button>}
+        <Button
+          type="text"
+          size="small"
+          disabled={!canMove(sibs, node.id, 'up')}
+          onClick={(e) => {
+            e.stopPropagation();
+            move(node.id, 'up');
+          }}
+        >
+          {Messages.moveUp}
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          disabled={!canMove(sibs, node.id, 'down')}
+          onClick={(e) => {
+            e.stopPropagation();
+            move(node.id, 'down');
+          }}
+        >
+          {Messages.moveDown}
+        </Button>
+        {editable && (
+          <Button
+            type="text"
+            size="small"
+            onClick={(e) => {
+              e.stopPropagation();
+              setMenuFor(null);
+              onEdit?.(node);
+            }}
+          >
+            {Messages.edit}
+          </Button>
+        )}
+        {editable && (
+          <Button
+            type="text"
+            size="small"
+            danger
+            onClick={(e) => {
+              e.stopPropagation();
+              setMenuFor(null);
+              onDelete?.(node);
+            }}
+          >
+            {Messages.delete}
+          </Button>
+        )}
       </div>
     );
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         <NodeName n={n} menu />
-        <Popover trigger="click" placement="right" content={menu} open={menuFor === node.id} onOpenChange={(o) => setMenuFor(o ? node.id : null)}>
+        <Popover
+          trigger="click"
+          placement="right"
+          content={menu}
+          open={menuFor === node.id}
+          onOpenChange={(o) => setMenuFor(o ? node.id : null)}
+        >
           <MoreOutlined aria-label={`${n.title} 菜单`} onClick={(e) => e.stopPropagation()} />
         </Popover>
       </span>
@@ -120,9 +189,16 @@ export function TreePanel(props: TreePanelProps) {
         <div style={{ width: TREE_TOGGLE_OFFSET, paddingRight: 8, boxSizing: 'border-box' }}>
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 8 }}>
             <strong>{title}</strong>
-            {addable && <Button size="small" type="link" icon={<PlusOutlined />} onClick={onAdd} aria-label="新增分类" />}
+            {addable && (
+              <Button size="small" type="link" icon={<PlusOutlined />} onClick={onAdd} aria-label="新增分类" />
+            )}
           </div>
-          <Input.Search allowClear placeholder={Messages.keywordPlaceholder} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+          <Input.Search
+            allowClear
+            placeholder={Messages.keywordPlaceholder}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
           <div style={{ maxHeight: TREE_MAX_HEIGHT, overflow: 'auto', marginTop: 8 }}>
             <Spin spinning={!!loading}>
               {nodes.length || loading ? (
@@ -138,7 +214,10 @@ export function TreePanel(props: TreePanelProps) {
                   />
                 </ConfigProvider>
               ) : (
-                <Empty description={failure ? readFailureText(failure) : Messages.noData} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                <Empty
+                  description={failure ? readFailureText(failure) : Messages.noData}
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                />
               )}
             </Spin>
           </div>
@@ -147,7 +226,14 @@ export function TreePanel(props: TreePanelProps) {
       <Button
         size="small"
         className="yg-tree-toggle"
-        style={{ position: 'absolute', top: '50%', left: collapsed ? 0 : TREE_TOGGLE_OFFSET, padding: '0 2px', height: 48, writingMode: 'vertical-rl' }}
+        style={{
+          position: 'absolute',
+          top: '50%',
+          left: collapsed ? 0 : TREE_TOGGLE_OFFSET,
+          padding: '0 2px',
+          height: 48,
+          writingMode: 'vertical-rl',
+        }}
         onClick={() => setCollapsed((c) => !c)}
       >
         {collapsed ? Messages.expand : Messages.collapse}

@@ -8,7 +8,14 @@ import { canMove, filterTree, moveNode } from './tree-ops';
 afterEach(cleanup);
 
 const nodes: CategoryNode[] = [
-  { id: 'a', name: '柜台', children: [{ id: 'a1', name: '高柜' }, { id: 'a2', name: '矮柜' }] },
+  {
+    id: 'a',
+    name: '柜台',
+    children: [
+      { id: 'a1', name: '高柜' },
+      { id: 'a2', name: '矮柜' },
+    ],
+  },
   { id: 'b', name: '中岛' },
   { id: 'c', name: '灯箱', path: '/lightbox' },
 ];
@@ -34,7 +41,9 @@ function openMenu(name: string) {
 }
 
 function topLevelOrder(container: HTMLElement) {
-  return [...container.querySelectorAll('.ant-tree-treenode')].map((n) => n.textContent).filter((t) => ['柜台', '中岛', '灯箱'].includes(t!));
+  return [...container.querySelectorAll('.ant-tree-treenode')]
+    .map((n) => n.textContent)
+    .filter((t) => ['柜台', '中岛', '灯箱'].includes(t!));
 }
 
 describe('TreePanel', () => {
@@ -91,7 +100,9 @@ describe('TreePanel', () => {
   it('selecting highlights the node, navigates when it has a path; a new default key re-selects', () => {
     const onSelect = vi.fn();
     const onNavigate = vi.fn();
-    const { container, rerender } = render(<TreePanel title="t" nodes={nodes} onSelect={onSelect} onNavigate={onNavigate} />);
+    const { container, rerender } = render(
+      <TreePanel title="t" nodes={nodes} onSelect={onSelect} onNavigate={onNavigate} />,
+    );
     const selected = () => container.querySelector('.ant-tree-node-selected')?.textContent;
     expect(selected()).toBe('全部');
     fireEvent.click(screen.getByText('中岛'));

@@ -4,8 +4,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { pickerNodes, useCategories } from './use-categories';
 import type { DataProvider } from '../../api/data-provider';
 
-describe('a tree of a picker\'s records (tree.fromPicker)', () => {
-  it('shows the records the form field\'s picker offers, asked of the page\'s own module, as flat nodes', async () => {
+describe("a tree of a picker's records (tree.fromPicker)", () => {
+  it("shows the records the form field's picker offers, asked of the page's own module, as flat nodes", async () => {
     const pickerOptions = vi.fn(async () => [
       { value: 12, label: '金缘珠宝', record: { id: 12 } },
       { value: 15, label: '臻彩化妆品', record: { id: 15 } },
@@ -15,7 +15,10 @@ describe('a tree of a picker\'s records (tree.fromPicker)', () => {
     const tree = { title: '客户', field: 'customerId', fromPicker: true as const };
     const { result } = renderHook(() => useCategories(provider, 'projects', tree));
     await waitFor(() => expect(result.current.nodes).toHaveLength(2));
-    expect(result.current.nodes).toEqual([{ id: '12', name: '金缘珠宝' }, { id: '15', name: '臻彩化妆品' }]);
+    expect(result.current.nodes).toEqual([
+      { id: '12', name: '金缘珠宝' },
+      { id: '15', name: '臻彩化妆品' },
+    ]);
     expect(pickerOptions).toHaveBeenCalledWith({ module: 'projects', field: 'customerId' });
     // Not a category tree: no category calls, and adding a node does not reach the server.
     expect(listCategories).not.toHaveBeenCalled();
@@ -27,8 +30,18 @@ describe('a tree of a picker\'s records (tree.fromPicker)', () => {
     const treeNodes = vi.fn(async () => nodes);
     const pickerOptions = vi.fn(async () => []);
     const queryByFieldKeys = vi.fn(async () => ({}));
-    const provider = { treeNodes, pickerOptions, queryByFieldKeys, listCategories: vi.fn(async () => []) } as unknown as DataProvider;
-    const tree = { title: '伙伴类型 / 伙伴', fieldKey: 'partnerType', field: 'partnerType', children: { field: 'partnerId', parentField: 'partnerType' } };
+    const provider = {
+      treeNodes,
+      pickerOptions,
+      queryByFieldKeys,
+      listCategories: vi.fn(async () => []),
+    } as unknown as DataProvider;
+    const tree = {
+      title: '伙伴类型 / 伙伴',
+      fieldKey: 'partnerType',
+      field: 'partnerType',
+      children: { field: 'partnerId', parentField: 'partnerType' },
+    };
     const { result } = renderHook(() => useCategories(provider, 'partnerFiles', tree));
     await waitFor(() => expect(result.current.nodes).toEqual(nodes));
     expect(treeNodes).toHaveBeenCalledWith('partnerFiles');

@@ -16,7 +16,9 @@ import { notificationsApi, type Notice } from './notifications-api';
 export const POLL_MS = 30_000;
 const PAGE_SIZE = 10;
 
-const NotificationRecord = onFirstOpen<typeof NotificationRecordType>(() => import('./NotificationRecord').then((m) => m.NotificationRecord));
+const NotificationRecord = onFirstOpen<typeof NotificationRecordType>(() =>
+  import('./NotificationRecord').then((m) => m.NotificationRecord),
+);
 
 export function NotificationBell() {
   const navigate = useNavigate();
@@ -44,8 +46,12 @@ export function NotificationBell() {
     setCount(0);
     setItems([]);
     void poll();
-    const timer = setInterval(() => { if (document.visibilityState === 'visible') void poll(); }, POLL_MS);
-    const onVisible = () => { if (document.visibilityState === 'visible') void poll(); };
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void poll();
+    }, POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void poll();
+    };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);
@@ -79,7 +85,10 @@ export function NotificationBell() {
     if (!n.read) {
       setItems((cur) => cur.map((c) => (c.id === n.id ? { ...c, read: true } : c)));
       setCount((c) => Math.max(0, c - 1));
-      notificationsApi.read(n.id).then((r) => setCount(r.unread), () => undefined);
+      notificationsApi.read(n.id).then(
+        (r) => setCount(r.unread),
+        () => undefined,
+      );
     }
     if (n.page && n.module && n.recordId) {
       navigate(`/${n.page}`);
@@ -103,12 +112,24 @@ export function NotificationBell() {
     <div className="yg-notice-panel" data-testid="notification-panel">
       <div className="yg-notice-head">
         <span className="yg-notice-title">通知{count > 0 ? `（${count} 条未读）` : ''}</span>
-        <Button type="link" size="small" disabled={count === 0} onClick={() => void readAll()} data-testid="notification-read-all">全部已读</Button>
+        <Button
+          type="link"
+          size="small"
+          disabled={count === 0}
+          onClick={() => void readAll()}
+          data-testid="notification-read-all"
+        >
+          全部已读
+        </Button>
       </div>
       <Spin spinning={loading}>
         <div className="yg-notice-list">
           {items.length === 0 ? (
-            loading ? <div className="yg-notice-loading" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+            loading ? (
+              <div className="yg-notice-loading" />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+            )
           ) : (
             items.map((n) => (
               <button
@@ -120,15 +141,26 @@ export function NotificationBell() {
               >
                 <span className="yg-notice-dot" aria-label={n.read ? '已读' : '未读'} />
                 <span className="yg-notice-main">
-                  <span className="yg-notice-item-title">{n.title}{n.viewable === false && <Tag className="yg-notice-unviewable" style={{ marginLeft: 6 }}>不可查看</Tag>}</span>
+                  <span className="yg-notice-item-title">
+                    {n.title}
+                    {n.viewable === false && (
+                      <Tag className="yg-notice-unviewable" style={{ marginLeft: 6 }}>
+                        不可查看
+                      </Tag>
+                    )}
+                  </span>
                   {n.body && <span className="yg-notice-body">{n.body}</span>}
-                  <span className="yg-notice-meta">{[n.actorName, formatDate(n.createdAt, 'dateTime')].filter(Boolean).join(' · ')}</span>
+                  <span className="yg-notice-meta">
+                    {[n.actorName, formatDate(n.createdAt, 'dateTime')].filter(Boolean).join(' · ')}
+                  </span>
                 </span>
               </button>
             ))
           )}
           {items.length > 0 && items.length < total && (
-            <Button type="link" block onClick={() => void load(true)} disabled={loading}>加载更多</Button>
+            <Button type="link" block onClick={() => void load(true)} disabled={loading}>
+              加载更多
+            </Button>
           )}
         </div>
       </Spin>
@@ -137,7 +169,15 @@ export function NotificationBell() {
 
   return (
     <>
-      <Popover open={open} onOpenChange={onOpenChange} trigger="click" placement="bottomRight" content={panel} arrow={false} destroyOnHidden>
+      <Popover
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger="click"
+        placement="bottomRight"
+        content={panel}
+        arrow={false}
+        destroyOnHidden
+      >
         <Tooltip title={open ? undefined : count ? `${count} 条未读通知` : '通知'}>
           <button type="button" className="yg-header-action" data-testid="notification-bell" aria-label="通知">
             <Badge count={count} size="small" offset={[4, -2]} overflowCount={99}>

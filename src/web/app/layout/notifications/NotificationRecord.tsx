@@ -8,11 +8,17 @@ import { httpDataProvider } from '../../../api/http-provider';
 import type { PageSchema } from '../../../../common/schema/types';
 import { formSchemaOf } from '../../pages/portal/WorkPanel';
 
-export interface NotificationTarget { module: string; page: string; recordId: number }
+export interface NotificationTarget {
+  module: string;
+  page: string;
+  recordId: number;
+}
 
 export function NotificationRecord({ target, onClose }: { target: NotificationTarget; onClose: () => void }) {
   const { message } = App.useApp();
-  const [open, setOpen] = useState<{ schema: PageSchema; record: Record<string, unknown> & { id: number } } | null>(null);
+  const [open, setOpen] = useState<{ schema: PageSchema; record: Record<string, unknown> & { id: number } } | null>(
+    null,
+  );
 
   useEffect(() => {
     let live = true;
@@ -31,14 +37,23 @@ export function NotificationRecord({ target, onClose }: { target: NotificationTa
         if (live) onClose();
       }
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [target, message, onClose]);
 
   if (!open?.schema.drawer) return null;
   return (
     <DataProviderContext.Provider value={httpDataProvider}>
       <PageModuleContext.Provider value={open.schema.module}>
-        <SideDrawer open readOnly config={open.schema.drawer} record={open.record} onClose={onClose} onSuccess={onClose} />
+        <SideDrawer
+          open
+          readOnly
+          config={open.schema.drawer}
+          record={open.record}
+          onClose={onClose}
+          onSuccess={onClose}
+        />
       </PageModuleContext.Provider>
     </DataProviderContext.Provider>
   );

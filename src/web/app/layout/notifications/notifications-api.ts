@@ -16,14 +16,19 @@ export interface Notice {
   actorName: string | null;
 }
 
-export interface NoticePage { list: Notice[]; total: number; unread: number }
+export interface NoticePage {
+  list: Notice[];
+  total: number;
+  unread: number;
+}
 
 // Background calls: no full-screen mask, no error toast for a poll that failed (the next one tries again).
 const quiet = { noLoading: true, silent: true } as const;
 
 export const notificationsApi = {
   unread: () => api.get<{ count: number }>('/notifications/unread', quiet),
-  page: (pageNum: number, pageSize = 10) => api.post<NoticePage>('/notifications/page', { pageNum, pageSize }, { noLoading: true }),
+  page: (pageNum: number, pageSize = 10) =>
+    api.post<NoticePage>('/notifications/page', { pageNum, pageSize }, { noLoading: true }),
   read: (id: number) => api.post<{ unread: number }>('/notifications/read', { id }, quiet),
   readAll: () => api.post<{ unread: number }>('/notifications/readAll', {}, { noLoading: true }),
 };

@@ -17,7 +17,11 @@ import { portalApi, type WorkPage, type WorkRow } from './portal-api';
 type Which = 'todo' | 'apply';
 const EMPTY: WorkPage = { list: [], total: 0 };
 
-interface Open { schema: PageSchema; record: Record<string, unknown>; title: string }
+interface Open {
+  schema: PageSchema;
+  record: Record<string, unknown>;
+  title: string;
+}
 
 /** The page (or nested entity) schema whose drawer shows a portal row's form. */
 export async function formSchemaOf(row: Pick<WorkRow, 'module' | 'page'>): Promise<PageSchema | undefined> {
@@ -49,7 +53,9 @@ export function WorkPanel() {
     }
   }, [pageNum]);
 
-  useEffect(() => { void load(); }, [load, user?.tenantCode]);
+  useEffect(() => {
+    void load();
+  }, [load, user?.tenantCode]);
 
   const openRow = async (row: WorkRow) => {
     const schema = await formSchemaOf(row);
@@ -62,21 +68,40 @@ export function WorkPanel() {
     { title: '单号', dataIndex: 'code', width: 170, render: (v, r) => <a onClick={() => void openRow(r)}>{v}</a> },
     { title: '类型', dataIndex: 'moduleName', width: 110 },
     { title: '发起人', dataIndex: 'originatorName', width: 90 },
-    { title: '金额（元）', dataIndex: 'money', width: 110, align: 'right', render: (v) => (v === null ? '' : formatMoney(v)) },
+    {
+      title: '金额（元）',
+      dataIndex: 'money',
+      width: 110,
+      align: 'right',
+      render: (v) => (v === null ? '' : formatMoney(v)),
+    },
     ...(which === 'todo' ? [{ title: '当前步骤', dataIndex: 'stepName', width: 100 }] : []),
     { title: '提交时间', dataIndex: 'submitTime', width: 170, render: (v) => formatDate(v, 'dateTime') },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{s}</Tag> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{s}</Tag>,
+    },
   ];
 
   const page = pages[which];
   const tab = (key: Which, label: string) => ({
     key,
-    label: <span>{label} <Badge count={pages[key].total} showZero color={key === 'todo' ? '#ff4d4f' : '#1677ff'} /></span>,
+    label: (
+      <span>
+        {label} <Badge count={pages[key].total} showZero color={key === 'todo' ? '#ff4d4f' : '#1677ff'} />
+      </span>
+    ),
   });
 
   return (
     <Card className="yg-work-panel" styles={{ body: { paddingTop: 4 } }}>
-      <Tabs activeKey={which} onChange={(k) => setWhich(k as Which)} items={[tab('todo', '我的待办'), tab('apply', '我的申请')]} />
+      <Tabs
+        activeKey={which}
+        onChange={(k) => setWhich(k as Which)}
+        items={[tab('todo', '我的待办'), tab('apply', '我的申请')]}
+      />
       <Table<WorkRow>
         rowKey={(r) => `${r.processInstanceId}-${r.taskId ?? ''}`}
         size="middle"
@@ -84,31 +109,45 @@ export function WorkPanel() {
         columns={columns}
         dataSource={page.list}
         onRow={(r) => ({ onDoubleClick: () => void openRow(r) })}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={which === 'todo' ? '暂无待办' : '暂无申请'} /> }}
-        pagination={page.total > 0 ? { current: pageNum[which], pageSize: 10, total: page.total, showTotal: (n) => `共 ${n} 条`, onChange: (p) => setPageNum((s) => ({ ...s, [which]: p })) } : false}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={which === 'todo' ? '暂无待办' : '暂无申请'} />
+          ),
+        }}
+        pagination={
+          page.total > 0
+            ? {
+                current: pageNum[which],
+                pageSize: 10,
+                total: page.total,
+                showTotal: (n) => `共 ${n} 条`,
+                onChange: (p) => setPageNum((s) => ({ ...s, [which]: p })),
+              }
+            : false
+        }
       />
       {open?.schema.drawer && (
         <DataProviderContext.Provider value={httpDataProvider}>
           <PageModuleContext.Provider value={open.schema.module}>
-              <ApprovalDialog
-                open
-                title={open.title}
-                formId={open.record.id as number}
-                width={open.schema.drawer.width}
-                onClose={() => setOpen(null)}
-                onSuccess={() => void load()}
-                onApprovalFailed={() => {
-                  // Refused (the record changed meanwhile): the lists and the form show it as it is now.
-                  void load();
-                  const shown = open.record;
-                  httpDataProvider.getOne({ module: open.schema.module, id: shown.id as number }).then(
-                    (record) => setOpen((o) => (o?.record === shown ? { ...o, record } : o)),
-                    () => undefined,
-                  );
-                }}
-              >
-                <RecordView config={open.schema.drawer} record={open.record} />
-              </ApprovalDialog>
+            <ApprovalDialog
+              open
+              title={open.title}
+              formId={open.record.id as number}
+              width={open.schema.drawer.width}
+              onClose={() => setOpen(null)}
+              onSuccess={() => void load()}
+              onApprovalFailed={() => {
+                // Refused (the record changed meanwhile): the lists and the form show it as it is now.
+                void load();
+                const shown = open.record;
+                httpDataProvider.getOne({ module: open.schema.module, id: shown.id as number }).then(
+                  (record) => setOpen((o) => (o?.record === shown ? { ...o, record } : o)),
+                  () => undefined,
+                );
+              }}
+            >
+              <RecordView config={open.schema.drawer} record={open.record} />
+            </ApprovalDialog>
           </PageModuleContext.Provider>
         </DataProviderContext.Provider>
       )}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formSchemaOf } from './WorkPanel';
 
 describe('formSchemaOf', () => {
-  it('finds a page module\'s schema by its route', async () => {
+  it("finds a page module's schema by its route", async () => {
     const s = await formSchemaOf({ module: 'reimburseManage' });
     expect(s?.module).toBe('reimburseManage');
     expect(s?.drawer).toBeTruthy();

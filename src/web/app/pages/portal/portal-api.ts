@@ -18,7 +18,10 @@ export interface WorkRow {
   data: Record<string, unknown>;
 }
 
-export interface WorkPage { list: WorkRow[]; total: number }
+export interface WorkPage {
+  list: WorkRow[];
+  total: number;
+}
 
 export const portalApi = {
   toDoList: (pageNum: number, pageSize = 10) => api.post<WorkPage>('/oa/process/toDoList', { pageNum, pageSize }),

@@ -226,6 +226,10 @@ export default defineConfig({
           // *.spec.tsx are the engine's component specs: test files like the others, found by their names.
           include: ['src/**/*.{test,spec}.tsx', 'tests/web/**/*.test.tsx'],
           environment: 'jsdom',
+          // One module cache and one document per worker, as for unit: antd, the engine and the screens load once per
+          // worker instead of once per file (the project's time halves). tests/setup.ts closes what a file left on
+          // screen; a file that stubs a module takes the stub away with it (charts/smart-data.test.tsx).
+          isolate: false,
           setupFiles: ['tests/setup.ts', 'src/web/app/routes.test-setup.ts'],
           globalSetup: ['tests/page-validator-setup.ts'],
         },

@@ -25,3 +25,20 @@ if (typeof window !== 'undefined') {
   const gcs = w.getComputedStyle;
   w.getComputedStyle = (elt: Element) => gcs(elt);
 }
+
+// The components project shares one module cache and one document per worker between files (vite.config.ts:
+// isolate: false): antd's static message, notification and modal holders outlive the file that opened them. What a
+// file left on screen is closed and removed after it, so the next file starts with none (a toast of the last file
+// would answer the next one's "no error shown" or "已同意 shown once").
+if (typeof window !== 'undefined') {
+  const { afterAll, vi } = await import('vitest');
+  afterAll(async () => {
+    const { message, Modal, notification } = await import('antd');
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+    vi.useRealTimers();
+    for (const n of document.body.querySelectorAll('.ant-message-notice, .ant-notification-notice, .ant-modal-root'))
+      n.remove();
+  });
+}

@@ -3,7 +3,7 @@
 // 暂无数据 states, 返回列表), the header's tab and year apply to them, and a page without charts offers no entry.
 // ECharts draws on a canvas jsdom does not have: EChart is replaced by a stand-in showing its option; the option
 // itself is tested as data.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PageRenderer } from '../page/PageRenderer';
 import { bodyText, buttons, renderWithFixtures } from '../fixtures/render';
@@ -23,6 +23,12 @@ vi.mock('./EChart', async (load) => {
 });
 
 afterEach(cleanup);
+// The components project shares one module cache between the files of a worker (isolate: false): the stub leaves
+// with this file, and the modules that imported it are loaded afresh by the next.
+afterAll(() => {
+  vi.doUnmock('./EChart');
+  vi.resetModules();
+});
 
 const smartEntry = () =>
   [...document.querySelectorAll('.yg-module-tabs [role="button"]')].find((b) => b.textContent?.includes('智能数据')) as

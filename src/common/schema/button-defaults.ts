@@ -19,20 +19,31 @@ export const STANDARD_BUTTON_TEXT: Partial<Record<Action, string>> = {
   import: '导入',
 };
 
-/** Every button of a list, page or nested list, with its JSON path inside it: dropdowns' items are in `children`. */
-export function buttonsOf(e: EntityDef): [path: (string | number)[], button: ButtonDef][] {
-  const out: [(string | number)[], ButtonDef][] = [];
+type PlacedButton = [path: (string | number)[], button: ButtonDef];
+
+/**
+ * The buttons of a list's action bar, its rows, its drawer's footer and its add dialog, each with its JSON path inside
+ * the list (page or nested list): the buttons a permission code guards. A dropdown's items are in its `children`.
+ */
+export function barButtonsOf(e: EntityDef): PlacedButton[] {
+  const out: PlacedButton[] = [];
   const add = (list: ButtonDef[] | undefined, ...path: (string | number)[]) =>
     list?.forEach((b, i) => out.push([[...path, i], b]));
   add(e.list?.actions, 'list', 'actions');
   add(e.list?.operations, 'list', 'operations');
-  e.list?.columns.forEach(
-    (c, i) =>
-      c.type === 'buttonList' && Array.isArray(c.data) && add(c.data as ButtonDef[], 'list', 'columns', i, 'data'),
-  );
   add(e.drawer?.buttons, 'drawer', 'buttons');
   if (e.addDialog?.extraButton) out.push([['addDialog', 'extraButton'], e.addDialog.extraButton]);
   return out;
+}
+
+/** Every button of a list: those of barButtonsOf and the links of its button-list columns. */
+export function buttonsOf(e: EntityDef): PlacedButton[] {
+  const inColumns = (e.list?.columns ?? []).flatMap((c, i): PlacedButton[] =>
+    c.type === 'buttonList' && Array.isArray(c.data)
+      ? (c.data as ButtonDef[]).map((b, j) => [['list', 'columns', i, 'data', j], b])
+      : [],
+  );
+  return [...barButtonsOf(e), ...inColumns];
 }
 
 function fill(b: ButtonDef, stageActions: readonly StageAction[]) {

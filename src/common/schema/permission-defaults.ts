@@ -5,6 +5,7 @@
 // and withdraw it; a document says its code itself). So a page writes only the exceptions, and the button the
 // browser shows and the check the server makes come from the same rule. Applied once, where a page schema is
 // validated (loader.ts), so the server, the browser and the checker all read the filled-in page.
+import { barButtonsOf } from './button-defaults';
 import { recordListsOf } from './record-lists';
 import type { AnyPageSchema, ButtonDef, EntityDef, StageAction } from './types';
 
@@ -51,10 +52,11 @@ function fillButtons(buttons: ButtonDef[] | undefined, pageModule: string, stage
 function fillEntity(e: EntityDef, pageModule: string) {
   const stageActions = e.stages?.actions ?? [];
   for (const a of stageActions) a.permissionCode ??= defaultStageActionCode(pageModule);
-  fillButtons(e.list?.actions, pageModule, stageActions);
-  fillButtons(e.list?.operations, pageModule, stageActions);
-  fillButtons(e.drawer?.buttons, pageModule, stageActions);
-  if (e.addDialog?.extraButton) fillButtons([e.addDialog.extraButton], pageModule, stageActions);
+  fillButtons(
+    barButtonsOf(e).map(([, b]) => b),
+    pageModule,
+    stageActions,
+  );
 }
 
 /** Fills in, in place, every permission code a record page leaves to the default; returns the page. */

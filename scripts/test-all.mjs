@@ -23,13 +23,10 @@ if (process.env.TESTS_ON_DISK !== '1' && fs.existsSync('/dev/shm')) {
     scratch = undefined;
   }
 }
-const removeScratch = () => scratch && fs.rmSync(scratch, { recursive: true, force: true });
-// A folder in memory stays until it is removed: an interrupted run removes it too.
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    removeScratch();
-    process.exit(130);
-  });
+// A folder in memory stays until it is removed: it goes when this process exits, however it ends (an interrupt exits
+// through the handler below).
+if (scratch) process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const run = (cmd, args, opts = {}) =>
   new Promise((resolve) => {
@@ -47,10 +44,7 @@ const run = (cmd, args, opts = {}) =>
 // Lint and format in one pass (`biome ci`: it changes nothing, and fails on a finding or a file not laid out as the
 // formatter would).
 const lint = await run('npx', ['biome', 'ci', '--error-on-warnings', '.']);
-if (lint.code !== 0) {
-  removeScratch();
-  process.exit(lint.code);
-}
+if (lint.code !== 0) process.exit(lint.code);
 
 const started = Date.now();
 const tsc = ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'];
@@ -65,5 +59,4 @@ const types = await typecheck;
 console.log(
   types.code === 0 ? `\n[typecheck] no errors (tsc, ${types.seconds} s)` : `\n[typecheck] failed:\n${types.out}`,
 );
-removeScratch();
 process.exit(tests.code || types.code);
